@@ -1,0 +1,166 @@
+//! The guard brain of lesson §8: Idle / Investigating / Chasing / Searching, driven only by
+//! percepts and memory, never by the target's true position.
+
+use crate::error::Result;
+use crate::id::TargetId;
+use crate::math::{Vec3, check_non_negative};
+
+/// The brain's states.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum BrainState {
+    /// Nothing going on.
+    Idle = 0,
+    /// Heard something (or, with awareness, glimpsed something); going to look.
+    Investigating = 1,
+    /// Sees (or is aware of) a target and goes after it.
+    Chasing = 2,
+    /// Lost the target; searching around the last known position until a timer runs out.
+    Searching = 3,
+}
+
+impl BrainState {
+    /// Decodes a stored value.
+    pub fn from_u8(v: u8) -> Option<BrainState> {
+        Some(match v {
+            0 => BrainState::Idle,
+            1 => BrainState::Investigating,
+            2 => BrainState::Chasing,
+            3 => BrainState::Searching,
+            _ => return None,
+        })
+    }
+}
+
+/// Brain tuning.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct BrainConfig {
+    /// When false the agent still senses and remembers, but its state stays Idle (bring your
+    /// own behaviour tree). Default true.
+    pub enabled: bool,
+    /// Seconds spent Searching before giving up (default 4, as in the lesson).
+    pub search_duration: f32,
+    /// Seconds Investigating before moving on to Searching if the engine never reports arrival
+    /// (default 10).
+    pub investigate_timeout: f32,
+}
+
+impl Default for BrainConfig {
+    fn default() -> Self {
+        BrainConfig { enabled: true, search_duration: 4.0, investigate_timeout: 10.0 }
+    }
+}
+
+impl BrainConfig {
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_non_negative(self.search_duration, "brain search duration")?;
+        check_non_negative(self.investigate_timeout, "brain investigate timeout")?;
+        Ok(())
+    }
+}
+
+/// One agent's brain.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Brain {
+    /// Current state.
+    pub state: BrainState,
+    /// The target being chased or searched for (null when none, e.g. an anonymous sound).
+    pub focus: TargetId,
+    /// Where the sound (or glimpse) being investigated came from.
+    pub investigate_position: Vec3,
+    /// Seconds left in Searching or Investigating.
+    pub timer: f32,
+    /// The engine reported arrival at the investigate position since the last step.
+    pub arrived: bool,
+}
+
+impl Default for Brain {
+    fn default() -> Self {
+        Brain {
+            state: BrainState::Idle,
+            focus: TargetId::NULL,
+            investigate_position: Vec3::ZERO,
+            timer: 0.0,
+            arrived: false,
+        }
+    }
+}
+
+/// What the focus target looks like to the brain this step.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct FocusView {
+    /// Memory confidence of the focus (0 when there is no record).
+    pub confidence: f32,
+    /// Seen at the agent's latest sense tick.
+    pub seen: bool,
+    /// Last known position, if remembered.
+    pub last_known_position: Option<Vec3>,
+}
+
+impl Brain {
+    /// A sighting that warrants a chase (lesson: any Sight percept).
+    pub fn on_chase(&mut self, target: TargetId) {
+        self.state = BrainState::Chasing;
+        self.focus = target;
+    }
+
+    /// A sound (or, with awareness, a glimpse): investigated only from Idle, as in the lesson.
+    pub fn on_investigate(&mut self, position: Vec3, source: TargetId, config: &BrainConfig) {
+        if self.state == BrainState::Idle {
+            self.state = BrainState::Investigating;
+            self.investigate_position = position;
+            self.focus = source;
+            self.timer = config.investigate_timeout;
+            self.arrived = false;
+        }
+    }
+
+    /// The per-step update, after this step's percepts were handled.
+    pub fn update(&mut self, config: &BrainConfig, dt: f32, focus: FocusView) {
+        let has_focus = !self.focus.is_null();
+        match self.state {
+            BrainState::Chasing => {
+                if focus.confidence <= 0.0 {
+                    self.go_idle();
+                } else if !focus.seen {
+                    self.state = BrainState::Searching;
+                    self.timer = config.search_duration;
+                }
+            }
+            BrainState::Searching => {
+                self.timer -= dt;
+                // Without a focus (an anonymous sound) only the timer ends the search.
+                let forgotten = has_focus && focus.confidence <= 0.0;
+                if forgotten || self.timer <= 0.0 {
+                    self.go_idle();
+                }
+            }
+            BrainState::Investigating => {
+                self.timer -= dt;
+                if self.arrived || self.timer <= 0.0 {
+                    self.state = BrainState::Searching;
+                    self.timer = config.search_duration;
+                }
+            }
+            BrainState::Idle => {}
+        }
+        self.arrived = false;
+    }
+
+    fn go_idle(&mut self) {
+        self.state = BrainState::Idle;
+        self.focus = TargetId::NULL;
+        self.timer = 0.0;
+    }
+
+    /// Where the agent should move: the remembered position of the target while chasing or
+    /// searching, the sound's position while investigating, nothing while idle.
+    pub fn move_target(&self, focus: &FocusView) -> Option<Vec3> {
+        match self.state {
+            BrainState::Idle => None,
+            BrainState::Investigating => Some(self.investigate_position),
+            BrainState::Chasing => focus.last_known_position.or(Some(self.investigate_position)),
+            BrainState::Searching => focus.last_known_position.or(Some(self.investigate_position)),
+        }
+    }
+}

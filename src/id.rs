@@ -1,0 +1,159 @@
+//! Generational ids: a handle is `{index, generation}`; zero is null and a stale handle is
+//! rejected by its generation, never dereferenced.
+
+macro_rules! define_id {
+    ($(#[$doc:meta])* $name:ident, $kind:literal) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name {
+            /// Slot index inside the world.
+            pub index: u32,
+            /// Generation of the slot when the id was issued; never 0 for a live thing.
+            pub generation: u32,
+        }
+
+        impl $name {
+            /// The null id (`{0, 0}`), never issued.
+            pub const NULL: $name = $name { index: 0, generation: 0 };
+            /// What this id names, for error messages.
+            pub const KIND: &'static str = $kind;
+
+            /// True for the null id.
+            pub fn is_null(self) -> bool {
+                self.generation == 0
+            }
+        }
+    };
+}
+
+define_id!(
+    /// A guard: something that perceives.
+    AgentId, "agent");
+define_id!(
+    /// Something agents can perceive (the player, a body, a thrown bottle).
+    TargetId, "target");
+define_id!(
+    /// A piece of level geometry that can block sight and sound.
+    OccluderId, "occluder");
+define_id!(
+    /// An influence map owned by a world.
+    InfluenceMapId, "influence map");
+
+/// One slot of a [`Pool`].
+#[derive(Clone, Debug)]
+pub struct Slot<T> {
+    /// Bumped each time the slot is freed, so old ids stop matching.
+    pub generation: u32,
+    /// The live value, if any.
+    pub value: Option<T>,
+}
+
+/// Storage with stable slot indices and generation checks. Freed slots are reused last-in
+/// first-out, so the same sequence of calls always hands out the same ids.
+#[derive(Clone, Debug)]
+pub struct Pool<T> {
+    slots: Vec<Slot<T>>,
+    free: Vec<u32>,
+    live: usize,
+}
+
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool { slots: Vec::new(), free: Vec::new(), live: 0 }
+    }
+}
+
+impl<T> Pool<T> {
+    /// Stores a value and returns its `(index, generation)`.
+    pub fn insert(&mut self, value: T) -> (u32, u32) {
+        self.live += 1;
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            slot.value = Some(value);
+            (index, slot.generation)
+        } else {
+            let index = self.slots.len() as u32;
+            self.slots.push(Slot { generation: 1, value: Some(value) });
+            (index, 1)
+        }
+    }
+
+    /// The live value at `(index, generation)`.
+    pub fn get(&self, index: u32, generation: u32) -> Option<&T> {
+        let slot = self.slots.get(index as usize)?;
+        if slot.generation == generation { slot.value.as_ref() } else { None }
+    }
+
+    /// The live value at `(index, generation)`, mutably.
+    pub fn get_mut(&mut self, index: u32, generation: u32) -> Option<&mut T> {
+        let slot = self.slots.get_mut(index as usize)?;
+        if slot.generation == generation { slot.value.as_mut() } else { None }
+    }
+
+    /// The live value at a slot index regardless of generation.
+    pub fn at(&self, index: u32) -> Option<&T> {
+        self.slots.get(index as usize)?.value.as_ref()
+    }
+
+    /// The generation currently stored at a slot index.
+    pub fn generation_at(&self, index: u32) -> u32 {
+        self.slots.get(index as usize).map_or(0, |s| s.generation)
+    }
+
+    /// Frees the value at `(index, generation)`; the slot's generation moves on.
+    pub fn remove(&mut self, index: u32, generation: u32) -> Option<T> {
+        let slot = self.slots.get_mut(index as usize)?;
+        if slot.generation != generation || slot.value.is_none() {
+            return None;
+        }
+        let value = slot.value.take();
+        slot.generation = slot.generation.wrapping_add(1).max(1);
+        self.free.push(index);
+        self.live -= 1;
+        value
+    }
+
+    /// Number of live values.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// True when nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// All slots, live or free, in index order.
+    pub fn slots(&self) -> &[Slot<T>] {
+        &self.slots
+    }
+
+    /// All slots, mutably, for sweeps that split the array between threads.
+    pub fn slots_mut(&mut self) -> &mut [Slot<T>] {
+        &mut self.slots
+    }
+
+    /// Live values with their slot indices, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, &T)> {
+        self.slots.iter().enumerate().filter_map(|(i, s)| s.value.as_ref().map(|v| (i as u32, v)))
+    }
+
+    /// Live values with their slot indices, mutably, in index order.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (u32, &mut T)> {
+        self.slots
+            .iter_mut()
+            .enumerate()
+            .filter_map(|(i, s)| s.value.as_mut().map(|v| (i as u32, v)))
+    }
+
+    /// The free list, in reuse order (for snapshots).
+    pub fn free_list(&self) -> &[u32] {
+        &self.free
+    }
+
+    /// Rebuilds a pool from saved slots and free list (for snapshots).
+    pub fn from_parts(slots: Vec<Slot<T>>, free: Vec<u32>) -> Self {
+        let live = slots.iter().filter(|s| s.value.is_some()).count();
+        Pool { slots, free, live }
+    }
+}

@@ -1,0 +1,52 @@
+//! Argus: game-AI perception. What an enemy sees, hears and remembers, and where it should go
+//! next — vision cones with line of sight, hearing by loudness radius, one percept shape for
+//! every sense, memory with decaying confidence, the Idle / Investigating / Chasing / Searching
+//! brain, influence maps and tactical queries.
+//!
+//! The Rust API lives here; the C ABI in [`ffi`] wraps it for Unity, Godot and C/C++ engines.
+//!
+//! ```
+//! use argus::*;
+//! let mut world = World::new(&WorldDef::default()).unwrap();
+//! let guard = world.create_agent(&AgentDef::default()).unwrap();
+//! let player = world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() }).unwrap();
+//! assert!(world.can_see(guard, player).unwrap().seen);
+//! ```
+
+pub mod agent;
+pub mod awareness;
+pub mod brain;
+mod broadphase;
+pub mod error;
+pub mod ffi;
+pub mod hearing;
+pub mod id;
+pub mod influence;
+pub mod math;
+pub mod memory;
+pub mod occluders;
+pub mod percept;
+pub mod rays;
+pub mod sight;
+pub mod target;
+pub mod team;
+pub mod world;
+
+pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};
+pub use awareness::{AwarenessConfig, AwarenessStage};
+pub use brain::{Brain, BrainConfig, BrainState};
+pub use error::{Error, Result};
+pub use hearing::{Sound, SoundDef};
+pub use id::{AgentId, InfluenceMapId, OccluderId, TargetId};
+pub use math::{Quat, Vec3};
+pub use memory::{MemoryConfig, MemoryRecord};
+pub use occluders::{Occluder, OccluderDef, OccluderShape};
+pub use percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
+pub use rays::{RayBackend, RayHit, RayQuery, RaySource};
+pub use sight::{PointSight, PointStatus, SightResult};
+pub use target::{Target, TargetDef};
+pub use team::{Attitude, MAX_TEAMS};
+pub use world::{World, WorldDef};
+
+/// Crate version, as `major.minor.patch`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,109 @@
+//! The one shape every sense reports through, and the other per-step events.
+
+use crate::brain::BrainState;
+use crate::awareness::AwarenessStage;
+use crate::id::{AgentId, TargetId};
+use crate::math::Vec3;
+
+/// Which sense produced a percept.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum PerceptKind {
+    /// The agent saw a target (at one of its sense ticks).
+    Sight = 0,
+    /// The agent heard a sound event.
+    Sound = 1,
+}
+
+/// One piece of sensed information: what, where, when, how strongly.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Percept {
+    /// The sense.
+    pub kind: PerceptKind,
+    /// Who perceived it.
+    pub agent: AgentId,
+    /// What was perceived: the seen target, or the sound's source (null for an anonymous sound).
+    pub target: TargetId,
+    /// Where: the target's position for sight, the sound's position for hearing.
+    pub position: Vec3,
+    /// World time of the step that produced it, in seconds.
+    pub time: f32,
+    /// Sight: visible fraction of the target's check points. Sound: 1 − distance / hearing
+    /// radius (1 at the source, 0 at the edge).
+    pub strength: f32,
+}
+
+/// A brain changed state.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct BrainEvent {
+    /// Whose brain.
+    pub agent: AgentId,
+    /// State before the step.
+    pub from: BrainState,
+    /// State after the step.
+    pub to: BrainState,
+    /// The target the brain is focused on after the change (null if none).
+    pub target: TargetId,
+    /// World time of the step.
+    pub time: f32,
+}
+
+/// A memory record's confidence fell below the forget threshold and became exactly 0.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ForgetEvent {
+    /// Whose memory.
+    pub agent: AgentId,
+    /// The forgotten target.
+    pub target: TargetId,
+    /// The last known position, no longer trusted.
+    pub position: Vec3,
+    /// World time of the step.
+    pub time: f32,
+}
+
+/// An awareness meter crossed a stage threshold.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct AwarenessEvent {
+    /// Whose awareness.
+    pub agent: AgentId,
+    /// Of which target.
+    pub target: TargetId,
+    /// Stage before the step.
+    pub from: AwarenessStage,
+    /// Stage after the step.
+    pub to: AwarenessStage,
+    /// Meter value after the step (0..1).
+    pub level: f32,
+    /// World time of the step.
+    pub time: f32,
+}
+
+/// Everything a step reported, in a deterministic order (agent slot order, then sounds in
+/// emission order before sights in target slot order). Valid until the next step.
+#[derive(Clone, Debug, Default)]
+pub struct StepEvents {
+    /// Percepts from every sense.
+    pub percepts: Vec<Percept>,
+    /// Brain state changes.
+    pub brain: Vec<BrainEvent>,
+    /// Forgotten memory records.
+    pub forgotten: Vec<ForgetEvent>,
+    /// Awareness stage changes.
+    pub awareness: Vec<AwarenessEvent>,
+}
+
+impl StepEvents {
+    pub(crate) fn clear(&mut self) {
+        self.percepts.clear();
+        self.brain.clear();
+        self.forgotten.clear();
+        self.awareness.clear();
+    }
+
+    pub(crate) fn append(&mut self, other: &mut StepEvents) {
+        self.percepts.append(&mut other.percepts);
+        self.brain.append(&mut other.brain);
+        self.forgotten.append(&mut other.forgotten);
+        self.awareness.append(&mut other.awareness);
+    }
+}

@@ -1,0 +1,148 @@
+//! Vision (lesson §2–4, the vision-cone card): range by squared distance, then the cone by one
+//! dot product against a cached cosine, then line of sight — cheapest first.
+
+use crate::agent::Agent;
+use crate::math::Vec3;
+use crate::target::{MAX_CHECK_POINTS, Target};
+
+/// Rays stop this far short of the check point, so the target's own surface never blocks.
+pub const RAY_STOP_SHORT: f32 = 0.01;
+
+/// Relative slack on the boundaries, so a point exactly on the radius or the cone edge counts as
+/// inside despite f32 rounding (1° past the edge is ~0.012 in cosine, far beyond it).
+pub const BOUNDARY_EPSILON: f32 = 1e-6;
+
+/// A point closer to the eye than this is seen without any test (the card's "on top of us").
+pub const ON_EYE_DISTANCE_SQ: f32 = 1e-8;
+
+/// What happened to one check point.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum PointStatus {
+    /// Farther than every radius.
+    #[default]
+    OutOfRange = 0,
+    /// In range but outside the cone(s).
+    OutsideCone = 1,
+    /// In view, but an occluder is in the way.
+    Blocked = 2,
+    /// In view with a clear line.
+    Visible = 3,
+}
+
+/// One check point's outcome.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct PointSight {
+    /// The outcome.
+    pub status: PointStatus,
+    /// The check point in world space.
+    pub point: Vec3,
+    /// Where the ray hit the blocking occluder (meaningful when `status` is `Blocked`).
+    pub hit: Vec3,
+}
+
+/// The answer to "can this agent see that target right now?".
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct SightResult {
+    /// At least one check point is visible.
+    pub seen: bool,
+    /// False when the target is filtered out before any geometry (sight off, target disabled,
+    /// layers, attitude); every point then reads `OutOfRange`.
+    pub perceivable: bool,
+    /// Visible check points / all check points.
+    pub fraction: f32,
+    /// The agent's eye.
+    pub eye: Vec3,
+    /// Per check point outcome; the first `point_count` are meaningful.
+    pub points: [PointSight; MAX_CHECK_POINTS],
+    /// Number of check points of the target.
+    pub point_count: u8,
+}
+
+impl SightResult {
+    /// Outcomes of the target's check points.
+    pub fn points(&self) -> &[PointSight] {
+        &self.points[..self.point_count as usize]
+    }
+}
+
+/// The view parameters of one agent towards one target.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct View {
+    pub eye: Vec3,
+    pub forward: Vec3,
+    pub radius_sq: f32,
+    pub cos_half: f32,
+    pub peripheral_radius_sq: f32,
+    pub cos_half_peripheral: f32,
+}
+
+impl View {
+    /// `previously_seen` applies the lose-sight radius (hysteresis) to the main cone.
+    pub fn of(agent: &Agent, previously_seen: bool) -> View {
+        let s = &agent.def.sight;
+        let radius = if previously_seen { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
+        let with_slack = |r: f32| r * r * (1.0 + BOUNDARY_EPSILON);
+        View {
+            eye: agent.eye(),
+            forward: agent.def.forward,
+            radius_sq: with_slack(radius),
+            cos_half: agent.cache.cos_half - BOUNDARY_EPSILON,
+            peripheral_radius_sq: if s.peripheral_radius > 0.0 { with_slack(s.peripheral_radius) } else { -1.0 },
+            cos_half_peripheral: agent.cache.cos_half_peripheral - BOUNDARY_EPSILON,
+        }
+    }
+}
+
+/// A check point after the range and cone tests, before line of sight.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) enum PointClass {
+    OutOfRange,
+    OutsideCone,
+    /// So close to the eye that no ray is needed: seen.
+    OnEye,
+    /// In view: a ray from the eye along `dir` must travel `dist - RAY_STOP_SHORT` unblocked.
+    InView { dir: Vec3, dist: f32, dot: f32 },
+}
+
+/// Range, then cone: the two cheap tests.
+#[inline]
+pub(crate) fn classify(view: &View, point: Vec3) -> PointClass {
+    let to = point - view.eye;
+    let dist_sq = to.length_squared();
+    let in_main_range = dist_sq <= view.radius_sq;
+    let in_peripheral_range = dist_sq <= view.peripheral_radius_sq;
+    if !in_main_range && !in_peripheral_range {
+        return PointClass::OutOfRange;
+    }
+    if dist_sq < ON_EYE_DISTANCE_SQ {
+        return PointClass::OnEye;
+    }
+    let dist = dist_sq.sqrt();
+    let dir = to / dist;
+    let dot = view.forward.dot(dir);
+    if (in_main_range && dot >= view.cos_half) || (in_peripheral_range && dot >= view.cos_half_peripheral) {
+        PointClass::InView { dir, dist, dot }
+    } else {
+        PointClass::OutsideCone
+    }
+}
+
+/// The ray length for a point `dist` away; `None` when the point is within the stop distance.
+#[inline]
+pub(crate) fn ray_length(dist: f32) -> Option<f32> {
+    let len = dist - RAY_STOP_SHORT;
+    (len > 0.0).then_some(len)
+}
+
+/// Off-axis ratio for awareness: 0 straight ahead, 1 at the main cone's edge (or beyond).
+#[inline]
+pub(crate) fn off_axis(dot: f32, cos_half: f32) -> f32 {
+    if cos_half <= -1.0 { (1.0 - dot) * 0.5 } else { ((1.0 - dot) / (1.0 - cos_half).max(1e-6)).clamp(0.0, 1.0) }
+}
+
+/// True if the agent may perceive this target at all (enabled, layers).
+#[inline]
+pub(crate) fn eligible(agent: &Agent, target: &Target) -> bool {
+    target.enabled && target.layers & agent.def.sight.target_mask != 0
+}

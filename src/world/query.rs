@@ -1,0 +1,155 @@
+//! Immediate queries: "can this agent see that target right now?", outside the stepped sweep.
+
+use crate::error::{Error, Result};
+use crate::id::{AgentId, TargetId};
+use crate::memory;
+use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
+use crate::sight::{PointClass, PointStatus, SightResult, View, classify, eligible, ray_length};
+
+use super::World;
+use super::step::builtin_hit;
+
+impl World {
+    /// Can `agent` see `target` now, with the current poses? Built-in occluders answer the rays;
+    /// an engine-ray world refuses (use [`World::can_see_with`]). Does not touch memory or brain.
+    pub fn can_see(&self, agent: AgentId, target: TargetId) -> Result<SightResult> {
+        self.require_builtin()?;
+        self.can_see_inner(agent, target, None)
+    }
+
+    /// [`World::can_see`] with `source` answering the rays in one batch.
+    pub fn can_see_with(&self, agent: AgentId, target: TargetId, source: &mut dyn RaySource) -> Result<SightResult> {
+        self.can_see_inner(agent, target, Some(source))
+    }
+
+    /// Every target `agent` can see now, in slot order, appended to `out` (cleared first).
+    pub fn visible_targets(&self, agent: AgentId, out: &mut Vec<TargetId>) -> Result<()> {
+        self.require_builtin()?;
+        self.visible_targets_inner(agent, None, out)
+    }
+
+    /// [`World::visible_targets`] with `source` answering the rays in one batch.
+    pub fn visible_targets_with(&self, agent: AgentId, source: &mut dyn RaySource, out: &mut Vec<TargetId>) -> Result<()> {
+        self.visible_targets_inner(agent, Some(source), out)
+    }
+
+    fn require_builtin(&self) -> Result<()> {
+        if self.def.ray_backend == RayBackend::Engine { Err(Error::NoRayBackend) } else { Ok(()) }
+    }
+
+    fn can_see_inner(&self, agent: AgentId, target: TargetId, source: Option<&mut dyn RaySource>) -> Result<SightResult> {
+        let mut rays = Vec::new();
+        let (mut result, ray_points) = self.sight_before_rays(agent, target, &mut rays)?;
+        let hits = self.resolve(&rays, source);
+        apply_hits(&mut result, ray_points, &rays, &hits);
+        Ok(result)
+    }
+
+    fn visible_targets_inner(
+        &self,
+        agent: AgentId,
+        source: Option<&mut dyn RaySource>,
+        out: &mut Vec<TargetId>,
+    ) -> Result<()> {
+        self.agent(agent)?;
+        out.clear();
+        let mut rays = Vec::new();
+        let mut pending = Vec::new();
+        for (tid, _) in self.targets() {
+            let first = rays.len();
+            let (result, ray_points) = self.sight_before_rays(agent, tid, &mut rays)?;
+            pending.push((tid, result, ray_points, first, rays.len()));
+        }
+        let hits = self.resolve(&rays, source);
+        for (tid, mut result, ray_points, first, end) in pending {
+            apply_hits(&mut result, ray_points, &rays[first..end], &hits[first..end]);
+            if result.seen {
+                out.push(tid);
+            }
+        }
+        Ok(())
+    }
+
+    fn resolve(&self, rays: &[RayQuery], source: Option<&mut dyn RaySource>) -> Vec<RayHit> {
+        let mut hits = vec![RayHit::default(); rays.len()];
+        match source {
+            Some(source) if !rays.is_empty() => source.cast_rays(rays, &mut hits),
+            Some(_) => {}
+            None => {
+                for (hit, ray) in hits.iter_mut().zip(rays) {
+                    *hit = builtin_hit(&self.occluders, ray);
+                }
+            }
+        }
+        hits
+    }
+
+    /// Range and cone for every check point; rays still needed are appended to `rays` in point
+    /// order, those points are provisionally `Visible` and their bits set in the returned mask.
+    fn sight_before_rays(
+        &self,
+        agent_id: AgentId,
+        target_id: TargetId,
+        rays: &mut Vec<RayQuery>,
+    ) -> Result<(SightResult, u8)> {
+        let agent = self.agent(agent_id)?;
+        let target = self.target(target_id)?;
+        let mut result = SightResult { eye: agent.eye(), point_count: target.point_count, ..Default::default() };
+        for (slot, point) in result.points.iter_mut().zip(target.world_points()) {
+            slot.point = point;
+        }
+        let perceivable = agent.def.sight.enabled
+            && eligible(agent, target)
+            && self.attitudes.perceives(agent.team, agent.def.detect, target.team);
+        if !perceivable {
+            return Ok((result, 0));
+        }
+        result.perceivable = true;
+        let mut ray_points = 0u8;
+        let previously_seen = memory::find(&agent.records, target_id).is_some_and(|r| r.seen);
+        let view = View::of(agent, previously_seen);
+        let mask = agent.def.sight.obstacle_mask;
+        for (k, slot) in result.points[..target.point_count as usize].iter_mut().enumerate() {
+            slot.status = match classify(&view, slot.point) {
+                PointClass::OutOfRange => PointStatus::OutOfRange,
+                PointClass::OutsideCone => PointStatus::OutsideCone,
+                PointClass::OnEye => PointStatus::Visible,
+                PointClass::InView { dir, dist, .. } => {
+                    if let Some(max_distance) = ray_length(dist).filter(|_| mask != 0) {
+                        rays.push(RayQuery {
+                            origin: view.eye,
+                            direction: dir,
+                            max_distance,
+                            layer_mask: mask,
+                            agent: agent_id,
+                            target: target_id,
+                        });
+                        ray_points |= 1 << k;
+                    }
+                    PointStatus::Visible
+                }
+            };
+        }
+        Ok((result, ray_points))
+    }
+}
+
+/// Marks blocked points (in the order their rays were pushed) and totals the visible fraction.
+fn apply_hits(result: &mut SightResult, ray_points: u8, rays: &[RayQuery], hits: &[RayHit]) {
+    let eye = result.eye;
+    let mut ray = 0;
+    let count = result.point_count as usize;
+    for (k, slot) in result.points[..count].iter_mut().enumerate() {
+        if ray_points & (1 << k) == 0 {
+            continue;
+        }
+        if hits[ray].hit {
+            slot.status = PointStatus::Blocked;
+            slot.hit = eye + rays[ray].direction * hits[ray].distance;
+        }
+        ray += 1;
+    }
+    let visible = result.points[..count].iter().filter(|p| p.status == PointStatus::Visible).count();
+    result.fraction = if count > 0 { visible as f32 / count as f32 } else { 0.0 };
+    result.seen = visible > 0;
+}
