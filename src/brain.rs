@@ -72,6 +72,9 @@ pub struct Brain {
     pub timer: f32,
     /// The engine reported arrival at the investigate position since the last step.
     pub arrived: bool,
+    /// Investigating began during this step's percepts: its timer starts with the next step,
+    /// as the search timer does.
+    pub just_started: bool,
 }
 
 impl Default for Brain {
@@ -82,6 +85,7 @@ impl Default for Brain {
             investigate_position: Vec3::ZERO,
             timer: 0.0,
             arrived: false,
+            just_started: false,
         }
     }
 }
@@ -112,6 +116,7 @@ impl Brain {
             self.focus = source;
             self.timer = config.investigate_timeout;
             self.arrived = false;
+            self.just_started = true;
         }
     }
 
@@ -136,7 +141,9 @@ impl Brain {
                 }
             }
             BrainState::Investigating => {
-                self.timer -= dt;
+                if !self.just_started {
+                    self.timer -= dt;
+                }
                 if self.arrived || self.timer <= 0.0 {
                     self.state = BrainState::Searching;
                     self.timer = config.search_duration;
@@ -145,6 +152,7 @@ impl Brain {
             BrainState::Idle => {}
         }
         self.arrived = false;
+        self.just_started = false;
     }
 
     fn go_idle(&mut self) {

@@ -82,10 +82,10 @@ impl World {
     /// Advances the world by `dt` seconds, with line of sight against the built-in occluders.
     /// An engine-ray world refuses this: use [`World::step_with`] or `begin_step`/`finish_step`.
     pub fn step(&mut self, dt: f32) -> Result<()> {
+        self.check_step_args(dt)?;
         if self.def.ray_backend == crate::rays::RayBackend::Engine {
             return Err(Error::NoRayBackend);
         }
-        self.check_step_args(dt)?;
         self.prepare(dt);
         self.run(Phase::Fused);
         self.finish_events();

@@ -1,0 +1,115 @@
+//! Engine rays give exactly the built-in backend's results; so do two-phase steps and any
+//! number of worker threads (determinism).
+
+mod common;
+use argus::*;
+use common::*;
+
+const STEPS: usize = 120;
+const DT: f32 = 1.0 / 30.0;
+
+fn run(def: WorldDef, mode: &str, seed: u64) -> Vec<(Vec<Percept>, Vec<BrainEvent>, Vec<ForgetEvent>, Vec<AwarenessEvent>)> {
+    let mut world = World::new(&def).unwrap();
+    // The "engine" keeps its own copy of the level, updated the same way (as a game would).
+    let mut engine_level = World::new(&WorldDef::default()).unwrap();
+    let mut scenario = Scenario::build(&mut world, seed, 40, 12, 60);
+    let mut mirror = Scenario::build(&mut engine_level, seed, 40, 12, 60);
+    let mut out = Vec::new();
+    for _ in 0..STEPS {
+        scenario.drive(&mut world);
+        mirror.drive(&mut engine_level);
+        let level = engine_level.occluders();
+        let mut engine = |rays: &[RayQuery], hits: &mut [RayHit]| {
+            for (ray, hit) in rays.iter().zip(hits.iter_mut()) {
+                let d = level.cast_ray(ray.origin, ray.direction, ray.max_distance, ray.layer_mask);
+                *hit = RayHit { hit: d.is_some(), distance: d.unwrap_or(0.0) };
+            }
+        };
+        match mode {
+            "builtin" => world.step(DT).unwrap(),
+            "callback" => world.step_with(DT, &mut engine).unwrap(),
+            "two-phase" => {
+                let rays = world.begin_step(DT).unwrap().to_vec();
+                let mut hits = vec![RayHit::default(); rays.len()];
+                engine(&rays, &mut hits);
+                world.finish_step(&hits).unwrap();
+            }
+            _ => unreachable!(),
+        }
+        out.push(snapshot_events(&world));
+    }
+    out
+}
+
+#[test]
+fn engine_rays_match_the_builtin_backend_exactly() {
+    for seed in [1, 2, 3] {
+        let builtin = run(WorldDef::default(), "builtin", seed);
+        let engine_def = WorldDef { ray_backend: RayBackend::Engine, ..Default::default() };
+        assert_eq!(builtin, run(engine_def, "callback", seed), "callback, seed {seed}");
+        assert_eq!(builtin, run(engine_def, "two-phase", seed), "two-phase, seed {seed}");
+        let percepts: usize = builtin.iter().map(|s| s.0.len()).sum();
+        let states: usize = builtin.iter().map(|s| s.1.len()).sum();
+        assert!(percepts > 100 && states > 10, "the scenario exercises the senses ({percepts}, {states})");
+    }
+}
+
+#[test]
+fn worker_threads_do_not_change_any_result() {
+    let single = run(WorldDef::default(), "builtin", 7);
+    for threads in [2, 3, 8] {
+        let def = WorldDef { worker_threads: threads, ..Default::default() };
+        assert_eq!(single, run(def, "builtin", 7), "{threads} threads");
+        let engine = WorldDef { worker_threads: threads, ray_backend: RayBackend::Engine, ..Default::default() };
+        assert_eq!(single, run(engine, "two-phase", 7), "{threads} threads, engine rays");
+    }
+}
+
+#[test]
+fn the_same_inputs_give_the_same_event_stream_every_run() {
+    assert_eq!(run(WorldDef::default(), "builtin", 11), run(WorldDef::default(), "builtin", 11));
+}
+
+#[test]
+fn an_engine_ray_world_refuses_to_step_without_a_ray_source() {
+    let def = WorldDef { ray_backend: RayBackend::Engine, ..Default::default() };
+    let mut world = World::new(&def).unwrap();
+    let a = world.create_agent(&lesson_agent(Vec3::ZERO, Vec3::Z)).unwrap();
+    let t = world.create_target(&point_target(Vec3::new(0.0, 0.0, 5.0))).unwrap();
+    assert_eq!(world.step(0.1), Err(Error::NoRayBackend));
+    assert_eq!(world.can_see(a, t), Err(Error::NoRayBackend));
+    assert_eq!(world.time(), 0.0, "a refused step does not advance time");
+}
+
+#[test]
+fn the_engine_sees_every_ray_with_its_agent_target_and_mask_before_answering() {
+    let def = WorldDef { ray_backend: RayBackend::Engine, ..Default::default() };
+    let mut world = World::new(&def).unwrap();
+    let mut agent_def = lesson_agent(Vec3::ZERO, Vec3::Z);
+    agent_def.sight.obstacle_mask = 0b110;
+    let a = world.create_agent(&agent_def).unwrap();
+    let t = world.create_target(&TargetDef {
+        check_points: vec![Vec3::ZERO, Vec3::Y],
+        ..point_target(Vec3::new(0.0, 0.0, 5.0))
+    })
+    .unwrap();
+    let rays = world.begin_step(0.1).unwrap().to_vec();
+    assert_eq!(rays.len(), 2, "the ray count is known before the engine is asked");
+    for r in &rays {
+        assert_eq!((r.agent, r.target, r.layer_mask), (a, t, 0b110));
+        assert!((r.direction.length() - 1.0).abs() < 1e-6);
+    }
+    assert!((rays[0].max_distance - 4.99).abs() < 1e-5, "stops 0.01 short of the point");
+    // While rays are out, the world refuses changes; a wrong answer count is refused too.
+    assert_eq!(world.set_target_pose(t, Vec3::ZERO, Vec3::Z), Err(Error::StepInProgress));
+    assert_eq!(world.step(0.1), Err(Error::StepInProgress));
+    assert!(matches!(world.finish_step(&[RayHit::default()]), Err(Error::InvalidArgument(_))));
+    let bad = [RayHit { hit: true, distance: f32::NAN }, RayHit::default()];
+    assert!(matches!(world.finish_step(&bad), Err(Error::InvalidArgument(_))));
+    // One blocked, one clear: seen with fraction 0.5.
+    world.finish_step(&[RayHit { hit: true, distance: 2.0 }, RayHit::default()]).unwrap();
+    let p = &world.events().percepts;
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].strength, 0.5);
+    assert_eq!(world.finish_step(&[]), Err(Error::NoStepInProgress));
+}
