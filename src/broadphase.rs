@@ -79,8 +79,8 @@ impl TargetGrid {
         }
         let lo = cell_of(center - Vec3::splat(radius), self.inv_cell);
         let hi = cell_of(center + Vec3::splat(radius), self.inv_cell);
-        let span = |a: i32, b: i32| (b as i64 - a as i64 + 1) as u64;
-        let cells = span(lo[0], hi[0]) * span(lo[1], hi[1]) * span(lo[2], hi[2]);
+        let span = |a: i32, b: i32| (b as i64 - a as i64 + 1).max(0) as u64;
+        let cells = span(lo[0], hi[0]).saturating_mul(span(lo[1], hi[1])).saturating_mul(span(lo[2], hi[2]));
         if cells > self.count as u64 {
             for e in &self.entries {
                 visit(e.target);

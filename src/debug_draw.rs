@@ -89,6 +89,10 @@ pub struct DebugPoint {
     pub style: PointStyle,
 }
 
+/// Most segments per full circle; larger requests are clamped (a garbage count from an engine
+/// must not ask for billions of lines).
+pub const MAX_CIRCLE_SEGMENTS: u32 = 1024;
+
 /// What to draw.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct DebugDrawOptions {
@@ -96,7 +100,7 @@ pub struct DebugDrawOptions {
     pub flags: u32,
     /// Only this agent's cones, rays, memory and move target; null = every agent.
     pub agent: AgentId,
-    /// Segments per full circle (default 32, at least 3).
+    /// Segments per full circle (default 32), clamped to 3..=[`MAX_CIRCLE_SEGMENTS`].
     pub circle_segments: u32,
 }
 
@@ -167,7 +171,7 @@ impl World {
         out.lines.clear();
         out.points.clear();
         let f = options.flags;
-        let segments = options.circle_segments.max(3);
+        let segments = options.circle_segments.clamp(3, MAX_CIRCLE_SEGMENTS);
         if f & flags::OCCLUDERS != 0 {
             self.draw_occluders(out, segments);
         }

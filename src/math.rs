@@ -46,6 +46,10 @@ pub fn unit_direction(v: Vec3, what: &str) -> Result<Vec3> {
     if !(len_sq > 1e-12) || !len_sq.is_finite() {
         return Err(invalid(format!("{what} must be a non-zero direction, got {v}")));
     }
+    // Already unit: keep the exact bits, so normalising is idempotent (snapshots round-trip).
+    if (len_sq - 1.0).abs() <= 1e-6 {
+        return Ok(v);
+    }
     Ok(v / len_sq.sqrt())
 }
 
@@ -54,6 +58,9 @@ pub fn unit_rotation(q: Quat, what: &str) -> Result<Quat> {
     let len_sq = q.length_squared();
     if !q.is_finite() || !(len_sq > 1e-12) || !len_sq.is_finite() {
         return Err(invalid(format!("{what} must be a finite non-zero quaternion, got {q}")));
+    }
+    if (len_sq - 1.0).abs() <= 1e-6 {
+        return Ok(q);
     }
     Ok(q / len_sq.sqrt())
 }

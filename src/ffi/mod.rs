@@ -1,1 +1,28 @@
-//! The C ABI.
+//! The C ABI: every `extern "C"` item of Argus, and nothing else. Each function checks its
+//! arguments, converts them, and calls the core; a panic never crosses this boundary.
+//!
+//! Conventions (see `include/argus.h`): `argus_` functions, `Argus` types, `ARGUS_` constants;
+//! the world is an opaque pointer owned by the caller; things it owns are `{index, generation}`
+//! ids where zero is null; defs come from `argus_default_<thing>_def()`; every fallible
+//! function returns an [`ArgusResult`] and writes its out-parameters only on success.
+
+mod agent;
+mod boundary;
+mod debug;
+mod events;
+mod occluder;
+mod query;
+mod snapshot;
+mod target;
+mod types;
+mod world;
+
+pub use agent::*;
+pub use debug::*;
+pub use events::*;
+pub use occluder::*;
+pub use query::*;
+pub use snapshot::*;
+pub use target::*;
+pub use types::*;
+pub use world::*;

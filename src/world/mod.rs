@@ -1,5 +1,6 @@
 //! The world: owns occluders, agents, targets and sounds, and advances them with `step`.
 
+mod maps;
 mod query;
 mod step;
 
@@ -128,7 +129,7 @@ impl World {
         self.time
     }
 
-    fn check_idle(&self) -> Result<()> {
+    pub(crate) fn check_idle(&self) -> Result<()> {
         if self.scratch.step_in_progress { Err(Error::StepInProgress) } else { Ok(()) }
     }
 
@@ -452,5 +453,15 @@ impl World {
     /// Everything the last step reported.
     pub fn events(&self) -> &StepEvents {
         &self.events
+    }
+
+    /// True between `begin_step` and `finish_step` / `cancel_step`.
+    pub fn is_step_in_progress(&self) -> bool {
+        self.scratch.step_in_progress
+    }
+
+    /// Number of live influence maps.
+    pub fn influence_map_count(&self) -> usize {
+        self.maps.len()
     }
 }

@@ -26,6 +26,8 @@ const SCHEDULE_EPSILON: f64 = 1e-9;
 pub(crate) struct StepScratch {
     pub step_in_progress: bool,
     dt: f32,
+    /// The clock value the step in progress will commit.
+    time: f64,
     due: Vec<bool>,
     overdue: Vec<(f64, u32)>,
     grid: TargetGrid,
@@ -88,7 +90,7 @@ impl World {
         }
         self.prepare(dt);
         self.run(Phase::Fused);
-        self.finish_events();
+        self.commit();
         Ok(())
     }
 
@@ -102,11 +104,20 @@ impl World {
         let hits = std::mem::take(&mut self.scratch.hits);
         let result = self.finish_step(&hits);
         self.scratch.hits = hits;
+        if result.is_err() {
+            self.cancel_step();
+        }
         result
     }
 
+    /// Abandons a step begun by [`World::begin_step`]: the world is exactly as before it.
+    pub fn cancel_step(&mut self) {
+        self.scratch.step_in_progress = false;
+    }
+
     /// First half of a step: senses everything up to line of sight and returns every ray the
-    /// step needs. Answer them with [`World::finish_step`]; until then the world refuses changes.
+    /// step needs. Answer them with [`World::finish_step`] (or [`World::cancel_step`]); until
+    /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
         self.prepare(dt);
@@ -149,7 +160,7 @@ impl World {
         }
         self.scratch.step_in_progress = false;
         self.run(Phase::Conclude);
-        self.finish_events();
+        self.commit();
         Ok(())
     }
 
@@ -163,17 +174,14 @@ impl World {
         Ok(())
     }
 
-    /// Clock, sounds, schedule and broadphase for the coming sweep.
+    /// Schedule and broadphase for the coming sweep. Changes nothing observable: the clock,
+    /// sounds and events are committed by [`World::commit`] once the step completes.
     fn prepare(&mut self, dt: f32) {
-        self.time += dt as f64;
-        self.events.clear();
-        std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
-        self.pending_sounds.clear();
         self.occluders.maintain();
-
         let scratch = &mut self.scratch;
         scratch.dt = dt;
-        let time = self.time;
+        scratch.time = self.time + dt as f64;
+        let time = scratch.time;
         let slots = self.agents.slots();
         scratch.due.clear();
         scratch.due.extend(slots.iter().map(|s| {
@@ -215,23 +223,28 @@ impl World {
         }
     }
 
-    fn finish_events(&mut self) {
+    /// The step completed: advance the clock, publish its events, retire its sounds.
+    fn commit(&mut self) {
+        self.time = self.scratch.time;
+        self.events.clear();
         for chunk in &mut self.scratch.chunks {
             self.events.append(&mut chunk.events);
         }
+        std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
+        self.pending_sounds.clear();
     }
 
     /// Runs one phase over every agent, chunk by chunk (in parallel when configured).
     fn run(&mut self, phase: Phase) {
         let ctx = Sense {
-            time: self.time,
+            time: self.scratch.time,
             dt: self.scratch.dt,
             targets: &self.targets,
             grid: &self.scratch.grid,
             max_target_reach: self.scratch.max_target_reach,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
-            sounds: &self.last_sounds,
+            sounds: &self.pending_sounds,
             sound_occlusion: self.def.sound_occlusion,
             due: &self.scratch.due,
         };

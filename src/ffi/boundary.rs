@@ -1,0 +1,147 @@
+//! The panic firewall and argument checks every export goes through.
+
+use std::ffi::CString;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use super::types::{ARGUS_DEF_COOKIE, ArgusResult};
+use super::world::ArgusWorld;
+use crate::error::Error;
+
+/// Why an FFI call failed: a code and, when there is a world to hold it, a message.
+pub(crate) struct Fail {
+    pub code: ArgusResult,
+    pub message: String,
+}
+
+pub(crate) type FfiResult<T = ()> = Result<T, Fail>;
+
+impl From<Error> for Fail {
+    fn from(e: Error) -> Fail {
+        Fail { code: (&e).into(), message: e.to_string() }
+    }
+}
+
+pub(crate) fn fail(code: ArgusResult, message: impl Into<String>) -> Fail {
+    Fail { code, message: message.into() }
+}
+
+pub(crate) fn invalid(message: impl Into<String>) -> Fail {
+    fail(ArgusResult::InvalidArgument, message)
+}
+
+/// Runs `f` behind `catch_unwind`; for calls that have no world to report into.
+pub(crate) fn guard(f: impl FnOnce() -> FfiResult) -> ArgusResult {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => ArgusResult::Ok,
+        Ok(Err(fail)) => fail.code,
+        Err(_) => ArgusResult::Panic,
+    }
+}
+
+/// Runs `f` on a world behind `catch_unwind`: records the error message in the world, and
+/// poisons the world if `f` panicked (its state may be half-updated).
+pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut ArgusWorld) -> FfiResult) -> ArgusResult {
+    // SAFETY: the caller promises `world` is NULL or a live pointer from `argus_world_create`.
+    let Some(w) = (unsafe { world.as_mut() }) else {
+        return ArgusResult::InvalidArgument;
+    };
+    if w.poisoned {
+        w.set_error("world poisoned by an earlier panic; destroy it");
+        return ArgusResult::WorldPoisoned;
+    }
+    match catch_unwind(AssertUnwindSafe(|| f(w))) {
+        Ok(Ok(())) => {
+            w.clear_error();
+            ArgusResult::Ok
+        }
+        Ok(Err(fail)) => {
+            w.set_error(&fail.message);
+            fail.code
+        }
+        Err(payload) => {
+            let why = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            w.poisoned = true;
+            w.set_error(&format!("panic inside argus: {why}"));
+            ArgusResult::Panic
+        }
+    }
+}
+
+/// Like [`with_world`] for read-only calls.
+pub(crate) fn with_world_ref(world: *const ArgusWorld, f: impl FnOnce(&ArgusWorld) -> FfiResult) -> ArgusResult {
+    with_world(world as *mut ArgusWorld, |w| f(w))
+}
+
+/// A required input pointer.
+pub(crate) fn input<'a, T>(ptr: *const T, what: &str) -> FfiResult<&'a T> {
+    // SAFETY: non-null pointers from the caller point at a valid T for the call's duration.
+    unsafe { ptr.as_ref() }.ok_or_else(|| invalid(format!("{what} must not be NULL")))
+}
+
+/// A required output pointer; checked before any work so a NULL never costs a state change.
+pub(crate) fn output<'a, T>(ptr: *mut T, what: &str) -> FfiResult<&'a mut T> {
+    // SAFETY: non-null pointers from the caller point at writable memory for a T.
+    unsafe { ptr.as_mut() }.ok_or_else(|| invalid(format!("{what} must not be NULL")))
+}
+
+/// A caller array of `count` items; NULL is accepted only when `count` is 0. `limit` bounds
+/// `count` before the pointer is ever read, so a garbage count cannot walk off the buffer's
+/// logical end into the void.
+pub(crate) fn slice<'a, T>(ptr: *const T, count: u32, limit: usize, what: &str) -> FfiResult<&'a [T]> {
+    if count as usize > limit {
+        return Err(invalid(format!("{what}: count {count} exceeds the limit of {limit}")));
+    }
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(invalid(format!("{what} must not be NULL when the count is {count}")));
+    }
+    if !(ptr as usize).is_multiple_of(align_of::<T>()) {
+        return Err(invalid(format!("{what} is misaligned")));
+    }
+    // SAFETY: the caller promises `count` readable items at `ptr`; null/alignment checked.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, count as usize) })
+}
+
+/// Checks a def's cookie.
+pub(crate) fn check_cookie(cookie: u32, def: &str) -> FfiResult {
+    if cookie == ARGUS_DEF_COOKIE {
+        Ok(())
+    } else {
+        Err(fail(
+            ArgusResult::DefNotInitialized,
+            format!("{def} was not initialised with argus_default_{def}()"),
+        ))
+    }
+}
+
+/// Copies `items` into a caller buffer, or reports the needed count.
+pub(crate) fn fill<T: Copy>(items: &[T], buffer: *mut T, capacity: u32, out_count: *mut u32) -> FfiResult {
+    let count = output(out_count, "out_count")?;
+    if items.len() > capacity as usize {
+        *count = items.len() as u32;
+        return Err(fail(
+            ArgusResult::BufferTooSmall,
+            format!("buffer holds {capacity}, {} needed", items.len()),
+        ));
+    }
+    if !items.is_empty() {
+        if buffer.is_null() {
+            return Err(invalid("buffer must not be NULL"));
+        }
+        // SAFETY: the caller promises `capacity` writable items at `buffer`.
+        unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buffer, items.len()) };
+    }
+    *count = items.len() as u32;
+    Ok(())
+}
+
+/// A message as a C string (interior NULs replaced).
+pub(crate) fn c_message(message: &str) -> CString {
+    CString::new(message.replace('\0', " ")).unwrap_or_default()
+}

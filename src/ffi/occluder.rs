@@ -1,0 +1,157 @@
+//! Occluders through the C ABI: boxes, spheres, capsules and triangle meshes from flat arrays.
+
+use super::boundary::{FfiResult, check_cookie, input, invalid, output, slice, with_world};
+use super::types::*;
+use super::world::ArgusWorld;
+use crate::occluders::{MAX_MESH_ELEMENTS, OccluderDef, OccluderShape};
+
+/// An oriented box (`half_extents`).
+pub const ARGUS_SHAPE_BOX: u32 = 0;
+/// A sphere (`radius`).
+pub const ARGUS_SHAPE_SPHERE: u32 = 1;
+/// A capsule along local Y (`half_height`, `radius`).
+pub const ARGUS_SHAPE_CAPSULE: u32 = 2;
+/// A triangle mesh (`vertices`, `indices`).
+pub const ARGUS_SHAPE_MESH: u32 = 3;
+
+/// Everything needed to add an occluder. Fill with `argus_default_occluder_def()`; copied (the
+/// mesh arrays are read during the call only).
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusOccluderDef {
+    /// `ARGUS_SHAPE_*` (default box).
+    pub shape: u32,
+    /// World position of the shape's centre.
+    pub position: ArgusVec3,
+    /// World rotation (default identity).
+    pub rotation: ArgusQuat,
+    /// Box half extents (default 0.5, 0.5, 0.5).
+    pub half_extents: ArgusVec3,
+    /// Sphere or capsule radius (default 0.5).
+    pub radius: f32,
+    /// Capsule half height between cap centres (default 0.5).
+    pub half_height: f32,
+    /// Mesh vertex count.
+    pub vertex_count: u32,
+    /// Mesh index count (3 per triangle).
+    pub index_count: u32,
+    /// Mesh vertices in the local frame.
+    pub vertices: *const ArgusVec3,
+    /// Mesh triangle indices.
+    pub indices: *const u32,
+    /// Layer bits; agents' obstacle masks pick which layers block them (default 1).
+    pub layers: u32,
+    /// Set by `argus_default_occluder_def()`; leave it alone.
+    pub internal_cookie: u32,
+    /// Non-zero: expected to move (a hint).
+    pub movable: u8,
+}
+
+/// Default occluder: a 1 m box at the origin on layer 1.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_occluder_def() -> ArgusOccluderDef {
+    ArgusOccluderDef {
+        shape: ARGUS_SHAPE_BOX,
+        position: ArgusVec3::default(),
+        rotation: ArgusQuat { x: 0.0, y: 0.0, z: 0.0, w: 1.0 },
+        half_extents: ArgusVec3 { x: 0.5, y: 0.5, z: 0.5 },
+        radius: 0.5,
+        half_height: 0.5,
+        vertex_count: 0,
+        index_count: 0,
+        vertices: std::ptr::null(),
+        indices: std::ptr::null(),
+        layers: 1,
+        internal_cookie: ARGUS_DEF_COOKIE,
+        movable: 0,
+    }
+}
+
+fn from_c(c: &ArgusOccluderDef) -> FfiResult<OccluderDef> {
+    check_cookie(c.internal_cookie, "occluder_def")?;
+    let shape = match c.shape {
+        ARGUS_SHAPE_BOX => OccluderShape::Box { half_extents: c.half_extents.into() },
+        ARGUS_SHAPE_SPHERE => OccluderShape::Sphere { radius: c.radius },
+        ARGUS_SHAPE_CAPSULE => OccluderShape::Capsule { half_height: c.half_height, radius: c.radius },
+        ARGUS_SHAPE_MESH => {
+            if !c.index_count.is_multiple_of(3) {
+                return Err(invalid(format!("index_count must be a multiple of 3, got {}", c.index_count)));
+            }
+            let vertices = slice(c.vertices, c.vertex_count, MAX_MESH_ELEMENTS, "vertices")?;
+            let indices = slice(c.indices, c.index_count, 3 * MAX_MESH_ELEMENTS, "indices")?;
+            OccluderShape::Mesh {
+                vertices: vertices.iter().map(|&v| v.into()).collect(),
+                indices: indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect(),
+            }
+        }
+        other => return Err(invalid(format!("unknown shape {other}"))),
+    };
+    Ok(OccluderDef {
+        shape,
+        position: c.position.into(),
+        rotation: c.rotation.into(),
+        layers: c.layers,
+        movable: flag(c.movable),
+    })
+}
+
+/// Adds an occluder.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_occluder_create(
+    world: *mut ArgusWorld,
+    def: *const ArgusOccluderDef,
+    out_occluder: *mut ArgusOccluderId,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let out = output(out_occluder, "out_occluder")?;
+        let def = from_c(input(def, "def")?)?;
+        *out = w.world.add_occluder(&def)?.into();
+        Ok(())
+    })
+}
+
+/// Removes an occluder.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_occluder_destroy(world: *mut ArgusWorld, occluder: ArgusOccluderId) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.remove_occluder(occluder.into())?))
+}
+
+/// Non-zero if `occluder` names a live occluder of `world`.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_occluder_is_valid(world: *const ArgusWorld, occluder: ArgusOccluderId) -> u8 {
+    // SAFETY: NULL or live.
+    let valid = std::panic::catch_unwind(|| unsafe { world.as_ref() }.is_some_and(|w| w.world.is_occluder_valid(occluder.into())));
+    valid.unwrap_or(false) as u8
+}
+
+/// Moves an occluder (doors, vehicles).
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_occluder_set_pose(
+    world: *mut ArgusWorld,
+    occluder: ArgusOccluderId,
+    position: ArgusVec3,
+    rotation: ArgusQuat,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_occluder_pose(occluder.into(), position.into(), rotation.into())?))
+}
+
+/// Changes an occluder's layer bits.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_occluder_set_layers(world: *mut ArgusWorld, occluder: ArgusOccluderId, layers: u32) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_occluder_layers(occluder.into(), layers)?))
+}

@@ -1,0 +1,54 @@
+//! Save and load through the C ABI.
+
+use super::boundary::{fail, output, slice, with_world};
+use super::types::*;
+use super::world::ArgusWorld;
+
+/// Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
+/// `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
+/// size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
+/// two-phase step is pending.
+///
+/// # Safety
+/// `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_save(
+    world: *const ArgusWorld,
+    buffer: *mut u8,
+    capacity: u32,
+    out_size: *mut u32,
+) -> ArgusResult {
+    with_world(world as *mut ArgusWorld, |w| {
+        let size = output(out_size, "out_size")?;
+        let bytes = w.world.save()?;
+        let n = u32::try_from(bytes.len()).map_err(|_| fail(ArgusResult::InvalidArgument, "snapshot exceeds 4 GiB"))?;
+        if n > capacity {
+            *size = n;
+            return Err(fail(ArgusResult::BufferTooSmall, format!("snapshot needs {n} bytes, buffer holds {capacity}")));
+        }
+        if buffer.is_null() {
+            return Err(fail(ArgusResult::InvalidArgument, "buffer must not be NULL"));
+        }
+        // SAFETY: the caller promises `capacity >= n` writable bytes at `buffer`.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer, bytes.len()) };
+        *size = n;
+        Ok(())
+    })
+}
+
+/// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
+/// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
+/// world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
+/// event arrays are empty until the next step.
+///
+/// # Safety
+/// `world` NULL or live; `bytes` `size` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_load(world: *mut ArgusWorld, bytes: *const u8, size: u32) -> ArgusResult {
+    with_world(world, |w| {
+        let bytes = slice(bytes, size, u32::MAX as usize, "bytes")?;
+        w.world.load_into(bytes)?;
+        w.events.refresh(&w.world);
+        Ok(())
+    })
+}

@@ -1,0 +1,233 @@
+//! Targets and sounds through the C ABI.
+
+use super::boundary::{FfiResult, check_cookie, input, invalid, output, slice, with_world, with_world_ref};
+use super::types::*;
+use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
+use crate::hearing::SoundDef;
+use crate::math::Vec3;
+use crate::target::{MAX_CHECK_POINTS, TargetDef};
+
+/// Most check points per target.
+pub const ARGUS_MAX_CHECK_POINTS: u32 = 8;
+
+/// Everything needed to create a target. Fill with `argus_default_target_def()`; copied.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusTargetDef {
+    /// Feet position.
+    pub position: ArgusVec3,
+    /// Facing (normalised; zero is refused). Default +Z.
+    pub forward: ArgusVec3,
+    /// Team 0..63 (default 1, hostile to the agents' default team 0).
+    pub team: u32,
+    /// Layer bits matched against agents' target masks (default 1).
+    pub layers: u32,
+    /// Check point offsets from the position; the first `check_point_count` are used.
+    pub check_points: [ArgusVec3; 8],
+    /// 1..8 (default 1: one point at chest height, 1.3 m).
+    pub check_point_count: u32,
+    /// Set by `argus_default_target_def()`; leave it alone.
+    pub internal_cookie: u32,
+    /// Non-zero: visible to agents (default 1).
+    pub enabled: u8,
+}
+
+/// A sound event. Fill with `argus_default_sound_def()`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusSoundDef {
+    /// Where it happened.
+    pub position: ArgusVec3,
+    /// Radius in metres it can be heard at (running footstep 15, walking 6).
+    pub loudness: f32,
+    /// The target that made it, or null for an anonymous noise.
+    pub source: ArgusTargetId,
+    /// Team of whoever made it (default 1).
+    pub team: u32,
+    /// Layer bits matched against agents' sound masks (default 1).
+    pub layers: u32,
+    /// Set by `argus_default_sound_def()`; leave it alone.
+    pub internal_cookie: u32,
+}
+
+/// Default target settings.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_target_def() -> ArgusTargetDef {
+    to_c(&TargetDef::default())
+}
+
+pub(crate) fn to_c(d: &TargetDef) -> ArgusTargetDef {
+    let mut check_points = [ArgusVec3::default(); 8];
+    for (slot, p) in check_points.iter_mut().zip(&d.check_points) {
+        *slot = (*p).into();
+    }
+    ArgusTargetDef {
+        position: d.position.into(),
+        forward: d.forward.into(),
+        team: d.team,
+        layers: d.layers,
+        check_points,
+        check_point_count: d.check_points.len() as u32,
+        internal_cookie: ARGUS_DEF_COOKIE,
+        enabled: d.enabled as u8,
+    }
+}
+
+fn from_c(c: &ArgusTargetDef) -> FfiResult<TargetDef> {
+    check_cookie(c.internal_cookie, "target_def")?;
+    let n = c.check_point_count as usize;
+    if n == 0 || n > MAX_CHECK_POINTS {
+        return Err(invalid(format!("check_point_count must be 1..{MAX_CHECK_POINTS}, got {n}")));
+    }
+    Ok(TargetDef {
+        position: c.position.into(),
+        forward: c.forward.into(),
+        team: c.team,
+        layers: c.layers,
+        check_points: c.check_points[..n].iter().map(|&p| p.into()).collect(),
+        enabled: flag(c.enabled),
+    })
+}
+
+/// Creates a target from `def` (copied).
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable; `out_target` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_create(
+    world: *mut ArgusWorld,
+    def: *const ArgusTargetDef,
+    out_target: *mut ArgusTargetId,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let out = output(out_target, "out_target")?;
+        let def = from_c(input(def, "def")?)?;
+        *out = w.world.create_target(&def)?.into();
+        Ok(())
+    })
+}
+
+/// Destroys a target; every agent forgets it and brains focused on it give up.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_destroy(world: *mut ArgusWorld, target: ArgusTargetId) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.destroy_target(target.into())?))
+}
+
+/// Non-zero if `target` names a live target of `world`.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_is_valid(world: *const ArgusWorld, target: ArgusTargetId) -> u8 {
+    // SAFETY: NULL or live.
+    let valid = std::panic::catch_unwind(|| unsafe { world.as_ref() }.is_some_and(|w| w.world.is_target_valid(target.into())));
+    valid.unwrap_or(false) as u8
+}
+
+/// Replaces a target's settings and pose.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_def(world: *mut ArgusWorld, target: ArgusTargetId, def: *const ArgusTargetDef) -> ArgusResult {
+    with_world(world, |w| {
+        let def = from_c(input(def, "def")?)?;
+        Ok(w.world.set_target_def(target.into(), &def)?)
+    })
+}
+
+/// The target's current settings and pose, as a def.
+///
+/// # Safety
+/// `world` NULL or live; `out_def` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_get_def(world: *const ArgusWorld, target: ArgusTargetId, out_def: *mut ArgusTargetDef) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out_def, "out_def")?;
+        *out = to_c(&w.world.target(target.into())?.def());
+        Ok(())
+    })
+}
+
+/// Moves and turns one target.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_pose(
+    world: *mut ArgusWorld,
+    target: ArgusTargetId,
+    position: ArgusVec3,
+    forward: ArgusVec3,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_target_pose(target.into(), position.into(), forward.into())?))
+}
+
+/// Moves `count` targets in one call (`forwards` may be NULL to keep facing). All checked first;
+/// `count` may not exceed the number of live targets.
+///
+/// # Safety
+/// `world` NULL or live; arrays NULL (count 0 / optional forwards) or `count` readable items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_poses(
+    world: *mut ArgusWorld,
+    targets: *const ArgusTargetId,
+    positions: *const ArgusVec3,
+    forwards: *const ArgusVec3,
+    count: u32,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let limit = w.world.target_count().min(ARGUS_MAX_BATCH as usize);
+        let ids = slice(targets, count, limit, "targets")?;
+        let positions = slice(positions, count, limit, "positions")?;
+        let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
+        let ids: Vec<_> = ids.iter().map(|&id| id.into()).collect();
+        let positions: Vec<Vec3> = positions.iter().map(|&p| p.into()).collect();
+        let forwards: Option<Vec<Vec3>> = forwards.map(|f| f.iter().map(|&v| v.into()).collect());
+        Ok(w.world.set_target_poses(&ids, &positions, forwards.as_deref())?)
+    })
+}
+
+/// Shows (non-zero) or hides (0) a target from every agent's sight.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_enabled(world: *mut ArgusWorld, target: ArgusTargetId, enabled: u8) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_target_enabled(target.into(), flag(enabled))?))
+}
+
+/// Default sound settings (loudness 10, team 1, layer 1, no source).
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_sound_def() -> ArgusSoundDef {
+    let d = SoundDef::default();
+    ArgusSoundDef {
+        position: d.position.into(),
+        loudness: d.loudness,
+        source: d.source.into(),
+        team: d.team,
+        layers: d.layers,
+        internal_cookie: ARGUS_DEF_COOKIE,
+    }
+}
+
+/// Broadcasts a sound; every agent tests it at the next step.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_emit_sound(world: *mut ArgusWorld, def: *const ArgusSoundDef) -> ArgusResult {
+    with_world(world, |w| {
+        let c = input(def, "def")?;
+        check_cookie(c.internal_cookie, "sound_def")?;
+        let def = SoundDef { position: c.position.into(), loudness: c.loudness, source: c.source.into(), team: c.team, layers: c.layers };
+        Ok(w.world.emit_sound(&def)?)
+    })
+}
+
+const _: () = assert!(ARGUS_MAX_CHECK_POINTS as usize == MAX_CHECK_POINTS);
+const _: () = assert!(size_of::<ArgusTargetDef>() == 140);
+const _: () = assert!(size_of::<ArgusSoundDef>() == 36);

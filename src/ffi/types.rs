@@ -1,0 +1,204 @@
+//! Plain data shared by every part of the C ABI: vectors, ids, the result enum, versions.
+
+use crate::error::Error;
+use crate::id::{AgentId, InfluenceMapId, OccluderId, TargetId};
+use crate::math::{Quat, Vec3};
+
+/// Major version of this library.
+pub const ARGUS_VERSION_MAJOR: u32 = 0;
+/// Minor version of this library.
+pub const ARGUS_VERSION_MINOR: u32 = 1;
+/// Patch version of this library.
+pub const ARGUS_VERSION_PATCH: u32 = 0;
+/// Version of the binary interface: bumped on any change to a struct layout or signature.
+/// Wrappers compare it with `argus_abi_version()` at load.
+pub const ARGUS_ABI_VERSION: u32 = 1;
+/// Value of `internal_cookie` in a def filled by `argus_default_<thing>_def()`; a def without
+/// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
+pub const ARGUS_DEF_COOKIE: u32 = 0x4152_4755;
+
+/// A 3D vector (Y up, metres).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ArgusVec3 {
+    /// X.
+    pub x: f32,
+    /// Y (up).
+    pub y: f32,
+    /// Z.
+    pub z: f32,
+}
+
+/// A rotation quaternion (x, y, z, w), normalised on input.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ArgusQuat {
+    /// X.
+    pub x: f32,
+    /// Y.
+    pub y: f32,
+    /// Z.
+    pub z: f32,
+    /// W (1 for no rotation).
+    pub w: f32,
+}
+
+impl From<ArgusVec3> for Vec3 {
+    fn from(v: ArgusVec3) -> Vec3 {
+        Vec3::new(v.x, v.y, v.z)
+    }
+}
+
+impl From<Vec3> for ArgusVec3 {
+    fn from(v: Vec3) -> ArgusVec3 {
+        ArgusVec3 { x: v.x, y: v.y, z: v.z }
+    }
+}
+
+impl From<ArgusQuat> for Quat {
+    fn from(q: ArgusQuat) -> Quat {
+        Quat::from_xyzw(q.x, q.y, q.z, q.w)
+    }
+}
+
+impl From<Quat> for ArgusQuat {
+    fn from(q: Quat) -> ArgusQuat {
+        ArgusQuat { x: q.x, y: q.y, z: q.z, w: q.w }
+    }
+}
+
+/// An agent (a guard: something that perceives). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+/// the world rejects it by its generation.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgusAgentId {
+    /// Slot index.
+    pub index: u32,
+    /// Slot generation (never 0 for a live thing).
+    pub generation: u32,
+}
+
+/// A target (something agents perceive). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+/// the world rejects it by its generation.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgusTargetId {
+    /// Slot index.
+    pub index: u32,
+    /// Slot generation (never 0 for a live thing).
+    pub generation: u32,
+}
+
+/// An occluder (level geometry that blocks sight and sound). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+/// the world rejects it by its generation.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgusOccluderId {
+    /// Slot index.
+    pub index: u32,
+    /// Slot generation (never 0 for a live thing).
+    pub generation: u32,
+}
+
+/// An influence map owned by a world. `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+/// the world rejects it by its generation.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgusInfluenceMapId {
+    /// Slot index.
+    pub index: u32,
+    /// Slot generation (never 0 for a live thing).
+    pub generation: u32,
+}
+
+// cbindgen cannot see macro-generated items, so the structs above are spelled out and only
+// the conversions are generated.
+macro_rules! id_conversions {
+    ($($ffi:ident <=> $core:ident),*) => {$(
+        impl From<$ffi> for $core {
+            fn from(id: $ffi) -> $core {
+                $core { index: id.index, generation: id.generation }
+            }
+        }
+        impl From<$core> for $ffi {
+            fn from(id: $core) -> $ffi {
+                $ffi { index: id.index, generation: id.generation }
+            }
+        }
+    )*};
+}
+
+id_conversions!(ArgusAgentId <=> AgentId, ArgusTargetId <=> TargetId, ArgusOccluderId <=> OccluderId, ArgusInfluenceMapId <=> InfluenceMapId);
+
+/// The outcome of every fallible call. Values are fixed forever; new ones are only appended.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ArgusResult {
+    /// Success.
+    Ok = 0,
+    /// A pointer was NULL, a number NaN/infinite/out of range, or a count too large; nothing changed.
+    InvalidArgument = 1,
+    /// An id was null, unknown, or of something already destroyed; nothing changed.
+    InvalidId = 2,
+    /// A caller buffer is too small; the needed count was written to the count out-parameter.
+    BufferTooSmall = 3,
+    /// `argus_world_step_begin` is waiting for `argus_world_step_finish` (or `_cancel`).
+    StepInProgress = 4,
+    /// `argus_world_step_finish` without `argus_world_step_begin`.
+    NoStepInProgress = 5,
+    /// The world uses engine rays and no ray callback is set for this call.
+    NoRayBackend = 6,
+    /// A snapshot was truncated, corrupted or of an unsupported version; nothing changed.
+    BadSnapshot = 7,
+    /// A def was not filled by its `argus_default_<thing>_def()` first.
+    DefNotInitialized = 8,
+    /// A panic was caught inside the library; the world it happened in is poisoned and refuses
+    /// every further call except destroy.
+    Panic = 9,
+    /// The world was poisoned by an earlier panic.
+    WorldPoisoned = 10,
+}
+
+impl ArgusResult {
+    /// A stable, NUL-terminated name for the code.
+    pub fn name(self) -> &'static std::ffi::CStr {
+        match self {
+            ArgusResult::Ok => c"ARGUS_RESULT_OK",
+            ArgusResult::InvalidArgument => c"ARGUS_RESULT_INVALID_ARGUMENT",
+            ArgusResult::InvalidId => c"ARGUS_RESULT_INVALID_ID",
+            ArgusResult::BufferTooSmall => c"ARGUS_RESULT_BUFFER_TOO_SMALL",
+            ArgusResult::StepInProgress => c"ARGUS_RESULT_STEP_IN_PROGRESS",
+            ArgusResult::NoStepInProgress => c"ARGUS_RESULT_NO_STEP_IN_PROGRESS",
+            ArgusResult::NoRayBackend => c"ARGUS_RESULT_NO_RAY_BACKEND",
+            ArgusResult::BadSnapshot => c"ARGUS_RESULT_BAD_SNAPSHOT",
+            ArgusResult::DefNotInitialized => c"ARGUS_RESULT_DEF_NOT_INITIALIZED",
+            ArgusResult::Panic => c"ARGUS_RESULT_PANIC",
+            ArgusResult::WorldPoisoned => c"ARGUS_RESULT_WORLD_POISONED",
+        }
+    }
+}
+
+impl From<&Error> for ArgusResult {
+    fn from(e: &Error) -> ArgusResult {
+        match e {
+            Error::InvalidArgument(_) => ArgusResult::InvalidArgument,
+            Error::InvalidId(_) => ArgusResult::InvalidId,
+            Error::BufferTooSmall { .. } => ArgusResult::BufferTooSmall,
+            Error::StepInProgress => ArgusResult::StepInProgress,
+            Error::NoStepInProgress => ArgusResult::NoStepInProgress,
+            Error::NoRayBackend => ArgusResult::NoRayBackend,
+            Error::BadSnapshot(_) => ArgusResult::BadSnapshot,
+        }
+    }
+}
+
+/// True for any non-zero byte (C's notion of true).
+pub(crate) fn flag(b: u8) -> bool {
+    b != 0
+}
+
+// Layout checks: the same numbers are asserted in tests/c and bindings/csharp.
+const _: () = assert!(size_of::<ArgusVec3>() == 12);
+const _: () = assert!(size_of::<ArgusQuat>() == 16);
+const _: () = assert!(size_of::<ArgusAgentId>() == 8);
+const _: () = assert!(size_of::<ArgusResult>() == 4);

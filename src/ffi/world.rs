@@ -1,0 +1,493 @@
+//! World lifetime, stepping (built-in or engine rays), versions and diagnostics.
+
+use std::ffi::{CString, c_char, c_void};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::boundary::{FfiResult, c_message, check_cookie, fail, guard, input, invalid, output, slice, with_world, with_world_ref};
+use super::events::EventBuffers;
+use super::types::*;
+use crate::debug_draw::DebugDraw;
+use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
+use crate::team::Attitude;
+use crate::world::{World, WorldDef};
+
+/// Line of sight against the world's own occluders (parry3d BVH).
+pub const ARGUS_RAY_BACKEND_BUILTIN: u32 = 0;
+/// Line of sight answered by the engine (a ray callback, or step_begin / step_finish).
+pub const ARGUS_RAY_BACKEND_ENGINE: u32 = 1;
+
+/// Hostile: perceived by default.
+pub const ARGUS_ATTITUDE_HOSTILE: u32 = 0;
+/// Neutral.
+pub const ARGUS_ATTITUDE_NEUTRAL: u32 = 1;
+/// Friendly: ignored by default.
+pub const ARGUS_ATTITUDE_FRIENDLY: u32 = 2;
+
+/// The most rays one step may hand to the engine, and the most ids one bulk call may take.
+pub const ARGUS_MAX_BATCH: u32 = 67108864;
+
+/// World-wide settings. Fill with `argus_default_world_def()`, then change what you need.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusWorldDef {
+    /// `ARGUS_RAY_BACKEND_BUILTIN` (default) or `ARGUS_RAY_BACKEND_ENGINE`.
+    pub ray_backend: u32,
+    /// Threads `argus_world_step` uses, the caller's included; 0 or 1 = the caller's only.
+    /// Results are identical for every count.
+    pub worker_threads: u32,
+    /// Each sound-muffling occluder crossed multiplies a sound's radius by this (1 = off).
+    pub sound_occlusion: f32,
+    /// Broadphase cell size in metres; 0 = automatic.
+    pub broadphase_cell_size: f32,
+    /// Most agents that run a sight tick per step; 0 = unlimited (overdue agents go first).
+    pub max_sight_ticks_per_step: u32,
+    /// Set by `argus_default_world_def()`; leave it alone.
+    pub internal_cookie: u32,
+}
+
+/// One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
+/// for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
+/// `origin` and those of `agent` and `target`; report the first hit.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusRay {
+    /// The agent's eye.
+    pub origin: ArgusVec3,
+    /// Unit direction toward the check point.
+    pub direction: ArgusVec3,
+    /// Distance to the check point minus 0.01.
+    pub max_distance: f32,
+    /// The agent's sight obstacle mask.
+    pub layer_mask: u32,
+    /// The looking agent.
+    pub agent: ArgusAgentId,
+    /// The looked-at target.
+    pub target: ArgusTargetId,
+}
+
+/// The engine's answer to one ray.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusRayHit {
+    /// Non-zero if something blocked the ray.
+    pub hit: u32,
+    /// Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
+    pub distance: f32,
+}
+
+/// The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
+/// `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusRayArray {
+    /// First ray (NULL when `count` is 0).
+    pub items: *const ArgusRay,
+    /// Number of rays.
+    pub count: u32,
+}
+
+/// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
+/// once per `argus_world_step` (and once per immediate query or debug draw that needs rays),
+/// on the thread that made that call, never concurrently. `rays` and `hits` are valid only
+/// during the call. `user_data` is passed through untouched.
+pub type ArgusRayBatchFn =
+    Option<unsafe extern "C" fn(rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, user_data: *mut c_void)>;
+
+/// Live object counts, for wrappers checking that create/destroy loops return to zero.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusWorldCounts {
+    /// Live agents.
+    pub agents: u32,
+    /// Live targets.
+    pub targets: u32,
+    /// Live occluders.
+    pub occluders: u32,
+    /// Live influence maps.
+    pub influence_maps: u32,
+}
+
+static LIVE_WORLDS: AtomicU32 = AtomicU32::new(0);
+
+/// The opaque world handle: the core world plus the buffers the C side reads.
+pub struct ArgusWorld {
+    pub(crate) world: World,
+    pub(crate) poisoned: bool,
+    last_error: CString,
+    callback: ArgusRayBatchFn,
+    user_data: *mut c_void,
+    ray_buffer: Vec<ArgusRay>,
+    hit_buffer: Vec<ArgusRayHit>,
+    pub(crate) events: EventBuffers,
+    pub(crate) debug: DebugDraw,
+    pub(crate) debug_lines: Vec<super::debug::ArgusDebugLine>,
+    pub(crate) debug_points: Vec<super::debug::ArgusDebugPoint>,
+}
+
+impl ArgusWorld {
+    pub(crate) fn set_error(&mut self, message: &str) {
+        self.last_error = c_message(message);
+    }
+
+    pub(crate) fn clear_error(&mut self) {
+        if !self.last_error.as_bytes().is_empty() {
+            self.last_error = CString::default();
+        }
+    }
+
+    /// Runs `f` with the engine's callback as the ray source, if one is set.
+    pub(crate) fn with_rays<R>(&mut self, f: impl FnOnce(&mut World, Option<&mut dyn RaySource>) -> R) -> R {
+        match self.callback {
+            Some(callback) => {
+                let mut source = CallbackSource {
+                    callback,
+                    user_data: self.user_data,
+                    rays: &mut self.ray_buffer,
+                    hits: &mut self.hit_buffer,
+                };
+                f(&mut self.world, Some(&mut source))
+            }
+            None => f(&mut self.world, None),
+        }
+    }
+}
+
+/// Adapts the C callback to the core's ray source.
+struct CallbackSource<'a> {
+    callback: unsafe extern "C" fn(*const ArgusRay, u32, *mut ArgusRayHit, *mut c_void),
+    user_data: *mut c_void,
+    rays: &'a mut Vec<ArgusRay>,
+    hits: &'a mut Vec<ArgusRayHit>,
+}
+
+impl RaySource for CallbackSource<'_> {
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
+        if rays.is_empty() {
+            return;
+        }
+        self.rays.clear();
+        self.rays.extend(rays.iter().map(ray_to_c));
+        self.hits.clear();
+        self.hits.resize(rays.len(), ArgusRayHit::default());
+        // SAFETY: both buffers hold `rays.len()` items for the duration of the call.
+        unsafe { (self.callback)(self.rays.as_ptr(), rays.len() as u32, self.hits.as_mut_ptr(), self.user_data) };
+        for (out, h) in hits.iter_mut().zip(self.hits.iter()) {
+            *out = RayHit { hit: h.hit != 0, distance: h.distance };
+        }
+    }
+}
+
+fn ray_to_c(r: &RayQuery) -> ArgusRay {
+    ArgusRay {
+        origin: r.origin.into(),
+        direction: r.direction.into(),
+        max_distance: r.max_distance,
+        layer_mask: r.layer_mask,
+        agent: r.agent.into(),
+        target: r.target.into(),
+    }
+}
+
+/// Packed library version: `major << 16 | minor << 8 | patch`.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_version() -> u32 {
+    ARGUS_VERSION_MAJOR << 16 | ARGUS_VERSION_MINOR << 8 | ARGUS_VERSION_PATCH
+}
+
+/// The library version as a static NUL-terminated string, e.g. "0.1.0".
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_version_string() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr() as *const c_char
+}
+
+/// The ABI version the library was built with; compare with `ARGUS_ABI_VERSION`.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_abi_version() -> u32 {
+    ARGUS_ABI_VERSION
+}
+
+/// A static NUL-terminated name for a result code ("ARGUS_RESULT_..."), or "ARGUS_RESULT_UNKNOWN".
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
+    let all = [
+        ArgusResult::Ok,
+        ArgusResult::InvalidArgument,
+        ArgusResult::InvalidId,
+        ArgusResult::BufferTooSmall,
+        ArgusResult::StepInProgress,
+        ArgusResult::NoStepInProgress,
+        ArgusResult::NoRayBackend,
+        ArgusResult::BadSnapshot,
+        ArgusResult::DefNotInitialized,
+        ArgusResult::Panic,
+        ArgusResult::WorldPoisoned,
+    ];
+    match all.iter().find(|r| **r as u32 == result) {
+        Some(r) => r.name().as_ptr(),
+        None => c"ARGUS_RESULT_UNKNOWN".as_ptr(),
+    }
+}
+
+/// Default world settings.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_world_def() -> ArgusWorldDef {
+    let d = WorldDef::default();
+    ArgusWorldDef {
+        ray_backend: ARGUS_RAY_BACKEND_BUILTIN,
+        worker_threads: d.worker_threads,
+        sound_occlusion: d.sound_occlusion,
+        broadphase_cell_size: d.broadphase_cell_size,
+        max_sight_ticks_per_step: d.max_sight_ticks_per_step,
+        internal_cookie: ARGUS_DEF_COOKIE,
+    }
+}
+
+fn world_def(def: &ArgusWorldDef) -> FfiResult<WorldDef> {
+    check_cookie(def.internal_cookie, "world_def")?;
+    let ray_backend = match def.ray_backend {
+        ARGUS_RAY_BACKEND_BUILTIN => RayBackend::Builtin,
+        ARGUS_RAY_BACKEND_ENGINE => RayBackend::Engine,
+        other => return Err(invalid(format!("unknown ray backend {other}"))),
+    };
+    Ok(WorldDef {
+        ray_backend,
+        worker_threads: def.worker_threads,
+        sound_occlusion: def.sound_occlusion,
+        broadphase_cell_size: def.broadphase_cell_size,
+        max_sight_ticks_per_step: def.max_sight_ticks_per_step,
+    })
+}
+
+/// Creates a world from `def` (copied) and writes it to `*out_world`. The caller owns the world
+/// and must pass it to `argus_world_destroy`. No global state: worlds are independent.
+///
+/// # Safety
+/// `def` must be NULL or point at an `ArgusWorldDef`; `out_world` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world: *mut *mut ArgusWorld) -> ArgusResult {
+    guard(|| {
+        let out = output(out_world, "out_world")?;
+        let def = world_def(input(def, "def")?)?;
+        let world = World::new(&def)?;
+        let handle = Box::new(ArgusWorld {
+            world,
+            poisoned: false,
+            last_error: CString::default(),
+            callback: None,
+            user_data: std::ptr::null_mut(),
+            ray_buffer: Vec::new(),
+            hit_buffer: Vec::new(),
+            events: EventBuffers::default(),
+            debug: DebugDraw::default(),
+            debug_lines: Vec::new(),
+            debug_points: Vec::new(),
+        });
+        LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
+        *out = Box::into_raw(handle);
+        Ok(())
+    })
+}
+
+/// Destroys a world and everything it owns. NULL is accepted and ignored. Every pointer the
+/// world handed out (event arrays, rays, debug draw, error text) dies with it.
+///
+/// # Safety
+/// `world` must be NULL or a live world not destroyed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_destroy(world: *mut ArgusWorld) {
+    if world.is_null() {
+        return;
+    }
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: the caller passes a pointer from `argus_world_create`, destroyed once.
+        drop(unsafe { Box::from_raw(world) });
+        LIVE_WORLDS.fetch_sub(1, Ordering::Relaxed);
+    });
+}
+
+/// Number of worlds created and not yet destroyed in this process (a leak check for wrappers).
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_live_world_count() -> u32 {
+    LIVE_WORLDS.load(Ordering::Relaxed)
+}
+
+/// Live object counts of a world.
+///
+/// # Safety
+/// `world` NULL or live; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_get_counts(world: *const ArgusWorld, out: *mut ArgusWorldCounts) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out, "out")?;
+        let world = &w.world;
+        *out = ArgusWorldCounts {
+            agents: world.agent_count() as u32,
+            targets: world.target_count() as u32,
+            occluders: world.occluders().len() as u32,
+            influence_maps: world.influence_map_count() as u32,
+        };
+        Ok(())
+    })
+}
+
+/// The message of the last failed call on this world ("" after a success). Owned by the world;
+/// valid until the next call on it. NULL world → "".
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_last_error(world: *const ArgusWorld) -> *const c_char {
+    // SAFETY: NULL or a live world.
+    match unsafe { world.as_ref() } {
+        Some(w) => w.last_error.as_ptr(),
+        None => c"".as_ptr(),
+    }
+}
+
+/// Seconds simulated so far.
+///
+/// # Safety
+/// `world` NULL or live; `out_time` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time: *mut f64) -> ArgusResult {
+    with_world_ref(world, |w| {
+        *output(out_time, "out_time")? = w.world.time();
+        Ok(())
+    })
+}
+
+/// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
+/// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`
+/// and `argus_world_debug_draw`, whatever the backend.
+///
+/// # Safety
+/// `world` NULL or live; `callback` NULL or a function valid while set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_set_ray_callback(
+    world: *mut ArgusWorld,
+    callback: ArgusRayBatchFn,
+    user_data: *mut c_void,
+) -> ArgusResult {
+    with_world(world, |w| {
+        w.callback = callback;
+        w.user_data = if callback.is_some() { user_data } else { std::ptr::null_mut() };
+        Ok(())
+    })
+}
+
+/// Advances the world by `dt` seconds (finite, >= 0). Afterwards the event arrays hold this
+/// step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+/// `argus_world_step_begin` / `argus_world_step_finish`.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step(world: *mut ArgusWorld, dt: f32) -> ArgusResult {
+    with_world(world, |w| {
+        w.with_rays(|world, source| match source {
+            Some(source) => world.step_with(dt, source),
+            None => world.step(dt),
+        })?;
+        w.events.refresh(&w.world);
+        Ok(())
+    })
+}
+
+/// First half of a two-phase step: senses up to line of sight and exposes every ray the step
+/// needs in `*out_rays` (count known before the engine is asked). Cast them (e.g. with
+/// `RaycastCommand.ScheduleBatch`) and call `argus_world_step_finish`. Until then the world
+/// refuses changes with `STEP_IN_PROGRESS`; nothing observable changes before finish.
+///
+/// # Safety
+/// `world` NULL or live; `out_rays` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step_begin(world: *mut ArgusWorld, dt: f32, out_rays: *mut ArgusRayArray) -> ArgusResult {
+    with_world(world, |w| {
+        let out = output(out_rays, "out_rays")?;
+        let rays = w.world.begin_step(dt)?;
+        w.ray_buffer.clear();
+        w.ray_buffer.extend(rays.iter().map(ray_to_c));
+        *out = ArgusRayArray {
+            items: if w.ray_buffer.is_empty() { std::ptr::null() } else { w.ray_buffer.as_ptr() },
+            count: w.ray_buffer.len() as u32,
+        };
+        Ok(())
+    })
+}
+
+/// Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
+/// A wrong count or a hit with a bad distance is refused and the step stays pending.
+///
+/// # Safety
+/// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step_finish(world: *mut ArgusWorld, hits: *const ArgusRayHit, count: u32) -> ArgusResult {
+    with_world(world, |w| {
+        let hits = slice(hits, count, ARGUS_MAX_BATCH as usize, "hits")?;
+        let converted: Vec<RayHit> = hits.iter().map(|h| RayHit { hit: h.hit != 0, distance: h.distance }).collect();
+        w.world.finish_step(&converted)?;
+        w.events.refresh(&w.world);
+        Ok(())
+    })
+}
+
+/// Abandons a step begun with `argus_world_step_begin`; the world is exactly as before it.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step_cancel(world: *mut ArgusWorld) -> ArgusResult {
+    with_world(world, |w| {
+        if !w.world.is_step_in_progress() {
+            return Err(fail(ArgusResult::NoStepInProgress, "no step is waiting for ray results"));
+        }
+        w.world.cancel_step();
+        Ok(())
+    })
+}
+
+/// Sets how team `observer` regards team `other` (one direction; teams 0..63); `attitude` is
+/// one of `ARGUS_ATTITUDE_*`. By default a team is friendly to itself and hostile to others.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_set_attitude(world: *mut ArgusWorld, observer: u32, other: u32, attitude: u32) -> ArgusResult {
+    with_world(world, |w| {
+        let attitude = Attitude::from_u32(attitude)?;
+        w.world.set_attitude(observer, other, attitude)?;
+        Ok(())
+    })
+}
+
+/// How team `observer` regards team `other` (`ARGUS_ATTITUDE_*`).
+///
+/// # Safety
+/// `world` NULL or live; `out_attitude` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_get_attitude(
+    world: *const ArgusWorld,
+    observer: u32,
+    other: u32,
+    out_attitude: *mut u32,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out_attitude, "out_attitude")?;
+        *out = w.world.attitude(observer, other)? as u32;
+        Ok(())
+    })
+}
+
+/// Deliberately panics inside the library, to let binding test suites check the panic firewall:
+/// returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_testing_trigger_panic(world: *mut ArgusWorld) -> ArgusResult {
+    with_world(world, |_| panic!("argus_testing_trigger_panic was called"))
+}
+
+const _: () = assert!(size_of::<ArgusWorldDef>() == 24);
+const _: () = assert!(size_of::<ArgusRay>() == 48);
+const _: () = assert!(size_of::<ArgusRayHit>() == 8);

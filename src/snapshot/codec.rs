@@ -1,0 +1,141 @@
+//! Little-endian byte writer and a bounds-checked reader: every read of untrusted bytes is
+//! checked, so a corrupt snapshot is an error, never a panic or an out-of-bounds read.
+
+use crate::error::{Error, Result};
+use crate::math::{Quat, Vec3};
+
+fn bad(why: impl Into<String>) -> Error {
+    Error::BadSnapshot(why.into())
+}
+
+/// Appends little-endian values to a byte vector.
+#[derive(Default)]
+pub(crate) struct Writer {
+    pub bytes: Vec<u8>,
+}
+
+impl Writer {
+    pub fn u8(&mut self, v: u8) {
+        self.bytes.push(v);
+    }
+    pub fn bool(&mut self, v: bool) {
+        self.u8(v as u8);
+    }
+    pub fn u32(&mut self, v: u32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn u64(&mut self, v: u64) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn f32(&mut self, v: f32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn f64(&mut self, v: f64) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    pub fn vec3(&mut self, v: Vec3) {
+        self.f32(v.x);
+        self.f32(v.y);
+        self.f32(v.z);
+    }
+    pub fn quat(&mut self, q: Quat) {
+        self.f32(q.x);
+        self.f32(q.y);
+        self.f32(q.z);
+        self.f32(q.w);
+    }
+    pub fn len(&mut self, n: usize) {
+        self.u32(n as u32);
+    }
+    pub fn str(&mut self, s: &str) {
+        self.len(s.len());
+        self.bytes.extend_from_slice(s.as_bytes());
+    }
+}
+
+/// Reads little-endian values, failing cleanly at the end of the input.
+pub(crate) struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Reader { bytes, at: 0 }
+    }
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| {
+            bad(format!("truncated: needed {n} bytes at offset {}, {} left", self.at, self.bytes.len() - self.at))
+        })?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+    fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        Ok(self.take(N)?.try_into().expect("took N bytes"))
+    }
+    pub fn u8(&mut self) -> Result<u8> {
+        Ok(self.take(1)?[0])
+    }
+    pub fn bool(&mut self) -> Result<bool> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            v => Err(bad(format!("flag byte {v} is neither 0 nor 1"))),
+        }
+    }
+    pub fn u32(&mut self) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.array()?))
+    }
+    pub fn u64(&mut self) -> Result<u64> {
+        Ok(u64::from_le_bytes(self.array()?))
+    }
+    pub fn f32(&mut self) -> Result<f32> {
+        Ok(f32::from_le_bytes(self.array()?))
+    }
+    pub fn f64(&mut self) -> Result<f64> {
+        Ok(f64::from_le_bytes(self.array()?))
+    }
+    pub fn vec3(&mut self) -> Result<Vec3> {
+        Ok(Vec3::new(self.f32()?, self.f32()?, self.f32()?))
+    }
+    pub fn quat(&mut self) -> Result<Quat> {
+        Ok(Quat::from_xyzw(self.f32()?, self.f32()?, self.f32()?, self.f32()?))
+    }
+    /// A count, refused when even `min_item_bytes` per item would overrun the input, so a
+    /// forged count cannot make us allocate gigabytes.
+    pub fn len(&mut self, min_item_bytes: usize) -> Result<usize> {
+        let n = self.u32()? as usize;
+        let left = self.bytes.len() - self.at;
+        if n.saturating_mul(min_item_bytes.max(1)) > left {
+            return Err(bad(format!("count {n} cannot fit in the {left} bytes left")));
+        }
+        Ok(n)
+    }
+    pub fn str(&mut self) -> Result<String> {
+        let n = self.len(1)?;
+        String::from_utf8(self.take(n)?.to_vec()).map_err(|_| bad("a name is not UTF-8"))
+    }
+    pub fn finite(&mut self, what: &str) -> Result<f32> {
+        let v = self.f32()?;
+        if v.is_finite() { Ok(v) } else { Err(bad(format!("{what} is not finite"))) }
+    }
+    pub fn finite_vec3(&mut self, what: &str) -> Result<Vec3> {
+        let v = self.vec3()?;
+        if v.is_finite() { Ok(v) } else { Err(bad(format!("{what} is not finite"))) }
+    }
+    pub fn is_done(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+}
+
+/// FNV-1a, 64-bit: any single changed byte always changes it; random damage is caught with
+/// probability 1 − 2⁻⁶⁴.
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash
+}

@@ -1,0 +1,347 @@
+//! The payload: each part of a world written and read back with full validation.
+
+use super::codec::{Reader, Writer};
+use crate::agent::{Agent, AgentDef, HearingConfig, SightConfig};
+use crate::awareness::{AwarenessConfig, AwarenessStage};
+use crate::brain::{Brain, BrainConfig, BrainState};
+use crate::error::{Error, Result};
+use crate::hearing::{Sound, SoundDef};
+use crate::id::{Pool, Slot, TargetId};
+use crate::memory::{MemoryConfig, MemoryRecord};
+use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
+use crate::rays::RayBackend;
+use crate::target::{Target, TargetDef};
+use crate::team::{Attitude, MAX_TEAMS};
+use crate::world::{World, WorldDef};
+
+pub(super) fn bad(why: impl Into<String>) -> Error {
+    Error::BadSnapshot(why.into())
+}
+
+/// Validation failures of the normal entry points become snapshot errors.
+pub(super) fn checked<T>(what: &str, r: Result<T>) -> Result<T> {
+    r.map_err(|e| bad(format!("{what}: {e}")))
+}
+
+pub(super) fn write_world(world: &World, w: &mut Writer) {
+    let d = &world.def;
+    w.u8(matches!(d.ray_backend, RayBackend::Engine) as u8);
+    w.u32(d.worker_threads);
+    w.f32(d.sound_occlusion);
+    w.f32(d.broadphase_cell_size);
+    w.u32(d.max_sight_ticks_per_step);
+    w.f64(world.time);
+    w.u64(world.agents_created);
+    for attitude in world.attitudes.raw() {
+        w.u8(attitude as u8);
+    }
+    write_pool(w, world.occluders.slots(), |w, o| write_occluder(w, o.def()));
+    write_pool(w, &world.targets, |w, t| write_target(w, &t.def()));
+    write_pool(w, &world.agents, write_agent);
+    w.len(world.pending_sounds.len());
+    for s in &world.pending_sounds {
+        w.vec3(s.position);
+        w.f32(s.loudness);
+        write_id(w, s.source.index, s.source.generation);
+        w.u8(s.team);
+        w.u32(s.layers);
+    }
+    super::maps::write_maps(world, w);
+}
+
+pub(super) fn read_world(r: &mut Reader) -> Result<World> {
+    let def = WorldDef {
+        ray_backend: match r.u8()? {
+            0 => RayBackend::Builtin,
+            1 => RayBackend::Engine,
+            v => return Err(bad(format!("unknown ray backend {v}"))),
+        },
+        worker_threads: r.u32()?,
+        sound_occlusion: r.f32()?,
+        broadphase_cell_size: r.f32()?,
+        max_sight_ticks_per_step: r.u32()?,
+    };
+    let mut world = checked("world settings", World::new(&def))?;
+    world.time = r.f64()?;
+    if !(world.time.is_finite() && world.time >= 0.0) {
+        return Err(bad("world time is not a finite non-negative number"));
+    }
+    world.agents_created = r.u64()?;
+    for a in 0..MAX_TEAMS {
+        for b in 0..MAX_TEAMS {
+            let attitude = checked("attitude", Attitude::from_u32(r.u8()? as u32))?;
+            world.attitudes.set(a as u8, b as u8, attitude);
+        }
+    }
+    let occluders = read_pool(r, |r| checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?)))?;
+    world.occluders = OccluderSet::from_pool(occluders);
+    world.targets = read_pool(r, |r| checked("target", Target::from_def(&read_target(r)?)))?;
+    world.agents = read_pool(r, |r| read_agent(r, &world.targets))?;
+    let sounds = r.len(29)?;
+    for _ in 0..sounds {
+        let def = SoundDef {
+            position: r.vec3()?,
+            loudness: r.f32()?,
+            source: read_target_id(r)?,
+            team: r.u8()? as u32,
+            layers: r.u32()?,
+        };
+        world.pending_sounds.push(checked("sound", Sound::from_def(&def))?);
+    }
+    super::maps::read_maps(&mut world, r)?;
+    Ok(world)
+}
+
+fn write_id(w: &mut Writer, index: u32, generation: u32) {
+    w.u32(index);
+    w.u32(generation);
+}
+
+fn read_target_id(r: &mut Reader) -> Result<TargetId> {
+    Ok(TargetId { index: r.u32()?, generation: r.u32()? })
+}
+
+pub(super) fn write_pool<T>(w: &mut Writer, pool: &Pool<T>, mut item: impl FnMut(&mut Writer, &T)) {
+    w.len(pool.slots().len());
+    for slot in pool.slots() {
+        w.u32(slot.generation);
+        match &slot.value {
+            Some(v) => {
+                w.u8(1);
+                item(w, v);
+            }
+            None => w.u8(0),
+        }
+    }
+    w.len(pool.free_list().len());
+    for &i in pool.free_list() {
+        w.u32(i);
+    }
+}
+
+/// Slots, then the free list: every free slot exactly once, never a live one, so the next ids
+/// handed out are the ones the saved world would have handed out.
+pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
+    let n = r.len(5)?;
+    let mut slots = Vec::with_capacity(n);
+    for _ in 0..n {
+        let generation = r.u32()?;
+        if generation == 0 {
+            return Err(bad("a slot has generation 0"));
+        }
+        let value = match r.u8()? {
+            0 => None,
+            1 => Some(item(r)?),
+            v => return Err(bad(format!("slot marker {v} is neither 0 nor 1"))),
+        };
+        slots.push(Slot { generation, value });
+    }
+    let free_count = r.len(4)?;
+    let mut seen = vec![false; n];
+    let mut free = Vec::with_capacity(free_count);
+    for _ in 0..free_count {
+        let i = r.u32()? as usize;
+        if i >= n || slots[i].value.is_some() || seen[i] {
+            return Err(bad(format!("free list entry {i} is invalid")));
+        }
+        seen[i] = true;
+        free.push(i as u32);
+    }
+    if slots.iter().filter(|s| s.value.is_none()).count() != free_count {
+        return Err(bad("free list does not cover every free slot"));
+    }
+    Ok(Pool::from_parts(slots, free))
+}
+
+fn write_occluder(w: &mut Writer, d: &OccluderDef) {
+    match &d.shape {
+        OccluderShape::Box { half_extents } => {
+            w.u8(0);
+            w.vec3(*half_extents);
+        }
+        OccluderShape::Sphere { radius } => {
+            w.u8(1);
+            w.f32(*radius);
+        }
+        OccluderShape::Capsule { half_height, radius } => {
+            w.u8(2);
+            w.f32(*half_height);
+            w.f32(*radius);
+        }
+        OccluderShape::Mesh { vertices, indices } => {
+            w.u8(3);
+            w.len(vertices.len());
+            for v in vertices {
+                w.vec3(*v);
+            }
+            w.len(indices.len());
+            for t in indices {
+                t.iter().for_each(|&i| w.u32(i));
+            }
+        }
+    }
+    w.vec3(d.position);
+    w.quat(d.rotation);
+    w.u32(d.layers);
+    w.bool(d.movable);
+}
+
+fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
+    let shape = match r.u8()? {
+        0 => OccluderShape::Box { half_extents: r.vec3()? },
+        1 => OccluderShape::Sphere { radius: r.f32()? },
+        2 => OccluderShape::Capsule { half_height: r.f32()?, radius: r.f32()? },
+        3 => {
+            let nv = r.len(12)?;
+            let vertices = (0..nv).map(|_| r.vec3()).collect::<Result<Vec<_>>>()?;
+            let nt = r.len(12)?;
+            let indices = (0..nt).map(|_| Ok([r.u32()?, r.u32()?, r.u32()?])).collect::<Result<Vec<_>>>()?;
+            OccluderShape::Mesh { vertices, indices }
+        }
+        v => return Err(bad(format!("unknown occluder shape {v}"))),
+    };
+    Ok(OccluderDef { shape, position: r.vec3()?, rotation: r.quat()?, layers: r.u32()?, movable: r.bool()? })
+}
+
+fn write_target(w: &mut Writer, d: &TargetDef) {
+    w.vec3(d.position);
+    w.vec3(d.forward);
+    w.u8(d.team as u8);
+    w.u32(d.layers);
+    w.bool(d.enabled);
+    w.u8(d.check_points.len() as u8);
+    for p in &d.check_points {
+        w.vec3(*p);
+    }
+}
+
+fn read_target(r: &mut Reader) -> Result<TargetDef> {
+    let (position, forward, team, layers, enabled) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?, r.bool()?);
+    let n = r.u8()? as usize;
+    let check_points = (0..n).map(|_| r.vec3()).collect::<Result<Vec<_>>>()?;
+    Ok(TargetDef { position, forward, team, layers, check_points, enabled })
+}
+
+fn write_agent(w: &mut Writer, a: &Agent) {
+    let d = &a.def;
+    let (s, h, m, b, aw) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
+    w.vec3(d.position);
+    w.vec3(d.forward);
+    w.u8(d.team as u8);
+    w.u32(d.detect);
+    w.bool(s.enabled);
+    w.vec3(s.eye_offset);
+    for v in [s.view_radius, s.view_angle, s.lose_sight_radius, s.peripheral_radius, s.peripheral_angle, s.rate_hz] {
+        w.f32(v);
+    }
+    w.u32(s.target_mask);
+    w.u32(s.obstacle_mask);
+    w.bool(h.enabled);
+    w.f32(h.sensitivity);
+    w.u32(h.sound_mask);
+    w.u32(h.obstacle_mask);
+    w.f32(m.decay_per_second);
+    w.f32(m.forget_threshold);
+    w.bool(b.enabled);
+    w.f32(b.search_duration);
+    w.f32(b.investigate_timeout);
+    w.bool(aw.enabled);
+    for v in [
+        aw.rise_per_second,
+        aw.fall_per_second,
+        aw.far_factor,
+        aw.edge_factor,
+        aw.suspicious_threshold,
+        aw.alert_threshold,
+        aw.aware_threshold,
+    ] {
+        w.f32(v);
+    }
+    w.f64(a.next_sense_time);
+    let br = &a.brain;
+    w.u8(br.state as u8);
+    write_id(w, br.focus.index, br.focus.generation);
+    w.vec3(br.investigate_position);
+    w.f32(br.timer);
+    w.bool(br.arrived);
+    w.bool(br.just_started);
+    w.len(a.records.len());
+    for rec in &a.records {
+        write_id(w, rec.target.index, rec.target.generation);
+        w.vec3(rec.last_known_position);
+        for v in [rec.confidence, rec.last_percept_time, rec.visibility, rec.awareness, rec.salience] {
+            w.f32(v);
+        }
+        w.bool(rec.seen);
+        w.u8(rec.stage as u8);
+    }
+}
+
+fn read_agent(r: &mut Reader, targets: &Pool<Target>) -> Result<Agent> {
+    let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
+    let sight = SightConfig {
+        enabled: r.bool()?,
+        eye_offset: r.vec3()?,
+        view_radius: r.f32()?,
+        view_angle: r.f32()?,
+        lose_sight_radius: r.f32()?,
+        peripheral_radius: r.f32()?,
+        peripheral_angle: r.f32()?,
+        rate_hz: r.f32()?,
+        target_mask: r.u32()?,
+        obstacle_mask: r.u32()?,
+    };
+    let hearing = HearingConfig { enabled: r.bool()?, sensitivity: r.f32()?, sound_mask: r.u32()?, obstacle_mask: r.u32()? };
+    let memory = MemoryConfig { decay_per_second: r.f32()?, forget_threshold: r.f32()? };
+    let brain = BrainConfig { enabled: r.bool()?, search_duration: r.f32()?, investigate_timeout: r.f32()? };
+    let awareness = AwarenessConfig {
+        enabled: r.bool()?,
+        rise_per_second: r.f32()?,
+        fall_per_second: r.f32()?,
+        far_factor: r.f32()?,
+        edge_factor: r.f32()?,
+        suspicious_threshold: r.f32()?,
+        alert_threshold: r.f32()?,
+        aware_threshold: r.f32()?,
+    };
+    let def = AgentDef { position, forward, team, detect, sight, hearing, memory, brain, awareness };
+    let forward = checked("agent", def.validate())?;
+    let next_sense_time = r.f64()?;
+    if !next_sense_time.is_finite() {
+        return Err(bad("agent schedule is not finite"));
+    }
+    let mut agent = Agent::new(def, forward, next_sense_time);
+    agent.brain = Brain {
+        state: BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?,
+        focus: read_target_id(r)?,
+        investigate_position: r.finite_vec3("investigate position")?,
+        timer: r.finite("brain timer")?,
+        arrived: r.bool()?,
+        just_started: r.bool()?,
+    };
+    let n = r.len(42)?;
+    for _ in 0..n {
+        let target = read_target_id(r)?;
+        if targets.get(target.index, target.generation).is_none() {
+            return Err(bad("a memory record names a target that does not exist"));
+        }
+        let mut rec = MemoryRecord::new(target);
+        rec.last_known_position = r.finite_vec3("last known position")?;
+        rec.confidence = r.finite("confidence")?;
+        rec.last_percept_time = r.finite("percept time")?;
+        rec.visibility = r.finite("visibility")?;
+        rec.awareness = r.finite("awareness")?;
+        rec.salience = r.finite("salience")?;
+        rec.seen = r.bool()?;
+        rec.stage = AwarenessStage::from_u8(r.u8()?).ok_or_else(|| bad("unknown awareness stage"))?;
+        let unit = |v: f32| (0.0..=1.0).contains(&v);
+        if !(unit(rec.confidence) && unit(rec.visibility) && unit(rec.awareness) && unit(rec.salience)) {
+            return Err(bad("a memory record has a value outside [0, 1]"));
+        }
+        if agent.records.iter().any(|o| o.target == target) {
+            return Err(bad("two memory records for one target"));
+        }
+        agent.records.push(rec);
+    }
+    Ok(agent)
+}

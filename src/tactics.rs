@@ -1,0 +1,149 @@
+//! Tactical queries (lesson §11): where to hide from threats (cover) and where to attack from
+//! outside a threat's forward cone (flank), scored with an optional influence-map layer.
+//!
+//! Queries are plain structs ([`CoverQuery`], [`FlankQuery`]) that write their best results,
+//! best first, into a caller's `Vec<TacticalResult>` and return a [`TacticalAnswer`] whose
+//! `position` is what the lesson's functions return: the best spot, or the fallback (the agent's
+//! own position for cover, the threat's for a flank) when nothing qualifies.
+//!
+//! ```
+//! use argus::tactics::{Candidates, CoverQuery, Threat, find_cover};
+//! use argus::{OccluderDef, Vec3, World};
+//! let mut world = World::default();
+//! world.add_occluder(&OccluderDef::cuboid(Vec3::new(0.0, 1.0, 5.0), Vec3::new(2.0, 1.0, 0.2))).unwrap();
+//! let threats = [Threat::standing(Vec3::ZERO, Vec3::Z, 1.6)];
+//! let spots = [Vec3::new(0.0, 0.5, 6.0), Vec3::new(4.0, 0.5, 6.0)];
+//! let query = CoverQuery {
+//!     self_position: Vec3::new(3.0, 0.0, 8.0),
+//!     threats: &threats,
+//!     candidates: Candidates::Points(&spots),
+//!     ..Default::default()
+//! };
+//! let mut results = Vec::new();
+//! let answer = find_cover(&query, world.occluders(), &mut results).unwrap();
+//! assert_eq!(answer.position, spots[0]); // behind the wall
+//! ```
+
+mod candidates;
+mod cover;
+mod flank;
+
+pub use candidates::{Candidates, MAX_CANDIDATES};
+pub use cover::{CoverMode, CoverQuery, CoverWeights, find_cover, find_cover_with_scratch};
+pub use flank::{FlankQuery, FlankWeights, find_flank, find_flank_with_scratch};
+
+use crate::agent::Agent;
+use crate::error::{Result, invalid};
+use crate::influence::InfluenceMap;
+use crate::math::{UP, Vec3, check_finite};
+use crate::occluders::OccluderSet;
+
+/// Someone to hide from or to flank.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Threat {
+    /// Feet position (the flank test measures directions from here, as the lesson's `enemyPos`).
+    pub position: Vec3,
+    /// Eye position (cover rays start here, as the lesson's `threatEyePos`).
+    pub eye: Vec3,
+    /// Facing direction; normalised by the flank query, unused by cover.
+    pub forward: Vec3,
+}
+
+impl Threat {
+    /// A threat standing at `position` with its eyes `eye_height` metres above it (+Y).
+    pub fn standing(position: Vec3, forward: Vec3, eye_height: f32) -> Threat {
+        Threat { position, eye: position + UP * eye_height, forward }
+    }
+
+    /// A world's agent as a threat (its position, eye and facing).
+    pub fn from_agent(agent: &Agent) -> Threat {
+        Threat { position: agent.position(), eye: agent.eye(), forward: agent.forward() }
+    }
+}
+
+/// One ranked spot.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TacticalResult {
+    /// The candidate position.
+    pub position: Vec3,
+    /// Its score: lower is better for cover, higher for a flank.
+    pub score: f32,
+    /// Index of the candidate in the query's candidate list (generation order for generated
+    /// candidates); equal scores are ranked by it, lower first.
+    pub candidate_index: u32,
+    /// Cover: how many threats cannot see this spot. Flank: 0.
+    pub hidden_from: u32,
+}
+
+/// Summary of one query.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TacticalAnswer {
+    /// The best spot, or the fallback when `found == 0` (cover: the agent's own position;
+    /// flank: the threat's position), as the lesson's functions return.
+    pub position: Vec3,
+    /// Number of results written (at most the query's `top_k`).
+    pub found: usize,
+    /// Line-of-sight rays cast (cover only), to see what the early exit saved.
+    pub rays_cast: u32,
+}
+
+/// Answers "is the segment from `origin` along unit `direction` for `distance` metres blocked
+/// by something on `layers`?", with `Physics.Raycast` semantics (geometry containing `origin`
+/// does not count). [`OccluderSet`] implements it; so does any matching closure, so an engine
+/// can answer with its own physics.
+pub trait LineBlocker {
+    /// True if the segment is blocked.
+    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool;
+}
+
+impl LineBlocker for OccluderSet {
+    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
+        self.cast_ray(origin, direction, distance, layers).is_some()
+    }
+}
+
+impl<F: Fn(Vec3, Vec3, f32, u32) -> bool> LineBlocker for F {
+    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
+        self(origin, direction, distance, layers)
+    }
+}
+
+/// Buffers a query reuses, so repeated queries do not allocate.
+#[derive(Clone, Debug, Default)]
+pub struct TacticalScratch {
+    points: Vec<Vec3>,
+    /// (cheap score, candidate index) of candidates that passed the cheap tests.
+    ranked: Vec<(f32, u32)>,
+}
+
+/// Checks the optional map layer and returns a danger lookup (0 everywhere without a map).
+fn danger_lookup<'a>(map: Option<(&'a InfluenceMap, usize)>) -> Result<impl Fn(Vec3) -> f32 + 'a> {
+    if let Some((m, layer)) = map {
+        m.check_layer(layer)?;
+    }
+    Ok(move |p: Vec3| map.map_or(0.0, |(m, layer)| m.value_unchecked(layer, p)))
+}
+
+fn check_weight(w: f32, what: &str) -> Result<f32> {
+    if w.is_finite() { Ok(w) } else { Err(invalid(format!("{what} weight must be finite, got {w}"))) }
+}
+
+fn check_top_k(k: usize) -> Result<usize> {
+    if k == 0 { Err(invalid("top_k must be at least 1")) } else { Ok(k) }
+}
+
+/// Sorts by score (`descending` for flanks), then by candidate index. NaN scores were dropped
+/// before; `partial_cmp` (not `total_cmp`) so that −0 and +0 tie, as `<` in the lesson does.
+fn sort_ranked(ranked: &mut [(f32, u32)], descending: bool) {
+    ranked.sort_unstable_by(|a, b| {
+        let (x, y) = if descending { (b.0, a.0) } else { (a.0, b.0) };
+        x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
+    });
+}
+
+fn check_threat(t: &Threat) -> Result<()> {
+    check_finite(t.position, "threat position")?;
+    check_finite(t.eye, "threat eye")?;
+    check_finite(t.forward, "threat forward")?;
+    Ok(())
+}

@@ -1,0 +1,178 @@
+//! Cover (lesson §11): a spot is cover when the ray from a threat's eye to it is blocked.
+//! Score = danger · 10 + travel distance, lower wins.
+//!
+//! Everything but the rays is cheap, so the whole score is computed first, candidates are
+//! visited best score first, and rays are cast only while a candidate can still enter the top
+//! K: the answer is the same as casting every ray, usually for far fewer rays.
+
+use super::{
+    Candidates, LineBlocker, TacticalAnswer, TacticalResult, TacticalScratch, Threat, check_threat, check_top_k,
+    check_weight, danger_lookup, sort_ranked,
+};
+use crate::error::{Result, invalid};
+use crate::influence::InfluenceMap;
+use crate::math::{Vec3, check_finite};
+
+/// How several threats combine.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CoverMode {
+    /// Cover must be hidden from every threat (the lesson's rule with one threat).
+    #[default]
+    HiddenFromAll,
+    /// Rank first by how many threats cannot see the spot (more is better, at least one), then
+    /// by score: the best available when no spot hides from everyone.
+    HiddenFromMost,
+}
+
+/// Score weights: `score = danger · danger_weight + travel distance · distance_weight`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct CoverWeights {
+    /// Weight of the map's value at the spot (default 10, the lesson's).
+    pub danger: f32,
+    /// Weight of the straight-line distance from the agent to the spot, per metre (default 1).
+    pub distance: f32,
+}
+
+impl Default for CoverWeights {
+    fn default() -> Self {
+        CoverWeights { danger: 10.0, distance: 1.0 }
+    }
+}
+
+/// A cover query: where should the agent at `self_position` hide from `threats`?
+#[derive(Copy, Clone, Debug)]
+pub struct CoverQuery<'a> {
+    /// The agent looking for cover; travel distance is measured from here, and it is the
+    /// answer's fallback position when no spot qualifies.
+    pub self_position: Vec3,
+    /// Who to hide from (at least one); rays start at each threat's `eye`.
+    pub threats: &'a [Threat],
+    /// The spots to consider.
+    pub candidates: Candidates<'a>,
+    /// Danger layer read at each spot (cell value, 0 off the grid); `None` = danger 0.
+    pub map: Option<(&'a InfluenceMap, usize)>,
+    /// Occluder layers that block the threats' sight (default all).
+    pub obstacle_mask: u32,
+    /// Score weights.
+    pub weights: CoverWeights,
+    /// How several threats combine.
+    pub mode: CoverMode,
+    /// Number of results wanted, best first (≥ 1, default 1).
+    pub top_k: usize,
+    /// Spots farther than this from `self_position` are skipped, in metres; 0 = no limit (default).
+    pub max_travel: f32,
+    /// Added to each spot before the ray test, e.g. `(0, 1, 0)` to hide a crouching head rather
+    /// than the feet (default zero: the spot itself, as the lesson).
+    pub probe_offset: Vec3,
+}
+
+impl Default for CoverQuery<'_> {
+    fn default() -> Self {
+        CoverQuery {
+            self_position: Vec3::ZERO,
+            threats: &[],
+            candidates: Candidates::default(),
+            map: None,
+            obstacle_mask: u32::MAX,
+            weights: CoverWeights::default(),
+            mode: CoverMode::default(),
+            top_k: 1,
+            max_travel: 0.0,
+            probe_offset: Vec3::ZERO,
+        }
+    }
+}
+
+/// Runs a cover query with `blocker` answering the rays; results go to `out` (cleared first,
+/// untouched on error), best first.
+pub fn find_cover<B: LineBlocker + ?Sized>(
+    query: &CoverQuery,
+    blocker: &B,
+    out: &mut Vec<TacticalResult>,
+) -> Result<TacticalAnswer> {
+    find_cover_with_scratch(query, blocker, &mut TacticalScratch::default(), out)
+}
+
+/// [`find_cover`] reusing `scratch`'s buffers between calls.
+pub fn find_cover_with_scratch<B: LineBlocker + ?Sized>(
+    query: &CoverQuery,
+    blocker: &B,
+    scratch: &mut TacticalScratch,
+    out: &mut Vec<TacticalResult>,
+) -> Result<TacticalAnswer> {
+    let q = query;
+    check_finite(q.self_position, "cover self position")?;
+    if q.threats.is_empty() {
+        return Err(invalid("a cover query needs at least one threat"));
+    }
+    q.threats.iter().try_for_each(check_threat)?;
+    let danger_weight = check_weight(q.weights.danger, "cover danger")?;
+    let distance_weight = check_weight(q.weights.distance, "cover distance")?;
+    let top_k = check_top_k(q.top_k)?;
+    if !(q.max_travel.is_finite() && q.max_travel >= 0.0) {
+        return Err(invalid(format!("max travel must be finite and >= 0 metres, got {}", q.max_travel)));
+    }
+    check_finite(q.probe_offset, "cover probe offset")?;
+    let danger = danger_lookup(q.map)?;
+    let TacticalScratch { points, ranked } = scratch;
+    let candidates = q.candidates.resolve(points)?;
+
+    // Cheap part first: the whole score needs no ray.
+    ranked.clear();
+    for (index, &spot) in candidates.iter().enumerate() {
+        let travel = q.self_position.distance(spot);
+        if q.max_travel > 0.0 && travel > q.max_travel {
+            continue;
+        }
+        let score = danger(spot) * danger_weight + travel * distance_weight;
+        if !score.is_nan() {
+            ranked.push((score, index as u32));
+        }
+    }
+    sort_ranked(ranked, false);
+
+    out.clear();
+    let threat_count = q.threats.len() as u32;
+    let mut rays_cast = 0u32;
+    for &(score, index) in ranked.iter() {
+        let full = out.len() == top_k;
+        // Later candidates lose ties, so once the K-th is hidden from every threat (always
+        // the case in HiddenFromAll) nothing later can enter.
+        if full && (q.mode == CoverMode::HiddenFromAll || out[top_k - 1].hidden_from == threat_count) {
+            break;
+        }
+        let required = match q.mode {
+            CoverMode::HiddenFromAll => threat_count,
+            CoverMode::HiddenFromMost if full => out[top_k - 1].hidden_from + 1,
+            CoverMode::HiddenFromMost => 1,
+        };
+        let spot = candidates[index as usize];
+        let probe = spot + q.probe_offset;
+        let mut hidden_from = 0u32;
+        for (checked, threat) in q.threats.iter().enumerate() {
+            if hidden_from + (threat_count - checked as u32) < required {
+                break; // even hiding from every remaining threat would not be enough
+            }
+            rays_cast += 1;
+            if ray_blocked(blocker, threat.eye, probe, q.obstacle_mask) {
+                hidden_from += 1;
+            }
+        }
+        if hidden_from < required {
+            continue;
+        }
+        let at = out.iter().position(|r| r.hidden_from < hidden_from).unwrap_or(out.len());
+        out.insert(at, TacticalResult { position: spot, score, candidate_index: index, hidden_from });
+        out.truncate(top_k);
+    }
+    let position = out.first().map_or(q.self_position, |r| r.position);
+    Ok(TacticalAnswer { position, found: out.len(), rays_cast })
+}
+
+/// The lesson's cover ray: from the eye towards the spot, the full distance to it.
+fn ray_blocked<B: LineBlocker + ?Sized>(blocker: &B, eye: Vec3, spot: Vec3, mask: u32) -> bool {
+    let to_spot = spot - eye;
+    let distance = to_spot.length();
+    // A zero-length ray hits nothing (as `Physics.Raycast`); an overflowing one is refused.
+    distance > 0.0 && distance.is_finite() && blocker.blocks(eye, to_spot / distance, distance, mask)
+}

@@ -1,0 +1,176 @@
+//! Save / load: a saved world continues exactly like the original; every truncation and
+//! corruption is refused with a clear error, never a crash or a half-loaded world.
+
+mod common;
+use argus::*;
+use common::*;
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+/// Rewrites the trailing checksum so the parser, not the checksum, has to catch the damage.
+fn resign(bytes: &mut [u8]) {
+    let n = bytes.len() - 8;
+    let sum = fnv1a(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+}
+
+fn busy_world(seed: u64, agents: usize) -> (World, Scenario) {
+    let mut world = World::default();
+    let scenario = Scenario::build(&mut world, seed, agents, 6, 12);
+    (world, scenario)
+}
+
+#[test]
+fn save_load_continue_gives_the_uninterrupted_event_stream() {
+    for seed in [3, 4, 5] {
+        let (mut original, mut scenario) = busy_world(seed, 30);
+        for _ in 0..40 {
+            scenario.drive(&mut original);
+            original.step(1.0 / 30.0).unwrap();
+        }
+        // Sounds pending, arrival reported, memories and brains mid-flight at the save.
+        scenario.drive(&mut original);
+        let bytes = original.save().unwrap();
+        let mut restored = World::load(&bytes).unwrap();
+        assert!(restored.save().unwrap() == bytes, "a loaded world saves to the same bytes");
+        let mut twin = Scenario { rng: Rng(scenario.rng.0), ..scenario_clone(&scenario) };
+        let mut active = 0;
+        for _ in 0..80 {
+            original.step(1.0 / 30.0).unwrap();
+            restored.step(1.0 / 30.0).unwrap();
+            assert_eq!(snapshot_events(&original), snapshot_events(&restored));
+            active += original.events().percepts.len() + original.events().brain.len();
+            scenario.drive(&mut original);
+            twin.drive(&mut restored);
+        }
+        assert!(active > 50, "the continuation exercises perception ({active} events)");
+        assert_eq!(original.time(), restored.time());
+    }
+}
+
+fn scenario_clone(s: &Scenario) -> Scenario {
+    Scenario { rng: Rng(s.rng.0), agents: s.agents.clone(), targets: s.targets.clone(), movers: s.movers.clone(), size: s.size }
+}
+
+#[test]
+fn ids_handed_out_after_a_load_match_the_original() {
+    let (mut world, scenario) = busy_world(9, 8);
+    world.destroy_agent(scenario.agents[2]).unwrap();
+    world.destroy_target(scenario.targets[1]).unwrap();
+    let mut restored = World::load(&world.save().unwrap()).unwrap();
+    let a = world.create_agent(&AgentDef::default()).unwrap();
+    let b = restored.create_agent(&AgentDef::default()).unwrap();
+    assert_eq!(a, b);
+    assert!(!restored.is_agent_valid(scenario.agents[2]), "stale ids stay stale");
+    assert_eq!(
+        world.create_target(&TargetDef::default()).unwrap(),
+        restored.create_target(&TargetDef::default()).unwrap()
+    );
+}
+
+#[test]
+fn every_truncation_is_refused() {
+    let (mut world, mut scenario) = busy_world(21, 3);
+    for _ in 0..5 {
+        scenario.drive(&mut world);
+        world.step(0.1).unwrap();
+    }
+    let bytes = world.save().unwrap();
+    for len in 0..bytes.len() {
+        match World::load(&bytes[..len]) {
+            Err(Error::BadSnapshot(_)) => {}
+            other => panic!("a {len}-byte prefix of {} was not refused: {other:?}", bytes.len()),
+        }
+    }
+}
+
+#[test]
+fn random_corruptions_are_refused_by_the_checksum() {
+    let (world, _) = busy_world(22, 4);
+    let bytes = world.save().unwrap();
+    let mut rng = Rng(77);
+    for _ in 0..10_000 {
+        let mut damaged = bytes.clone();
+        let flips = 1 + rng.below(4);
+        for _ in 0..flips {
+            let at = rng.below(damaged.len() as u32) as usize;
+            damaged[at] ^= 1 + rng.below(255) as u8;
+        }
+        assert!(matches!(World::load(&damaged), Err(Error::BadSnapshot(_))));
+    }
+}
+
+#[test]
+fn corruptions_that_pass_the_checksum_never_crash_or_half_load() {
+    let (mut world, mut scenario) = busy_world(23, 4);
+    for _ in 0..10 {
+        scenario.drive(&mut world);
+        world.step(0.1).unwrap();
+    }
+    let bytes = world.save().unwrap();
+    let mut rng = Rng(78);
+    let (mut refused, mut accepted) = (0, 0);
+    for _ in 0..20_000 {
+        let mut damaged = bytes.clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = 20 + rng.below((damaged.len() - 28) as u32) as usize;
+            damaged[at] = rng.below(256) as u8;
+        }
+        resign(&mut damaged);
+        match World::load(&damaged) {
+            Err(Error::BadSnapshot(why)) => {
+                assert!(!why.is_empty());
+                refused += 1;
+            }
+            Err(other) => panic!("wrong error kind {other:?}"),
+            Ok(mut loaded) => {
+                // A change the format cannot tell from real data (a position, a timer): the
+                // world must still be whole and usable.
+                loaded.step(0.1).unwrap();
+                accepted += 1;
+            }
+        }
+    }
+    assert!(refused > 1000, "structural damage is detected ({refused} refused, {accepted} accepted)");
+}
+
+#[test]
+fn a_failed_load_into_changes_nothing_and_versions_are_checked() {
+    let (mut world, _) = busy_world(24, 3);
+    let before = world.save().unwrap();
+    let mut future = before.clone();
+    future[8..12].copy_from_slice(&99u32.to_le_bytes());
+    resign(&mut future);
+    match world.load_into(&future) {
+        Err(Error::BadSnapshot(why)) => assert!(why.contains("version 99"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(world.save().unwrap() == before, "a refused load changed the world");
+    assert!(matches!(World::load(b"not a snapshot at all, sorry"), Err(Error::BadSnapshot(_))));
+}
+
+#[test]
+fn the_format_is_little_endian_with_magic_version_and_length() {
+    let world = World::default();
+    let bytes = world.save().unwrap();
+    assert_eq!(&bytes[..8], b"ARGUSSNP");
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), argus::snapshot::FORMAT_VERSION);
+    let len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
+    assert_eq!(len + 20 + 8, bytes.len());
+}
+
+#[test]
+fn saving_during_a_two_phase_step_is_refused() {
+    let (mut world, _) = busy_world(25, 3);
+    world.begin_step(0.1).unwrap();
+    assert_eq!(world.save(), Err(Error::StepInProgress));
+    world.cancel_step();
+    assert!(world.save().is_ok());
+}
