@@ -174,3 +174,26 @@ fn saving_during_a_two_phase_step_is_refused() {
     world.cancel_step();
     assert!(world.save().is_ok());
 }
+
+#[test]
+fn influence_maps_round_trip_with_names_values_and_blocked_cells() {
+    use argus::influence::{InfluenceMapDef, Plane, PropagationParams};
+    let (mut world, _) = busy_world(26, 2);
+    world.add_occluder(&wall(Vec3::new(5.0, 1.0, 5.0), Vec3::new(0.5, 2.0, 3.0))).unwrap();
+    let def = InfluenceMapDef { width: 12, height: 9, cell_size: 1.0, origin: Vec3::new(0.0, 1.0, 0.0), plane: Plane::XZ, layer_count: 2 };
+    let id = world.create_influence_map(&def).unwrap();
+    {
+        let map = world.influence_map_mut(id).unwrap();
+        map.set_layer_name(1, "danger").unwrap();
+        map.add_influence(1, Vec3::new(2.5, 0.0, 4.5), 10.0, 3).unwrap();
+    }
+    world.propagate_influence(id, 1, &PropagationParams { decay: 0.3, momentum: 0.6 }, u32::MAX).unwrap();
+    let bytes = world.save().unwrap();
+    let restored = World::load(&bytes).unwrap();
+    let (a, b) = (world.influence_map(id).unwrap(), restored.influence_map(id).unwrap());
+    assert_eq!(b.layer_index("danger"), Some(1));
+    assert_eq!(a.layer(1).unwrap(), b.layer(1).unwrap());
+    assert_eq!(a.blocked_cells(), b.blocked_cells());
+    assert!(a.blocked_cells().iter().any(|&c| c != 0), "the wall blocks some cells");
+    assert!(restored.save().unwrap() == bytes);
+}

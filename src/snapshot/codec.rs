@@ -124,6 +124,9 @@ impl<'a> Reader<'a> {
         let v = self.vec3()?;
         if v.is_finite() { Ok(v) } else { Err(bad(format!("{what} is not finite"))) }
     }
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.at
+    }
     pub fn is_done(&self) -> bool {
         self.at == self.bytes.len()
     }
