@@ -152,6 +152,72 @@
 #define ARGUS_AWARENESS_AWARE 3
 
 /**
+ * The grid spans X and Z (a 3D game with +Y up): rows follow +Z.
+ */
+#define ARGUS_PLANE_XZ 0
+
+/**
+ * The grid spans X and Y (a 2D game): rows follow +Y, Z is ignored.
+ */
+#define ARGUS_PLANE_XY 1
+
+/**
+ * Most layers one map may have.
+ */
+#define ARGUS_INFLUENCE_MAX_LAYERS 32
+
+/**
+ * Most cells (width × height) one map may have; width × height × layers may not exceed
+ * 67108864 values either.
+ */
+#define ARGUS_INFLUENCE_MAX_CELLS 16777216
+
+/**
+ * Longest layer name, in bytes of UTF-8 (the terminating NUL not counted).
+ */
+#define ARGUS_INFLUENCE_MAX_LAYER_NAME 64
+
+/**
+ * Pass as the layer of `argus_influence_map_clear` to clear every layer.
+ */
+#define ARGUS_INFLUENCE_ALL_LAYERS 4294967295
+
+/**
+ * Combine: Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
+ */
+#define ARGUS_COMBINE_WEIGHTED_SUM 0
+
+/**
+ * Combine: maxᵢ wᵢ · layerᵢ.
+ */
+#define ARGUS_COMBINE_MAX 1
+
+/**
+ * Combine: minᵢ wᵢ · layerᵢ.
+ */
+#define ARGUS_COMBINE_MIN 2
+
+/**
+ * Combine: Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
+ */
+#define ARGUS_COMBINE_MULTIPLY 3
+
+/**
+ * Combine: the weighted sum divided by its largest absolute value, so it lies in [−1, 1].
+ */
+#define ARGUS_COMBINE_NORMALIZE 4
+
+/**
+ * Most blur passes one `argus_influence_map_blur` call may run.
+ */
+#define ARGUS_INFLUENCE_MAX_BLUR_PASSES 1024
+
+/**
+ * Most inputs one `argus_influence_map_combine` call may take.
+ */
+#define ARGUS_INFLUENCE_MAX_COMBINE_INPUTS 1024
+
+/**
  * An oriented box (`half_extents`).
  */
 #define ARGUS_SHAPE_BOX 0
@@ -190,6 +256,44 @@
  * Check point visible.
  */
 #define ARGUS_POINT_VISIBLE 3
+
+/**
+ * Candidates are the caller's `points[0..point_count]`, in order.
+ */
+#define ARGUS_CANDIDATES_POINTS 0
+
+/**
+ * Candidates are a square of (2·half_count + 1)² points `spacing` apart around `center`, row by
+ * row from −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
+ */
+#define ARGUS_CANDIDATES_GRID 1
+
+/**
+ * Candidates are `rings` × `per_ring` points around `center`: ring k has radius
+ * inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
+ * `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
+ */
+#define ARGUS_CANDIDATES_RING 2
+
+/**
+ * Cover must be hidden from every threat (the lesson's rule).
+ */
+#define ARGUS_COVER_HIDDEN_FROM_ALL 0
+
+/**
+ * Rank by how many threats cannot see the spot (at least one), then by score.
+ */
+#define ARGUS_COVER_HIDDEN_FROM_MOST 1
+
+/**
+ * Most candidates one query may consider (points, or generated).
+ */
+#define ARGUS_MAX_CANDIDATES 1048576
+
+/**
+ * Most threats one cover query may take.
+ */
+#define ARGUS_MAX_THREATS 65536
 
 /**
  * Most check points per target.
@@ -306,6 +410,11 @@ enum ArgusResult
      * The world was poisoned by an earlier panic.
      */
     ARGUS_RESULT_WORLD_POISONED = 10,
+    /**
+     * A call on a world was made from inside that world's own ray callback; refused, because
+     * the world is in the middle of the call that invoked the callback.
+     */
+    ARGUS_RESULT_REENTRANT = 11,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -316,7 +425,8 @@ typedef uint32_t ArgusResult;
 #endif // __cplusplus
 
 /**
- * The opaque world handle: the core world plus the buffers the C side reads.
+ * The opaque world handle. `busy` is set for the duration of every call, so a call made from
+ * inside the world's own ray callback is refused instead of aliasing the state it is using.
  */
 typedef struct ArgusWorld ArgusWorld;
 
@@ -832,6 +942,139 @@ typedef struct ArgusAwarenessEventArray {
 } ArgusAwarenessEventArray;
 
 /**
+ * Everything needed to create an influence map. Fill with `argus_default_influence_map_def()`,
+ * then change what you need; the world copies it.
+ */
+typedef struct ArgusInfluenceMapDef {
+    /**
+     * Columns (cells along +X), at least 1 (default 64).
+     */
+    uint32_t width;
+    /**
+     * Rows (cells along +Z, or +Y on `ARGUS_PLANE_XY`), at least 1 (default 64).
+     */
+    uint32_t height;
+    /**
+     * Edge of one square cell in metres, > 0 (default 1).
+     */
+    float cell_size;
+    /**
+     * World position of the minimum corner of cell (0, 0); its coordinate along the plane's
+     * normal is the height of every cell centre (default origin). Put it at a height walls
+     * cover (e.g. 1 m up) if occluders are to block propagation.
+     */
+    struct ArgusVec3 origin;
+    /**
+     * `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+     */
+    uint32_t plane;
+    /**
+     * Layers, 1 to `ARGUS_INFLUENCE_MAX_LAYERS` (default 1); each is one float per cell.
+     */
+    uint32_t layer_count;
+    /**
+     * Set by `argus_default_influence_map_def()`; leave it alone.
+     */
+    uint32_t internal_cookie;
+} ArgusInfluenceMapDef;
+
+/**
+ * An influence map owned by a world. `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+ * the world rejects it by its generation.
+ */
+typedef struct ArgusInfluenceMapId {
+    /**
+     * Slot index.
+     */
+    uint32_t index;
+    /**
+     * Slot generation (never 0 for a live thing).
+     */
+    uint32_t generation;
+} ArgusInfluenceMapId;
+
+/**
+ * The layout of a map, to interpret its raw layers.
+ */
+typedef struct ArgusInfluenceMapInfo {
+    /**
+     * Columns.
+     */
+    uint32_t width;
+    /**
+     * Rows.
+     */
+    uint32_t height;
+    /**
+     * Edge of one cell in metres.
+     */
+    float cell_size;
+    /**
+     * Minimum corner of cell (0, 0).
+     */
+    struct ArgusVec3 origin;
+    /**
+     * `ARGUS_PLANE_*`.
+     */
+    uint32_t plane;
+    /**
+     * Number of layers.
+     */
+    uint32_t layer_count;
+} ArgusInfluenceMapInfo;
+
+/**
+ * A read-only array of floats owned by the world (see the function that returned it for how
+ * long it stays valid).
+ */
+typedef struct ArgusFloatArray {
+    /**
+     * First value (never NULL for a map layer: a map has at least one cell).
+     */
+    const float *items;
+    /**
+     * Number of values.
+     */
+    uint32_t count;
+} ArgusFloatArray;
+
+/**
+ * One input of `argus_influence_map_combine`.
+ */
+typedef struct ArgusLayerWeight {
+    /**
+     * Layer index.
+     */
+    uint32_t layer;
+    /**
+     * Factor applied to each of its values (finite; 1 = as is).
+     */
+    float weight;
+} ArgusLayerWeight;
+
+/**
+ * One cell picked by `argus_influence_map_best_cell`.
+ */
+typedef struct ArgusCellValue {
+    /**
+     * Column (along +X).
+     */
+    int32_t column;
+    /**
+     * Row (along +Z, or +Y on `ARGUS_PLANE_XY`).
+     */
+    int32_t row;
+    /**
+     * World position of the cell's centre.
+     */
+    struct ArgusVec3 position;
+    /**
+     * The layer's value there.
+     */
+    float value;
+} ArgusCellValue;
+
+/**
  * A rotation quaternion (x, y, z, w), normalised on input.
  */
 typedef struct ArgusQuat {
@@ -976,6 +1219,226 @@ typedef struct ArgusSightResult {
 } ArgusSightResult;
 
 /**
+ * Where a query looks. `kind` picks which fields are read.
+ */
+typedef struct ArgusCandidates {
+    /**
+     * `ARGUS_CANDIDATES_POINTS`: the caller's points, read during the call only.
+     */
+    const struct ArgusVec3 *points;
+    /**
+     * `ARGUS_CANDIDATES_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
+     */
+    uint32_t point_count;
+    /**
+     * `ARGUS_CANDIDATES_*` (default points).
+     */
+    uint32_t kind;
+    /**
+     * Grid / ring: the middle point.
+     */
+    struct ArgusVec3 center;
+    /**
+     * Grid: metres between neighbouring points, > 0 (default 1).
+     */
+    float spacing;
+    /**
+     * Grid: points on each side of the centre along each axis (default 4).
+     */
+    uint32_t half_count;
+    /**
+     * Ring: inner radius in metres, ≥ 0 (default 2).
+     */
+    float inner_radius;
+    /**
+     * Ring: outer radius in metres, ≥ inner (default 8).
+     */
+    float outer_radius;
+    /**
+     * Ring: number of rings, ≥ 1 (default 3).
+     */
+    uint32_t rings;
+    /**
+     * Ring: points per ring, ≥ 1 (default 16).
+     */
+    uint32_t per_ring;
+    /**
+     * Grid / ring: `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+     */
+    uint32_t plane;
+} ArgusCandidates;
+
+/**
+ * Someone to hide from or to flank.
+ */
+typedef struct ArgusThreat {
+    /**
+     * Feet position (flank directions are measured from here).
+     */
+    struct ArgusVec3 position;
+    /**
+     * Eye position (cover rays start here).
+     */
+    struct ArgusVec3 eye;
+    /**
+     * Facing direction (flank only; normalised there, must not be zero).
+     */
+    struct ArgusVec3 forward;
+} ArgusThreat;
+
+/**
+ * A cover query: where should the agent at `self_position` hide from the threats?
+ * Fill with `argus_default_cover_query()`; read during the call only.
+ * Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better.
+ */
+typedef struct ArgusCoverQuery {
+    /**
+     * The spots to consider.
+     */
+    struct ArgusCandidates candidates;
+    /**
+     * Who to hide from: `threat_count` items (1 to `ARGUS_MAX_THREATS`), read during the call.
+     */
+    const struct ArgusThreat *threats;
+    /**
+     * Number of threats.
+     */
+    uint32_t threat_count;
+    /**
+     * The agent: travel is measured from here, and it is the answer when no spot qualifies.
+     */
+    struct ArgusVec3 self_position;
+    /**
+     * Danger map read at each spot (cell value, 0 off the grid); null id = no map (danger 0).
+     */
+    struct ArgusInfluenceMapId map;
+    /**
+     * Layer of `map` holding danger.
+     */
+    uint32_t map_layer;
+    /**
+     * Occluder layers that block the threats' sight (default all).
+     */
+    uint32_t obstacle_mask;
+    /**
+     * Weight of the danger value (default 10, the lesson's).
+     */
+    float danger_weight;
+    /**
+     * Weight of the travel distance per metre (default 1).
+     */
+    float distance_weight;
+    /**
+     * `ARGUS_COVER_*` (default hidden from all).
+     */
+    uint32_t mode;
+    /**
+     * Results wanted, best first, ≥ 1 (default 1).
+     */
+    uint32_t top_k;
+    /**
+     * Spots farther than this from `self_position` are skipped, metres; 0 = no limit (default).
+     */
+    float max_travel;
+    /**
+     * Added to each spot before the ray test, e.g. (0, 1, 0) to hide a head (default zero).
+     */
+    struct ArgusVec3 probe_offset;
+    /**
+     * Set by `argus_default_cover_query()`; leave it alone.
+     */
+    uint32_t internal_cookie;
+} ArgusCoverQuery;
+
+/**
+ * A flank query: from where can the threat be approached outside its forward cone
+ * (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
+ * `argus_default_flank_query()`; read during the call only.
+ * Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better.
+ */
+typedef struct ArgusFlankQuery {
+    /**
+     * The spots to consider.
+     */
+    struct ArgusCandidates candidates;
+    /**
+     * The threat; its position is the answer when no spot qualifies (default at the origin
+     * facing +Z, eyes 1.6 m up).
+     */
+    struct ArgusThreat threat;
+    /**
+     * Danger map read at each spot; null id = no map (danger 0).
+     */
+    struct ArgusInfluenceMapId map;
+    /**
+     * Layer of `map` holding danger.
+     */
+    uint32_t map_layer;
+    /**
+     * Weight of the facing dot product (default 1).
+     */
+    float facing_weight;
+    /**
+     * Weight of the danger value (default 1).
+     */
+    float danger_weight;
+    /**
+     * Spots with a larger facing dot product are in front and skipped (default 0.3).
+     */
+    float max_facing_dot;
+    /**
+     * Results wanted, best first, ≥ 1 (default 1).
+     */
+    uint32_t top_k;
+    /**
+     * Set by `argus_default_flank_query()`; leave it alone.
+     */
+    uint32_t internal_cookie;
+} ArgusFlankQuery;
+
+/**
+ * One ranked spot.
+ */
+typedef struct ArgusTacticalResult {
+    /**
+     * The spot.
+     */
+    struct ArgusVec3 position;
+    /**
+     * Its score (cover: lower is better; flank: higher is better).
+     */
+    float score;
+    /**
+     * Index of the spot among the candidates (generation order for grid / ring); equal
+     * scores are ranked by it, lower first.
+     */
+    uint32_t candidate_index;
+    /**
+     * Cover: how many threats cannot see the spot. Flank: 0.
+     */
+    uint32_t hidden_from;
+} ArgusTacticalResult;
+
+/**
+ * Summary of a query.
+ */
+typedef struct ArgusTacticalAnswer {
+    /**
+     * The best spot, or when `found` is 0 the lesson's fallback: the agent's own position for
+     * cover, the threat's position for a flank.
+     */
+    struct ArgusVec3 position;
+    /**
+     * Number of spots found (at most `top_k`; 0 = none qualified).
+     */
+    uint32_t found;
+    /**
+     * Line-of-sight rays cast (cover only).
+     */
+    uint32_t rays_cast;
+} ArgusTacticalAnswer;
+
+/**
  * Everything needed to create a target. Fill with `argus_default_target_def()`; copied.
  */
 typedef struct ArgusTargetDef {
@@ -1099,23 +1562,24 @@ typedef struct ArgusWorldCounts {
 /**
  * One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
  * for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
- * `origin` and those of `agent` and `target`; report the first hit.
+ * `origin` and those of `agent` and `target` (both null for the rays of
+ * `argus_world_find_cover`); report the first hit.
  */
 typedef struct ArgusRay {
     /**
-     * The agent's eye.
+     * The agent's eye (cover: the threat's eye).
      */
     struct ArgusVec3 origin;
     /**
-     * Unit direction toward the check point.
+     * Unit direction toward the check point (cover: toward the candidate spot).
      */
     struct ArgusVec3 direction;
     /**
-     * Distance to the check point minus 0.01.
+     * Distance to the check point minus 0.01 (cover: the full distance to the spot).
      */
     float max_distance;
     /**
-     * The agent's sight obstacle mask.
+     * The agent's sight obstacle mask (cover: the query's obstacle mask).
      */
     uint32_t layer_mask;
     /**
@@ -1144,8 +1608,9 @@ typedef struct ArgusRayHit {
 
 /**
  * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
- * once per `argus_world_step` (and once per immediate query or debug draw that needs rays),
- * on the thread that made that call, never concurrently. `rays` and `hits` are valid only
+ * once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
+ * `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
+ * soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
  * during the call. `user_data` is passed through untouched.
  */
 typedef void (*ArgusRayBatchFn)(const struct ArgusRay *rays,
@@ -1355,6 +1820,260 @@ ArgusResult argus_world_get_awareness_events(const struct ArgusWorld *world,
                                              struct ArgusAwarenessEventArray *out);
 
 /**
+ * Default influence map: 64 × 64 cells of 1 m on the XZ plane from the origin, one layer.
+ */
+struct ArgusInfluenceMapDef argus_default_influence_map_def(void);
+
+/**
+ * Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
+ * to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
+ * `argus_world_destroy`.
+ *
+ * # Safety
+ * `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.
+ */
+ArgusResult argus_influence_map_create(struct ArgusWorld *world,
+                                       const struct ArgusInfluenceMapDef *def,
+                                       struct ArgusInfluenceMapId *out_map);
+
+/**
+ * Destroys an influence map; its id (and every copy) stops working and its layer pointers die.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_destroy(struct ArgusWorld *world, struct ArgusInfluenceMapId map);
+
+/**
+ * Non-zero if `map` names a live influence map of `world`.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+uint8_t argus_influence_map_is_valid(const struct ArgusWorld *world,
+                                     struct ArgusInfluenceMapId map);
+
+/**
+ * The map's layout: size, cell size, origin, plane and layer count.
+ *
+ * # Safety
+ * `world` NULL or live; `out_info` NULL or writable.
+ */
+ArgusResult argus_influence_map_get_info(const struct ArgusWorld *world,
+                                         struct ArgusInfluenceMapId map,
+                                         struct ArgusInfluenceMapInfo *out_info);
+
+/**
+ * The values of one layer, row-major: `items[row * width + column]`, column along +X, row
+ * along +Z (+Y on `ARGUS_PLANE_XY`); `count` = width × height. Upload it as a one-channel
+ * float texture for a heat map. The floats are owned by the world and are read-only; the
+ * pointer and its contents stay valid until the next call that changes this map (clear,
+ * add, blur, propagate, combine, normalise, decay), its destruction, `argus_world_load` or
+ * `argus_world_destroy`, whichever comes first. Copy them to keep them longer.
+ *
+ * # Safety
+ * `world` NULL or live; `out_layer` NULL or writable.
+ */
+ArgusResult argus_influence_map_get_layer(const struct ArgusWorld *world,
+                                          struct ArgusInfluenceMapId map,
+                                          uint32_t layer,
+                                          struct ArgusFloatArray *out_layer);
+
+/**
+ * Sets every value of one layer to 0, or of every layer with `ARGUS_INFLUENCE_ALL_LAYERS`
+ * (the lesson's `Clear`). Blocked cells stay blocked.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_clear(struct ArgusWorld *world,
+                                      struct ArgusInfluenceMapId map,
+                                      uint32_t layer);
+
+/**
+ * Names a layer ("danger", "allies", ...) for `argus_influence_map_find_layer`. `name` is a
+ * NUL-terminated UTF-8 string of at most `ARGUS_INFLUENCE_MAX_LAYER_NAME` bytes, read during
+ * the call only (the map keeps a copy); "" removes the name. Names are unique within a map:
+ * a name another layer has is refused. NULL, invalid UTF-8 or too long → `INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `world` NULL or live; `name` NULL or a NUL-terminated string.
+ */
+ArgusResult argus_influence_map_set_layer_name(struct ArgusWorld *world,
+                                               struct ArgusInfluenceMapId map,
+                                               uint32_t layer,
+                                               const char *name);
+
+/**
+ * Looks a layer up by name (same rules as `argus_influence_map_set_layer_name`). Found:
+ * `*out_found` = 1 and `*out_layer` = its index. Not found (or ""): `*out_found` = 0 and
+ * `*out_layer` is left alone.
+ *
+ * # Safety
+ * `world` NULL or live; `name` NULL or a NUL-terminated string; `out_layer`, `out_found` NULL
+ * or writable.
+ */
+ArgusResult argus_influence_map_find_layer(const struct ArgusWorld *world,
+                                           struct ArgusInfluenceMapId map,
+                                           const char *name,
+                                           uint32_t *out_layer,
+                                           uint8_t *out_found);
+
+/**
+ * Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose centre is at most
+ * `radius_cells` cells from the cell containing `position` (the lesson's `AddInfluence`);
+ * cells off the grid are skipped, radius 0 touches the centre cell only, `value` may be negative.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_add_influence(struct ArgusWorld *world,
+                                              struct ArgusInfluenceMapId map,
+                                              uint32_t layer,
+                                              struct ArgusVec3 position,
+                                              float value,
+                                              int32_t radius_cells);
+
+/**
+ * `argus_influence_map_add_influence` for `count` sources at once, in order: `positions[i]`
+ * with `values[i]`, all with the same radius. Every position and value is checked before any
+ * is added, so a refused call adds nothing. Both arrays are read during the call only.
+ *
+ * # Safety
+ * `world` NULL or live; `positions` and `values` NULL (only with count 0) or `count` readable items.
+ */
+ArgusResult argus_influence_map_add_influences(struct ArgusWorld *world,
+                                               struct ArgusInfluenceMapId map,
+                                               uint32_t layer,
+                                               const struct ArgusVec3 *positions,
+                                               const float *values,
+                                               uint32_t count,
+                                               int32_t radius_cells);
+
+/**
+ * Runs `passes` box-blur passes over `layer` (each cell becomes the average of itself and its
+ * up-to-four neighbours, as the lesson). 0 passes does nothing; more than
+ * `ARGUS_INFLUENCE_MAX_BLUR_PASSES` is refused.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_blur(struct ArgusWorld *world,
+                                     struct ArgusInfluenceMapId map,
+                                     uint32_t layer,
+                                     uint32_t passes);
+
+/**
+ * One propagation step of `layer`: each open cell moves towards its strongest neighbour's
+ * value times `e^(−decay · metres)` by the fraction `momentum` (decay ≥ 0, momentum in [0, 1]).
+ * The blocked cells are first recomputed from the occluders on `blocking_layers` (as
+ * `argus_influence_map_update_blocking`); blocked cells hold 0 and pass nothing on, so
+ * influence does not leak through walls. Add sources again before each step.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_propagate(struct ArgusWorld *world,
+                                          struct ArgusInfluenceMapId map,
+                                          uint32_t layer,
+                                          float decay,
+                                          float momentum,
+                                          uint32_t blocking_layers);
+
+/**
+ * Replaces the map's blocked cells with those whose centre lies inside an occluder on
+ * `blocking_layers` and writes how many there are to `*out_count`. Values are not changed.
+ *
+ * # Safety
+ * `world` NULL or live; `out_count` NULL or writable.
+ */
+ArgusResult argus_influence_map_update_blocking(struct ArgusWorld *world,
+                                                struct ArgusInfluenceMapId map,
+                                                uint32_t blocking_layers,
+                                                uint32_t *out_count);
+
+/**
+ * Writes `op` (`ARGUS_COMBINE_*`) over the weighted inputs `weights[0..count]` into layer
+ * `dest`; `dest` may be one of the inputs. At least one input. `weights` is read during the
+ * call only.
+ *
+ * # Safety
+ * `world` NULL or live; `weights` NULL (only with count 0, which is refused) or `count` readable items.
+ */
+ArgusResult argus_influence_map_combine(struct ArgusWorld *world,
+                                        struct ArgusInfluenceMapId map,
+                                        uint32_t dest,
+                                        uint32_t op,
+                                        const struct ArgusLayerWeight *weights,
+                                        uint32_t count);
+
+/**
+ * Divides `layer` by its largest absolute value so it lies in [−1, 1]; an all-zero layer stays.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_normalize(struct ArgusWorld *world,
+                                          struct ArgusInfluenceMapId map,
+                                          uint32_t layer);
+
+/**
+ * Time decay: multiplies `layer` by `keep_per_second ^ dt` (`keep_per_second` in [0, 1] is the
+ * fraction left after one second; `dt` ≥ 0 seconds), independent of how time is split into frames.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_decay(struct ArgusWorld *world,
+                                      struct ArgusInfluenceMapId map,
+                                      uint32_t layer,
+                                      float keep_per_second,
+                                      float dt);
+
+/**
+ * The value of the cell containing `position`, 0 off the grid (the lesson's `GetValue`).
+ *
+ * # Safety
+ * `world` NULL or live; `out_value` NULL or writable.
+ */
+ArgusResult argus_influence_map_get_value(const struct ArgusWorld *world,
+                                          struct ArgusInfluenceMapId map,
+                                          uint32_t layer,
+                                          struct ArgusVec3 position,
+                                          float *out_value);
+
+/**
+ * Bilinear interpolation between the four nearest cell centres (exactly the cell value at a
+ * centre; the edge values in the outer half cell; 0 off the grid).
+ *
+ * # Safety
+ * `world` NULL or live; `out_value` NULL or writable.
+ */
+ArgusResult argus_influence_map_sample(const struct ArgusWorld *world,
+                                       struct ArgusInfluenceMapId map,
+                                       uint32_t layer,
+                                       struct ArgusVec3 position,
+                                       float *out_value);
+
+/**
+ * The open cell with the largest (`find_max` non-zero) or smallest value among those whose
+ * centre lies within `radius` metres (≥ 0, on the map's plane) of `position`; blocked cells
+ * are skipped, ties go to the lowest row-major index. Found: `*out_found` = 1 and `*out_cell`
+ * is the cell. None in range: `*out_found` = 0 and `*out_cell` is zeroed.
+ *
+ * # Safety
+ * `world` NULL or live; `out_cell`, `out_found` NULL or writable.
+ */
+ArgusResult argus_influence_map_best_cell(const struct ArgusWorld *world,
+                                          struct ArgusInfluenceMapId map,
+                                          uint32_t layer,
+                                          struct ArgusVec3 position,
+                                          float radius,
+                                          uint8_t find_max,
+                                          struct ArgusCellValue *out_cell,
+                                          uint8_t *out_found);
+
+/**
  * Default occluder: a 1 m box at the origin on layer 1.
  */
 struct ArgusOccluderDef argus_default_occluder_def(void);
@@ -1455,6 +2174,55 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
  * `world` NULL or live; `bytes` `size` readable bytes.
  */
 ArgusResult argus_world_load(struct ArgusWorld *world, const uint8_t *bytes, uint32_t size);
+
+/**
+ * Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
+ */
+struct ArgusCoverQuery argus_default_cover_query(void);
+
+/**
+ * Default flank query: a threat at the origin facing +Z, no candidates, no map, top 1.
+ */
+struct ArgusFlankQuery argus_default_flank_query(void);
+
+/**
+ * Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest
+ * score) first, at most `top_k`, copied into `results`; their number goes to `*out_count`
+ * (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
+ * summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
+ *
+ * Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
+ * agent and target ids and `max_distance` the full distance to the spot), else the world's
+ * occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+ * arrays are read during the call only.
+ *
+ * # Safety
+ * `world` NULL or live; `query` NULL or readable (with its arrays); `results` `capacity`
+ * writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+ */
+ArgusResult argus_world_find_cover(struct ArgusWorld *world,
+                                   const struct ArgusCoverQuery *query,
+                                   struct ArgusTacticalResult *results,
+                                   uint32_t capacity,
+                                   uint32_t *out_count,
+                                   struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
+ * score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
+ * `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
+ * position. Casts no rays, so it works in an engine-ray world without a callback.
+ *
+ * # Safety
+ * `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`
+ * writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+ */
+ArgusResult argus_world_find_flank(struct ArgusWorld *world,
+                                   const struct ArgusFlankQuery *query,
+                                   struct ArgusTacticalResult *results,
+                                   uint32_t capacity,
+                                   uint32_t *out_count,
+                                   struct ArgusTacticalAnswer *out_answer);
 
 /**
  * Default target settings.
@@ -1589,8 +2357,9 @@ struct ArgusWorldDef argus_default_world_def(void);
 ArgusResult argus_world_create(const struct ArgusWorldDef *def, struct ArgusWorld **out_world);
 
 /**
- * Destroys a world and everything it owns. NULL is accepted and ignored. Every pointer the
- * world handed out (event arrays, rays, debug draw, error text) dies with it.
+ * Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call
+ * from inside the world's own ray callback (the world is in use). Every pointer the world
+ * handed out (event arrays, rays, debug draw, error text) dies with it.
  *
  * # Safety
  * `world` must be NULL or a live world not destroyed before.
@@ -1629,8 +2398,8 @@ ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_tim
 
 /**
  * Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
- * line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`
- * and `argus_world_debug_draw`, whatever the backend.
+ * line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
+ * `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
  *
  * # Safety
  * `world` NULL or live; `callback` NULL or a function valid while set.

@@ -18,9 +18,10 @@ macro_rules! define_id {
             /// What this id names, for error messages.
             pub const KIND: &'static str = $kind;
 
-            /// True for the null id.
+            /// True for the null id `{0, 0}` only; any other id with generation 0 is simply
+            /// invalid (never issued).
             pub fn is_null(self) -> bool {
-                self.generation == 0
+                self.index == 0 && self.generation == 0
             }
         }
     };

@@ -287,8 +287,17 @@ impl OccluderSet {
     }
 
     fn rebuild(&mut self) {
-        let leaves = self.pool.iter().map(|(i, o)| (i as usize, o.aabb));
-        self.bvh = Bvh::from_iter(BvhBuildStrategy::Binned, leaves);
+        // parry3d 0.31's `Bvh::from_iter` assumes leaf ids 0 and 1 when given one or two leaves
+        // (it panics on others, e.g. after slot 0 was freed), so small sets are inserted instead.
+        if self.pool.len() <= 2 {
+            self.bvh = Bvh::new();
+            for (i, o) in self.pool.iter() {
+                self.bvh.insert(o.aabb, i);
+            }
+        } else {
+            let leaves = self.pool.iter().map(|(i, o)| (i as usize, o.aabb));
+            self.bvh = Bvh::from_iter(BvhBuildStrategy::Binned, leaves);
+        }
         self.moves_since_rebuild = 0;
     }
 

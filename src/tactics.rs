@@ -32,11 +32,15 @@ pub use candidates::{Candidates, MAX_CANDIDATES};
 pub use cover::{CoverMode, CoverQuery, CoverWeights, find_cover, find_cover_with_scratch};
 pub use flank::{FlankQuery, FlankWeights, find_flank, find_flank_with_scratch};
 
+use std::cell::RefCell;
+
 use crate::agent::Agent;
 use crate::error::{Result, invalid};
+use crate::id::{AgentId, TargetId};
 use crate::influence::InfluenceMap;
 use crate::math::{UP, Vec3, check_finite};
 use crate::occluders::OccluderSet;
+use crate::rays::{RayHit, RayQuery, RaySource};
 
 /// Someone to hide from or to flank.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -105,6 +109,37 @@ impl LineBlocker for OccluderSet {
 impl<F: Fn(Vec3, Vec3, f32, u32) -> bool> LineBlocker for F {
     fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
         self(origin, direction, distance, layers)
+    }
+}
+
+/// A [`RaySource`] (an engine's batch ray caster) answering [`LineBlocker`] questions, one ray
+/// per call: cover casts its rays one at a time because it stops as soon as the answer is
+/// known. Each ray's `max_distance` is the full segment length and its `agent` / `target` are
+/// null (no collider to skip); only the hit flag is read.
+pub struct RaySourceBlocker<'a> {
+    source: RefCell<&'a mut dyn RaySource>,
+}
+
+impl<'a> RaySourceBlocker<'a> {
+    /// Wraps `source` for the duration of a query.
+    pub fn new(source: &'a mut dyn RaySource) -> Self {
+        RaySourceBlocker { source: RefCell::new(source) }
+    }
+}
+
+impl LineBlocker for RaySourceBlocker<'_> {
+    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
+        let ray = RayQuery {
+            origin,
+            direction,
+            max_distance: distance,
+            layer_mask: layers,
+            agent: AgentId::default(),
+            target: TargetId::default(),
+        };
+        let mut hit = [RayHit::default()];
+        self.source.borrow_mut().cast_rays(&[ray], &mut hit);
+        hit[0].hit
     }
 }
 

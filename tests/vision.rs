@@ -249,3 +249,26 @@ fn rotated_boxes_block_where_they_are() {
     assert!(sees(&world, agent, straight));
     assert!(!sees(&world, agent, across));
 }
+
+#[test]
+fn the_occluder_tree_survives_removals_and_many_moves() {
+    // parry3d's bulk build assumes leaf ids 0 and 1 for tiny sets; slot 0 freed used to panic.
+    for keep in 1..=4 {
+        let (mut world, agent) = lesson_world();
+        let ids: Vec<_> = (0..=keep)
+            .map(|i| world.add_occluder(&wall(Vec3::new(30.0 + i as f32 * 3.0, 0.0, 0.0), Vec3::ONE)).unwrap())
+            .collect();
+        world.remove_occluder(ids[0]).unwrap();
+        let door = ids[1];
+        for i in 0..200 {
+            world.set_occluder_pose(door, Vec3::new(0.0, 0.0, 4.0 + (i % 2) as f32 * 30.0), Quat::IDENTITY).unwrap();
+            world.step(0.1).unwrap();
+        }
+        let t = world.create_target(&point_target(Vec3::new(0.0, 0.0, 8.0))).unwrap();
+        world.set_occluder_pose(door, Vec3::new(0.0, 0.0, 4.0), Quat::IDENTITY).unwrap();
+        world.step(0.1).unwrap();
+        assert!(!sees(&world, agent, t), "the door blocks after {keep} occluders and 200 moves");
+        let restored = World::load(&world.save().unwrap()).unwrap();
+        assert!(!restored.can_see(agent, t).unwrap().seen);
+    }
+}

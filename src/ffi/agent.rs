@@ -1,7 +1,7 @@
 //! Agents through the C ABI: one flat def with every sense's tuning, poses (one or many at a
 //! time), the brain's outputs and the memory records.
 
-use super::boundary::{FfiResult, check_cookie, fill, input, output, slice, with_world, with_world_ref};
+use super::boundary::{peek, FfiResult, check_cookie, fill, input, output, slice, with_world, with_world_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use crate::agent::{AgentDef, HearingConfig, SightConfig};
@@ -255,9 +255,7 @@ pub unsafe extern "C" fn argus_agent_destroy(world: *mut ArgusWorld, agent: Argu
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_agent_is_valid(world: *const ArgusWorld, agent: ArgusAgentId) -> u8 {
-    // SAFETY: NULL or live.
-    let valid = std::panic::catch_unwind(|| unsafe { world.as_ref() }.is_some_and(|w| w.world.is_agent_valid(agent.into())));
-    valid.unwrap_or(false) as u8
+    peek(world, |w| w.world.is_agent_valid(agent.into()))
 }
 
 /// Replaces an agent's settings and pose from `def`, keeping its memory, brain and schedule.

@@ -4,7 +4,7 @@ use std::ffi::CString;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::types::{ARGUS_DEF_COOKIE, ArgusResult};
-use super::world::ArgusWorld;
+use super::world::{ArgusWorld, WorldState};
 use crate::error::Error;
 
 /// Why an FFI call failed: a code and, when there is a world to hold it, a message.
@@ -40,11 +40,23 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult) -> ArgusResult {
 
 /// Runs `f` on a world behind `catch_unwind`: records the error message in the world, and
 /// poisons the world if `f` panicked (its state may be half-updated).
-pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut ArgusWorld) -> FfiResult) -> ArgusResult {
+pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut WorldState) -> FfiResult) -> ArgusResult {
     // SAFETY: the caller promises `world` is NULL or a live pointer from `argus_world_create`.
-    let Some(w) = (unsafe { world.as_mut() }) else {
+    let Some(handle) = (unsafe { world.as_ref() }) else {
         return ArgusResult::InvalidArgument;
     };
+    if handle.busy.get() {
+        return ArgusResult::Reentrant;
+    }
+    handle.busy.set(true);
+    // SAFETY: `busy` guarantees no other reference to the state exists during this call.
+    let w = unsafe { &mut *handle.state.get() };
+    let result = run_on_state(w, f);
+    handle.busy.set(false);
+    result
+}
+
+fn run_on_state(w: &mut WorldState, f: impl FnOnce(&mut WorldState) -> FfiResult) -> ArgusResult {
     if w.poisoned {
         w.set_error("world poisoned by an earlier panic; destroy it");
         return ArgusResult::WorldPoisoned;
@@ -72,8 +84,19 @@ pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut ArgusWorld)
 }
 
 /// Like [`with_world`] for read-only calls.
-pub(crate) fn with_world_ref(world: *const ArgusWorld, f: impl FnOnce(&ArgusWorld) -> FfiResult) -> ArgusResult {
+pub(crate) fn with_world_ref(world: *const ArgusWorld, f: impl FnOnce(&WorldState) -> FfiResult) -> ArgusResult {
     with_world(world as *mut ArgusWorld, |w| f(w))
+}
+
+/// A yes/no question about a world (`argus_*_is_valid`): 0 for NULL, a busy or a poisoned world,
+/// and on any panic.
+pub(crate) fn peek(world: *const ArgusWorld, f: impl FnOnce(&WorldState) -> bool) -> u8 {
+    let mut answer = false;
+    let result = with_world(world as *mut ArgusWorld, |w| {
+        answer = f(w);
+        Ok(())
+    });
+    (result == ArgusResult::Ok && answer) as u8
 }
 
 /// A required input pointer.

@@ -145,4 +145,7 @@ const _: () = assert!(ARGUS_DRAW_HEARING == flags::HEARING && ARGUS_COLOR_CONE =
 const _: () = assert!(ARGUS_COLOR_SEEN == colors::SEEN && ARGUS_COLOR_BLOCKED == colors::BLOCKED);
 const _: () = assert!(ARGUS_COLOR_HIDDEN == colors::HIDDEN && ARGUS_COLOR_OUTSIDE == colors::OUTSIDE);
 const _: () = assert!(size_of::<ArgusDebugLine>() == 28);
+const _: () = assert!(size_of::<ArgusDebugDrawOptions>() == 16);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusDebugDraw>() == 32);
 const _: () = assert!(size_of::<ArgusDebugPoint>() == 24);

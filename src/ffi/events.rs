@@ -256,6 +256,10 @@ pub unsafe extern "C" fn argus_world_get_awareness_events(
 }
 
 const _: () = assert!(size_of::<ArgusPercept>() == 40);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusPerceptArray>() == 16 && size_of::<ArgusBrainEventArray>() == 16);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusForgetEventArray>() == 16 && size_of::<ArgusAwarenessEventArray>() == 16);
 const _: () = assert!(size_of::<ArgusBrainEvent>() == 28);
 const _: () = assert!(size_of::<ArgusForgetEvent>() == 32);
 const _: () = assert!(size_of::<ArgusAwarenessEvent>() == 32);

@@ -1,6 +1,6 @@
 //! Occluders through the C ABI: boxes, spheres, capsules and triangle meshes from flat arrays.
 
-use super::boundary::{FfiResult, check_cookie, input, invalid, output, slice, with_world};
+use super::boundary::{peek, FfiResult, check_cookie, input, invalid, output, slice, with_world};
 use super::types::*;
 use super::world::ArgusWorld;
 use crate::occluders::{MAX_MESH_ELEMENTS, OccluderDef, OccluderShape};
@@ -128,9 +128,7 @@ pub unsafe extern "C" fn argus_occluder_destroy(world: *mut ArgusWorld, occluder
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_occluder_is_valid(world: *const ArgusWorld, occluder: ArgusOccluderId) -> u8 {
-    // SAFETY: NULL or live.
-    let valid = std::panic::catch_unwind(|| unsafe { world.as_ref() }.is_some_and(|w| w.world.is_occluder_valid(occluder.into())));
-    valid.unwrap_or(false) as u8
+    peek(world, |w| w.world.is_occluder_valid(occluder.into()))
 }
 
 /// Moves an occluder (doors, vehicles).
@@ -155,3 +153,6 @@ pub unsafe extern "C" fn argus_occluder_set_pose(
 pub unsafe extern "C" fn argus_occluder_set_layers(world: *mut ArgusWorld, occluder: ArgusOccluderId, layers: u32) -> ArgusResult {
     with_world(world, |w| Ok(w.world.set_occluder_layers(occluder.into(), layers)?))
 }
+
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusOccluderDef>() == 96);

@@ -1,6 +1,6 @@
 //! Targets and sounds through the C ABI.
 
-use super::boundary::{FfiResult, check_cookie, input, invalid, output, slice, with_world, with_world_ref};
+use super::boundary::{peek, FfiResult, check_cookie, input, invalid, output, slice, with_world, with_world_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use crate::hearing::SoundDef;
@@ -122,9 +122,7 @@ pub unsafe extern "C" fn argus_target_destroy(world: *mut ArgusWorld, target: Ar
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_target_is_valid(world: *const ArgusWorld, target: ArgusTargetId) -> u8 {
-    // SAFETY: NULL or live.
-    let valid = std::panic::catch_unwind(|| unsafe { world.as_ref() }.is_some_and(|w| w.world.is_target_valid(target.into())));
-    valid.unwrap_or(false) as u8
+    peek(world, |w| w.world.is_target_valid(target.into()))
 }
 
 /// Replaces a target's settings and pose.

@@ -157,6 +157,9 @@ pub enum ArgusResult {
     Panic = 9,
     /// The world was poisoned by an earlier panic.
     WorldPoisoned = 10,
+    /// A call on a world was made from inside that world's own ray callback; refused, because
+    /// the world is in the middle of the call that invoked the callback.
+    Reentrant = 11,
 }
 
 impl ArgusResult {
@@ -174,6 +177,7 @@ impl ArgusResult {
             ArgusResult::DefNotInitialized => c"ARGUS_RESULT_DEF_NOT_INITIALIZED",
             ArgusResult::Panic => c"ARGUS_RESULT_PANIC",
             ArgusResult::WorldPoisoned => c"ARGUS_RESULT_WORLD_POISONED",
+            ArgusResult::Reentrant => c"ARGUS_RESULT_REENTRANT",
         }
     }
 }
@@ -201,4 +205,7 @@ pub(crate) fn flag(b: u8) -> bool {
 const _: () = assert!(size_of::<ArgusVec3>() == 12);
 const _: () = assert!(size_of::<ArgusQuat>() == 16);
 const _: () = assert!(size_of::<ArgusAgentId>() == 8);
+const _: () = assert!(size_of::<ArgusTargetId>() == 8);
+const _: () = assert!(size_of::<ArgusOccluderId>() == 8);
+const _: () = assert!(size_of::<ArgusInfluenceMapId>() == 8);
 const _: () = assert!(size_of::<ArgusResult>() == 4);

@@ -1,5 +1,6 @@
 //! World lifetime, stepping (built-in or engine rays), versions and diagnostics.
 
+use std::cell::{Cell, UnsafeCell};
 use std::ffi::{CString, c_char, c_void};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -47,17 +48,18 @@ pub struct ArgusWorldDef {
 
 /// One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
 /// for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
-/// `origin` and those of `agent` and `target`; report the first hit.
+/// `origin` and those of `agent` and `target` (both null for the rays of
+/// `argus_world_find_cover`); report the first hit.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ArgusRay {
-    /// The agent's eye.
+    /// The agent's eye (cover: the threat's eye).
     pub origin: ArgusVec3,
-    /// Unit direction toward the check point.
+    /// Unit direction toward the check point (cover: toward the candidate spot).
     pub direction: ArgusVec3,
-    /// Distance to the check point minus 0.01.
+    /// Distance to the check point minus 0.01 (cover: the full distance to the spot).
     pub max_distance: f32,
-    /// The agent's sight obstacle mask.
+    /// The agent's sight obstacle mask (cover: the query's obstacle mask).
     pub layer_mask: u32,
     /// The looking agent.
     pub agent: ArgusAgentId,
@@ -87,8 +89,9 @@ pub struct ArgusRayArray {
 }
 
 /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
-/// once per `argus_world_step` (and once per immediate query or debug draw that needs rays),
-/// on the thread that made that call, never concurrently. `rays` and `hits` are valid only
+/// once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
+/// `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
+/// soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
 /// during the call. `user_data` is passed through untouched.
 pub type ArgusRayBatchFn =
     Option<unsafe extern "C" fn(rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, user_data: *mut c_void)>;
@@ -109,8 +112,15 @@ pub struct ArgusWorldCounts {
 
 static LIVE_WORLDS: AtomicU32 = AtomicU32::new(0);
 
-/// The opaque world handle: the core world plus the buffers the C side reads.
+/// The opaque world handle. `busy` is set for the duration of every call, so a call made from
+/// inside the world's own ray callback is refused instead of aliasing the state it is using.
 pub struct ArgusWorld {
+    pub(crate) busy: Cell<bool>,
+    pub(crate) state: UnsafeCell<WorldState>,
+}
+
+/// Everything behind the handle: the core world plus the buffers the C side reads.
+pub struct WorldState {
     pub(crate) world: World,
     pub(crate) poisoned: bool,
     last_error: CString,
@@ -118,13 +128,16 @@ pub struct ArgusWorld {
     user_data: *mut c_void,
     ray_buffer: Vec<ArgusRay>,
     hit_buffer: Vec<ArgusRayHit>,
+    /// The rays `argus_world_step_begin` handed out; kept apart from the callback's scratch so
+    /// immediate queries cannot overwrite them before `step_finish`.
+    step_rays: Vec<ArgusRay>,
     pub(crate) events: EventBuffers,
     pub(crate) debug: DebugDraw,
     pub(crate) debug_lines: Vec<super::debug::ArgusDebugLine>,
     pub(crate) debug_points: Vec<super::debug::ArgusDebugPoint>,
 }
 
-impl ArgusWorld {
+impl WorldState {
     pub(crate) fn set_error(&mut self, message: &str) {
         self.last_error = c_message(message);
     }
@@ -221,6 +234,7 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
         ArgusResult::DefNotInitialized,
         ArgusResult::Panic,
         ArgusResult::WorldPoisoned,
+        ArgusResult::Reentrant,
     ];
     match all.iter().find(|r| **r as u32 == result) {
         Some(r) => r.name().as_ptr(),
@@ -269,7 +283,7 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
         let out = output(out_world, "out_world")?;
         let def = world_def(input(def, "def")?)?;
         let world = World::new(&def)?;
-        let handle = Box::new(ArgusWorld {
+        let state = WorldState {
             world,
             poisoned: false,
             last_error: CString::default(),
@@ -277,32 +291,36 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
             user_data: std::ptr::null_mut(),
             ray_buffer: Vec::new(),
             hit_buffer: Vec::new(),
+            step_rays: Vec::new(),
             events: EventBuffers::default(),
             debug: DebugDraw::default(),
             debug_lines: Vec::new(),
             debug_points: Vec::new(),
-        });
+        };
+        let handle = Box::new(ArgusWorld { busy: Cell::new(false), state: UnsafeCell::new(state) });
         LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
         *out = Box::into_raw(handle);
         Ok(())
     })
 }
 
-/// Destroys a world and everything it owns. NULL is accepted and ignored. Every pointer the
-/// world handed out (event arrays, rays, debug draw, error text) dies with it.
+/// Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call
+/// from inside the world's own ray callback (the world is in use). Every pointer the world
+/// handed out (event arrays, rays, debug draw, error text) dies with it.
 ///
 /// # Safety
 /// `world` must be NULL or a live world not destroyed before.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_destroy(world: *mut ArgusWorld) {
-    if world.is_null() {
+    // SAFETY: NULL or a live world; only the `busy` cell is read here.
+    if unsafe { world.as_ref() }.is_none_or(|w| w.busy.get()) {
         return;
     }
-    let _ = std::panic::catch_unwind(|| {
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         // SAFETY: the caller passes a pointer from `argus_world_create`, destroyed once.
         drop(unsafe { Box::from_raw(world) });
         LIVE_WORLDS.fetch_sub(1, Ordering::Relaxed);
-    });
+    }));
 }
 
 /// Number of worlds created and not yet destroyed in this process (a leak check for wrappers).
@@ -337,10 +355,11 @@ pub unsafe extern "C" fn argus_world_get_counts(world: *const ArgusWorld, out: *
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_last_error(world: *const ArgusWorld) -> *const c_char {
-    // SAFETY: NULL or a live world.
+    // SAFETY: NULL or a live world; its state is only read when no call is using it.
     match unsafe { world.as_ref() } {
-        Some(w) => w.last_error.as_ptr(),
         None => c"".as_ptr(),
+        Some(w) if w.busy.get() => c"argus was called from inside this world's ray callback".as_ptr(),
+        Some(w) => unsafe { &*w.state.get() }.last_error.as_ptr(),
     }
 }
 
@@ -357,8 +376,8 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
 }
 
 /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
-/// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`
-/// and `argus_world_debug_draw`, whatever the backend.
+/// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
+/// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
 ///
 /// # Safety
 /// `world` NULL or live; `callback` NULL or a function valid while set.
@@ -405,11 +424,11 @@ pub unsafe extern "C" fn argus_world_step_begin(world: *mut ArgusWorld, dt: f32,
     with_world(world, |w| {
         let out = output(out_rays, "out_rays")?;
         let rays = w.world.begin_step(dt)?;
-        w.ray_buffer.clear();
-        w.ray_buffer.extend(rays.iter().map(ray_to_c));
+        w.step_rays.clear();
+        w.step_rays.extend(rays.iter().map(ray_to_c));
         *out = ArgusRayArray {
-            items: if w.ray_buffer.is_empty() { std::ptr::null() } else { w.ray_buffer.as_ptr() },
-            count: w.ray_buffer.len() as u32,
+            items: if w.step_rays.is_empty() { std::ptr::null() } else { w.step_rays.as_ptr() },
+            count: w.step_rays.len() as u32,
         };
         Ok(())
     })
@@ -423,7 +442,15 @@ pub unsafe extern "C" fn argus_world_step_begin(world: *mut ArgusWorld, dt: f32,
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_step_finish(world: *mut ArgusWorld, hits: *const ArgusRayHit, count: u32) -> ArgusResult {
     with_world(world, |w| {
-        let hits = slice(hits, count, ARGUS_MAX_BATCH as usize, "hits")?;
+        // Checked before the pointer is read: a wrong count must not read past the caller's buffer.
+        if !w.world.is_step_in_progress() {
+            return Err(fail(ArgusResult::NoStepInProgress, "no step is waiting for ray results"));
+        }
+        let expected = w.world.pending_rays().len();
+        if count as usize != expected {
+            return Err(invalid(format!("{count} ray results given for {expected} rays")));
+        }
+        let hits = slice(hits, count, expected, "hits")?;
         let converted: Vec<RayHit> = hits.iter().map(|h| RayHit { hit: h.hit != 0, distance: h.distance }).collect();
         w.world.finish_step(&converted)?;
         w.events.refresh(&w.world);
@@ -491,3 +518,6 @@ pub unsafe extern "C" fn argus_testing_trigger_panic(world: *mut ArgusWorld) -> 
 const _: () = assert!(size_of::<ArgusWorldDef>() == 24);
 const _: () = assert!(size_of::<ArgusRay>() == 48);
 const _: () = assert!(size_of::<ArgusRayHit>() == 8);
+const _: () = assert!(size_of::<ArgusWorldCounts>() == 16);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusRayArray>() == 16);

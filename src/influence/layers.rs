@@ -3,8 +3,8 @@
 use super::InfluenceMap;
 use crate::error::{Result, invalid};
 
-/// Longest layer name accepted, in bytes.
-const MAX_NAME_BYTES: usize = 64;
+/// Longest layer name accepted, in bytes (UTF-8).
+pub const MAX_LAYER_NAME_BYTES: usize = 64;
 
 impl InfluenceMap {
     /// All values of `layer`, row-major: index `row * width + column`, row along +Z (or +Y on
@@ -53,8 +53,8 @@ impl InfluenceMap {
     /// removes the name. Names are unique within a map and at most 64 bytes.
     pub fn set_layer_name(&mut self, layer: usize, name: &str) -> Result<()> {
         self.check_layer(layer)?;
-        if name.len() > MAX_NAME_BYTES {
-            return Err(invalid(format!("layer name must be at most {MAX_NAME_BYTES} bytes, got {}", name.len())));
+        if name.len() > MAX_LAYER_NAME_BYTES {
+            return Err(invalid(format!("layer name must be at most {MAX_LAYER_NAME_BYTES} bytes, got {}", name.len())));
         }
         if let Some(other) = self.layer_index(name).filter(|&i| i != layer && !name.is_empty()) {
             return Err(invalid(format!("layer name {name:?} is already used by layer {other}")));

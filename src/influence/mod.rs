@@ -27,6 +27,7 @@ mod stamp;
 
 pub use combine::{CombineOp, LayerWeight};
 pub use def::{InfluenceMapDef, MAX_CELLS, MAX_LAYERS, MAX_VALUES, Plane};
+pub use layers::MAX_LAYER_NAME_BYTES;
 pub use propagation::PropagationParams;
 pub use sampling::{CellValue, Extremum};
 pub use stamp::MAX_CACHED_STAMP_RADIUS;

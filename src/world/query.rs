@@ -40,7 +40,7 @@ impl World {
     fn can_see_inner(&self, agent: AgentId, target: TargetId, source: Option<&mut dyn RaySource>) -> Result<SightResult> {
         let mut rays = Vec::new();
         let (mut result, ray_points) = self.sight_before_rays(agent, target, &mut rays)?;
-        let hits = self.resolve(&rays, source);
+        let hits = self.resolve(&rays, source)?;
         apply_hits(&mut result, ray_points, &rays, &hits);
         Ok(result)
     }
@@ -60,7 +60,7 @@ impl World {
             let (result, ray_points) = self.sight_before_rays(agent, tid, &mut rays)?;
             pending.push((tid, result, ray_points, first, rays.len()));
         }
-        let hits = self.resolve(&rays, source);
+        let hits = self.resolve(&rays, source)?;
         for (tid, mut result, ray_points, first, end) in pending {
             apply_hits(&mut result, ray_points, &rays[first..end], &hits[first..end]);
             if result.seen {
@@ -70,10 +70,13 @@ impl World {
         Ok(())
     }
 
-    fn resolve(&self, rays: &[RayQuery], source: Option<&mut dyn RaySource>) -> Vec<RayHit> {
+    fn resolve(&self, rays: &[RayQuery], source: Option<&mut dyn RaySource>) -> Result<Vec<RayHit>> {
         let mut hits = vec![RayHit::default(); rays.len()];
         match source {
-            Some(source) if !rays.is_empty() => source.cast_rays(rays, &mut hits),
+            Some(source) if !rays.is_empty() => {
+                source.cast_rays(rays, &mut hits);
+                check_hits(&hits)?;
+            }
             Some(_) => {}
             None => {
                 for (hit, ray) in hits.iter_mut().zip(rays) {
@@ -81,7 +84,7 @@ impl World {
                 }
             }
         }
-        hits
+        Ok(hits)
     }
 
     /// Range and cone for every check point; rays still needed are appended to `rays` in point
@@ -131,6 +134,17 @@ impl World {
             };
         }
         Ok((result, ray_points))
+    }
+}
+
+/// An engine's answers must be usable: a hit needs a finite, non-negative distance.
+pub(crate) fn check_hits(hits: &[RayHit]) -> Result<()> {
+    match hits.iter().position(|h| h.hit && !(h.distance.is_finite() && h.distance >= 0.0)) {
+        Some(bad) => Err(crate::error::invalid(format!(
+            "ray result {bad} is a hit with an invalid distance {}",
+            hits[bad].distance
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -148,9 +148,7 @@ impl World {
                 self.scratch.rays.len()
             )));
         }
-        if let Some(bad) = hits.iter().position(|h| h.hit && !(h.distance.is_finite() && h.distance >= 0.0)) {
-            return Err(invalid(format!("ray result {bad} is a hit with an invalid distance {}", hits[bad].distance)));
-        }
+        super::query::check_hits(hits)?;
         let mut offset = 0;
         for chunk in &mut self.scratch.chunks {
             let n = chunk.rays.len();

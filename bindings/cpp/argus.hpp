@@ -1,0 +1,443 @@
+// argus.hpp: a thin, header-only C++17 RAII wrapper over argus.h.
+//
+//   argus::World world;                                  // checks the ABI, owns the world
+//   argus::AgentDef guard;                               // filled by argus_default_agent_def()
+//   argus::AgentId id = world.create_agent(guard);       // throws argus::Error on failure
+//   world.step(0.1f);
+//   for (const ArgusPercept& p : world.percepts()) { ... }
+//
+// Every operation has a throwing form (`step`) and a non-throwing one (`try_step`) returning
+// argus::Result<T>, for engines built without exceptions. Without exceptions, calling
+// Result::value() on a failure prints the message and aborts.
+//
+// Ownership and lifetimes are argus.h's: spans returned by percepts(), step_begin() and
+// debug_draw() point into the world and stay valid until the next step (or the next debug draw,
+// or finish/cancel) or the world's destruction.
+#ifndef ARGUS_HPP
+#define ARGUS_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "argus.h"
+
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define ARGUS_HPP_EXCEPTIONS 1
+#else
+#define ARGUS_HPP_EXCEPTIONS 0
+#endif
+
+namespace argus {
+
+/// The stable name of a result code, e.g. "ARGUS_RESULT_INVALID_ID".
+inline const char *result_name(ArgusResult code) noexcept { return argus_result_name(static_cast<uint32_t>(code)); }
+
+#if ARGUS_HPP_EXCEPTIONS
+/// What every throwing call throws: the result code and a message (the world's last_error).
+class Error : public std::runtime_error {
+public:
+    Error(ArgusResult code, const std::string &message) : std::runtime_error(message), code_(code) {}
+    /// The ArgusResult of the failed call.
+    ArgusResult code() const noexcept { return code_; }
+
+private:
+    ArgusResult code_;
+};
+#endif
+
+/// The one place a failure becomes an exception: throws argus::Error unless `code` is OK
+/// (without exceptions: prints `message` and aborts).
+inline void check(ArgusResult code, const std::string &message) {
+    if (code == ARGUS_RESULT_OK) return;
+#if ARGUS_HPP_EXCEPTIONS
+    throw Error(code, message);
+#else
+    std::fprintf(stderr, "argus: %s\n", message.c_str());
+    std::abort();
+#endif
+}
+
+namespace detail {
+/// "ARGUS_RESULT_X: <the world's last error>", read right after the failed call.
+inline std::string message(ArgusResult code, const ArgusWorld *world) {
+    std::string text = result_name(code);
+    const char *why = argus_world_last_error(world);
+    if (why != nullptr && *why != '\0') return text + ": " + why;
+    return text + (world == nullptr ? ": the world is null (moved from?)" : "");
+}
+} // namespace detail
+
+/// A value or a failure (expected-style): test ok() before value(), or let value() throw.
+template <class T>
+class [[nodiscard]] Result {
+public:
+    Result(T value) : value_(std::move(value)) {}
+    Result(ArgusResult code, std::string message) : code_(code), message_(std::move(message)) {}
+    /// True on success.
+    bool ok() const noexcept { return code_ == ARGUS_RESULT_OK; }
+    explicit operator bool() const noexcept { return ok(); }
+    /// The failure's code (ARGUS_RESULT_OK on success).
+    ArgusResult error() const noexcept { return code_; }
+    /// The failure's message ("" on success).
+    const std::string &message() const noexcept { return message_; }
+    /// The value; on failure goes through check() (throws argus::Error).
+    T &value() & { check(code_, message_); return *value_; }
+    const T &value() const & { check(code_, message_); return *value_; }
+    T &&value() && { check(code_, message_); return std::move(*value_); }
+
+private:
+    std::optional<T> value_;
+    ArgusResult code_ = ARGUS_RESULT_OK;
+    std::string message_;
+};
+
+/// Success or a failure, for calls without a value.
+template <>
+class [[nodiscard]] Result<void> {
+public:
+    Result() = default;
+    Result(ArgusResult code, std::string message) : code_(code), message_(std::move(message)) {}
+    bool ok() const noexcept { return code_ == ARGUS_RESULT_OK; }
+    explicit operator bool() const noexcept { return ok(); }
+    ArgusResult error() const noexcept { return code_; }
+    const std::string &message() const noexcept { return message_; }
+    /// Throws argus::Error on failure (for symmetry with Result<T>::value()).
+    void value() const { check(code_, message_); }
+
+private:
+    ArgusResult code_ = ARGUS_RESULT_OK;
+    std::string message_;
+};
+
+/// A typed id: the C id plus ==. Default-constructed ids are null.
+template <class Raw>
+struct Id {
+    Raw raw{};
+    /// True for the null id (generation 0).
+    bool null() const noexcept { return raw.generation == 0; }
+    friend bool operator==(const Id &a, const Id &b) noexcept {
+        return a.raw.index == b.raw.index && a.raw.generation == b.raw.generation;
+    }
+    friend bool operator!=(const Id &a, const Id &b) noexcept { return !(a == b); }
+};
+using AgentId = Id<ArgusAgentId>;       ///< An agent (a guard).
+using TargetId = Id<ArgusTargetId>;     ///< A target (something agents perceive).
+using OccluderId = Id<ArgusOccluderId>; ///< An occluder (level geometry).
+
+/// The C defs, filled by their argus_default_*() on construction; change fields and pass on.
+struct WorldDef : ArgusWorldDef { WorldDef() : ArgusWorldDef(argus_default_world_def()) {} };
+struct AgentDef : ArgusAgentDef { AgentDef() : ArgusAgentDef(argus_default_agent_def()) {} };
+struct TargetDef : ArgusTargetDef { TargetDef() : ArgusTargetDef(argus_default_target_def()) {} };
+struct OccluderDef : ArgusOccluderDef { OccluderDef() : ArgusOccluderDef(argus_default_occluder_def()) {} };
+struct SoundDef : ArgusSoundDef { SoundDef() : ArgusSoundDef(argus_default_sound_def()) {} };
+struct DebugDrawOptions : ArgusDebugDrawOptions {
+    DebugDrawOptions() : ArgusDebugDrawOptions(argus_default_debug_draw_options()) {}
+};
+
+/// A vector (Y up, metres).
+inline ArgusVec3 vec3(float x, float y, float z) noexcept { return ArgusVec3{x, y, z}; }
+
+/// A read-only view of an array the world owns: `for (const T& x : span)`.
+template <class T>
+struct Span {
+    const T *items = nullptr;
+    uint32_t count = 0;
+    const T *begin() const noexcept { return items; }
+    const T *end() const noexcept { return items + count; }
+    uint32_t size() const noexcept { return count; }
+    bool empty() const noexcept { return count == 0; }
+    const T &operator[](uint32_t i) const noexcept { return items[i]; }
+};
+
+/// The debug picture: lines and points, valid until the next debug_draw().
+struct DebugDraw {
+    Span<ArgusDebugLine> lines;
+    Span<ArgusDebugPoint> points;
+};
+
+/// An engine's batch ray caster: fill hits[i] for rays[i], i < count.
+using RayCaster = std::function<void(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits)>;
+
+namespace detail {
+/// The ABI the header was written for against the library's; a clear message on mismatch.
+inline Result<void> check_abi(uint32_t library_abi) {
+    if (library_abi == ARGUS_ABI_VERSION) return {};
+    return Result<void>(ARGUS_RESULT_INVALID_ARGUMENT,
+                        "argus ABI mismatch: argus.h/argus.hpp expect ABI version " + std::to_string(ARGUS_ABI_VERSION) +
+                            " but the loaded library (" + argus_version_string() + ") has ABI version " +
+                            std::to_string(library_abi) + "; build against the library's own argus.h");
+}
+
+/// The ray caster as stored in a World: heap-allocated so user_data survives moves.
+struct Caster {
+    RayCaster fn;
+#if ARGUS_HPP_EXCEPTIONS
+    std::exception_ptr error; // thrown by fn; rethrown once the library call returns
+#endif
+    static void trampoline(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *self) noexcept {
+        Caster *c = static_cast<Caster *>(self);
+#if ARGUS_HPP_EXCEPTIONS
+        try {
+            c->fn(rays, count, hits);
+        } catch (...) { // never unwind through the library: answer with invalid hits (a step
+            // refuses them and stays undone) and rethrow once the library call returns
+            c->error = std::current_exception();
+            for (uint32_t i = 0; i < count; i++) hits[i] = ArgusRayHit{1, std::numeric_limits<float>::quiet_NaN()};
+        }
+#else
+        c->fn(rays, count, hits);
+#endif
+    }
+};
+} // namespace detail
+
+/// An owning, move-only world: destroyed (once) by its destructor.
+class World {
+public:
+    /// Creates a world from `def`; throws argus::Error on a refused def or an ABI mismatch.
+    explicit World(const ArgusWorldDef &def = WorldDef()) : World(create(def).value()) {}
+
+    /// Non-throwing creation (checks the ABI too).
+    static Result<World> create(const ArgusWorldDef &def = WorldDef()) {
+        Result<void> abi = detail::check_abi(argus_abi_version());
+        if (!abi.ok()) return Result<World>(abi.error(), abi.message());
+        ArgusWorld *raw = nullptr;
+        ArgusResult r = argus_world_create(&def, &raw);
+        if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": argus_world_create refused the def");
+        return World(raw, nullptr);
+    }
+
+    World(World &&other) noexcept : world_(std::exchange(other.world_, nullptr)), caster_(std::move(other.caster_)) {}
+    World &operator=(World &&other) noexcept {
+        if (this != &other) {
+            reset();
+            world_ = std::exchange(other.world_, nullptr);
+            caster_ = std::move(other.caster_);
+        }
+        return *this;
+    }
+    World(const World &) = delete;
+    World &operator=(const World &) = delete;
+    ~World() { reset(); }
+
+    /// Destroys the world now (a moved-from or reset world is null; calls on it fail).
+    void reset() noexcept {
+        argus_world_destroy(world_);
+        world_ = nullptr;
+        caster_.reset();
+    }
+    /// The C handle, for calls the wrapper does not cover (still owned by this World).
+    ArgusWorld *get() const noexcept { return world_; }
+    explicit operator bool() const noexcept { return world_ != nullptr; }
+    /// The message of the last failed call on this world.
+    std::string last_error() const { return argus_world_last_error(world_); }
+
+    // ---- agents -------------------------------------------------------------------------
+    /// Creates an agent from `def` (copied).
+    Result<AgentId> try_create_agent(const ArgusAgentDef &def) { return call<AgentId>([&](AgentId *o) { return argus_agent_create(world_, &def, &o->raw); }); }
+    AgentId create_agent(const ArgusAgentDef &def) { return try_create_agent(def).value(); }
+    /// Destroys an agent (a stale id fails with ARGUS_RESULT_INVALID_ID).
+    Result<void> try_destroy(AgentId a) { return call_void(argus_agent_destroy(world_, a.raw)); }
+    void destroy(AgentId a) { try_destroy(a).value(); }
+    /// True if `a` names a live agent.
+    bool valid(AgentId a) const noexcept { return argus_agent_is_valid(world_, a.raw) != 0; }
+    /// Moves and turns an agent.
+    Result<void> try_set_pose(AgentId a, ArgusVec3 position, ArgusVec3 forward) { return call_void(argus_agent_set_pose(world_, a.raw, position, forward)); }
+    void set_pose(AgentId a, ArgusVec3 position, ArgusVec3 forward) { try_set_pose(a, position, forward).value(); }
+    /// Replaces an agent's settings (memory and brain are kept).
+    Result<void> try_set_def(AgentId a, const ArgusAgentDef &def) { return call_void(argus_agent_set_def(world_, a.raw, &def)); }
+    void set_def(AgentId a, const ArgusAgentDef &def) { try_set_def(a, def).value(); }
+    /// The agent's settings and pose.
+    Result<ArgusAgentDef> try_def(AgentId a) const { return call<ArgusAgentDef>([&](ArgusAgentDef *o) { return argus_agent_get_def(world_, a.raw, o); }); }
+    ArgusAgentDef def(AgentId a) const { return try_def(a).value(); }
+    /// Pose and brain outputs.
+    Result<ArgusAgentState> try_state(AgentId a) const { return call<ArgusAgentState>([&](ArgusAgentState *o) { return argus_agent_get_state(world_, a.raw, o); }); }
+    ArgusAgentState state(AgentId a) const { return try_state(a).value(); }
+    /// The engine reports arrival at the investigate position.
+    Result<void> try_report_arrived(AgentId a) { return call_void(argus_agent_report_arrived(world_, a.raw)); }
+    void report_arrived(AgentId a) { try_report_arrived(a).value(); }
+    /// Sets a memory record by hand (confidence in [0, 1]).
+    Result<void> try_remember(AgentId a, TargetId t, ArgusVec3 position, float confidence) { return call_void(argus_agent_remember(world_, a.raw, t.raw, position, confidence)); }
+    void remember(AgentId a, TargetId t, ArgusVec3 position, float confidence) { try_remember(a, t, position, confidence).value(); }
+    /// The agent's memory records (copied).
+    Result<std::vector<ArgusMemoryRecord>> try_memory(AgentId a) const {
+        return fill<ArgusMemoryRecord>([&](ArgusMemoryRecord *b, uint32_t cap, uint32_t *n) { return argus_agent_get_memory(world_, a.raw, b, cap, n); });
+    }
+    std::vector<ArgusMemoryRecord> memory(AgentId a) const { return try_memory(a).value(); }
+    /// Every target the agent can see now, in slot order.
+    Result<std::vector<TargetId>> try_visible_targets(AgentId a) {
+        Result<std::vector<ArgusTargetId>> raw = fill<ArgusTargetId>(
+            [&](ArgusTargetId *b, uint32_t cap, uint32_t *n) { return argus_agent_get_visible_targets(world_, a.raw, b, cap, n); });
+        if (!raw.ok()) return Result<std::vector<TargetId>>(raw.error(), raw.message());
+        std::vector<TargetId> ids;
+        for (const ArgusTargetId &t : raw.value()) ids.push_back(TargetId{t});
+        return ids;
+    }
+    std::vector<TargetId> visible_targets(AgentId a) { return try_visible_targets(a).value(); }
+    /// Can `a` see `t` right now (range, cone, line of sight)? Touches no memory.
+    Result<ArgusSightResult> try_can_see(AgentId a, TargetId t) { return call<ArgusSightResult>([&](ArgusSightResult *o) { return argus_agent_can_see(world_, a.raw, t.raw, o); }); }
+    ArgusSightResult can_see(AgentId a, TargetId t) { return try_can_see(a, t).value(); }
+
+    // ---- targets, occluders, sounds, teams ----------------------------------------------
+    /// Creates a target from `def` (copied).
+    Result<TargetId> try_create_target(const ArgusTargetDef &def) { return call<TargetId>([&](TargetId *o) { return argus_target_create(world_, &def, &o->raw); }); }
+    TargetId create_target(const ArgusTargetDef &def) { return try_create_target(def).value(); }
+    /// Destroys a target; every agent forgets it.
+    Result<void> try_destroy(TargetId t) { return call_void(argus_target_destroy(world_, t.raw)); }
+    void destroy(TargetId t) { try_destroy(t).value(); }
+    bool valid(TargetId t) const noexcept { return argus_target_is_valid(world_, t.raw) != 0; }
+    /// Moves and turns a target.
+    Result<void> try_set_pose(TargetId t, ArgusVec3 position, ArgusVec3 forward) { return call_void(argus_target_set_pose(world_, t.raw, position, forward)); }
+    void set_pose(TargetId t, ArgusVec3 position, ArgusVec3 forward) { try_set_pose(t, position, forward).value(); }
+    /// Shows or hides a target from every agent's sight.
+    Result<void> try_set_enabled(TargetId t, bool enabled) { return call_void(argus_target_set_enabled(world_, t.raw, enabled ? 1 : 0)); }
+    void set_enabled(TargetId t, bool enabled) { try_set_enabled(t, enabled).value(); }
+    /// The target's settings and pose.
+    Result<ArgusTargetDef> try_def(TargetId t) const { return call<ArgusTargetDef>([&](ArgusTargetDef *o) { return argus_target_get_def(world_, t.raw, o); }); }
+    ArgusTargetDef def(TargetId t) const { return try_def(t).value(); }
+    /// Adds an occluder (mesh arrays are read during the call only).
+    Result<OccluderId> try_create_occluder(const ArgusOccluderDef &def) { return call<OccluderId>([&](OccluderId *o) { return argus_occluder_create(world_, &def, &o->raw); }); }
+    OccluderId create_occluder(const ArgusOccluderDef &def) { return try_create_occluder(def).value(); }
+    Result<void> try_destroy(OccluderId o) { return call_void(argus_occluder_destroy(world_, o.raw)); }
+    void destroy(OccluderId o) { try_destroy(o).value(); }
+    bool valid(OccluderId o) const noexcept { return argus_occluder_is_valid(world_, o.raw) != 0; }
+    /// Moves an occluder (doors, vehicles).
+    Result<void> try_set_pose(OccluderId o, ArgusVec3 position, ArgusQuat rotation) { return call_void(argus_occluder_set_pose(world_, o.raw, position, rotation)); }
+    void set_pose(OccluderId o, ArgusVec3 position, ArgusQuat rotation) { try_set_pose(o, position, rotation).value(); }
+    /// Broadcasts a sound, heard at the next step.
+    Result<void> try_emit_sound(const ArgusSoundDef &def) { return call_void(argus_world_emit_sound(world_, &def)); }
+    void emit_sound(const ArgusSoundDef &def) { try_emit_sound(def).value(); }
+    /// How team `observer` regards team `other` (ARGUS_ATTITUDE_*).
+    Result<void> try_set_attitude(uint32_t observer, uint32_t other, uint32_t attitude) { return call_void(argus_world_set_attitude(world_, observer, other, attitude)); }
+    void set_attitude(uint32_t observer, uint32_t other, uint32_t attitude) { try_set_attitude(observer, other, attitude).value(); }
+
+    // ---- stepping and results -------------------------------------------------------------
+    /// Advances the world by `dt` seconds (engine-ray worlds need set_ray_caster first).
+    Result<void> try_step(float dt) { return call_void(argus_world_step(world_, dt)); }
+    void step(float dt) { try_step(dt).value(); }
+    /// Two-phase step, first half: the rays to cast (valid until step_finish/step_cancel).
+    Result<Span<ArgusRay>> try_step_begin(float dt) { return span<ArgusRay, ArgusRayArray>([&](ArgusRayArray *a) { return argus_world_step_begin(world_, dt, a); }); }
+    Span<ArgusRay> step_begin(float dt) { return try_step_begin(dt).value(); }
+    /// Two-phase step, second half: one hit per ray, in order.
+    Result<void> try_step_finish(const std::vector<ArgusRayHit> &hits) { return call_void(argus_world_step_finish(world_, hits.data(), static_cast<uint32_t>(hits.size()))); }
+    void step_finish(const std::vector<ArgusRayHit> &hits) { try_step_finish(hits).value(); }
+    /// Abandons a begun step; the world is as before it.
+    Result<void> try_step_cancel() { return call_void(argus_world_step_cancel(world_)); }
+    void step_cancel() { try_step_cancel().value(); }
+    /// Seconds simulated so far.
+    Result<double> try_time() const { return call<double>([&](double *o) { return argus_world_get_time(world_, o); }); }
+    double time() const { return try_time().value(); }
+    /// Live object counts.
+    Result<ArgusWorldCounts> try_counts() const { return call<ArgusWorldCounts>([&](ArgusWorldCounts *o) { return argus_world_get_counts(world_, o); }); }
+    ArgusWorldCounts counts() const { return try_counts().value(); }
+    /// This step's percepts (valid until the next step).
+    Result<Span<ArgusPercept>> try_percepts() const { return span<ArgusPercept, ArgusPerceptArray>([&](ArgusPerceptArray *a) { return argus_world_get_percepts(world_, a); }); }
+    Span<ArgusPercept> percepts() const { return try_percepts().value(); }
+    /// This step's brain state changes (valid until the next step).
+    Result<Span<ArgusBrainEvent>> try_brain_events() const { return span<ArgusBrainEvent, ArgusBrainEventArray>([&](ArgusBrainEventArray *a) { return argus_world_get_brain_events(world_, a); }); }
+    Span<ArgusBrainEvent> brain_events() const { return try_brain_events().value(); }
+    /// This step's forgotten memories (valid until the next step).
+    Result<Span<ArgusForgetEvent>> try_forget_events() const { return span<ArgusForgetEvent, ArgusForgetEventArray>([&](ArgusForgetEventArray *a) { return argus_world_get_forget_events(world_, a); }); }
+    Span<ArgusForgetEvent> forget_events() const { return try_forget_events().value(); }
+    /// This step's awareness stage changes (valid until the next step).
+    Result<Span<ArgusAwarenessEvent>> try_awareness_events() const { return span<ArgusAwarenessEvent, ArgusAwarenessEventArray>([&](ArgusAwarenessEventArray *a) { return argus_world_get_awareness_events(world_, a); }); }
+    Span<ArgusAwarenessEvent> awareness_events() const { return try_awareness_events().value(); }
+    /// The debug picture (valid until the next debug draw).
+    Result<DebugDraw> try_debug_draw(const ArgusDebugDrawOptions &options = DebugDrawOptions()) {
+        return call<DebugDraw>([&](DebugDraw *o) {
+            ArgusDebugDraw d{};
+            ArgusResult r = argus_world_debug_draw(world_, &options, &d);
+            *o = DebugDraw{{d.lines, d.line_count}, {d.points, d.point_count}};
+            return r;
+        });
+    }
+    DebugDraw debug_draw(const ArgusDebugDrawOptions &options = DebugDrawOptions()) { return try_debug_draw(options).value(); }
+
+    /// Lets `caster` (any callable `void(const ArgusRay*, uint32_t, ArgusRayHit*)`) answer
+    /// every line-of-sight ray; it is stored in the World (moves keep it). An exception it
+    /// throws is rethrown from the call that made the library cast; a step it interrupted is
+    /// refused, so the world stays as it was.
+    template <class F>
+    Result<void> try_set_ray_caster(F &&caster) {
+        std::unique_ptr<detail::Caster> next(new detail::Caster());
+        next->fn = RayCaster(std::forward<F>(caster));
+        Result<void> r = call_void(argus_world_set_ray_callback(world_, &detail::Caster::trampoline, next.get()));
+        if (r.ok()) caster_ = std::move(next);
+        return r;
+    }
+    template <class F>
+    void set_ray_caster(F &&caster) { try_set_ray_caster(std::forward<F>(caster)).value(); }
+    /// Removes the ray caster.
+    Result<void> try_clear_ray_caster() {
+        Result<void> r = call_void(argus_world_set_ray_callback(world_, nullptr, nullptr));
+        if (r.ok()) caster_.reset();
+        return r;
+    }
+    void clear_ray_caster() { try_clear_ray_caster().value(); }
+
+private:
+    World(ArgusWorld *raw, std::nullptr_t) noexcept : world_(raw) {}
+
+    void rethrow_caster() const {
+#if ARGUS_HPP_EXCEPTIONS
+        if (caster_ && caster_->error) std::rethrow_exception(std::exchange(caster_->error, nullptr));
+#endif
+    }
+    Result<void> call_void(ArgusResult r) const {
+        rethrow_caster();
+        if (r != ARGUS_RESULT_OK) return Result<void>(r, detail::message(r, world_));
+        return {};
+    }
+    template <class T, class F>
+    Result<T> call(F &&f) const {
+        T out{};
+        ArgusResult r = f(&out);
+        rethrow_caster();
+        if (r != ARGUS_RESULT_OK) return Result<T>(r, detail::message(r, world_));
+        return Result<T>(std::move(out));
+    }
+    template <class T, class Array, class F>
+    Result<Span<T>> span(F &&f) const {
+        return call<Span<T>>([&](Span<T> *o) {
+            Array a{};
+            ArgusResult r = f(&a);
+            *o = Span<T>{a.items, a.count};
+            return r;
+        });
+    }
+    // Caller-buffer calls: grow the vector on BUFFER_TOO_SMALL and ask again.
+    template <class T, class F>
+    Result<std::vector<T>> fill(F &&f) const {
+        std::vector<T> items(8);
+        for (;;) {
+            uint32_t n = 0;
+            ArgusResult r = f(items.data(), static_cast<uint32_t>(items.size()), &n);
+            rethrow_caster();
+            if (r == ARGUS_RESULT_BUFFER_TOO_SMALL && n > items.size()) {
+                items.resize(n);
+                continue;
+            }
+            if (r != ARGUS_RESULT_OK) return Result<std::vector<T>>(r, detail::message(r, world_));
+            items.resize(n);
+            return items;
+        }
+    }
+
+    ArgusWorld *world_ = nullptr;
+    std::unique_ptr<detail::Caster> caster_;
+};
+
+} // namespace argus
+
+#endif // ARGUS_HPP

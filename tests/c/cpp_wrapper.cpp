@@ -1,0 +1,340 @@
+// bindings/cpp/argus.hpp: the lesson's traces through the wrapper, errors, Result, moves,
+// engine rays from a lambda.
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "argus.hpp"
+#include "check.h"
+
+static_assert(!std::is_copy_constructible<argus::World>::value, "World is move-only");
+static_assert(!std::is_copy_assignable<argus::World>::value, "World is move-only");
+static_assert(std::is_nothrow_move_constructible<argus::World>::value, "moves never throw");
+static_assert(std::is_nothrow_move_assignable<argus::World>::value, "moves never throw");
+static_assert(sizeof(argus::AgentId) == sizeof(ArgusAgentId), "ids are thin");
+static_assert(sizeof(argus::AgentDef) == sizeof(ArgusAgentDef), "defs are the C structs");
+
+static bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+// The lesson's agent: eye at its feet, sensing every step, at the origin facing +Z.
+static argus::AgentId lesson_agent(argus::World &world) {
+    argus::AgentDef def;
+    def.eye_offset = v3(0, 0, 0);
+    def.sight_rate_hz = 0.0f;
+    return world.create_agent(def);
+}
+
+static argus::TargetId point_target(argus::World &world, ArgusVec3 at) {
+    argus::TargetDef def;
+    def.position = at;
+    def.check_points[0] = argus::vec3(0, 0, 0);
+    return world.create_target(def);
+}
+
+static ArgusVec3 at_angle(float degrees, float distance) {
+    float r = degrees * 3.14159265f / 180.0f;
+    return v3(std::sin(r) * distance, 0, std::cos(r) * distance);
+}
+
+static void vision_trace() {
+    argus::World world;
+    argus::AgentId guard = lesson_agent(world);
+    struct Case {
+        ArgusVec3 at;
+        bool seen;
+    } cases[] = {
+        {v3(0, 0, 5), true},   {v3(0, 0, 10), true}, {v3(0, 0, 15), false},   {at_angle(45, 8), true},
+        {at_angle(46, 8), false}, {v3(0, 0, -5), false}, {at_angle(-45, 8), true}, {at_angle(90, 3), false},
+    };
+    for (const Case &c : cases) {
+        argus::TargetId t = point_target(world, c.at);
+        CHECK((world.can_see(guard, t).seen != 0) == c.seen);
+        world.destroy(t);
+        CHECK(!world.valid(t));
+    }
+    argus::OccluderDef wall;
+    wall.position = v3(0, 0, 4);
+    wall.half_extents = v3(2, 2, 0.5f);
+    argus::OccluderId wall_id = world.create_occluder(wall);
+    CHECK(world.valid(wall_id));
+    argus::TargetId t = point_target(world, v3(0, 0, 8));
+    ArgusSightResult r = world.can_see(guard, t);
+    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
+    CHECK_NEAR(r.points[0].hit.z, 3.5, 1e-4);
+    std::vector<argus::TargetId> visible = world.visible_targets(guard);
+    CHECK(visible.empty());
+}
+
+static void hearing_trace() {
+    argus::World world;
+    argus::AgentId guard = lesson_agent(world);
+    argus::SoundDef running;
+    running.position = v3(10, 0, 0);
+    running.loudness = 15.0f;
+    world.emit_sound(running);
+    world.step(0.1f);
+    argus::Span<ArgusPercept> percepts = world.percepts();
+    CHECK(percepts.size() == 1);
+    int heard = 0;
+    for (const ArgusPercept &p : percepts) {
+        heard++;
+        CHECK(p.kind == ARGUS_PERCEPT_SOUND && argus::AgentId{p.agent} == guard);
+        CHECK_NEAR(p.strength, 1.0 - 10.0 / 15.0, 1e-6);
+    }
+    CHECK(heard == 1);
+    argus::SoundDef walking = running;
+    walking.loudness = 6.0f;
+    world.emit_sound(walking);
+    world.step(0.1f);
+    CHECK(world.percepts().empty());
+    CHECK(world.percepts().begin() == world.percepts().end());
+}
+
+static void memory_and_brain_trace() {
+    argus::World world;
+    argus::AgentId guard = lesson_agent(world);
+    argus::TargetId player = point_target(world, v3(0, 0, 5));
+    world.step(0.0f);
+    std::vector<ArgusMemoryRecord> records = world.memory(guard);
+    CHECK(records.size() == 1 && argus::TargetId{records[0].target} == player);
+    CHECK_NEAR(records[0].confidence, 1.0, 0.0);
+    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_CHASING);
+    argus::Span<ArgusBrainEvent> events = world.brain_events();
+    CHECK(events.size() == 1 && events[0].from == ARGUS_BRAIN_IDLE && events[0].to == ARGUS_BRAIN_CHASING);
+    world.set_enabled(player, false);
+    for (int step = 1; step <= 8; step++) world.step(0.25f);
+    records = world.memory(guard);
+    CHECK(records.size() == 1);
+    CHECK_NEAR(records[0].confidence, 0.6, 1e-6);
+    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_SEARCHING);
+    CHECK_NEAR(world.time(), 2.0, 1e-9);
+
+    // More records than the wrapper's first guess: the vector grows on BUFFER_TOO_SMALL.
+    world.set_enabled(player, true);
+    for (int i = 0; i < 20; i++) point_target(world, v3(-2.0f + 0.2f * (float)i, 0, 6));
+    world.step(0.1f);
+    CHECK(world.memory(guard).size() == 21);
+    CHECK(world.visible_targets(guard).size() == 21);
+    CHECK(world.counts().targets == 21);
+}
+
+static void errors() {
+    argus::World world;
+    argus::AgentId guard = lesson_agent(world);
+    world.destroy(guard);
+    try {
+        world.destroy(guard);
+        CHECK(false);
+    } catch (const argus::Error &e) {
+        CHECK(e.code() == ARGUS_RESULT_INVALID_ID);
+        CHECK(contains(e.what(), "ARGUS_RESULT_INVALID_ID"));
+        CHECK(contains(e.what(), "agent")); // the world's own explanation
+    }
+    try {
+        world.step(NAN);
+        CHECK(false);
+    } catch (const argus::Error &e) {
+        CHECK(e.code() == ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK(contains(e.what(), "dt"));
+    }
+    try {
+        ArgusAgentDef raw;
+        std::memset(&raw, 0, sizeof raw); // not from argus_default_agent_def()
+        world.create_agent(raw);
+        CHECK(false);
+    } catch (const argus::Error &e) {
+        CHECK(e.code() == ARGUS_RESULT_DEF_NOT_INITIALIZED);
+        CHECK(contains(e.what(), "argus_default_agent_def"));
+    }
+    try {
+        argus::WorldDef bad;
+        bad.ray_backend = 7;
+        argus::World never(bad);
+        CHECK(false);
+    } catch (const argus::Error &e) {
+        CHECK(e.code() == ARGUS_RESULT_INVALID_ARGUMENT);
+    }
+    // Every argus::Error is a std::runtime_error.
+    try {
+        world.set_attitude(0, 64, ARGUS_ATTITUDE_NEUTRAL);
+        CHECK(false);
+    } catch (const std::runtime_error &e) {
+        CHECK(contains(e.what(), "64"));
+    }
+    // The ABI check names both versions.
+    argus::Result<void> abi = argus::detail::check_abi(ARGUS_ABI_VERSION + 1);
+    CHECK(!abi.ok());
+    CHECK(contains(abi.message(), "ABI version " + std::to_string(ARGUS_ABI_VERSION)));
+    CHECK(contains(abi.message(), "ABI version " + std::to_string(ARGUS_ABI_VERSION + 1)));
+    try {
+        abi.value();
+        CHECK(false);
+    } catch (const argus::Error &e) {
+        CHECK(contains(e.what(), "ABI mismatch"));
+    }
+    CHECK(argus::detail::check_abi(argus_abi_version()).ok());
+}
+
+static void results() {
+    argus::World world;
+    argus::Result<void> bad = world.try_step(-1.0f);
+    CHECK(!bad.ok() && !bad);
+    CHECK(bad.error() == ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(contains(bad.message(), "ARGUS_RESULT_INVALID_ARGUMENT") && contains(bad.message(), "dt"));
+    argus::Result<void> good = world.try_step(0.1f);
+    CHECK(good.ok() && good.error() == ARGUS_RESULT_OK && good.message().empty());
+
+    argus::Result<argus::AgentId> created = world.try_create_agent(argus::AgentDef());
+    CHECK(created.ok() && world.valid(created.value()));
+    argus::AgentId id = created.value();
+    CHECK(world.try_destroy(id).ok());
+    argus::Result<ArgusAgentState> gone = world.try_state(id);
+    CHECK(!gone.ok() && gone.error() == ARGUS_RESULT_INVALID_ID);
+    bool threw = false;
+    try {
+        (void)gone.value();
+    } catch (const argus::Error &e) {
+        threw = e.code() == ARGUS_RESULT_INVALID_ID;
+    }
+    CHECK(threw);
+    argus::Result<std::vector<ArgusMemoryRecord>> memory = world.try_memory(id);
+    CHECK(memory.error() == ARGUS_RESULT_INVALID_ID);
+    argus::Result<double> time = world.try_time();
+    CHECK(time.ok() && std::fabs(time.value() - 0.1) < 1e-6);
+
+    argus::Result<argus::World> made = argus::World::create();
+    CHECK(made.ok());
+    argus::World adopted = std::move(made).value();
+    CHECK(static_cast<bool>(adopted));
+    argus::WorldDef bad_def;
+    bad_def.sound_occlusion = 2.0f;
+    argus::Result<argus::World> refused = argus::World::create(bad_def);
+    CHECK(!refused.ok() && refused.error() == ARGUS_RESULT_INVALID_ARGUMENT);
+}
+
+static void moves() {
+    const uint32_t start = argus_live_world_count();
+    {
+        argus::World a;
+        argus::AgentId guard = lesson_agent(a);
+        CHECK(argus_live_world_count() == start + 1);
+        argus::World b = std::move(a);
+        CHECK(!a && a.get() == nullptr && static_cast<bool>(b));
+        CHECK(argus_live_world_count() == start + 1);
+        CHECK(b.valid(guard));
+        // A moved-from world refuses calls with INVALID_ARGUMENT and says why.
+        argus::Result<void> r = a.try_step(0.1f);
+        CHECK(r.error() == ARGUS_RESULT_INVALID_ARGUMENT && contains(r.message(), "moved"));
+        CHECK(!a.valid(guard));
+        argus::World c;
+        CHECK(argus_live_world_count() == start + 2);
+        c = std::move(b); // c's own world is destroyed here
+        CHECK(argus_live_world_count() == start + 1);
+        CHECK(c.valid(guard) && !b);
+        c = std::move(c); // self-move is harmless
+        CHECK(c.valid(guard));
+        std::vector<argus::World> many;
+        for (int i = 0; i < 10; i++) many.emplace_back();
+        CHECK(argus_live_world_count() == start + 11);
+        many.clear();
+        CHECK(argus_live_world_count() == start + 1);
+        c.reset();
+        CHECK(!c && argus_live_world_count() == start);
+    } // destructors of moved-from and reset worlds do nothing
+    CHECK(argus_live_world_count() == start);
+}
+
+// One wall, the plane z = 4 between x = -2 and 2, cast by hand.
+static ArgusRayHit cast_wall(const ArgusRay &ray) {
+    ArgusRayHit hit{0, 0.0f};
+    if (ray.direction.z > 1e-6f) {
+        float t = (4.0f - ray.origin.z) / ray.direction.z;
+        float x = ray.origin.x + ray.direction.x * t;
+        if (t > 0.0f && t <= ray.max_distance && x >= -2.0f && x <= 2.0f) hit = ArgusRayHit{1, t};
+    }
+    return hit;
+}
+
+static void engine_rays() {
+    argus::WorldDef def;
+    def.ray_backend = ARGUS_RAY_BACKEND_ENGINE;
+    argus::World world(def);
+    argus::AgentId guard = lesson_agent(world);
+    argus::TargetId hidden = point_target(world, v3(0, 0, 8));
+    argus::TargetId clear = point_target(world, v3(5, 0, 7));
+    CHECK(world.try_step(0.1f).error() == ARGUS_RESULT_NO_RAY_BACKEND);
+
+    int batches = 0;
+    uint32_t rays_seen = 0;
+    world.set_ray_caster([&](const ArgusRay *rays, uint32_t count, ArgusRayHit *hits) {
+        batches++;
+        rays_seen += count;
+        for (uint32_t i = 0; i < count; i++) hits[i] = cast_wall(rays[i]);
+    });
+    world.step(0.1f);
+    CHECK(batches == 1 && rays_seen == 2);
+    CHECK(world.percepts().size() == 1 && argus::TargetId{world.percepts()[0].target} == clear);
+    ArgusSightResult r = world.can_see(guard, hidden);
+    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
+    CHECK_NEAR(r.points[0].hit.z, 4.0, 1e-4);
+
+    // The caster lives in the World: it survives a move.
+    argus::World moved = std::move(world);
+    moved.step(0.1f);
+    CHECK(batches == 3);
+
+    // A throwing caster: the exception comes out of step(), the world stays usable.
+    moved.set_ray_caster([](const ArgusRay *, uint32_t, ArgusRayHit *) { throw std::runtime_error("engine lost its physics scene"); });
+    bool threw = false;
+    const double before = moved.time();
+    try {
+        moved.step(0.1f);
+    } catch (const std::runtime_error &e) {
+        threw = contains(e.what(), "physics scene");
+    }
+    CHECK(threw);
+    CHECK(contains(moved.last_error(), "distance")); // the library refused the step...
+    CHECK(moved.time() == before);                    // ...so it did not happen
+    moved.clear_ray_caster();
+    CHECK(moved.try_step(0.1f).error() == ARGUS_RESULT_NO_RAY_BACKEND);
+
+    // Two-phase stepping through the wrapper.
+    argus::Span<ArgusRay> rays = moved.step_begin(0.1f);
+    CHECK(rays.size() == 2);
+    std::vector<ArgusRayHit> hits;
+    for (const ArgusRay &ray : rays) hits.push_back(cast_wall(ray));
+    CHECK(moved.try_step_finish(std::vector<ArgusRayHit>(1)).error() == ARGUS_RESULT_INVALID_ARGUMENT);
+    moved.step_finish(hits);
+    CHECK(moved.percepts().size() == 1);
+    CHECK(moved.try_step_cancel().error() == ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+}
+
+static void debug_picture() {
+    argus::World world;
+    lesson_agent(world);
+    point_target(world, v3(0, 0, 5));
+    argus::DebugDrawOptions options;
+    options.flags = ARGUS_DRAW_SIGHT;
+    argus::DebugDraw d = world.debug_draw(options);
+    CHECK(d.lines.size() == 1 && d.lines[0].color == ARGUS_COLOR_SEEN);
+    int seen_points = 0;
+    for (const ArgusDebugPoint &p : d.points) seen_points += p.color == ARGUS_COLOR_SEEN;
+    CHECK(seen_points == 1);
+}
+
+int main() {
+    vision_trace();
+    hearing_trace();
+    memory_and_brain_trace();
+    errors();
+    results();
+    moves();
+    engine_rays();
+    debug_picture();
+    CHECK(argus_live_world_count() == 0);
+    return check_report("cpp_wrapper.cpp");
+}

@@ -1,0 +1,320 @@
+/* Tactical queries through the C ABI: cover behind a wall (and none without it), cover steered
+ * by a danger map, flanking (behind beats beside, the front is skipped), ties to the lower
+ * index, top-K ordering with generated candidates, a too-small result buffer, and the engine's
+ * ray callback answering cover rays. Hostile input is in tactics_hostile.c. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "argus.h"
+#include "check.h"
+
+#define LAYOUT(cond) __extension__ _Static_assert(cond, #cond)
+LAYOUT(sizeof(ArgusThreat) == 36);
+LAYOUT(sizeof(ArgusTacticalResult) == 24);
+LAYOUT(sizeof(ArgusTacticalAnswer) == 20);
+LAYOUT(sizeof(void *) != 8 || sizeof(ArgusCandidates) == 56);
+LAYOUT(sizeof(void *) != 8 || sizeof(ArgusCoverQuery) == 136);
+LAYOUT(sizeof(void *) != 8 || sizeof(ArgusFlankQuery) == 128);
+
+typedef struct Out {
+    ArgusTacticalResult results[8];
+    uint32_t count;
+    ArgusTacticalAnswer answer;
+} Out;
+
+static void reset(Out *o) { memset(o, 0xAB, sizeof *o); }
+
+static ArgusResult cover(ArgusWorld *w, const ArgusCoverQuery *q, Out *o, uint32_t capacity) {
+    reset(o);
+    return argus_world_find_cover(w, q, o->results, capacity, &o->count, &o->answer);
+}
+
+static ArgusResult flank(ArgusWorld *w, const ArgusFlankQuery *q, Out *o, uint32_t capacity) {
+    reset(o);
+    return argus_world_find_flank(w, q, o->results, capacity, &o->count, &o->answer);
+}
+
+static int same(ArgusVec3 a, ArgusVec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+static ArgusWorld *new_world(uint32_t backend) {
+    ArgusWorldDef def = argus_default_world_def();
+    ArgusWorld *world = NULL;
+    def.ray_backend = backend;
+    CHECK_OK(argus_world_create(&def, &world));
+    return world;
+}
+
+static ArgusOccluderId wall(ArgusWorld *world, ArgusVec3 centre, ArgusVec3 half) {
+    ArgusOccluderDef def = argus_default_occluder_def();
+    ArgusOccluderId id;
+    def.position = centre;
+    def.half_extents = half;
+    CHECK_OK(argus_occluder_create(world, &def, &id));
+    return id;
+}
+
+/* A threat at `at` facing `forward`, eyes 1.6 m up. */
+static ArgusThreat threat(ArgusVec3 at, ArgusVec3 forward) {
+    ArgusThreat t;
+    t.position = at;
+    t.eye = v3(at.x, at.y + 1.6f, at.z);
+    t.forward = forward;
+    return t;
+}
+
+/* The lesson's scene: a threat at the origin facing +Z, a wall 5 m ahead, the agent at (3, 0, 8). */
+static ArgusThreat lesson_threat;
+static ArgusVec3 spots[2];
+
+static ArgusCoverQuery lesson_cover_query(void) {
+    ArgusCoverQuery q = argus_default_cover_query();
+    lesson_threat = threat(v3(0, 0, 0), v3(0, 0, 1));
+    spots[0] = v3(0, 0.5f, 6);  /* behind the wall */
+    spots[1] = v3(4, 0.5f, 6);  /* in the open, and nearer */
+    q.threats = &lesson_threat;
+    q.threat_count = 1;
+    q.self_position = v3(3, 0, 8);
+    q.candidates.kind = ARGUS_CANDIDATES_POINTS;
+    q.candidates.points = spots;
+    q.candidates.point_count = 2;
+    return q;
+}
+
+static void cover_behind_a_wall(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    ArgusOccluderId w = wall(world, v3(0, 1, 5), v3(2, 1, 0.2f));
+    ArgusCoverQuery q = lesson_cover_query();
+    Out o;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1 && o.answer.found == 1);
+    CHECK(o.results[0].candidate_index == 0 && same(o.results[0].position, spots[0]));
+    CHECK(o.results[0].hidden_from == 1);
+    CHECK_NEAR(o.results[0].score, sqrt(13.25), 1e-5); /* travel distance, no map */
+    CHECK(same(o.answer.position, spots[0]));
+    CHECK(o.answer.rays_cast == 2); /* the nearer open spot first, then the hidden one */
+    /* The index follows the caller's order. */
+    spots[0] = v3(4, 0.5f, 6);
+    spots[1] = v3(0, 0.5f, 6);
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1 && o.results[0].candidate_index == 1);
+    /* No wall, no cover: OK, nothing found, the agent's own position, the buffer untouched. */
+    CHECK_OK(argus_occluder_destroy(world, w));
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 0 && o.answer.found == 0 && same(o.answer.position, q.self_position));
+    CHECK(o.results[0].candidate_index == 0xABABABABu);
+    /* A wall on a layer the query ignores does not hide anything either. */
+    w = wall(world, v3(0, 1, 5), v3(2, 1, 0.2f));
+    q.obstacle_mask = 2;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 0);
+    argus_world_destroy(world);
+}
+
+static void cover_avoids_danger(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    ArgusInfluenceMapDef def = argus_default_influence_map_def();
+    ArgusInfluenceMapId map;
+    ArgusCoverQuery q = lesson_cover_query();
+    Out o;
+    wall(world, v3(0, 1, 5), v3(6, 1, 0.2f));
+    def.width = 20;
+    def.height = 20;
+    def.origin = v3(-10, 0, -10);
+    CHECK_OK(argus_influence_map_create(world, &def, &map));
+    spots[0] = v3(1, 0.5f, 6);   /* near, but dangerous */
+    spots[1] = v3(-4, 0.5f, 6);  /* farther, safe */
+    q.self_position = v3(1, 0, 8);
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1 && o.results[0].candidate_index == 0);
+    CHECK_OK(argus_influence_map_add_influence(world, map, 0, spots[0], 1.0f, 0));
+    q.map = map;
+    q.map_layer = 0;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1 && o.results[0].candidate_index == 1);
+    CHECK_NEAR(o.results[0].score, sqrt(25.0 + 0.25 + 4.0), 1e-5);
+    q.top_k = 2;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 2 && o.results[1].candidate_index == 0);
+    CHECK_NEAR(o.results[1].score, 10.0 + sqrt(0.25 + 4.0), 1e-5); /* danger x 10 + travel */
+    argus_world_destroy(world);
+}
+
+static void flanking(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_ENGINE); /* a flank casts no ray */
+    ArgusFlankQuery q = argus_default_flank_query();
+    ArgusVec3 pts[3];
+    Out o;
+    CHECK(same(q.threat.position, v3(0, 0, 0)) && same(q.threat.forward, v3(0, 0, 1)));
+    pts[0] = v3(0, 0, 5);   /* in front */
+    pts[1] = v3(5, 0, 0);   /* beside */
+    pts[2] = v3(0, 0, -5);  /* behind */
+    q.candidates.points = pts;
+    q.candidates.point_count = 3;
+    q.top_k = 3;
+    CHECK_OK(flank(world, &q, &o, 8));
+    CHECK(o.count == 2 && o.answer.found == 2 && o.answer.rays_cast == 0);
+    CHECK(o.results[0].candidate_index == 2 && o.results[0].score == 1.0f); /* -facing */
+    CHECK(o.results[1].candidate_index == 1 && o.results[1].score == 0.0f);
+    CHECK(same(o.answer.position, pts[2]));
+    /* All in front: OK, nothing found, the threat's position. */
+    q.threat = threat(v3(2, 0, 3), v3(0, 0, 1));
+    pts[0] = v3(2, 0, 8);
+    pts[1] = v3(3, 0, 8);
+    pts[2] = v3(1, 0, 8);
+    CHECK_OK(flank(world, &q, &o, 8));
+    CHECK(o.count == 0 && o.answer.found == 0 && same(o.answer.position, v3(2, 0, 3)));
+    argus_world_destroy(world);
+}
+
+static void ties_go_to_the_lower_index(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    ArgusFlankQuery f = argus_default_flank_query();
+    ArgusCoverQuery c = lesson_cover_query();
+    ArgusVec3 pts[2];
+    Out o;
+    int round;
+    wall(world, v3(0, 1, 5), v3(6, 1, 0.2f));
+    c.self_position = v3(0, 0, 8);
+    c.top_k = 2;
+    f.top_k = 2;
+    f.candidates.points = pts;
+    f.candidates.point_count = 2;
+    for (round = 0; round < 2; round++) {
+        float side = round == 0 ? 1.0f : -1.0f;
+        pts[0] = v3(5 * side, 0, 0); /* both exactly beside: equal scores */
+        pts[1] = v3(-5 * side, 0, 0);
+        CHECK_OK(flank(world, &f, &o, 8));
+        CHECK(o.count == 2 && o.results[0].score == o.results[1].score);
+        CHECK(o.results[0].candidate_index == 0 && same(o.results[0].position, pts[0]));
+        spots[0] = v3(2 * side, 0.5f, 6); /* equally far from the agent, both hidden */
+        spots[1] = v3(-2 * side, 0.5f, 6);
+        CHECK_OK(cover(world, &c, &o, 8));
+        CHECK(o.count == 2 && o.results[0].score == o.results[1].score);
+        CHECK(o.results[0].candidate_index == 0 && same(o.answer.position, spots[0]));
+    }
+    argus_world_destroy(world);
+}
+
+static void top_k(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    ArgusCoverQuery c = lesson_cover_query();
+    ArgusFlankQuery f = argus_default_flank_query();
+    uint32_t i, needed = 0;
+    Out o, untouched;
+    wall(world, v3(0, 1, 5), v3(10, 1, 0.2f));
+    /* A 5 x 5 grid behind a long wall, all hidden: ranked by distance from the agent at its
+     * centre, equal distances by index (row by row from -Z, each row from -X). */
+    c.candidates.kind = ARGUS_CANDIDATES_GRID;
+    c.candidates.center = v3(0, 0.5f, 8);
+    c.candidates.spacing = 1;
+    c.candidates.half_count = 2;
+    c.self_position = v3(0, 0, 8);
+    c.top_k = 5;
+    CHECK_OK(cover(world, &c, &o, 8));
+    CHECK(o.count == 5 && o.answer.found == 5 && o.answer.rays_cast == 5);
+    CHECK(o.results[0].candidate_index == 12 && o.results[1].candidate_index == 7);
+    CHECK(o.results[2].candidate_index == 11 && o.results[3].candidate_index == 13);
+    CHECK(o.results[4].candidate_index == 17);
+    CHECK(same(o.results[1].position, v3(0, 0.5f, 7)) && same(o.results[2].position, v3(-1, 0.5f, 8)));
+    for (i = 1; i < 5; i++) CHECK(o.results[i - 1].score <= o.results[i].score);
+    /* Too small: BUFFER_TOO_SMALL with the needed count; nothing else written. */
+    reset(&untouched);
+    CHECK_RESULT(argus_world_find_cover(world, &c, o.results, 3, &needed, &o.answer), ARGUS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(needed == 5);
+    reset(&o);
+    CHECK_RESULT(argus_world_find_cover(world, &c, o.results, 4, &o.count, &o.answer), ARGUS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(o.count == 5 && memcmp(o.results, untouched.results, sizeof o.results) == 0);
+    CHECK(memcmp(&o.answer, &untouched.answer, sizeof o.answer) == 0);
+    CHECK_RESULT(argus_world_find_cover(world, &c, NULL, 0, &needed, &o.answer), ARGUS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(needed == 5);
+    CHECK_OK(cover(world, &c, &o, 5)); /* exactly enough */
+
+    /* A ring of 8 around a threat facing +Z: +X first, turning towards +Z; behind (index 6)
+     * first, then best-first with equal scores by index. Fewer found than top_k → the
+     * buffer only needs the found count. */
+    f.candidates.kind = ARGUS_CANDIDATES_RING;
+    f.candidates.inner_radius = 4;
+    f.candidates.outer_radius = 4;
+    f.candidates.rings = 1;
+    f.candidates.per_ring = 8;
+    f.top_k = 8;
+    CHECK_OK(flank(world, &f, &o, 5)); /* 5 outside the cone: angles 0, 180, 225, 270, 315 */
+    CHECK(o.count == 5 && o.results[0].candidate_index == 6);
+    CHECK_NEAR(o.results[0].position.x, 0, 1e-5);
+    CHECK_NEAR(o.results[0].position.z, -4, 1e-5);
+    CHECK_NEAR(o.results[0].score, 1, 1e-6);
+    for (i = 1; i < 5; i++) {
+        CHECK(o.results[i - 1].score >= o.results[i].score);
+        if (o.results[i - 1].score == o.results[i].score)
+            CHECK(o.results[i - 1].candidate_index < o.results[i].candidate_index);
+    }
+    CHECK(o.results[4].candidate_index == 0 || o.results[4].candidate_index == 4);
+    argus_world_destroy(world);
+}
+
+/* A stand-in engine: the plane z = 5 between x = -2 and 2, y = 0 and 2, cast by hand. */
+typedef struct Engine {
+    uint32_t calls, rays, bad_rays, hits;
+    int answer_nothing;
+} Engine;
+
+static void engine_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
+    Engine *e = (Engine *)user_data;
+    uint32_t i;
+    e->calls++;
+    for (i = 0; i < count; i++) {
+        const ArgusRay *r = &rays[i];
+        float t = r->direction.z > 1e-6f ? (5.0f - r->origin.z) / r->direction.z : -1.0f;
+        float x = r->origin.x + r->direction.x * t, y = r->origin.y + r->direction.y * t;
+        e->rays++;
+        if (count != 1 || r->agent.index != 0 || r->target.index != 0 || r->layer_mask != 4) e->bad_rays++;
+        hits[i].hit = !e->answer_nothing && t > 0 && t <= r->max_distance && fabsf(x) <= 2 && y >= 0 && y <= 2;
+        hits[i].distance = hits[i].hit ? t : 0.0f;
+        e->hits += hits[i].hit;
+    }
+}
+
+static void engine_rays(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_ENGINE);
+    ArgusCoverQuery q = lesson_cover_query();
+    Engine e;
+    Out o, untouched;
+    memset(&e, 0, sizeof e);
+    q.obstacle_mask = 4;
+    reset(&untouched);
+    CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_NO_RAY_BACKEND);
+    CHECK(memcmp(&o, &untouched, sizeof o) == 0);
+    CHECK_OK(argus_world_set_ray_callback(world, engine_cast, &e));
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1 && o.results[0].candidate_index == 0 && same(o.answer.position, spots[0]));
+    CHECK(e.calls == o.answer.rays_cast && e.rays == 2 && e.hits == 1 && e.bad_rays == 0);
+    argus_world_destroy(world);
+
+    /* A built-in world with a real wall: a set callback still answers (and here sees nothing). */
+    world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    wall(world, v3(0, 1, 5), v3(2, 1, 0.2f));
+    q.obstacle_mask = 4 | 1;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1);
+    memset(&e, 0, sizeof e);
+    e.answer_nothing = 1;
+    CHECK_OK(argus_world_set_ray_callback(world, engine_cast, &e));
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 0 && e.calls == 2 && same(o.answer.position, q.self_position));
+    CHECK_OK(argus_world_set_ray_callback(world, NULL, NULL));
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1 && e.calls == 2);
+    argus_world_destroy(world);
+}
+
+int main(void) {
+    cover_behind_a_wall();
+    cover_avoids_danger();
+    flanking();
+    ties_go_to_the_lower_index();
+    top_k();
+    engine_rays();
+    CHECK(argus_live_world_count() == 0);
+    return check_report("tactics");
+}

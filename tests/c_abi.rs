@@ -1,0 +1,115 @@
+//! Builds every C (and C++) program in tests/c/ with strict warnings against include/argus.h and
+//! the freshly built cdylib, runs it, and fails on a non-zero exit. With ARGUS_VALGRIND=1 the
+//! programs run under valgrind memcheck (zero errors, zero definite leaks).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// target/<profile>/deps, where cargo leaves libargus.so for integration tests.
+fn lib_dir() -> PathBuf {
+    std::env::current_exe().unwrap().parent().unwrap().to_path_buf()
+}
+
+fn build(source: &Path) -> PathBuf {
+    let is_cpp = source.extension().is_some_and(|e| e == "cpp");
+    let out_dir = lib_dir().join("c-tests");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let exe = out_dir.join(source.file_stem().unwrap());
+    let mut cmd = Command::new(if is_cpp { "g++" } else { "gcc" });
+    if is_cpp {
+        cmd.args(["-std=c++17", "-Wall", "-Wextra", "-Werror"]);
+    } else {
+        cmd.args(["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]);
+    }
+    let lib = lib_dir();
+    cmd.arg("-g")
+        .arg(format!("-I{}", root().join("include").display()))
+        .arg(format!("-I{}", root().join("bindings/cpp").display()))
+        .arg(format!("-I{}", root().join("tests/c").display()))
+        .arg(source)
+        .arg("-o")
+        .arg(&exe)
+        .arg(format!("-L{}", lib.display()))
+        .arg("-largus")
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .arg("-lm");
+    let output = cmd.output().expect("a C compiler (gcc/g++) must be installed");
+    assert!(
+        output.status.success(),
+        "compiling {} failed:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    exe
+}
+
+fn run(name: &str) {
+    let source = root().join("tests/c").join(name);
+    let exe = build(&source);
+    let valgrind = std::env::var_os("ARGUS_VALGRIND").is_some_and(|v| v == "1");
+    let mut cmd = if valgrind {
+        let mut c = Command::new("valgrind");
+        c.args(["--quiet", "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=definite"]);
+        c.arg(&exe);
+        c
+    } else {
+        Command::new(&exe)
+    };
+    let output = cmd.output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!("{stdout}");
+    assert!(output.status.success(), "{name} failed ({}):\n{stdout}\n{stderr}", output.status);
+    if valgrind {
+        assert!(!stderr.contains("definitely lost"), "{name} leaks under valgrind:\n{stderr}");
+    }
+}
+
+#[test]
+fn c_lesson_traces() {
+    run("lesson_traces.c");
+}
+
+#[test]
+fn c_engine_rays() {
+    run("engine_rays.c");
+}
+
+#[test]
+fn c_snapshot() {
+    run("snapshot.c");
+}
+
+#[test]
+fn c_hostile() {
+    run("hostile.c");
+}
+
+#[test]
+fn c_debug_draw() {
+    run("debug_draw.c");
+}
+
+#[test]
+fn c_cpp_wrapper() {
+    run("cpp_wrapper.cpp");
+}
+
+#[test]
+fn c_influence() {
+    run("influence.c");
+}
+
+#[test]
+fn c_influence_hostile() {
+    run("influence_hostile.c");
+}
+
+#[test]
+fn c_tactics() {
+    run("tactics.c");
+}
