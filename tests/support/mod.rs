@@ -1,0 +1,3 @@
+//! Shared support for integration tests (and, by path, benchmarks): `mod support;` then
+//! `support::reference::...`.
+pub mod reference;
