@@ -1351,6 +1351,48 @@ typedef struct ArgusCoverQuery {
 } ArgusCoverQuery;
 
 /**
+ * One ranked spot.
+ */
+typedef struct ArgusTacticalResult {
+    /**
+     * The spot.
+     */
+    struct ArgusVec3 position;
+    /**
+     * Its score (cover: lower is better; flank: higher is better).
+     */
+    float score;
+    /**
+     * Index of the spot among the candidates (generation order for grid / ring); equal
+     * scores are ranked by it, lower first.
+     */
+    uint32_t candidate_index;
+    /**
+     * Cover: how many threats cannot see the spot. Flank: 0.
+     */
+    uint32_t hidden_from;
+} ArgusTacticalResult;
+
+/**
+ * Summary of a query.
+ */
+typedef struct ArgusTacticalAnswer {
+    /**
+     * The best spot, or when `found` is 0 the lesson's fallback: the agent's own position for
+     * cover, the threat's position for a flank.
+     */
+    struct ArgusVec3 position;
+    /**
+     * Number of spots found (at most `top_k`; 0 = none qualified).
+     */
+    uint32_t found;
+    /**
+     * Line-of-sight rays cast (cover only).
+     */
+    uint32_t rays_cast;
+} ArgusTacticalAnswer;
+
+/**
  * A flank query: from where can the threat be approached outside its forward cone
  * (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
  * `argus_default_flank_query()`; read during the call only.
@@ -1395,48 +1437,6 @@ typedef struct ArgusFlankQuery {
      */
     uint32_t internal_cookie;
 } ArgusFlankQuery;
-
-/**
- * One ranked spot.
- */
-typedef struct ArgusTacticalResult {
-    /**
-     * The spot.
-     */
-    struct ArgusVec3 position;
-    /**
-     * Its score (cover: lower is better; flank: higher is better).
-     */
-    float score;
-    /**
-     * Index of the spot among the candidates (generation order for grid / ring); equal
-     * scores are ranked by it, lower first.
-     */
-    uint32_t candidate_index;
-    /**
-     * Cover: how many threats cannot see the spot. Flank: 0.
-     */
-    uint32_t hidden_from;
-} ArgusTacticalResult;
-
-/**
- * Summary of a query.
- */
-typedef struct ArgusTacticalAnswer {
-    /**
-     * The best spot, or when `found` is 0 the lesson's fallback: the agent's own position for
-     * cover, the threat's position for a flank.
-     */
-    struct ArgusVec3 position;
-    /**
-     * Number of spots found (at most `top_k`; 0 = none qualified).
-     */
-    uint32_t found;
-    /**
-     * Line-of-sight rays cast (cover only).
-     */
-    uint32_t rays_cast;
-} ArgusTacticalAnswer;
 
 /**
  * Everything needed to create a target. Fill with `argus_default_target_def()`; copied.
@@ -2176,16 +2176,6 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
 ArgusResult argus_world_load(struct ArgusWorld *world, const uint8_t *bytes, uint32_t size);
 
 /**
- * Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
- */
-struct ArgusCoverQuery argus_default_cover_query(void);
-
-/**
- * Default flank query: a threat at the origin facing +Z, no candidates, no map, top 1.
- */
-struct ArgusFlankQuery argus_default_flank_query(void);
-
-/**
  * Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest
  * score) first, at most `top_k`, copied into `results`; their number goes to `*out_count`
  * (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
@@ -2223,6 +2213,16 @@ ArgusResult argus_world_find_flank(struct ArgusWorld *world,
                                    uint32_t capacity,
                                    uint32_t *out_count,
                                    struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
+ */
+struct ArgusCoverQuery argus_default_cover_query(void);
+
+/**
+ * Default flank query: a threat at the origin facing +Z, no candidates, no map, top 1.
+ */
+struct ArgusFlankQuery argus_default_flank_query(void);
 
 /**
  * Default target settings.

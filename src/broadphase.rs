@@ -1,11 +1,13 @@
 //! A hashed uniform grid over target positions, rebuilt each step by counting sort, so an agent
 //! only visits targets near its view sphere instead of every target (the lesson's OverlapSphere).
+//! The grid spans the two axes along which the targets spread most (the ground plane of a 3D
+//! level, the screen plane of a 2D one); the third axis is left to the exact range test.
 
 use crate::math::Vec3;
 
 #[derive(Copy, Clone, Debug, Default)]
 struct Entry {
-    cell: [i32; 3],
+    cell: [i32; 2],
     target: u32,
 }
 
@@ -13,6 +15,8 @@ struct Entry {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TargetGrid {
     inv_cell: f32,
+    /// The two axes the grid spans.
+    axes: [usize; 2],
     mask: usize,
     starts: Vec<u32>,
     entries: Vec<Entry>,
@@ -21,25 +25,34 @@ pub(crate) struct TargetGrid {
 }
 
 #[inline]
-fn cell_of(p: Vec3, inv_cell: f32) -> [i32; 3] {
-    // Saturating casts keep absurd coordinates in range; they only cost extra candidates.
-    [(p.x * inv_cell).floor() as i32, (p.y * inv_cell).floor() as i32, (p.z * inv_cell).floor() as i32]
-}
-
-#[inline]
-fn hash(c: [i32; 3]) -> u32 {
-    (c[0] as u32).wrapping_mul(0x9E37_79B1)
-        ^ (c[1] as u32).wrapping_mul(0x85EB_CA77)
-        ^ (c[2] as u32).wrapping_mul(0xC2B2_AE3D)
+fn hash(c: [i32; 2]) -> u32 {
+    (c[0] as u32).wrapping_mul(0x9E37_79B1) ^ (c[1] as u32).wrapping_mul(0x85EB_CA77)
 }
 
 impl TargetGrid {
+    #[inline]
+    fn cell_of(&self, p: Vec3) -> [i32; 2] {
+        // Saturating casts keep absurd coordinates in range; they only cost extra candidates.
+        let p = p.to_array();
+        [(p[self.axes[0]] * self.inv_cell).floor() as i32, (p[self.axes[1]] * self.inv_cell).floor() as i32]
+    }
+
     /// Rebuilds from `(slot index, position)` pairs with cells of `cell_size` metres.
-    pub fn rebuild(&mut self, cell_size: f32, targets: impl Iterator<Item = (u32, Vec3)>) {
+    pub fn rebuild(&mut self, cell_size: f32, targets: &[(u32, Vec3)]) {
         self.inv_cell = 1.0 / cell_size.max(0.01);
+        let (lo, hi) = targets.iter().fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), (_, p)| {
+            (lo.min(*p), hi.max(*p))
+        });
+        let extent = (hi - lo).max(Vec3::ZERO).to_array();
+        let flat = (0..3).min_by(|&a, &b| extent[a].total_cmp(&extent[b]).then(b.cmp(&a))).unwrap_or(1);
+        self.axes = match flat {
+            0 => [1, 2],
+            1 => [0, 2],
+            _ => [0, 1],
+        };
         self.keyed.clear();
-        for (target, p) in targets {
-            let cell = cell_of(p, self.inv_cell);
+        for &(target, p) in targets {
+            let cell = self.cell_of(p);
             self.keyed.push((0, Entry { cell, target }));
         }
         self.count = self.keyed.len();
@@ -72,15 +85,15 @@ impl TargetGrid {
     }
 
     /// Calls `visit` for every target whose cell overlaps the sphere's bounding box; each target
-    /// at most once. Falls back to `all` when the sphere spans more cells than there are targets.
+    /// at most once. Falls back to all targets when the sphere spans more cells than there are.
     pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(u32)) {
         if self.count == 0 {
             return;
         }
-        let lo = cell_of(center - Vec3::splat(radius), self.inv_cell);
-        let hi = cell_of(center + Vec3::splat(radius), self.inv_cell);
+        let lo = self.cell_of(center - Vec3::splat(radius));
+        let hi = self.cell_of(center + Vec3::splat(radius));
         let span = |a: i32, b: i32| (b as i64 - a as i64 + 1).max(0) as u64;
-        let cells = span(lo[0], hi[0]).saturating_mul(span(lo[1], hi[1])).saturating_mul(span(lo[2], hi[2]));
+        let cells = span(lo[0], hi[0]).saturating_mul(span(lo[1], hi[1]));
         if cells > self.count as u64 {
             for e in &self.entries {
                 visit(e.target);
@@ -89,14 +102,12 @@ impl TargetGrid {
         }
         for x in lo[0]..=hi[0] {
             for y in lo[1]..=hi[1] {
-                for z in lo[2]..=hi[2] {
-                    let cell = [x, y, z];
-                    let key = (hash(cell) & self.mask as u32) as usize;
-                    let (start, end) = (self.starts[key] as usize, self.starts[key + 1] as usize);
-                    for e in &self.entries[start..end] {
-                        if e.cell == cell {
-                            visit(e.target);
-                        }
+                let cell = [x, y];
+                let key = (hash(cell) & self.mask as u32) as usize;
+                let (start, end) = (self.starts[key] as usize, self.starts[key + 1] as usize);
+                for e in &self.entries[start..end] {
+                    if e.cell == cell {
+                        visit(e.target);
                     }
                 }
             }
@@ -108,27 +119,39 @@ impl TargetGrid {
 mod tests {
     use super::*;
 
-    #[test]
-    fn query_finds_each_nearby_target_once_and_skips_far_ones() {
+    fn check(points: &[(u32, Vec3)], center: Vec3, radius: f32, cell: f32) {
         let mut grid = TargetGrid::default();
-        let points: Vec<(u32, Vec3)> = (0..200)
-            .map(|i| (i, Vec3::new((i % 20) as f32 * 3.0, 0.0, (i / 20) as f32 * 3.0)))
-            .collect();
-        grid.rebuild(5.0, points.iter().copied());
-        let center = Vec3::new(20.0, 0.0, 10.0);
+        grid.rebuild(cell, points);
         let mut found = Vec::new();
-        grid.query(center, 6.0, |t| found.push(t));
+        grid.query(center, radius, |t| found.push(t));
         let mut sorted = found.clone();
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), found.len(), "a target was visited twice");
-        for (i, p) in &points {
-            if p.distance(center) <= 6.0 {
+        for (i, p) in points {
+            if p.distance(center) <= radius {
                 assert!(found.contains(i), "missed target {i} at {p}");
             }
-            if p.distance(center) > 6.0 + 2.0 * 5.0 * 3f32.sqrt() {
-                assert!(!found.contains(i), "visited far target {i}");
-            }
         }
+    }
+
+    #[test]
+    fn query_finds_each_nearby_target_once_on_the_ground_and_on_a_2d_plane() {
+        let ground: Vec<(u32, Vec3)> =
+            (0..200).map(|i| (i, Vec3::new((i % 20) as f32 * 3.0, (i % 3) as f32, (i / 20) as f32 * 3.0))).collect();
+        check(&ground, Vec3::new(20.0, 0.0, 10.0), 6.0, 5.0);
+        let screen: Vec<(u32, Vec3)> =
+            (0..200).map(|i| (i, Vec3::new((i % 20) as f32 * 3.0, (i / 20) as f32 * 3.0, 0.0))).collect();
+        check(&screen, Vec3::new(20.0, 10.0, 0.0), 6.0, 5.0);
+    }
+
+    #[test]
+    fn far_targets_are_not_visited() {
+        let mut grid = TargetGrid::default();
+        let points: Vec<(u32, Vec3)> = (0..100).map(|i| (i, Vec3::new(i as f32 * 10.0, 0.0, 0.0))).collect();
+        grid.rebuild(10.0, &points);
+        let mut found = Vec::new();
+        grid.query(Vec3::new(500.0, 0.0, 0.0), 5.0, |t| found.push(t));
+        assert!(found.len() <= 3, "{found:?}");
     }
 }

@@ -214,6 +214,8 @@ impl OccluderSet {
         let aabb = occluder.aabb;
         let (index, generation) = self.pool.insert(occluder);
         self.bvh.insert(aabb, index);
+        // Leaves inserted one by one make a poor tree; `maintain` rebuilds after many.
+        self.moves_since_rebuild += 1;
         Ok(OccluderId { index, generation })
     }
 
@@ -279,9 +281,9 @@ impl OccluderSet {
         self.pool.is_empty()
     }
 
-    /// Rebuilds the BVH when moves have loosened it; called once per step.
+    /// Rebuilds the BVH when insertions and moves have loosened it; called once per step.
     pub fn maintain(&mut self) {
-        if self.moves_since_rebuild > 64.max(self.pool.len() / 2) {
+        if self.moves_since_rebuild > 16.max(self.pool.len() / 4) {
             self.rebuild();
         }
     }

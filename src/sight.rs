@@ -118,11 +118,12 @@ pub(crate) fn classify(view: &View, point: Vec3) -> PointClass {
     if dist_sq < ON_EYE_DISTANCE_SQ {
         return PointClass::OnEye;
     }
+    // dot(forward, to / |to|) >= cos  ⇔  dot(forward, to) >= cos × |to|: the same unit-vector
+    // test with the division deferred to the points that pass it.
     let dist = dist_sq.sqrt();
-    let dir = to / dist;
-    let dot = view.forward.dot(dir);
-    if (in_main_range && dot >= view.cos_half) || (in_peripheral_range && dot >= view.cos_half_peripheral) {
-        PointClass::InView { dir, dist, dot }
+    let along = view.forward.dot(to);
+    if (in_main_range && along >= view.cos_half * dist) || (in_peripheral_range && along >= view.cos_half_peripheral * dist) {
+        PointClass::InView { dir: to / dist, dist, dot: along / dist }
     } else {
         PointClass::OutsideCone
     }

@@ -32,7 +32,7 @@ pub use candidates::{Candidates, MAX_CANDIDATES};
 pub use cover::{CoverMode, CoverQuery, CoverWeights, find_cover, find_cover_with_scratch};
 pub use flank::{FlankQuery, FlankWeights, find_flank, find_flank_with_scratch};
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use crate::agent::Agent;
 use crate::error::{Result, invalid};
@@ -115,15 +115,30 @@ impl<F: Fn(Vec3, Vec3, f32, u32) -> bool> LineBlocker for F {
 /// A [`RaySource`] (an engine's batch ray caster) answering [`LineBlocker`] questions, one ray
 /// per call: cover casts its rays one at a time because it stops as soon as the answer is
 /// known. Each ray's `max_distance` is the full segment length and its `agent` / `target` are
-/// null (no collider to skip); only the hit flag is read.
+/// null (no collider to skip). A hit must carry a finite distance ≥ 0, as for sight: call
+/// [`RaySourceBlocker::check`] after the query and discard its answer if that fails.
 pub struct RaySourceBlocker<'a> {
     source: RefCell<&'a mut dyn RaySource>,
+    /// (ray number, distance) of the first hit with an unusable distance.
+    bad_hit: Cell<Option<(u32, f32)>>,
+    rays: Cell<u32>,
 }
 
 impl<'a> RaySourceBlocker<'a> {
     /// Wraps `source` for the duration of a query.
     pub fn new(source: &'a mut dyn RaySource) -> Self {
-        RaySourceBlocker { source: RefCell::new(source) }
+        RaySourceBlocker { source: RefCell::new(source), bad_hit: Cell::new(None), rays: Cell::new(0) }
+    }
+
+    /// `Err(InvalidArgument)` if the source answered any ray with a hit whose distance was not
+    /// finite and ≥ 0 (such a hit still counted as blocking during the query).
+    pub fn check(&self) -> Result<()> {
+        match self.bad_hit.get() {
+            Some((ray, distance)) => {
+                Err(invalid(format!("ray result {ray} is a hit with an invalid distance {distance}")))
+            }
+            None => Ok(()),
+        }
     }
 }
 
@@ -139,7 +154,13 @@ impl LineBlocker for RaySourceBlocker<'_> {
         };
         let mut hit = [RayHit::default()];
         self.source.borrow_mut().cast_rays(&[ray], &mut hit);
-        hit[0].hit
+        let number = self.rays.get();
+        self.rays.set(number.wrapping_add(1));
+        let [RayHit { hit, distance }] = hit;
+        if hit && !(distance.is_finite() && distance >= 0.0) && self.bad_hit.get().is_none() {
+            self.bad_hit.set(Some((number, distance)));
+        }
+        hit
     }
 }
 

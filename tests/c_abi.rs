@@ -113,3 +113,8 @@ fn c_influence_hostile() {
 fn c_tactics() {
     run("tactics.c");
 }
+
+#[test]
+fn c_tactics_hostile() {
+    run("tactics_hostile.c");
+}

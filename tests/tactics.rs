@@ -502,3 +502,47 @@ fn bad_queries_are_refused_and_leave_the_output_alone() {
     assert_eq!(find_cover(&good, &occ, &mut out).unwrap().found, 0, "no walls: nothing hidden");
     assert!(out.is_empty());
 }
+
+#[test]
+fn an_engine_ray_source_answers_cover_one_ray_at_a_time() {
+    use argus::tactics::RaySourceBlocker;
+    use argus::{RayHit, RayQuery};
+    let occ = walls(&[(Vec3::new(0.0, 1.0, 5.0), Vec3::new(2.0, 1.5, 0.2))]);
+    let threats = [Threat::standing(Vec3::ZERO, Vec3::Z, 1.6)];
+    let spots = [Vec3::new(5.0, 0.5, 7.0), Vec3::new(0.0, 0.5, 7.0), Vec3::new(-1.0, 0.5, 8.0)];
+    let q = CoverQuery {
+        self_position: Vec3::new(3.0, 0.0, 8.0),
+        threats: &threats,
+        candidates: Candidates::Points(&spots),
+        obstacle_mask: 0b101,
+        top_k: 3,
+        ..Default::default()
+    };
+    let (mut direct, mut via_engine) = (Vec::new(), Vec::new());
+    let want = find_cover(&q, &occ, &mut direct).unwrap();
+    // The "engine": the same occluders behind a batch interface, logging what it is asked.
+    let asked: std::cell::RefCell<Vec<RayQuery>> = Default::default();
+    let bad_distance: Cell<Option<f32>> = Cell::new(None);
+    let mut engine = |rays: &[RayQuery], hits: &mut [RayHit]| {
+        for (ray, hit) in rays.iter().zip(hits.iter_mut()) {
+            asked.borrow_mut().push(*ray);
+            let toi = occ.cast_ray(ray.origin, ray.direction, ray.max_distance, ray.layer_mask);
+            *hit = RayHit { hit: toi.is_some(), distance: bad_distance.get().or(toi).unwrap_or(0.0) };
+        }
+    };
+    let blocker = RaySourceBlocker::new(&mut engine);
+    let got = find_cover(&q, &blocker, &mut via_engine).unwrap();
+    blocker.check().unwrap();
+    drop(blocker);
+    assert_eq!((got, &via_engine), (want, &direct));
+    assert_eq!(asked.borrow().len() as u32, got.rays_cast);
+    for (ray, &spot) in asked.borrow().iter().zip(&spots) { // nearest first, as it happens
+        assert_eq!((ray.origin, ray.layer_mask, ray.agent.index, ray.target.index), (threats[0].eye, 0b101, 0, 0));
+        assert!((ray.max_distance - threats[0].eye.distance(spot)).abs() < 1e-5, "the full distance to the spot");
+    }
+    // A hit without a usable distance is reported after the query.
+    bad_distance.set(Some(f32::NAN));
+    let blocker = RaySourceBlocker::new(&mut engine);
+    find_cover(&q, &blocker, &mut via_engine).unwrap();
+    assert!(matches!(blocker.check(), Err(Error::InvalidArgument(_))));
+}

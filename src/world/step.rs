@@ -31,6 +31,7 @@ pub(crate) struct StepScratch {
     due: Vec<bool>,
     overdue: Vec<(f64, u32)>,
     grid: TargetGrid,
+    grid_input: Vec<(u32, crate::math::Vec3)>,
     max_target_reach: f32,
     chunks: Vec<Chunk>,
     rays: Vec<RayQuery>,
@@ -208,7 +209,9 @@ impl World {
         };
         let targets = &self.targets;
         scratch.max_target_reach = targets.iter().map(|(_, t)| t.reach()).fold(0.0, f32::max);
-        scratch.grid.rebuild(cell, targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| (i, t.position)));
+        scratch.grid_input.clear();
+        scratch.grid_input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| (i, t.position)));
+        scratch.grid.rebuild(cell, &scratch.grid_input);
 
         let threads = self.def.worker_threads.max(1) as usize;
         scratch.chunks.resize_with(threads, Chunk::default);
@@ -354,19 +357,21 @@ fn gather(ctx: &Sense, id: AgentId, agent: &Agent, chunk: &mut Chunk) {
     let mask = agent.def.sight.obstacle_mask;
     chunk.near.clear();
     ctx.grid.query(eye, agent.cache.reach + ctx.max_target_reach, |t| chunk.near.push(t));
-    chunk.near.sort_unstable();
+    // Both views computed once; the lose-sight one only matters when it is wider.
+    let (fresh_view, seen_view) = (View::of(agent, false), View::of(agent, true));
+    let hysteresis = agent.def.sight.lose_sight_radius > agent.def.sight.view_radius;
     for &ti in &chunk.near {
         let Some(target) = ctx.targets.at(ti) else { continue };
         if !eligible(agent, target) || !ctx.attitudes.perceives(agent.team, agent.def.detect, target.team) {
             continue;
         }
         let tid = TargetId { index: ti, generation: ctx.targets.generation_at(ti) };
-        let previously_seen = memory::find(&agent.records, tid).is_some_and(|r| r.seen);
-        let view = View::of(agent, previously_seen);
+        let previously_seen = hysteresis && memory::find(&agent.records, tid).is_some_and(|r| r.seen);
+        let view = if previously_seen { &seen_view } else { &fresh_view };
         let first_ray = chunk.rays.len() as u32;
         let (mut in_view, mut free_visible) = (0u8, 0u8);
         for point in target.world_points() {
-            match classify(&view, point) {
+            match classify(view, point) {
                 PointClass::OnEye => {
                     in_view += 1;
                     free_visible += 1;
@@ -499,6 +504,7 @@ fn see(
         rec.visibility = 0.0;
         rec.salience = 0.0;
     }
+    let first_sight = out.percepts.len();
     let forward = agent.def.forward;
     let radius = agent.def.sight.view_radius.max(1e-6);
     let cos_half = agent.cache.cos_half;
@@ -534,6 +540,8 @@ fn see(
             strength: fraction,
         });
     }
+    // The broadphase visits targets in grid order; report them in slot order.
+    out.percepts[first_sight..].sort_unstable_by_key(|p| p.target.index);
 }
 
 /// The brain's reaction to this step's percepts, then its per-step update (lesson §8).

@@ -257,6 +257,7 @@ static void top_k(void) {
 typedef struct Engine {
     uint32_t calls, rays, bad_rays, hits;
     int answer_nothing;
+    float hit_distance; /* 0: the true distance; else reported as is (NaN, negative) */
 } Engine;
 
 static void engine_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
@@ -270,7 +271,7 @@ static void engine_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits,
         e->rays++;
         if (count != 1 || r->agent.index != 0 || r->target.index != 0 || r->layer_mask != 4) e->bad_rays++;
         hits[i].hit = !e->answer_nothing && t > 0 && t <= r->max_distance && fabsf(x) <= 2 && y >= 0 && y <= 2;
-        hits[i].distance = hits[i].hit ? t : 0.0f;
+        hits[i].distance = hits[i].hit ? (e->hit_distance != 0.0f ? e->hit_distance : t) : 0.0f;
         e->hits += hits[i].hit;
     }
 }
@@ -289,6 +290,16 @@ static void engine_rays(void) {
     CHECK_OK(cover(world, &q, &o, 8));
     CHECK(o.count == 1 && o.results[0].candidate_index == 0 && same(o.answer.position, spots[0]));
     CHECK(e.calls == o.answer.rays_cast && e.rays == 2 && e.hits == 1 && e.bad_rays == 0);
+    /* A hit must come with a finite distance >= 0, as for sight; otherwise nothing is written. */
+    e.hit_distance = NAN;
+    CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(memcmp(&o, &untouched, sizeof o) == 0);
+    e.hit_distance = -1.0f;
+    CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(memcmp(&o, &untouched, sizeof o) == 0);
+    e.hit_distance = 0.0f;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 1);
     argus_world_destroy(world);
 
     /* A built-in world with a real wall: a set callback still answers (and here sees nothing). */
