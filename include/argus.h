@@ -2372,6 +2372,15 @@ void argus_world_destroy(struct ArgusWorld *world);
 uint32_t argus_live_world_count(void);
 
 /**
+ * Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
+ * creating them does not reallocate. A hint, never required.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_reserve(struct ArgusWorld *world, uint32_t agents, uint32_t targets);
+
+/**
  * Live object counts of a world.
  *
  * # Safety

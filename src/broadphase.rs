@@ -84,6 +84,11 @@ impl TargetGrid {
         self.starts = cursor;
     }
 
+    /// The two axes the grid spans (indices into x, y, z).
+    pub fn plane_axes(&self) -> [usize; 2] {
+        self.axes
+    }
+
     /// Calls `visit` for every target whose cell overlaps the sphere's bounding box; each target
     /// at most once. Falls back to all targets when the sphere spans more cells than there are.
     pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(u32)) {

@@ -65,6 +65,12 @@ impl<T> Default for Pool<T> {
 }
 
 impl<T> Pool<T> {
+    /// Makes room for `additional` more values without reallocating.
+    pub fn reserve(&mut self, additional: usize) {
+        let need = additional.saturating_sub(self.free.len());
+        self.slots.reserve_exact(need);
+    }
+
     /// Stores a value and returns its `(index, generation)`.
     pub fn insert(&mut self, value: T) -> (u32, u32) {
         self.live += 1;

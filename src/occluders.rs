@@ -2,7 +2,7 @@
 
 use parry3d::bounding_volume::Aabb;
 use parry3d::math::Pose;
-use parry3d::partitioning::{Bvh, BvhBuildStrategy};
+use parry3d::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
 use parry3d::query::{PointQuery, Ray, RayCast};
 use parry3d::shape::{Ball, Capsule, Cuboid, TriMesh};
 
@@ -319,6 +319,40 @@ impl OccluderSet {
             (toi > 0.0).then_some(toi)
         });
         hit.map(|(_, toi)| toi)
+    }
+
+    /// True if any occluder on `layers` blocks the unit ray within `max_distance`: the same
+    /// answer as `cast_ray(..).is_some()`, but the traversal stops at the first blocker found
+    /// instead of searching for the nearest (line of sight needs no hit point).
+    pub fn blocks(&self, origin: Vec3, dir: Vec3, max_distance: f32, layers: u32) -> bool {
+        if max_distance <= 0.0 || layers == 0 || self.pool.is_empty() {
+            return false;
+        }
+        let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
+        let inv = Vec3::new(1.0 / safe(dir.x), 1.0 / safe(dir.y), 1.0 / safe(dir.z));
+        let ray = Ray::new(origin, dir);
+        let mut blocked = false;
+        self.bvh.traverse(|node| {
+            let t1 = (node.mins() - origin) * inv;
+            let t2 = (node.maxs() - origin) * inv;
+            let enter = t1.min(t2).max_element().max(0.0);
+            let exit = t1.max(t2).min_element().min(max_distance);
+            if enter > exit {
+                return TraversalAction::Prune;
+            }
+            if let Some(leaf) = node.leaf_data() {
+                let hit = self.pool.at(leaf).is_some_and(|occ| {
+                    occ.def.layers & layers != 0
+                        && occ.geometry.cast_ray(&occ.pose, &ray, max_distance).is_some_and(|toi| toi > 0.0)
+                });
+                if hit {
+                    blocked = true;
+                    return TraversalAction::EarlyExit;
+                }
+            }
+            TraversalAction::Continue
+        });
+        blocked
     }
 
     /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).

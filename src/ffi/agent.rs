@@ -7,7 +7,6 @@ use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use crate::agent::{AgentDef, HearingConfig, SightConfig};
 use crate::awareness::AwarenessConfig;
 use crate::brain::BrainConfig;
-use crate::math::Vec3;
 use crate::memory::MemoryConfig;
 
 /// Perceive hostile teams (the default detect mask).
@@ -316,10 +315,8 @@ pub unsafe extern "C" fn argus_agent_set_poses(
         let ids = slice(agents, count, limit, "agents")?;
         let positions = slice(positions, count, limit, "positions")?;
         let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
-        let ids: Vec<_> = ids.iter().map(|&id| id.into()).collect();
-        let positions: Vec<Vec3> = positions.iter().map(|&p| p.into()).collect();
-        let forwards: Option<Vec<Vec3>> = forwards.map(|f| f.iter().map(|&v| v.into()).collect());
-        Ok(w.world.set_agent_poses(&ids, &positions, forwards.as_deref())?)
+        let pose = |i: usize| (ids[i].into(), positions[i].into(), forwards.map(|f| f[i].into()));
+        Ok(w.world.set_agent_poses_by(ids.len(), pose)?)
     })
 }
 

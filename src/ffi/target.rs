@@ -4,7 +4,6 @@ use super::boundary::{peek, FfiResult, check_cookie, input, invalid, output, sli
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use crate::hearing::SoundDef;
-use crate::math::Vec3;
 use crate::target::{MAX_CHECK_POINTS, TargetDef};
 
 /// Most check points per target.
@@ -182,10 +181,8 @@ pub unsafe extern "C" fn argus_target_set_poses(
         let ids = slice(targets, count, limit, "targets")?;
         let positions = slice(positions, count, limit, "positions")?;
         let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
-        let ids: Vec<_> = ids.iter().map(|&id| id.into()).collect();
-        let positions: Vec<Vec3> = positions.iter().map(|&p| p.into()).collect();
-        let forwards: Option<Vec<Vec3>> = forwards.map(|f| f.iter().map(|&v| v.into()).collect());
-        Ok(w.world.set_target_poses(&ids, &positions, forwards.as_deref())?)
+        let pose = |i: usize| (ids[i].into(), positions[i].into(), forwards.map(|f| f[i].into()));
+        Ok(w.world.set_target_poses_by(ids.len(), pose)?)
     })
 }
 

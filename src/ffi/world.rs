@@ -329,6 +329,16 @@ pub extern "C" fn argus_live_world_count() -> u32 {
     LIVE_WORLDS.load(Ordering::Relaxed)
 }
 
+/// Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
+/// creating them does not reallocate. A hint, never required.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_reserve(world: *mut ArgusWorld, agents: u32, targets: u32) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.reserve(agents as usize, targets as usize)?))
+}
+
 /// Live object counts of a world.
 ///
 /// # Safety

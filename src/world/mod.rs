@@ -1,8 +1,10 @@
 //! The world: owns occluders, agents, targets and sounds, and advances them with `step`.
 
 mod maps;
+mod conclude;
 mod query;
 mod step;
+mod sweep;
 
 use crate::agent::{Agent, AgentDef, SightCache};
 use crate::error::{Error, Result, invalid};
@@ -95,6 +97,59 @@ impl Default for World {
     }
 }
 
+/// Something with a pose that bulk updates can move.
+trait Posed {
+    fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>);
+}
+
+impl Posed for Agent {
+    fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>) {
+        self.def.position = position;
+        if let Some(f) = forward {
+            self.def.forward = f;
+        }
+    }
+}
+
+impl Posed for Target {
+    fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>) {
+        self.position = position;
+        if let Some(f) = forward {
+            self.forward = f;
+        }
+    }
+}
+
+fn check_lengths(ids: usize, positions: usize, forwards: Option<usize>) -> Result<()> {
+    if positions != ids || forwards.is_some_and(|f| f != ids) {
+        return Err(invalid("ids, positions and forwards must have the same length"));
+    }
+    Ok(())
+}
+
+/// Two passes: check every entry, then apply them all, so a bad entry changes nothing.
+fn set_poses<T: Posed>(
+    pool: &mut Pool<T>,
+    kind: &'static str,
+    count: usize,
+    pose: impl Fn(usize) -> ((u32, u32), Vec3, Option<Vec3>),
+) -> Result<()> {
+    for i in 0..count {
+        let ((index, generation), position, forward) = pose(i);
+        pool.get(index, generation).ok_or(Error::InvalidId(kind))?;
+        check_finite(position, "position")?;
+        if let Some(f) = forward {
+            unit_direction(f, "forward")?;
+        }
+    }
+    for i in 0..count {
+        let ((index, generation), position, forward) = pose(i);
+        let forward = forward.map(|f| unit_direction(f, "forward").expect("checked"));
+        pool.get_mut(index, generation).expect("checked").set_pose(position, forward);
+    }
+    Ok(())
+}
+
 fn agent_id(pool: &Pool<Agent>, index: u32) -> AgentId {
     AgentId { index, generation: pool.generation_at(index) }
 }
@@ -131,6 +186,19 @@ impl World {
 
     pub(crate) fn check_idle(&self) -> Result<()> {
         if self.scratch.step_in_progress { Err(Error::StepInProgress) } else { Ok(()) }
+    }
+
+    /// Makes room for `agents` more agents and `targets` more targets, so creating them does
+    /// not reallocate (and memory is not over-allocated by growth). A hint; never required.
+    pub fn reserve(&mut self, agents: usize, targets: usize) -> Result<()> {
+        self.check_idle()?;
+        const LIMIT: usize = 1 << 26;
+        if agents > LIMIT || targets > LIMIT {
+            return Err(invalid(format!("reserve counts must be at most {LIMIT}, got {agents} agents and {targets} targets")));
+        }
+        self.agents.reserve(agents);
+        self.targets.reserve(targets);
+        Ok(())
     }
 
     // ----- agents -------------------------------------------------------------------------
@@ -206,26 +274,19 @@ impl World {
     /// Moves many agents at once; `forwards` may be `None` to keep their facing. Everything is
     /// checked before anything changes.
     pub fn set_agent_poses(&mut self, ids: &[AgentId], positions: &[Vec3], forwards: Option<&[Vec3]>) -> Result<()> {
+        check_lengths(ids.len(), positions.len(), forwards.map(<[Vec3]>::len))?;
+        self.set_agent_poses_by(ids.len(), |i| (ids[i], positions[i], forwards.map(|f| f[i])))
+    }
+
+    /// Moves `count` agents at once, asking `pose(i)` for the i-th `(id, position, forward)`
+    /// (forward `None` keeps the facing); nothing changes unless every entry is valid. For
+    /// engines whose poses live in their own arrays: no copies.
+    pub fn set_agent_poses_by(&mut self, count: usize, pose: impl Fn(usize) -> (AgentId, Vec3, Option<Vec3>)) -> Result<()> {
         self.check_idle()?;
-        if positions.len() != ids.len() || forwards.is_some_and(|f| f.len() != ids.len()) {
-            return Err(invalid("ids, positions and forwards must have the same length"));
-        }
-        for (i, id) in ids.iter().enumerate() {
-            self.agent(*id)?;
-            check_finite(positions[i], "agent position")?;
-            if let Some(f) = forwards {
-                unit_direction(f[i], "agent forward")?;
-            }
-        }
-        for (i, id) in ids.iter().enumerate() {
-            let forward = forwards.map(|f| unit_direction(f[i], "agent forward").expect("checked"));
-            let agent = self.agent_mut(*id).expect("checked");
-            agent.def.position = positions[i];
-            if let Some(f) = forward {
-                agent.def.forward = f;
-            }
-        }
-        Ok(())
+        set_poses(&mut self.agents, AgentId::KIND, count, |i| {
+            let (id, p, f) = pose(i);
+            ((id.index, id.generation), p, f)
+        })
     }
 
     /// The engine reports that the agent reached its investigate position: Investigating moves
@@ -239,7 +300,7 @@ impl World {
     /// Where the agent's brain wants to go (None while Idle).
     pub fn move_target(&self, id: AgentId) -> Result<Option<Vec3>> {
         let agent = self.agent(id)?;
-        Ok(agent.brain.move_target(&step::focus_view(agent)))
+        Ok(agent.brain.move_target(&conclude::focus_view(agent)))
     }
 
     /// Sets a memory record by hand (a radio call, a script); confidence in [0, 1].
@@ -333,26 +394,17 @@ impl World {
 
     /// Moves many targets at once; `forwards` may be `None`. All checked before any change.
     pub fn set_target_poses(&mut self, ids: &[TargetId], positions: &[Vec3], forwards: Option<&[Vec3]>) -> Result<()> {
+        check_lengths(ids.len(), positions.len(), forwards.map(<[Vec3]>::len))?;
+        self.set_target_poses_by(ids.len(), |i| (ids[i], positions[i], forwards.map(|f| f[i])))
+    }
+
+    /// Moves `count` targets at once from `pose(i)`; see [`World::set_agent_poses_by`].
+    pub fn set_target_poses_by(&mut self, count: usize, pose: impl Fn(usize) -> (TargetId, Vec3, Option<Vec3>)) -> Result<()> {
         self.check_idle()?;
-        if positions.len() != ids.len() || forwards.is_some_and(|f| f.len() != ids.len()) {
-            return Err(invalid("ids, positions and forwards must have the same length"));
-        }
-        for (i, id) in ids.iter().enumerate() {
-            self.target(*id)?;
-            check_finite(positions[i], "target position")?;
-            if let Some(f) = forwards {
-                unit_direction(f[i], "target forward")?;
-            }
-        }
-        for (i, id) in ids.iter().enumerate() {
-            let forward = forwards.map(|f| unit_direction(f[i], "target forward").expect("checked"));
-            let target = self.target_mut(*id).expect("checked");
-            target.position = positions[i];
-            if let Some(f) = forward {
-                target.forward = f;
-            }
-        }
-        Ok(())
+        set_poses(&mut self.targets, TargetId::KIND, count, |i| {
+            let (id, p, f) = pose(i);
+            ((id.index, id.generation), p, f)
+        })
     }
 
     /// Shows or hides a target from every agent's sight (sounds it makes are still heard).

@@ -7,7 +7,6 @@ use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
 use crate::sight::{PointClass, PointStatus, SightResult, View, classify, eligible, ray_length};
 
 use super::World;
-use super::step::builtin_hit;
 
 impl World {
     /// Can `agent` see `target` now, with the current poses? Built-in occluders answer the rays;
@@ -134,6 +133,14 @@ impl World {
             };
         }
         Ok((result, ray_points))
+    }
+}
+
+/// The built-in answer to a ray, with the hit distance: the occluder BVH's nearest hit.
+pub(crate) fn builtin_hit(occluders: &crate::occluders::OccluderSet, ray: &RayQuery) -> RayHit {
+    match occluders.cast_ray(ray.origin, ray.direction, ray.max_distance, ray.layer_mask) {
+        Some(distance) => RayHit { hit: true, distance },
+        None => RayHit { hit: false, distance: 0.0 },
     }
 }
 

@@ -1,22 +1,17 @@
-//! One step of a world: schedule → hearing and sight (broadphase → range → cone → rays) →
-//! percepts → memory → awareness → brain. Agents are processed in slot order, split into
-//! contiguous chunks when worker threads are enabled, so results never depend on the thread count.
+//! One step of a world: schedule → sight sweep (broadphase → range → cone → rays, in spatial
+//! order) → per agent in slot order: hearing, percepts, memory, awareness, brain. Work is split
+//! into contiguous chunks when worker threads are enabled; results never depend on the count.
 
 use crate::agent::Agent;
-use crate::brain::{BrainState, FocusView};
 use crate::broadphase::TargetGrid;
 use crate::error::{Error, Result, invalid};
-use crate::hearing::{Sound, hear};
-use crate::id::{AgentId, Pool, Slot, TargetId};
-use crate::memory::{self, MemoryRecord};
-use crate::occluders::OccluderSet;
-use crate::percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
-use crate::rays::{RayHit, RayQuery, RaySource};
-use crate::sight::{PointClass, RAY_STOP_SHORT, View, classify, eligible, off_axis, ray_length};
-use crate::target::Target;
-use crate::team::AttitudeTable;
+use crate::id::{AgentId, Slot};
+use crate::percept::StepEvents;
+use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
 
 use super::World;
+use super::conclude::{ConcludeInput, Sighting, conclude};
+use super::sweep::{SweepChunk, SweepInput, spatial_key, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
@@ -30,55 +25,24 @@ pub(crate) struct StepScratch {
     time: f64,
     due: Vec<bool>,
     overdue: Vec<(f64, u32)>,
+    /// Due agents as `(spatial key, slot)`, sorted: the sweep's visiting order.
+    order: Vec<(u64, u32)>,
+    order_slots: Vec<u32>,
     grid: TargetGrid,
     grid_input: Vec<(u32, crate::math::Vec3)>,
     max_target_reach: f32,
-    chunks: Vec<Chunk>,
+    sweeps: Vec<SweepChunk>,
+    /// Per agent slot: `(sweep chunk, first candidate, end)` of its sight tick this step.
+    swept: Vec<(u32, u32, u32)>,
+    concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
     hits: Vec<RayHit>,
 }
 
 #[derive(Default)]
-struct Chunk {
-    heard: Vec<Heard>,
-    candidates: Vec<Candidate>,
-    rays: Vec<RayQuery>,
-    hits: Vec<RayHit>,
-    near: Vec<u32>,
+struct ConcludeChunk {
+    heard: Vec<(u32, f32)>,
     events: StepEvents,
-}
-
-#[derive(Copy, Clone, Debug)]
-struct Heard {
-    agent: u32,
-    sound: u32,
-    strength: f32,
-}
-
-/// A target that passed range and cone for one agent, waiting for its rays.
-#[derive(Copy, Clone, Debug)]
-struct Candidate {
-    agent: u32,
-    target: TargetId,
-    first_ray: u32,
-    ray_count: u8,
-    point_count: u8,
-    /// Points seen without a ray (on the eye, or nothing can block them).
-    free_visible: u8,
-}
-
-/// Read-only state shared by every chunk during a step.
-struct Sense<'a> {
-    time: f64,
-    dt: f32,
-    targets: &'a Pool<Target>,
-    grid: &'a TargetGrid,
-    max_target_reach: f32,
-    attitudes: &'a AttitudeTable,
-    occluders: &'a OccluderSet,
-    sounds: &'a [Sound],
-    sound_occlusion: f32,
-    due: &'a [bool],
 }
 
 impl World {
@@ -86,11 +50,12 @@ impl World {
     /// An engine-ray world refuses this: use [`World::step_with`] or `begin_step`/`finish_step`.
     pub fn step(&mut self, dt: f32) -> Result<()> {
         self.check_step_args(dt)?;
-        if self.def.ray_backend == crate::rays::RayBackend::Engine {
+        if self.def.ray_backend == RayBackend::Engine {
             return Err(Error::NoRayBackend);
         }
         self.prepare(dt);
-        self.run(Phase::Fused);
+        self.run_sweep(true);
+        self.run_conclude();
         self.commit();
         Ok(())
     }
@@ -122,10 +87,10 @@ impl World {
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
         self.prepare(dt);
-        self.run(Phase::Gather);
+        self.run_sweep(false);
         let scratch = &mut self.scratch;
         scratch.rays.clear();
-        for chunk in &scratch.chunks {
+        for chunk in &scratch.sweeps {
             scratch.rays.extend_from_slice(&chunk.rays);
         }
         scratch.step_in_progress = true;
@@ -143,22 +108,18 @@ impl World {
             return Err(Error::NoStepInProgress);
         }
         if hits.len() != self.scratch.rays.len() {
-            return Err(invalid(format!(
-                "{} ray results given for {} rays",
-                hits.len(),
-                self.scratch.rays.len()
-            )));
+            return Err(invalid(format!("{} ray results given for {} rays", hits.len(), self.scratch.rays.len())));
         }
         super::query::check_hits(hits)?;
         let mut offset = 0;
-        for chunk in &mut self.scratch.chunks {
+        for chunk in &mut self.scratch.sweeps {
             let n = chunk.rays.len();
             chunk.hits.clear();
             chunk.hits.extend_from_slice(&hits[offset..offset + n]);
             offset += n;
         }
         self.scratch.step_in_progress = false;
-        self.run(Phase::Conclude);
+        self.run_conclude();
         self.commit();
         Ok(())
     }
@@ -173,8 +134,8 @@ impl World {
         Ok(())
     }
 
-    /// Schedule and broadphase for the coming sweep. Changes nothing observable: the clock,
-    /// sounds and events are committed by [`World::commit`] once the step completes.
+    /// Schedule, broadphase and sweep order. Changes nothing observable: the clock, sounds and
+    /// events are committed by `commit` once the step completes.
     fn prepare(&mut self, dt: f32) {
         self.occluders.maintain();
         let scratch = &mut self.scratch;
@@ -213,393 +174,121 @@ impl World {
         scratch.grid_input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| (i, t.position)));
         scratch.grid.rebuild(cell, &scratch.grid_input);
 
+        let axes = scratch.grid.plane_axes();
+        scratch.order.clear();
+        for (i, s) in slots.iter().enumerate() {
+            if let (true, Some(agent)) = (scratch.due[i], s.value.as_ref()) {
+                scratch.order.push((spatial_key(agent.eye(), axes), i as u32));
+            }
+        }
+        scratch.order.sort_unstable();
+        scratch.order_slots.clear();
+        scratch.order_slots.extend(scratch.order.iter().map(|&(_, i)| i));
+
         let threads = self.def.worker_threads.max(1) as usize;
-        scratch.chunks.resize_with(threads, Chunk::default);
-        for chunk in &mut scratch.chunks {
-            chunk.heard.clear();
-            chunk.candidates.clear();
-            chunk.rays.clear();
-            chunk.hits.clear();
+        scratch.sweeps.resize_with(threads, SweepChunk::default);
+        scratch.concludes.resize_with(threads, ConcludeChunk::default);
+        for chunk in &mut scratch.sweeps {
+            chunk.clear();
+        }
+    }
+
+    /// The sight sweep over the due agents in spatial order, split between the threads.
+    fn run_sweep(&mut self, cast_now: bool) {
+        let input = SweepInput {
+            agents: &self.agents,
+            targets: &self.targets,
+            grid: &self.scratch.grid,
+            max_target_reach: self.scratch.max_target_reach,
+            attitudes: &self.attitudes,
+            occluders: &self.occluders,
+            cast_now,
+        };
+        let order = &self.scratch.order_slots;
+        let chunks = &mut self.scratch.sweeps;
+        let per_chunk = order.len().div_ceil(chunks.len()).max(1);
+        if chunks.len() == 1 {
+            sweep(&input, order, &mut chunks[0]);
+        } else {
+            std::thread::scope(|scope| {
+                let input = &input;
+                for (part, chunk) in order.chunks(per_chunk).zip(chunks.iter_mut()) {
+                    scope.spawn(move || sweep(input, part, chunk));
+                }
+            });
+        }
+        // Index the results by agent slot for the conclude pass.
+        let swept = &mut self.scratch.swept;
+        swept.clear();
+        swept.resize(self.agents.slots().len(), (u32::MAX, 0, 0));
+        for (c, chunk) in self.scratch.sweeps.iter().enumerate() {
+            for &(slot, start, end) in &chunk.swept {
+                swept[slot as usize] = (c as u32, start, end);
+            }
+        }
+    }
+
+    /// Per agent in slot order: hearing, percepts, memory, awareness, brain.
+    fn run_conclude(&mut self) {
+        let input = ConcludeInput {
+            time: self.scratch.time,
+            dt: self.scratch.dt,
+            targets: &self.targets,
+            attitudes: &self.attitudes,
+            occluders: &self.occluders,
+            sounds: &self.pending_sounds,
+            sound_occlusion: self.def.sound_occlusion,
+        };
+        let shared = Shared { sweeps: &self.scratch.sweeps, swept: &self.scratch.swept };
+        let slots = self.agents.slots_mut();
+        let chunks = &mut self.scratch.concludes;
+        for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
+        let per_chunk = slots.len().div_ceil(chunks.len()).max(1);
+        if chunks.len() == 1 {
+            conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
+            return;
+        }
+        std::thread::scope(|scope| {
+            let (input, shared) = (&input, &shared);
+            let mut base = 0u32;
+            for (part, chunk) in slots.chunks_mut(per_chunk).zip(chunks.iter_mut()) {
+                let first = base;
+                base += part.len() as u32;
+                scope.spawn(move || conclude_range(input, shared, first, part, chunk));
+            }
+        });
     }
 
     /// The step completed: advance the clock, publish its events, retire its sounds.
     fn commit(&mut self) {
         self.time = self.scratch.time;
         self.events.clear();
-        for chunk in &mut self.scratch.chunks {
+        for chunk in &mut self.scratch.concludes {
             self.events.append(&mut chunk.events);
         }
         std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
         self.pending_sounds.clear();
     }
-
-    /// Runs one phase over every agent, chunk by chunk (in parallel when configured).
-    fn run(&mut self, phase: Phase) {
-        let ctx = Sense {
-            time: self.scratch.time,
-            dt: self.scratch.dt,
-            targets: &self.targets,
-            grid: &self.scratch.grid,
-            max_target_reach: self.scratch.max_target_reach,
-            attitudes: &self.attitudes,
-            occluders: &self.occluders,
-            sounds: &self.pending_sounds,
-            sound_occlusion: self.def.sound_occlusion,
-            due: &self.scratch.due,
-        };
-        let slots = self.agents.slots_mut();
-        let chunks = &mut self.scratch.chunks;
-        let per_chunk = slots.len().div_ceil(chunks.len()).max(1);
-        if chunks.len() == 1 {
-            run_chunk(&ctx, phase, 0, slots, &mut chunks[0]);
-            return;
-        }
-        std::thread::scope(|scope| {
-            let mut rest = slots;
-            let mut base = 0u32;
-            let ctx = &ctx;
-            for chunk in chunks.iter_mut() {
-                let take = per_chunk.min(rest.len());
-                let (mine, tail) = rest.split_at_mut(take);
-                rest = tail;
-                let my_base = base;
-                base += take as u32;
-                scope.spawn(move || run_chunk(ctx, phase, my_base, mine, chunk));
-            }
-        });
-    }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Phase {
-    /// Built-in rays: gather, cast and conclude agent by agent.
-    Fused,
-    /// Engine rays, first half: gather every agent's rays.
-    Gather,
-    /// Engine rays, second half: conclude with the engine's hits.
-    Conclude,
+/// The sweep's results, read by every conclude chunk.
+struct Shared<'a> {
+    sweeps: &'a [SweepChunk],
+    swept: &'a [(u32, u32, u32)],
 }
 
-fn run_chunk(ctx: &Sense, phase: Phase, base: u32, slots: &mut [Slot<Agent>], chunk: &mut Chunk) {
-    let (mut cand_cursor, mut heard_cursor) = (0usize, 0usize);
+fn conclude_range(input: &ConcludeInput, shared: &Shared, base: u32, slots: &mut [Slot<Agent>], chunk: &mut ConcludeChunk) {
     for (offset, slot) in slots.iter_mut().enumerate() {
         let index = base + offset as u32;
         let generation = slot.generation;
         let Some(agent) = slot.value.as_mut() else { continue };
-        let id = AgentId { index, generation };
-        match phase {
-            Phase::Fused => {
-                chunk.heard.clear();
-                chunk.candidates.clear();
-                chunk.rays.clear();
-                gather(ctx, id, agent, chunk);
-                chunk.hits.clear();
-                chunk.hits.extend(chunk.rays.iter().map(|r| builtin_hit(ctx.occluders, r)));
-                conclude(ctx, id, agent, &chunk.heard, &chunk.candidates, &chunk.rays, &chunk.hits, &mut chunk.events);
-            }
-            Phase::Gather => gather(ctx, id, agent, chunk),
-            Phase::Conclude => {
-                let heard_end = advance(&chunk.heard, heard_cursor, |h| h.agent == index);
-                let cand_end = advance(&chunk.candidates, cand_cursor, |c| c.agent == index);
-                conclude(
-                    ctx,
-                    id,
-                    agent,
-                    &chunk.heard[heard_cursor..heard_end],
-                    &chunk.candidates[cand_cursor..cand_end],
-                    &chunk.rays,
-                    &chunk.hits,
-                    &mut chunk.events,
-                );
-                heard_cursor = heard_end;
-                cand_cursor = cand_end;
-            }
-        }
-    }
-}
-
-fn advance<T>(items: &[T], from: usize, mine: impl Fn(&T) -> bool) -> usize {
-    from + items[from..].iter().take_while(|x| mine(x)).count()
-}
-
-/// The built-in answer to a ray: the occluder BVH.
-pub(crate) fn builtin_hit(occluders: &OccluderSet, ray: &RayQuery) -> RayHit {
-    match occluders.cast_ray(ray.origin, ray.direction, ray.max_distance, ray.layer_mask) {
-        Some(distance) => RayHit { hit: true, distance },
-        None => RayHit { hit: false, distance: 0.0 },
-    }
-}
-
-/// Hearing for every agent, and range + cone (and the rays still needed) for agents due a
-/// sight tick.
-fn gather(ctx: &Sense, id: AgentId, agent: &Agent, chunk: &mut Chunk) {
-    let hearing = &agent.def.hearing;
-    if hearing.enabled {
-        for (si, sound) in ctx.sounds.iter().enumerate() {
-            if sound.layers & hearing.sound_mask == 0
-                || !ctx.attitudes.perceives(agent.team, agent.def.detect, sound.team)
-            {
-                continue;
-            }
-            let listener = agent.position();
-            let crossed = || ctx.occluders.count_crossed(sound.position, listener, hearing.obstacle_mask);
-            if let Some(strength) = hear(listener, hearing.sensitivity, sound, ctx.sound_occlusion, crossed) {
-                chunk.heard.push(Heard { agent: id.index, sound: si as u32, strength });
-            }
-        }
-    }
-    if !ctx.due[id.index as usize] {
-        return;
-    }
-    let eye = agent.eye();
-    let mask = agent.def.sight.obstacle_mask;
-    chunk.near.clear();
-    ctx.grid.query(eye, agent.cache.reach + ctx.max_target_reach, |t| chunk.near.push(t));
-    // Both views computed once; the lose-sight one only matters when it is wider.
-    let (fresh_view, seen_view) = (View::of(agent, false), View::of(agent, true));
-    let hysteresis = agent.def.sight.lose_sight_radius > agent.def.sight.view_radius;
-    for &ti in &chunk.near {
-        let Some(target) = ctx.targets.at(ti) else { continue };
-        if !eligible(agent, target) || !ctx.attitudes.perceives(agent.team, agent.def.detect, target.team) {
-            continue;
-        }
-        let tid = TargetId { index: ti, generation: ctx.targets.generation_at(ti) };
-        let previously_seen = hysteresis && memory::find(&agent.records, tid).is_some_and(|r| r.seen);
-        let view = if previously_seen { &seen_view } else { &fresh_view };
-        let first_ray = chunk.rays.len() as u32;
-        let (mut in_view, mut free_visible) = (0u8, 0u8);
-        for point in target.world_points() {
-            match classify(view, point) {
-                PointClass::OnEye => {
-                    in_view += 1;
-                    free_visible += 1;
-                }
-                PointClass::InView { dir, dist, .. } => {
-                    in_view += 1;
-                    match ray_length(dist) {
-                        Some(max_distance) if mask != 0 => chunk.rays.push(RayQuery {
-                            origin: eye,
-                            direction: dir,
-                            max_distance,
-                            layer_mask: mask,
-                            agent: id,
-                            target: tid,
-                        }),
-                        _ => free_visible += 1,
-                    }
-                }
-                PointClass::OutOfRange | PointClass::OutsideCone => {}
-            }
-        }
-        if in_view > 0 {
-            chunk.candidates.push(Candidate {
-                agent: id.index,
-                target: tid,
-                first_ray,
-                ray_count: in_view - free_visible,
-                point_count: target.point_count,
-                free_visible,
-            });
-        }
-    }
-}
-
-/// Percepts, memory, awareness and brain for one agent, from its heard sounds and resolved rays.
-#[allow(clippy::too_many_arguments)]
-fn conclude(
-    ctx: &Sense,
-    id: AgentId,
-    agent: &mut Agent,
-    heard: &[Heard],
-    candidates: &[Candidate],
-    rays: &[RayQuery],
-    hits: &[RayHit],
-    out: &mut StepEvents,
-) {
-    let time = ctx.time as f32;
-    let dt = ctx.dt;
-    let state_before = agent.brain.state;
-    let memory_config = agent.def.memory;
-    for rec in agent.records.iter_mut() {
-        if rec.decay(&memory_config, dt) {
-            out.forgotten.push(ForgetEvent { agent: id, target: rec.target, position: rec.last_known_position, time });
-        }
-    }
-
-    let first_percept = out.percepts.len();
-    for h in heard {
-        let sound = &ctx.sounds[h.sound as usize];
-        let source = if ctx.targets.get(sound.source.index, sound.source.generation).is_some() {
-            sound.source
-        } else {
-            TargetId::NULL
-        };
-        if !source.is_null() {
-            memory::find_or_insert(&mut agent.records, source).refresh(sound.position, time);
-        }
-        out.percepts.push(Percept {
-            kind: PerceptKind::Sound,
-            agent: id,
-            target: source,
-            position: sound.position,
-            time,
-            strength: h.strength,
+        let (c, start, end) = shared.swept[index as usize];
+        let sighting = (c != u32::MAX).then(|| {
+            let sweep = &shared.sweeps[c as usize];
+            Sighting { candidates: &sweep.candidates[start as usize..end as usize], rays: &sweep.rays, hits: &sweep.hits }
         });
-    }
-
-    if ctx.due[id.index as usize] {
-        see(ctx, id, agent, candidates, rays, hits, out);
-        let period = agent.cache.period;
-        agent.next_sense_time = if period > 0.0 {
-            let behind = (((ctx.time - agent.next_sense_time) / period).floor() + 1.0).max(1.0);
-            agent.next_sense_time + behind * period
-        } else {
-            ctx.time
-        };
-    }
-
-    let awareness = agent.def.awareness;
-    if awareness.enabled {
-        for rec in agent.records.iter_mut() {
-            let level = awareness.advance(rec.awareness, rec.seen, rec.salience, dt);
-            let stage = awareness.stage(level);
-            if stage != rec.stage {
-                out.awareness.push(AwarenessEvent { agent: id, target: rec.target, from: rec.stage, to: stage, level, time });
-            }
-            rec.awareness = level;
-            rec.stage = stage;
-        }
-    }
-
-    if agent.def.brain.enabled {
-        think(agent, &out.percepts[first_percept..], dt);
-        if agent.brain.state != state_before {
-            out.brain.push(BrainEvent {
-                agent: id,
-                from: state_before,
-                to: agent.brain.state,
-                target: agent.brain.focus,
-                time,
-            });
-        }
-    }
-    agent.records.retain(|r| !r.is_empty());
-}
-
-/// A sight tick: counts each candidate's clear rays and refreshes what was seen.
-fn see(
-    ctx: &Sense,
-    id: AgentId,
-    agent: &mut Agent,
-    candidates: &[Candidate],
-    rays: &[RayQuery],
-    hits: &[RayHit],
-    out: &mut StepEvents,
-) {
-    let time = ctx.time as f32;
-    for rec in agent.records.iter_mut() {
-        rec.seen = false;
-        rec.visibility = 0.0;
-        rec.salience = 0.0;
-    }
-    let first_sight = out.percepts.len();
-    let forward = agent.def.forward;
-    let radius = agent.def.sight.view_radius.max(1e-6);
-    let cos_half = agent.cache.cos_half;
-    for c in candidates {
-        let Some(target) = ctx.targets.at(c.target.index) else { continue };
-        let mut visible = c.free_visible as u32;
-        // Free points sit on the eye: nearest and most central possible.
-        let (mut near, mut central) = if c.free_visible > 0 { (0.0f32, 0.0f32) } else { (f32::MAX, f32::MAX) };
-        for k in 0..c.ray_count as usize {
-            if hits[c.first_ray as usize + k].hit {
-                continue;
-            }
-            visible += 1;
-            let ray = &rays[c.first_ray as usize + k];
-            near = near.min((ray.max_distance + RAY_STOP_SHORT) / radius);
-            central = central.min(off_axis(forward.dot(ray.direction), cos_half));
-        }
-        if visible == 0 {
-            continue;
-        }
-        let fraction = visible as f32 / c.point_count as f32;
-        let rec = memory::find_or_insert(&mut agent.records, c.target);
-        rec.refresh(target.position, time);
-        rec.seen = true;
-        rec.visibility = fraction;
-        rec.salience = agent.def.awareness.salience(fraction, near, central);
-        out.percepts.push(Percept {
-            kind: PerceptKind::Sight,
-            agent: id,
-            target: c.target,
-            position: target.position,
-            time,
-            strength: fraction,
-        });
-    }
-    // The broadphase visits targets in grid order; report them in slot order.
-    out.percepts[first_sight..].sort_unstable_by_key(|p| p.target.index);
-}
-
-/// The brain's reaction to this step's percepts, then its per-step update (lesson §8).
-fn think(agent: &mut Agent, percepts: &[Percept], dt: f32) {
-    let config = agent.def.brain;
-    for p in percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
-        agent.brain.on_investigate(p.position, p.target, &config);
-    }
-    if let Some(target) = pick_chase(agent, percepts) {
-        agent.brain.on_chase(target);
-    } else if agent.def.awareness.enabled && agent.brain.state == BrainState::Idle {
-        // With awareness, a glimpse below "aware" makes the guard come and look.
-        let glimpse = nearest(agent, |r| r.seen && r.stage >= crate::awareness::AwarenessStage::Suspicious);
-        if let Some(rec) = glimpse {
-            let (position, target) = (rec.last_known_position, rec.target);
-            agent.brain.on_investigate(position, target, &config);
-        }
-    }
-    let focus = focus_view(agent);
-    agent.brain.update(&config, dt, focus);
-}
-
-/// Which target to chase: the current focus if it qualifies, else the nearest that does.
-fn pick_chase(agent: &Agent, percepts: &[Percept]) -> Option<TargetId> {
-    let brain = &agent.brain;
-    let qualifies = |r: &MemoryRecord| {
-        if agent.def.awareness.enabled {
-            let resuming = r.target == brain.focus && matches!(brain.state, BrainState::Chasing | BrainState::Searching);
-            r.seen && (r.stage == crate::awareness::AwarenessStage::Aware || resuming)
-        } else {
-            percepts.iter().any(|p| p.kind == PerceptKind::Sight && p.target == r.target)
-        }
-    };
-    if let Some(rec) = memory::find(&agent.records, brain.focus) {
-        if qualifies(rec) {
-            return Some(rec.target);
-        }
-    }
-    nearest(agent, qualifies).map(|r| r.target)
-}
-
-fn nearest(agent: &Agent, pick: impl Fn(&MemoryRecord) -> bool) -> Option<&MemoryRecord> {
-    let position = agent.position();
-    agent.records.iter().filter(|r| pick(r)).min_by(|a, b| {
-        let da = a.last_known_position.distance_squared(position);
-        let db = b.last_known_position.distance_squared(position);
-        da.total_cmp(&db).then(a.target.index.cmp(&b.target.index))
-    })
-}
-
-/// What the brain knows about its focus target.
-pub(crate) fn focus_view(agent: &Agent) -> FocusView {
-    match memory::find(&agent.records, agent.brain.focus) {
-        Some(rec) if !agent.brain.focus.is_null() => FocusView {
-            confidence: rec.confidence,
-            seen: rec.seen,
-            last_known_position: Some(rec.last_known_position),
-        },
-        _ => FocusView { confidence: 0.0, seen: false, last_known_position: None },
+        conclude(input, AgentId { index, generation }, agent, sighting, &mut chunk.heard, &mut chunk.events);
     }
 }

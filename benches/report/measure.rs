@@ -1,0 +1,109 @@
+//! Timing side by side, and a counting allocator for the allocation and memory rows.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Counts every allocation and the bytes currently live.
+pub struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+static LIVE_BYTES: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        LIVE_BYTES.fetch_add(new_size, Ordering::Relaxed);
+        LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Allocations made so far in the process.
+pub fn allocations() -> u64 {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// Heap bytes currently live.
+pub fn live_bytes() -> usize {
+    LIVE_BYTES.load(Ordering::Relaxed)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Median time of `f` over `reps` runs.
+pub fn time(reps: usize, mut f: impl FnMut()) -> Duration {
+    median(
+        (0..reps.max(1))
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect(),
+    )
+}
+
+/// Medians of `a` and `b` measured alternately, round by round, so machine noise hits both.
+pub fn side_by_side(rounds: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (Duration, Duration) {
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..rounds.max(1) {
+        let t = Instant::now();
+        a();
+        ta.push(t.elapsed());
+        let t = Instant::now();
+        b();
+        tb.push(t.elapsed());
+    }
+    (median(ta), median(tb))
+}
+
+/// A duration in the unit that reads best.
+pub fn show(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else if s >= 1e-3 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{:.1} µs", s * 1e6)
+    }
+}
+
+/// One row of the report.
+pub struct Row {
+    pub what: String,
+    pub argus: String,
+    pub baseline: String,
+    pub ratio: String,
+    pub goal: String,
+    pub met: Option<bool>,
+}
+
+pub fn print(rows: &[Row]) {
+    println!(
+        "\n{:<46} {:>12} {:>22} {:>10} {:>10}  ",
+        "measurement", "argus", "baseline", "ratio", "goal"
+    );
+    println!("{}", "-".repeat(106));
+    for r in rows {
+        let mark = match r.met {
+            Some(true) => "met",
+            Some(false) => "MISSED",
+            None => "",
+        };
+        println!("{:<46} {:>12} {:>22} {:>10} {:>10}  {mark}", r.what, r.argus, r.baseline, r.ratio, r.goal);
+    }
+}

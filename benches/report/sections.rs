@@ -1,0 +1,347 @@
+//! The scenarios of the benchmark issue, each adding rows to the report.
+
+use std::hint::black_box;
+
+use argus::influence::{InfluenceMap, InfluenceMapDef};
+use argus::tactics::{Candidates, CoverQuery, FlankQuery, Threat, find_cover, find_flank};
+use argus::{RayHit, Vec3};
+use parry3d::bounding_volume::BoundingVolume;
+use parry3d::math::Pose;
+use parry3d::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
+use parry3d::query::{Ray, RayCast};
+use parry3d::shape::Cuboid;
+
+use crate::Size;
+use crate::measure::{Row, allocations, live_bytes, show, side_by_side, time};
+use crate::reference as lesson;
+use crate::scenes::{Rng, Town};
+
+const DT: f32 = 1.0 / 60.0;
+
+fn ratio_row(what: &str, argus: std::time::Duration, base: std::time::Duration, base_name: &str, goal: &str, met: bool, r: f64) -> Row {
+    Row {
+        what: what.into(),
+        argus: show(argus),
+        baseline: format!("{} {}", show(base), base_name),
+        ratio: format!("{r:.1}×"),
+        goal: goal.into(),
+        met: Some(met),
+    }
+}
+
+/// Full sight sweep vs the lesson's loops; vs its line-of-sight floor; the staggered 10 Hz step.
+pub fn town(size: &Size, rows: &mut Vec<Row>) {
+    let n = size.town_agents;
+    let town = Town::at_town_density(n, 7);
+    let mut world = town.argus(0.0, 1);
+    world.step(DT).unwrap(); // warm the caches and scratch buffers
+    let mut oracle = town.reference();
+    let (sweep, literal) = side_by_side(
+        if n > 2_000 { 1 } else { size.rounds },
+        || world.step(DT).unwrap(),
+        || {
+            black_box(oracle.step(DT));
+        },
+    );
+    let sweep = time(size.rounds, || world.step(DT).unwrap()).min(sweep);
+    let r = literal.as_secs_f64() / sweep.as_secs_f64();
+    rows.push(ratio_row(&format!("town sight sweep, {n} agents"), sweep, literal, "lesson", "≥ 100×", r >= 100.0, r));
+
+    // The floor: only the rays this sweep needed, cast straight into a parry3d BVH.
+    let mut probe = town.argus(0.0, 1);
+    probe.step(DT).unwrap();
+    let rays: Vec<argus::RayQuery> = probe.begin_step(DT).unwrap().to_vec();
+    probe.cancel_step();
+    let shapes: Vec<(Cuboid, Pose)> =
+        town.boxes.iter().map(|&(p, h, q)| (Cuboid::new(h), Pose::from_parts(p, q))).collect();
+    let aabbs: Vec<_> = shapes.iter().map(|(s, p)| s.aabb(p).loosened(1e-4)).collect();
+    let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &aabbs);
+    // Two ways to answer the rays with parry3d alone: nearest hit (parry's `cast_ray`), and a
+    // traversal that stops at the first blocker. The floor is the faster of the two.
+    let nearest = || {
+        let mut blocked = 0usize;
+        for r in &rays {
+            let ray = Ray::new(r.origin, r.direction);
+            let hit = bvh.cast_ray(&ray, r.max_distance, |leaf, best| {
+                let (s, p) = &shapes[leaf as usize];
+                s.cast_ray(p, &ray, best, true).filter(|t| *t > 0.0)
+            });
+            blocked += hit.is_some() as usize;
+        }
+        black_box(blocked);
+    };
+    let any = || {
+        let mut blocked = 0usize;
+        for r in &rays {
+            let ray = Ray::new(r.origin, r.direction);
+            let mut hit = false;
+            bvh.traverse(|node| {
+                if node.aabb().cast_local_ray(&ray, r.max_distance, true).is_none() {
+                    return TraversalAction::Prune;
+                }
+                if let Some(leaf) = node.leaf_data() {
+                    let (s, p) = &shapes[leaf as usize];
+                    if s.cast_ray(p, &ray, r.max_distance, true).is_some_and(|t| t > 0.0) {
+                        hit = true;
+                        return TraversalAction::EarlyExit;
+                    }
+                }
+                TraversalAction::Continue
+            });
+            blocked += hit as usize;
+        }
+        black_box(blocked);
+    };
+    let (floor_nearest, floor_any) = side_by_side(size.rounds, nearest, any);
+    let floor = floor_nearest.min(floor_any);
+    let (sweep2, _) = side_by_side(size.rounds, || world.step(DT).unwrap(), || {});
+    let r = sweep2.as_secs_f64() / floor.as_secs_f64();
+    rows.push(Row {
+        what: format!("  sweep vs its {} rays cast directly", rays.len()),
+        argus: show(sweep2),
+        baseline: format!("{} parry3d", show(floor)),
+        ratio: format!("{r:.2}×"),
+        goal: "≤ 1.3×".into(),
+        met: Some(r <= 1.3),
+    });
+    rows.push(Row {
+        what: "    (parry3d nearest hit / first blocker)".into(),
+        argus: String::new(),
+        baseline: format!("{} / {}", show(floor_nearest), show(floor_any)),
+        ratio: String::new(),
+        goal: String::new(),
+        met: None,
+    });
+
+    let mut staggered = town.argus(10.0, 1);
+    for _ in 0..12 {
+        staggered.step(DT).unwrap();
+    }
+    let step = time(size.rounds * 3, || staggered.step(DT).unwrap());
+    rows.push(Row { what: format!("town step at 60 Hz, agents at 10 Hz, {n}"), argus: show(step), baseline: String::new(), ratio: String::new(), goal: String::new(), met: None });
+    let mut threaded = town.argus(10.0, 2);
+    for _ in 0..12 {
+        threaded.step(DT).unwrap();
+    }
+    let step2 = time(size.rounds * 3, || threaded.step(DT).unwrap());
+    rows.push(Row {
+        what: "  same, 2 worker threads".into(),
+        argus: show(step2),
+        baseline: format!("{} 1 thread", show(step)),
+        ratio: format!("{:.2}×", step.as_secs_f64() / step2.as_secs_f64()),
+        goal: String::new(),
+        met: None,
+    });
+}
+
+/// Full sweeps at the same density with more and more agents: linear, never all pairs.
+pub fn scale(size: &Size, rows: &mut Vec<Row>) {
+    let mut times = Vec::new();
+    for &n in &size.scale {
+        let mut world = Town::at_town_density(n, 11).argus(0.0, 1);
+        world.step(DT).unwrap();
+        let t = time(if n >= 50_000 { 3 } else { size.rounds }, || world.step(DT).unwrap());
+        rows.push(Row { what: format!("scale: full sweep, {n} agents"), argus: show(t), baseline: String::new(), ratio: String::new(), goal: String::new(), met: None });
+        times.push((n, t));
+    }
+    let (n1, t1) = times[times.len() - 2];
+    let (n2, t2) = times[times.len() - 1];
+    let r = t2.as_secs_f64() / t1.as_secs_f64();
+    let goal = n2 as f64 / n1 as f64 * 1.1;
+    rows.push(Row {
+        what: format!("  scaling {n1} → {n2} agents"),
+        argus: show(t2),
+        baseline: format!("{} at {n1}", show(t1)),
+        ratio: format!("{r:.1}×"),
+        goal: format!("≤ {goal:.0}×"),
+        met: Some(r <= goal),
+    });
+}
+
+/// Stamping and blurring a big grid vs the lesson's loops and vs plain memory bandwidth.
+pub fn influence(size: &Size, rows: &mut Vec<Row>) {
+    let g = size.grid;
+    let def = InfluenceMapDef { width: g, height: g, cell_size: 1.0, ..Default::default() };
+    let mut map = InfluenceMap::new(&def).unwrap();
+    let mut grid = lesson::RefGrid::new(g as usize, g as usize, 1.0, Vec3::ZERO);
+    let mut rng = Rng(5);
+    let sources: Vec<Vec3> = (0..size.sources).map(|_| Vec3::new(rng.f(0.0, g as f32), 0.0, rng.f(0.0, g as f32))).collect();
+    let (stamp, literal) = side_by_side(
+        size.rounds,
+        || {
+            for &s in &sources {
+                map.add_influence(0, s, 1.0, 8).unwrap();
+            }
+        },
+        || {
+            for &s in &sources {
+                lesson::add_influence(&mut grid, s, 1.0, 8);
+            }
+        },
+    );
+    let r = literal.as_secs_f64() / stamp.as_secs_f64();
+    rows.push(ratio_row(&format!("influence: {} sources r=8 on {g}²", size.sources), stamp, literal, "lesson", "≥ 3×", r >= 3.0, r));
+
+    let mut copy_dst = vec![0.0f32; (g * g) as usize];
+    let src = map.layer(0).unwrap().to_vec();
+    let (blur, copy) = side_by_side(size.rounds * 3, || map.blur(0).unwrap(), || copy_dst.copy_from_slice(black_box(&src)));
+    let r = blur.as_secs_f64() / copy.as_secs_f64();
+    rows.push(Row {
+        what: format!("  one blur pass on {g}²"),
+        argus: show(blur),
+        baseline: format!("{} memcpy", show(copy)),
+        ratio: format!("{r:.2}×"),
+        goal: "≤ 2×".into(),
+        met: Some(r <= 2.0),
+    });
+    let (blur, literal) = side_by_side(size.rounds, || map.blur(0).unwrap(), || lesson::blur(&mut grid));
+    let r = literal.as_secs_f64() / blur.as_secs_f64();
+    rows.push(ratio_row("  blur vs the lesson's blur", blur, literal, "lesson", "", true, r));
+    rows.last_mut().unwrap().met = None;
+}
+
+/// Cover and flank over many candidates with several threats vs the lesson's loops.
+pub fn tactics(size: &Size, rows: &mut Vec<Row>) {
+    let town = Town::at_town_density(2_000, 13);
+    let world = town.argus(10.0, 1);
+    let oracle_occluders: Vec<lesson::RefOccluder> = town
+        .boxes
+        .iter()
+        .map(|&(p, h, q)| lesson::RefOccluder::new(lesson::RefShape::Box { half_extents: h }, p, q, 1))
+        .collect();
+    let mut rng = Rng(17);
+    let centre = Vec3::new(55.0, 0.0, 55.0);
+    let points: Vec<Vec3> = (0..size.candidates).map(|_| centre + Vec3::new(rng.f(-30.0, 30.0), 1.0, rng.f(-30.0, 30.0))).collect();
+    let threats: Vec<Threat> = (0..8)
+        .map(|_| {
+            let p = centre + Vec3::new(rng.f(-25.0, 25.0), 0.0, rng.f(-25.0, 25.0));
+            Threat::standing(p, Vec3::new(rng.f(-1.0, 1.0), 0.0, 1.0).normalize(), 1.6)
+        })
+        .collect();
+    let grid = lesson::RefGrid::new(128, 128, 1.0, Vec3::ZERO);
+    let map = InfluenceMap::new(&InfluenceMapDef { width: 128, height: 128, ..Default::default() }).unwrap();
+    let mut out = Vec::new();
+    let (ours, literal) = side_by_side(
+        size.rounds,
+        || {
+            for t in &threats {
+                let q = CoverQuery {
+                    self_position: centre,
+                    threats: std::slice::from_ref(t),
+                    candidates: Candidates::Points(&points),
+                    map: Some((&map, 0)),
+                    ..CoverQuery::default()
+                };
+                black_box(find_cover(&q, world.occluders(), &mut out).unwrap());
+                let f = FlankQuery { threat: *t, candidates: Candidates::Points(&points), map: Some((&map, 0)), ..FlankQuery::default() };
+                black_box(find_flank(&f, &mut out).unwrap());
+            }
+        },
+        || {
+            for t in &threats {
+                black_box(lesson::find_best_cover(centre, t.eye, &points, &grid, &oracle_occluders, u32::MAX));
+                black_box(lesson::find_flank_position(t.position, t.forward, &points, &grid));
+            }
+        },
+    );
+    let r = literal.as_secs_f64() / ours.as_secs_f64();
+    rows.push(ratio_row(&format!("tactics: cover+flank, {} candidates × 8 threats", size.candidates), ours, literal, "lesson", "≥ 10×", r >= 10.0, r));
+}
+
+/// Pose updates through the C ABI: one bulk call vs one call per agent.
+pub fn ffi(size: &Size, rows: &mut Vec<Row>) {
+    use argus::ffi::*;
+    let n = size.ffi_agents;
+    let mut world = std::ptr::null_mut();
+    let def = argus_default_world_def();
+    // SAFETY: valid pointers to locals; the world is destroyed at the end.
+    unsafe { argus_world_create(&def, &mut world) };
+    let mut ids = vec![ArgusAgentId::default(); n];
+    let agent = argus_default_agent_def();
+    for id in ids.iter_mut() {
+        unsafe { argus_agent_create(world, &agent, id) };
+    }
+    let mut rng = Rng(3);
+    let positions: Vec<ArgusVec3> = (0..n).map(|_| ArgusVec3 { x: rng.f(0.0, 100.0), y: 0.0, z: rng.f(0.0, 100.0) }).collect();
+    let forwards = vec![ArgusVec3 { x: 0.0, y: 0.0, z: 1.0 }; n];
+    let (bulk, single) = side_by_side(
+        size.rounds * 3,
+        || unsafe {
+            argus_agent_set_poses(world, ids.as_ptr(), positions.as_ptr(), forwards.as_ptr(), n as u32);
+        },
+        || {
+            for i in 0..n {
+                unsafe { argus_agent_set_pose(world, ids[i], positions[i], forwards[i]) };
+            }
+        },
+    );
+    unsafe { argus_world_destroy(world) };
+    let r = single.as_secs_f64() / bulk.as_secs_f64();
+    rows.push(Row {
+        what: format!("ffi: {n} pose updates, one bulk call"),
+        argus: show(bulk),
+        baseline: format!("{} one call each", show(single)),
+        ratio: format!("{r:.1}×"),
+        goal: String::new(),
+        met: None,
+    });
+}
+
+/// Heap allocations in steady-state steps, and bytes per agent.
+pub fn memory(size: &Size, rows: &mut Vec<Row>) {
+    // Steady state: every target walks a fixed 4 s loop, so after a loop or two every sighting,
+    // memory and event count that will ever happen has happened once and buffers have grown.
+    let town = Town::at_town_density(size.town_agents.min(10_000), 19);
+    let mut world = town.argus(10.0, 1);
+    let homes: Vec<(argus::TargetId, Vec3)> = world.targets().map(|(id, t)| (id, t.position())).collect();
+    let mut step_no = 0u32;
+    let mut drive = |world: &mut argus::World| {
+        let phase = (step_no % 240) as f32 / 240.0 * std::f32::consts::TAU;
+        for &(t, home) in &homes {
+            let p = home + Vec3::new(phase.cos(), 0.0, phase.sin()) * 6.0;
+            world.set_target_pose(t, p, Vec3::Z).unwrap();
+        }
+        world.step(DT).unwrap();
+        step_no += 1;
+    };
+    for _ in 0..240 * 3 {
+        drive(&mut world);
+    }
+    let before = allocations();
+    let steps = 240;
+    for _ in 0..steps {
+        drive(&mut world);
+    }
+    let per_step = (allocations() - before) as f64 / steps as f64;
+    rows.push(Row {
+        what: "heap allocations per steady-state step".into(),
+        argus: format!("{per_step:.2}"),
+        baseline: String::new(),
+        ratio: String::new(),
+        goal: "0".into(),
+        met: Some(per_step == 0.0),
+    });
+
+    // Bytes per agent without memory records: live heap of a world of agents only.
+    let count = 50_000;
+    let start = live_bytes();
+    let mut world = argus::World::default();
+    world.reserve(count, 0).unwrap();
+    let far_apart = |i: usize| Vec3::new((i % 1000) as f32 * 50.0, 0.0, (i / 1000) as f32 * 50.0);
+    for i in 0..count {
+        world.create_agent(&argus::AgentDef { position: far_apart(i), ..Default::default() }).unwrap();
+    }
+    world.step(DT).unwrap();
+    let per_agent = (live_bytes() - start) as f64 / count as f64;
+    let slot = size_of::<argus::id::Slot<argus::Agent>>();
+    rows.push(Row {
+        what: format!("bytes per agent ({count} agents, no memories)"),
+        argus: format!("{per_agent:.0} B"),
+        baseline: format!("{slot} B slot"),
+        ratio: String::new(),
+        goal: "≤ 256 B".into(),
+        met: Some(per_agent <= 256.0),
+    });
+    drop(world);
+    let _ = RayHit::default();
+}

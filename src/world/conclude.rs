@@ -1,0 +1,243 @@
+//! The step's second half, per agent in slot order: hearing, the sight tick's percepts from the
+//! resolved rays, memory decay and refresh, awareness, and the brain (lesson §5–8).
+
+use crate::agent::Agent;
+use crate::brain::{BrainState, FocusView};
+use crate::hearing::{Sound, hear};
+use crate::id::{AgentId, Pool, TargetId};
+use crate::memory::{self, MemoryRecord};
+use crate::occluders::OccluderSet;
+use crate::percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
+use crate::rays::{RayHit, RayQuery};
+use crate::sight::{RAY_STOP_SHORT, off_axis};
+use crate::target::Target;
+use crate::team::AttitudeTable;
+
+use super::sweep::Candidate;
+
+/// What concluding an agent reads.
+pub(super) struct ConcludeInput<'a> {
+    pub time: f64,
+    pub dt: f32,
+    pub targets: &'a Pool<Target>,
+    pub attitudes: &'a AttitudeTable,
+    pub occluders: &'a OccluderSet,
+    pub sounds: &'a [Sound],
+    pub sound_occlusion: f32,
+}
+
+/// The sweep's results for one agent due a sight tick.
+pub(super) struct Sighting<'a> {
+    pub candidates: &'a [Candidate],
+    pub rays: &'a [RayQuery],
+    pub hits: &'a [RayHit],
+}
+
+/// Hearing for one agent: the sounds it hears, with their strengths, into `heard`.
+fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>) {
+    heard.clear();
+    let hearing = &agent.def.hearing;
+    if !hearing.enabled {
+        return;
+    }
+    for (si, sound) in ctx.sounds.iter().enumerate() {
+        if sound.layers & hearing.sound_mask == 0 || !ctx.attitudes.perceives(agent.team, agent.def.detect, sound.team) {
+            continue;
+        }
+        let listener = agent.position();
+        let crossed = || ctx.occluders.count_crossed(sound.position, listener, hearing.obstacle_mask);
+        if let Some(strength) = hear(listener, hearing.sensitivity, sound, ctx.sound_occlusion, crossed) {
+            heard.push((si as u32, strength));
+        }
+    }
+}
+
+/// Percepts, memory, awareness and brain for one agent: its hearing now, and its sight tick's
+/// resolved rays when it had one.
+pub(super) fn conclude(
+    ctx: &ConcludeInput,
+    id: AgentId,
+    agent: &mut Agent,
+    sighting: Option<Sighting>,
+    heard: &mut Vec<(u32, f32)>,
+    out: &mut StepEvents,
+) {
+    listen(ctx, agent, heard);
+    let time = ctx.time as f32;
+    let dt = ctx.dt;
+    let state_before = agent.brain.state;
+    let memory_config = agent.def.memory;
+    for rec in agent.records.iter_mut() {
+        if rec.decay(&memory_config, dt) {
+            out.forgotten.push(ForgetEvent { agent: id, target: rec.target, position: rec.last_known_position, time });
+        }
+    }
+
+    let first_percept = out.percepts.len();
+    for &(sound_index, strength) in heard.iter() {
+        let sound = &ctx.sounds[sound_index as usize];
+        let source = if ctx.targets.get(sound.source.index, sound.source.generation).is_some() {
+            sound.source
+        } else {
+            TargetId::NULL
+        };
+        if !source.is_null() {
+            memory::find_or_insert(&mut agent.records, source).refresh(sound.position, time);
+        }
+        out.percepts.push(Percept {
+            kind: PerceptKind::Sound,
+            agent: id,
+            target: source,
+            position: sound.position,
+            time,
+            strength,
+        });
+    }
+
+    if let Some(sighting) = sighting {
+        see(ctx, id, agent, &sighting, out);
+        let period = agent.cache.period;
+        agent.next_sense_time = if period > 0.0 {
+            let behind = (((ctx.time - agent.next_sense_time) / period).floor() + 1.0).max(1.0);
+            agent.next_sense_time + behind * period
+        } else {
+            ctx.time
+        };
+    }
+
+    let awareness = agent.def.awareness;
+    if awareness.enabled {
+        for rec in agent.records.iter_mut() {
+            let level = awareness.advance(rec.awareness, rec.seen, rec.salience, dt);
+            let stage = awareness.stage(level);
+            if stage != rec.stage {
+                out.awareness.push(AwarenessEvent { agent: id, target: rec.target, from: rec.stage, to: stage, level, time });
+            }
+            rec.awareness = level;
+            rec.stage = stage;
+        }
+    }
+
+    if agent.def.brain.enabled {
+        think(agent, &out.percepts[first_percept..], dt);
+        if agent.brain.state != state_before {
+            out.brain.push(BrainEvent {
+                agent: id,
+                from: state_before,
+                to: agent.brain.state,
+                target: agent.brain.focus,
+                time,
+            });
+        }
+    }
+    agent.records.retain(|r| !r.is_empty());
+}
+
+/// A sight tick: counts each candidate's clear rays and refreshes what was seen.
+fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting, out: &mut StepEvents) {
+    let (candidates, rays, hits) = (sighting.candidates, sighting.rays, sighting.hits);
+    let time = ctx.time as f32;
+    for rec in agent.records.iter_mut() {
+        rec.seen = false;
+        rec.visibility = 0.0;
+        rec.salience = 0.0;
+    }
+    let first_sight = out.percepts.len();
+    let forward = agent.def.forward;
+    let radius = agent.def.sight.view_radius.max(1e-6);
+    let cos_half = agent.cache.cos_half;
+    for c in candidates {
+        let Some(target) = ctx.targets.at(c.target.index) else { continue };
+        let mut visible = c.free_visible as u32;
+        // Free points sit on the eye: nearest and most central possible.
+        let (mut near, mut central) = if c.free_visible > 0 { (0.0f32, 0.0f32) } else { (f32::MAX, f32::MAX) };
+        for k in 0..c.ray_count as usize {
+            if hits[c.first_ray as usize + k].hit {
+                continue;
+            }
+            visible += 1;
+            let ray = &rays[c.first_ray as usize + k];
+            near = near.min((ray.max_distance + RAY_STOP_SHORT) / radius);
+            central = central.min(off_axis(forward.dot(ray.direction), cos_half));
+        }
+        if visible == 0 {
+            continue;
+        }
+        let fraction = visible as f32 / c.point_count as f32;
+        let rec = memory::find_or_insert(&mut agent.records, c.target);
+        rec.refresh(target.position, time);
+        rec.seen = true;
+        rec.visibility = fraction;
+        rec.salience = agent.def.awareness.salience(fraction, near, central);
+        out.percepts.push(Percept {
+            kind: PerceptKind::Sight,
+            agent: id,
+            target: c.target,
+            position: target.position,
+            time,
+            strength: fraction,
+        });
+    }
+    // The broadphase visits targets in grid order; report them in slot order.
+    out.percepts[first_sight..].sort_unstable_by_key(|p| p.target.index);
+}
+
+/// The brain's reaction to this step's percepts, then its per-step update (lesson §8).
+fn think(agent: &mut Agent, percepts: &[Percept], dt: f32) {
+    let config = agent.def.brain;
+    for p in percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
+        agent.brain.on_investigate(p.position, p.target, &config);
+    }
+    if let Some(target) = pick_chase(agent, percepts) {
+        agent.brain.on_chase(target);
+    } else if agent.def.awareness.enabled && agent.brain.state == BrainState::Idle {
+        // With awareness, a glimpse below "aware" makes the guard come and look.
+        let glimpse = nearest(agent, |r| r.seen && r.stage >= crate::awareness::AwarenessStage::Suspicious);
+        if let Some(rec) = glimpse {
+            let (position, target) = (rec.last_known_position, rec.target);
+            agent.brain.on_investigate(position, target, &config);
+        }
+    }
+    let focus = focus_view(agent);
+    agent.brain.update(&config, dt, focus);
+}
+
+/// Which target to chase: the current focus if it qualifies, else the nearest that does.
+fn pick_chase(agent: &Agent, percepts: &[Percept]) -> Option<TargetId> {
+    let brain = &agent.brain;
+    let qualifies = |r: &MemoryRecord| {
+        if agent.def.awareness.enabled {
+            let resuming = r.target == brain.focus && matches!(brain.state, BrainState::Chasing | BrainState::Searching);
+            r.seen && (r.stage == crate::awareness::AwarenessStage::Aware || resuming)
+        } else {
+            percepts.iter().any(|p| p.kind == PerceptKind::Sight && p.target == r.target)
+        }
+    };
+    if let Some(rec) = memory::find(&agent.records, brain.focus) {
+        if qualifies(rec) {
+            return Some(rec.target);
+        }
+    }
+    nearest(agent, qualifies).map(|r| r.target)
+}
+
+fn nearest(agent: &Agent, pick: impl Fn(&MemoryRecord) -> bool) -> Option<&MemoryRecord> {
+    let position = agent.position();
+    agent.records.iter().filter(|r| pick(r)).min_by(|a, b| {
+        let da = a.last_known_position.distance_squared(position);
+        let db = b.last_known_position.distance_squared(position);
+        da.total_cmp(&db).then(a.target.index.cmp(&b.target.index))
+    })
+}
+
+/// What the brain knows about its focus target.
+pub(crate) fn focus_view(agent: &Agent) -> FocusView {
+    match memory::find(&agent.records, agent.brain.focus) {
+        Some(rec) if !agent.brain.focus.is_null() => FocusView {
+            confidence: rec.confidence,
+            seen: rec.seen,
+            last_known_position: Some(rec.last_known_position),
+        },
+        _ => FocusView { confidence: 0.0, seen: false, last_known_position: None },
+    }
+}
