@@ -1,5 +1,8 @@
 //! Agents (the guards): pose, team and the tuning of every sense.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use crate::awareness::AwarenessConfig;
 use crate::brain::{Brain, BrainConfig};
 use crate::error::{Result, invalid};
@@ -50,6 +53,11 @@ impl Default for SightConfig {
 }
 
 impl SightConfig {
+    /// Seconds between sight ticks (0 = every step).
+    pub(crate) fn period(&self) -> f64 {
+        if self.rate_hz > 0.0 { 1.0 / self.rate_hz as f64 } else { 0.0 }
+    }
+
     pub(crate) fn validate(&self) -> Result<()> {
         check_finite(self.eye_offset, "eye offset")?;
         check_non_negative(self.view_radius, "view radius")?;
@@ -151,8 +159,6 @@ pub(crate) struct SightCache {
     pub cos_half_peripheral: f32,
     /// Largest distance any check can reach (for the broadphase).
     pub reach: f32,
-    /// Seconds between sense ticks (0 = every step).
-    pub period: f64,
 }
 
 impl SightCache {
@@ -161,47 +167,156 @@ impl SightCache {
             cos_half: cos_half_angle(s.view_angle),
             cos_half_peripheral: cos_half_angle(s.peripheral_angle),
             reach: s.view_radius.max(s.lose_sight_radius).max(s.peripheral_radius),
-            period: if s.rate_hz > 0.0 { 1.0 / s.rate_hz as f64 } else { 0.0 },
         }
+    }
+}
+
+/// The settings of an agent apart from its pose and team. Agents with identical settings share
+/// one `Tuning` (a game has a few guard archetypes, not thousands), which keeps each agent small
+/// and the sweep's reads of these numbers in cache.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Tuning {
+    pub detect: AttitudeMask,
+    pub sight: SightConfig,
+    pub hearing: HearingConfig,
+    pub memory: MemoryConfig,
+    pub brain: BrainConfig,
+    pub awareness: AwarenessConfig,
+    pub cache: SightCache,
+}
+
+/// Every setting as bits: equal keys mean equal tunings.
+type TuningKey = [u32; 30];
+
+fn tuning_key(d: &AgentDef) -> TuningKey {
+    let (s, h, m, b, a) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
+    let f = f32::to_bits;
+    [
+        d.detect,
+        s.enabled as u32,
+        f(s.eye_offset.x),
+        f(s.eye_offset.y),
+        f(s.eye_offset.z),
+        f(s.view_radius),
+        f(s.view_angle),
+        f(s.lose_sight_radius),
+        f(s.peripheral_radius),
+        f(s.peripheral_angle),
+        s.target_mask,
+        s.obstacle_mask,
+        f(s.rate_hz),
+        h.enabled as u32,
+        f(h.sensitivity),
+        h.sound_mask,
+        h.obstacle_mask,
+        f(m.decay_per_second),
+        f(m.forget_threshold),
+        b.enabled as u32,
+        f(b.search_duration),
+        f(b.investigate_timeout),
+        a.enabled as u32,
+        f(a.rise_per_second),
+        f(a.fall_per_second),
+        f(a.far_factor),
+        f(a.edge_factor),
+        f(a.suspicious_threshold),
+        f(a.alert_threshold),
+        f(a.aware_threshold),
+    ]
+}
+
+/// The shared tunings of a world's agents.
+#[derive(Debug, Default)]
+pub(crate) struct TuningTable {
+    shared: HashMap<TuningKey, Arc<Tuning>>,
+}
+
+impl TuningTable {
+    /// The tuning for a (validated) def, shared with every agent that has the same settings.
+    pub fn intern(&mut self, d: &AgentDef) -> Arc<Tuning> {
+        self.shared
+            .entry(tuning_key(d))
+            .or_insert_with(|| {
+                Arc::new(Tuning {
+                    detect: d.detect,
+                    sight: d.sight,
+                    hearing: d.hearing,
+                    memory: d.memory,
+                    brain: d.brain,
+                    awareness: d.awareness,
+                    cache: SightCache::new(&d.sight),
+                })
+            })
+            .clone()
+    }
+
+    /// An agent lets go of `tuning`; the last user takes it out of the table.
+    pub fn release(&mut self, tuning: &Arc<Tuning>) {
+        if Arc::strong_count(tuning) == 2 {
+            self.shared.retain(|_, t| !Arc::ptr_eq(t, tuning));
+        }
+    }
+
+    /// Number of distinct tunings in use.
+    pub fn len(&self) -> usize {
+        self.shared.len()
     }
 }
 
 /// A live agent.
 #[derive(Clone, Debug)]
 pub struct Agent {
-    pub(crate) def: AgentDef,
+    pub(crate) position: Vec3,
+    pub(crate) forward: Vec3,
     pub(crate) team: u8,
-    pub(crate) cache: SightCache,
+    pub(crate) tuning: Arc<Tuning>,
     pub(crate) next_sense_time: f64,
     pub(crate) brain: Brain,
     pub(crate) records: Vec<MemoryRecord>,
 }
 
 impl Agent {
-    pub(crate) fn new(def: AgentDef, forward: Vec3, next_sense_time: f64) -> Self {
-        let team = def.team as u8;
-        let cache = SightCache::new(&def.sight);
-        Agent { def: AgentDef { forward, ..def }, team, cache, next_sense_time, brain: Brain::default(), records: Vec::new() }
+    pub(crate) fn new(def: &AgentDef, forward: Vec3, tuning: Arc<Tuning>, next_sense_time: f64) -> Self {
+        Agent {
+            position: def.position,
+            forward,
+            team: def.team as u8,
+            tuning,
+            next_sense_time,
+            brain: Brain::default(),
+            records: Vec::new(),
+        }
     }
 
-    /// The definition with the current pose.
-    pub fn def(&self) -> &AgentDef {
-        &self.def
+    /// The definition this agent would be recreated from, with its current pose.
+    pub fn def(&self) -> AgentDef {
+        let t = &*self.tuning;
+        AgentDef {
+            position: self.position,
+            forward: self.forward,
+            team: self.team as u32,
+            detect: t.detect,
+            sight: t.sight,
+            hearing: t.hearing,
+            memory: t.memory,
+            brain: t.brain,
+            awareness: t.awareness,
+        }
     }
 
     /// Feet position.
     pub fn position(&self) -> Vec3 {
-        self.def.position
+        self.position
     }
 
     /// Unit facing direction.
     pub fn forward(&self) -> Vec3 {
-        self.def.forward
+        self.forward
     }
 
     /// World-space eye position.
     pub fn eye(&self) -> Vec3 {
-        self.def.position + self.def.sight.eye_offset
+        self.position + self.tuning.sight.eye_offset
     }
 
     /// The brain.

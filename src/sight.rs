@@ -80,16 +80,16 @@ pub(crate) struct View {
 impl View {
     /// `previously_seen` applies the lose-sight radius (hysteresis) to the main cone.
     pub fn of(agent: &Agent, previously_seen: bool) -> View {
-        let s = &agent.def.sight;
+        let s = &agent.tuning.sight;
         let radius = if previously_seen { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
         let with_slack = |r: f32| r * r * (1.0 + BOUNDARY_EPSILON);
         View {
             eye: agent.eye(),
-            forward: agent.def.forward,
+            forward: agent.forward,
             radius_sq: with_slack(radius),
-            cos_half: agent.cache.cos_half - BOUNDARY_EPSILON,
+            cos_half: agent.tuning.cache.cos_half - BOUNDARY_EPSILON,
             peripheral_radius_sq: if s.peripheral_radius > 0.0 { with_slack(s.peripheral_radius) } else { -1.0 },
-            cos_half_peripheral: agent.cache.cos_half_peripheral - BOUNDARY_EPSILON,
+            cos_half_peripheral: agent.tuning.cache.cos_half_peripheral - BOUNDARY_EPSILON,
         }
     }
 }
@@ -145,5 +145,5 @@ pub(crate) fn off_axis(dot: f32, cos_half: f32) -> f32 {
 /// True if the agent may perceive this target at all (enabled, layers).
 #[inline]
 pub(crate) fn eligible(agent: &Agent, target: &Target) -> bool {
-    target.enabled && target.layers & agent.def.sight.target_mask != 0
+    target.enabled && target.layers & agent.tuning.sight.target_mask != 0
 }

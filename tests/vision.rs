@@ -272,3 +272,22 @@ fn the_occluder_tree_survives_removals_and_many_moves() {
         assert!(!restored.can_see(agent, t).unwrap().seen);
     }
 }
+
+#[test]
+fn agents_with_the_same_settings_share_one_tuning_and_changes_are_their_own() {
+    let mut world = World::default();
+    let ids: Vec<_> = (0..100).map(|i| world.create_agent(&lesson_agent(Vec3::new(i as f32, 0.0, 0.0), Vec3::Z)).unwrap()).collect();
+    assert_eq!(world.distinct_tunings(), 1);
+    let mut wide = lesson_agent(Vec3::ZERO, Vec3::Z);
+    wide.sight.view_angle = 200.0;
+    world.set_agent_def(ids[3], &wide).unwrap();
+    assert_eq!(world.distinct_tunings(), 2);
+    assert_eq!(world.agent(ids[3]).unwrap().def().sight.view_angle, 200.0);
+    assert_eq!(world.agent(ids[4]).unwrap().def().sight.view_angle, 90.0, "the others keep theirs");
+    world.destroy_agent(ids[3]).unwrap();
+    assert_eq!(world.distinct_tunings(), 1, "an unused tuning is dropped");
+    for id in &ids[..3] {
+        world.destroy_agent(*id).unwrap();
+    }
+    assert_eq!(world.distinct_tunings(), 1);
+}

@@ -277,7 +277,7 @@ pub unsafe extern "C" fn argus_agent_set_def(world: *mut ArgusWorld, agent: Argu
 pub unsafe extern "C" fn argus_agent_get_def(world: *const ArgusWorld, agent: ArgusAgentId, out_def: *mut ArgusAgentDef) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_def, "out_def")?;
-        *out = to_c(w.world.agent(agent.into())?.def());
+        *out = to_c(&w.world.agent(agent.into())?.def());
         Ok(())
     })
 }

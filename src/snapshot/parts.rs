@@ -1,7 +1,7 @@
 //! The payload: each part of a world written and read back with full validation.
 
 use super::codec::{Reader, Writer};
-use crate::agent::{Agent, AgentDef, HearingConfig, SightConfig};
+use crate::agent::{Agent, AgentDef, HearingConfig, SightConfig, TuningTable};
 use crate::awareness::{AwarenessConfig, AwarenessStage};
 use crate::brain::{Brain, BrainConfig, BrainState};
 use crate::error::{Error, Result};
@@ -76,7 +76,8 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
     let occluders = read_pool(r, |r| checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?)))?;
     world.occluders = OccluderSet::from_pool(occluders);
     world.targets = read_pool(r, |r| checked("target", Target::from_def(&read_target(r)?)))?;
-    world.agents = read_pool(r, |r| read_agent(r, &world.targets))?;
+    let (targets, tunings) = (&world.targets, &mut world.tunings);
+    world.agents = read_pool(r, |r| read_agent(r, targets, tunings))?;
     let sounds = r.len(29)?;
     for _ in 0..sounds {
         let def = SoundDef {
@@ -223,7 +224,7 @@ fn read_target(r: &mut Reader) -> Result<TargetDef> {
 }
 
 fn write_agent(w: &mut Writer, a: &Agent) {
-    let d = &a.def;
+    let d = &a.def();
     let (s, h, m, b, aw) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
     w.vec3(d.position);
     w.vec3(d.forward);
@@ -277,7 +278,7 @@ fn write_agent(w: &mut Writer, a: &Agent) {
     }
 }
 
-fn read_agent(r: &mut Reader, targets: &Pool<Target>) -> Result<Agent> {
+fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable) -> Result<Agent> {
     let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
     let sight = SightConfig {
         enabled: r.bool()?,
@@ -310,7 +311,7 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>) -> Result<Agent> {
     if !next_sense_time.is_finite() {
         return Err(bad("agent schedule is not finite"));
     }
-    let mut agent = Agent::new(def, forward, next_sense_time);
+    let mut agent = Agent::new(&def, forward, tunings.intern(&def), next_sense_time);
     agent.brain = Brain {
         state: BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?,
         focus: read_target_id(r)?,

@@ -36,12 +36,12 @@ pub(super) struct Sighting<'a> {
 /// Hearing for one agent: the sounds it hears, with their strengths, into `heard`.
 fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>) {
     heard.clear();
-    let hearing = &agent.def.hearing;
+    let hearing = &agent.tuning.hearing;
     if !hearing.enabled {
         return;
     }
     for (si, sound) in ctx.sounds.iter().enumerate() {
-        if sound.layers & hearing.sound_mask == 0 || !ctx.attitudes.perceives(agent.team, agent.def.detect, sound.team) {
+        if sound.layers & hearing.sound_mask == 0 || !ctx.attitudes.perceives(agent.team, agent.tuning.detect, sound.team) {
             continue;
         }
         let listener = agent.position();
@@ -66,7 +66,7 @@ pub(super) fn conclude(
     let time = ctx.time as f32;
     let dt = ctx.dt;
     let state_before = agent.brain.state;
-    let memory_config = agent.def.memory;
+    let memory_config = agent.tuning.memory;
     for rec in agent.records.iter_mut() {
         if rec.decay(&memory_config, dt) {
             out.forgotten.push(ForgetEvent { agent: id, target: rec.target, position: rec.last_known_position, time });
@@ -96,7 +96,7 @@ pub(super) fn conclude(
 
     if let Some(sighting) = sighting {
         see(ctx, id, agent, &sighting, out);
-        let period = agent.cache.period;
+        let period = agent.tuning.sight.period();
         agent.next_sense_time = if period > 0.0 {
             let behind = (((ctx.time - agent.next_sense_time) / period).floor() + 1.0).max(1.0);
             agent.next_sense_time + behind * period
@@ -105,7 +105,7 @@ pub(super) fn conclude(
         };
     }
 
-    let awareness = agent.def.awareness;
+    let awareness = agent.tuning.awareness;
     if awareness.enabled {
         for rec in agent.records.iter_mut() {
             let level = awareness.advance(rec.awareness, rec.seen, rec.salience, dt);
@@ -118,7 +118,7 @@ pub(super) fn conclude(
         }
     }
 
-    if agent.def.brain.enabled {
+    if agent.tuning.brain.enabled {
         think(agent, &out.percepts[first_percept..], dt);
         if agent.brain.state != state_before {
             out.brain.push(BrainEvent {
@@ -143,9 +143,9 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
         rec.salience = 0.0;
     }
     let first_sight = out.percepts.len();
-    let forward = agent.def.forward;
-    let radius = agent.def.sight.view_radius.max(1e-6);
-    let cos_half = agent.cache.cos_half;
+    let forward = agent.forward;
+    let radius = agent.tuning.sight.view_radius.max(1e-6);
+    let cos_half = agent.tuning.cache.cos_half;
     for c in candidates {
         let Some(target) = ctx.targets.at(c.target.index) else { continue };
         let mut visible = c.free_visible as u32;
@@ -168,7 +168,7 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
         rec.refresh(target.position, time);
         rec.seen = true;
         rec.visibility = fraction;
-        rec.salience = agent.def.awareness.salience(fraction, near, central);
+        rec.salience = agent.tuning.awareness.salience(fraction, near, central);
         out.percepts.push(Percept {
             kind: PerceptKind::Sight,
             agent: id,
@@ -184,13 +184,13 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
 
 /// The brain's reaction to this step's percepts, then its per-step update (lesson §8).
 fn think(agent: &mut Agent, percepts: &[Percept], dt: f32) {
-    let config = agent.def.brain;
+    let config = agent.tuning.brain;
     for p in percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
         agent.brain.on_investigate(p.position, p.target, &config);
     }
     if let Some(target) = pick_chase(agent, percepts) {
         agent.brain.on_chase(target);
-    } else if agent.def.awareness.enabled && agent.brain.state == BrainState::Idle {
+    } else if agent.tuning.awareness.enabled && agent.brain.state == BrainState::Idle {
         // With awareness, a glimpse below "aware" makes the guard come and look.
         let glimpse = nearest(agent, |r| r.seen && r.stage >= crate::awareness::AwarenessStage::Suspicious);
         if let Some(rec) = glimpse {
@@ -206,7 +206,7 @@ fn think(agent: &mut Agent, percepts: &[Percept], dt: f32) {
 fn pick_chase(agent: &Agent, percepts: &[Percept]) -> Option<TargetId> {
     let brain = &agent.brain;
     let qualifies = |r: &MemoryRecord| {
-        if agent.def.awareness.enabled {
+        if agent.tuning.awareness.enabled {
             let resuming = r.target == brain.focus && matches!(brain.state, BrainState::Chasing | BrainState::Searching);
             r.seen && (r.stage == crate::awareness::AwarenessStage::Aware || resuming)
         } else {

@@ -6,7 +6,7 @@ mod query;
 mod step;
 mod sweep;
 
-use crate::agent::{Agent, AgentDef, SightCache};
+use crate::agent::{Agent, AgentDef, TuningTable};
 use crate::error::{Error, Result, invalid};
 use crate::hearing::{Sound, SoundDef};
 use crate::id::{AgentId, OccluderId, Pool, TargetId};
@@ -78,6 +78,7 @@ pub struct World {
     pub(crate) agents_created: u64,
     pub(crate) scratch: StepScratch,
     pub(crate) maps: Pool<crate::influence::InfluenceMap>,
+    pub(crate) tunings: TuningTable,
 }
 
 impl std::fmt::Debug for World {
@@ -104,9 +105,9 @@ trait Posed {
 
 impl Posed for Agent {
     fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>) {
-        self.def.position = position;
+        self.position = position;
         if let Some(f) = forward {
-            self.def.forward = f;
+            self.forward = f;
         }
     }
 }
@@ -171,6 +172,7 @@ impl World {
             agents_created: 0,
             scratch: StepScratch::default(),
             maps: Pool::default(),
+            tunings: TuningTable::default(),
         })
     }
 
@@ -207,9 +209,9 @@ impl World {
     pub fn create_agent(&mut self, def: &AgentDef) -> Result<AgentId> {
         self.check_idle()?;
         let forward = def.validate()?;
-        let period = SightCache::new(&def.sight).period;
         let phase = (self.agents_created as f64 * STAGGER).fract();
-        let agent = Agent::new(*def, forward, self.time + period * phase);
+        let tuning = self.tunings.intern(def);
+        let agent = Agent::new(def, forward, tuning, self.time + def.sight.period() * phase);
         self.agents_created += 1;
         let (index, generation) = self.agents.insert(agent);
         Ok(AgentId { index, generation })
@@ -218,7 +220,9 @@ impl World {
     /// Removes an agent and everything it remembered.
     pub fn destroy_agent(&mut self, id: AgentId) -> Result<()> {
         self.check_idle()?;
-        self.agents.remove(id.index, id.generation).map(|_| ()).ok_or(Error::InvalidId(AgentId::KIND))
+        let agent = self.agents.remove(id.index, id.generation).ok_or(Error::InvalidId(AgentId::KIND))?;
+        self.tunings.release(&agent.tuning);
+        Ok(())
     }
 
     /// The agent behind an id.
@@ -245,18 +249,28 @@ impl World {
         self.agents.len()
     }
 
+    /// Number of distinct agent tunings: agents with identical settings share one.
+    pub fn distinct_tunings(&self) -> usize {
+        self.tunings.len()
+    }
+
     /// Replaces an agent's settings and pose, keeping its memory, brain and schedule.
     pub fn set_agent_def(&mut self, id: AgentId, def: &AgentDef) -> Result<()> {
         self.check_idle()?;
         let forward = def.validate()?;
-        let agent = self.agent_mut(id)?;
-        let old_period = agent.cache.period;
-        agent.def = AgentDef { forward, ..*def };
+        self.agent(id)?;
+        let tuning = self.tunings.intern(def);
+        let agent = self.agents.get_mut(id.index, id.generation).expect("checked");
+        let old = std::mem::replace(&mut agent.tuning, tuning);
+        let (old_period, period) = (old.sight.period(), def.sight.period());
+        agent.position = def.position;
+        agent.forward = forward;
         agent.team = def.team as u8;
-        agent.cache = SightCache::new(&def.sight);
-        if agent.cache.period != old_period {
-            agent.next_sense_time = agent.next_sense_time.min(agent.next_sense_time - old_period + agent.cache.period);
+        if period != old_period {
+            // A faster rate brings the next tick forward; a slower one never delays it.
+            agent.next_sense_time = agent.next_sense_time.min(agent.next_sense_time - old_period + period);
         }
+        self.tunings.release(&old);
         Ok(())
     }
 
@@ -266,8 +280,8 @@ impl World {
         let position = check_finite(position, "agent position")?;
         let forward = unit_direction(forward, "agent forward")?;
         let agent = self.agent_mut(id)?;
-        agent.def.position = position;
-        agent.def.forward = forward;
+        agent.position = position;
+        agent.forward = forward;
         Ok(())
     }
 

@@ -100,9 +100,9 @@ impl World {
         for (slot, point) in result.points.iter_mut().zip(target.world_points()) {
             slot.point = point;
         }
-        let perceivable = agent.def.sight.enabled
+        let perceivable = agent.tuning.sight.enabled
             && eligible(agent, target)
-            && self.attitudes.perceives(agent.team, agent.def.detect, target.team);
+            && self.attitudes.perceives(agent.team, agent.tuning.detect, target.team);
         if !perceivable {
             return Ok((result, 0));
         }
@@ -110,7 +110,7 @@ impl World {
         let mut ray_points = 0u8;
         let previously_seen = memory::find(&agent.records, target_id).is_some_and(|r| r.seen);
         let view = View::of(agent, previously_seen);
-        let mask = agent.def.sight.obstacle_mask;
+        let mask = agent.tuning.sight.obstacle_mask;
         for (k, slot) in result.points[..target.point_count as usize].iter_mut().enumerate() {
             slot.status = match classify(&view, slot.point) {
                 PointClass::OutOfRange => PointStatus::OutOfRange,

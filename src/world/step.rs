@@ -145,7 +145,7 @@ impl World {
         let slots = self.agents.slots();
         scratch.due.clear();
         scratch.due.extend(slots.iter().map(|s| {
-            s.value.as_ref().is_some_and(|a| a.def.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON)
+            s.value.as_ref().is_some_and(|a| a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON)
         }));
         let budget = self.def.max_sight_ticks_per_step as usize;
         if budget > 0 && scratch.due.iter().filter(|d| **d).count() > budget {
@@ -165,7 +165,7 @@ impl World {
         let cell = if self.def.broadphase_cell_size > 0.0 {
             self.def.broadphase_cell_size
         } else {
-            let (sum, n) = self.agents.iter().fold((0.0f32, 0u32), |(s, n), (_, a)| (s + a.cache.reach, n + 1));
+            let (sum, n) = self.agents.iter().fold((0.0f32, 0u32), |(s, n), (_, a)| (s + a.tuning.cache.reach, n + 1));
             if n > 0 { (sum / n as f32).max(1.0) } else { 1.0 }
         };
         let targets = &self.targets;

@@ -82,15 +82,16 @@ pub(super) fn sweep(input: &SweepInput, order: &[u32], chunk: &mut SweepChunk) {
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
 fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk) {
     let eye = agent.eye();
-    let mask = agent.def.sight.obstacle_mask;
+    let tuning = &*agent.tuning;
+    let mask = tuning.sight.obstacle_mask;
     chunk.near.clear();
-    input.grid.query(eye, agent.cache.reach + input.max_target_reach, |t| chunk.near.push(t));
+    input.grid.query(eye, tuning.cache.reach + input.max_target_reach, |t| chunk.near.push(t));
     // Both views computed once; the lose-sight one only matters when it is wider.
     let (fresh_view, seen_view) = (View::of(agent, false), View::of(agent, true));
-    let hysteresis = agent.def.sight.lose_sight_radius > agent.def.sight.view_radius;
+    let hysteresis = tuning.sight.lose_sight_radius > tuning.sight.view_radius;
     for &ti in &chunk.near {
         let Some(target) = input.targets.at(ti) else { continue };
-        if !eligible(agent, target) || !input.attitudes.perceives(agent.team, agent.def.detect, target.team) {
+        if !eligible(agent, target) || !input.attitudes.perceives(agent.team, tuning.detect, target.team) {
             continue;
         }
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
