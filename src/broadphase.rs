@@ -1,14 +1,19 @@
-//! A hashed uniform grid over target positions, rebuilt each step by counting sort, so an agent
-//! only visits targets near its view sphere instead of every target (the lesson's OverlapSphere).
+//! A uniform grid over target positions, rebuilt each step by counting sort, so an agent only
+//! visits targets near its view sphere instead of every target (the lesson's OverlapSphere).
 //! The grid spans the two axes along which the targets spread most (the ground plane of a 3D
-//! level, the screen plane of a 2D one); the third axis is left to the exact range test.
+//! level, the screen plane of a 2D one); the third axis is left to the exact range test. Cells
+//! are stored row by row, so a query scans one contiguous run of entries per row.
 
 use crate::math::Vec3;
 
+/// What the sweep needs to filter a target without touching the target itself (which would
+/// cost a cache miss per nearby target): its slot, position, team and layers.
 #[derive(Copy, Clone, Debug, Default)]
-struct Entry {
-    cell: [i32; 2],
-    target: u32,
+pub(crate) struct GridTarget {
+    pub position: Vec3,
+    pub target: u32,
+    pub layers: u32,
+    pub team: u8,
 }
 
 /// The grid. Rebuilding reuses its buffers, so steady-state steps do not allocate.
@@ -17,31 +22,34 @@ pub(crate) struct TargetGrid {
     inv_cell: f32,
     /// The two axes the grid spans.
     axes: [usize; 2],
-    mask: usize,
+    origin: [f32; 2],
+    width: usize,
+    height: usize,
+    /// `starts[c]..starts[c + 1]` are the entries of cell `c` (row-major).
     starts: Vec<u32>,
-    entries: Vec<Entry>,
-    keyed: Vec<(u32, Entry)>,
-    count: usize,
-}
-
-#[inline]
-fn hash(c: [i32; 2]) -> u32 {
-    (c[0] as u32).wrapping_mul(0x9E37_79B1) ^ (c[1] as u32).wrapping_mul(0x85EB_CA77)
+    entries: Vec<GridTarget>,
+    cells: Vec<u32>,
 }
 
 impl TargetGrid {
-    #[inline]
-    fn cell_of(&self, p: Vec3) -> [i32; 2] {
-        // Saturating casts keep absurd coordinates in range; they only cost extra candidates.
-        let p = p.to_array();
-        [(p[self.axes[0]] * self.inv_cell).floor() as i32, (p[self.axes[1]] * self.inv_cell).floor() as i32]
+    /// The two axes the grid spans (indices into x, y, z).
+    pub fn plane_axes(&self) -> [usize; 2] {
+        self.axes
     }
 
-    /// Rebuilds from `(slot index, position)` pairs with cells of `cell_size` metres.
-    pub fn rebuild(&mut self, cell_size: f32, targets: &[(u32, Vec3)]) {
-        self.inv_cell = 1.0 / cell_size.max(0.01);
-        let (lo, hi) = targets.iter().fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), (_, p)| {
-            (lo.min(*p), hi.max(*p))
+    /// Column and row of a point, unclamped.
+    #[inline]
+    fn coords(&self, p: Vec3) -> (i64, i64) {
+        let p = p.to_array();
+        let c = |axis: usize, i: usize| ((p[axis] - self.origin[i]) * self.inv_cell).floor() as i64;
+        (c(self.axes[0], 0), c(self.axes[1], 1))
+    }
+
+    /// Rebuilds from the targets with cells of at least `cell_size` metres (larger when the
+    /// targets are so spread out that the grid would have many more cells than targets).
+    pub fn rebuild(&mut self, cell_size: f32, targets: &[GridTarget]) {
+        let (lo, hi) = targets.iter().fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), t| {
+            (lo.min(t.position), hi.max(t.position))
         });
         let extent = (hi - lo).max(Vec3::ZERO).to_array();
         let flat = (0..3).min_by(|&a, &b| extent[a].total_cmp(&extent[b]).then(b.cmp(&a))).unwrap_or(1);
@@ -50,70 +58,69 @@ impl TargetGrid {
             1 => [0, 2],
             _ => [0, 1],
         };
-        self.keyed.clear();
-        for &(target, p) in targets {
-            let cell = self.cell_of(p);
-            self.keyed.push((0, Entry { cell, target }));
+        let (lo, span) = if targets.is_empty() { ([0.0; 2], [0.0; 2]) } else {
+            let l = lo.to_array();
+            ([l[self.axes[0]], l[self.axes[1]]], [extent[self.axes[0]], extent[self.axes[1]]])
+        };
+        self.origin = lo;
+        let max_cells = (4 * targets.len()).max(64) as f64;
+        let mut cell = cell_size.max(0.01) as f64;
+        // Absurd coordinates (1e30) just give a coarse grid; f64 keeps the sizes exact enough.
+        while ((span[0] as f64 / cell).floor() + 1.0) * ((span[1] as f64 / cell).floor() + 1.0) > max_cells {
+            cell *= 2.0;
         }
-        self.count = self.keyed.len();
-        let buckets = (self.count * 2).next_power_of_two().max(64);
-        self.mask = buckets - 1;
+        self.inv_cell = (1.0 / cell) as f32;
+        self.width = ((span[0] as f64 / cell).floor() as usize + 1).max(1);
+        self.height = ((span[1] as f64 / cell).floor() as usize + 1).max(1);
+        let n = self.width * self.height;
         self.starts.clear();
-        self.starts.resize(buckets + 1, 0);
-        for (key, e) in self.keyed.iter_mut() {
-            *key = hash(e.cell) & self.mask as u32;
-            self.starts[*key as usize + 1] += 1;
+        self.starts.resize(n + 1, 0);
+        self.cells.clear();
+        for t in targets {
+            let (x, y) = self.coords(t.position);
+            let c = (y.clamp(0, self.height as i64 - 1) as usize) * self.width + x.clamp(0, self.width as i64 - 1) as usize;
+            self.cells.push(c as u32);
+            self.starts[c + 1] += 1;
         }
-        for i in 0..buckets {
+        for i in 0..n {
             self.starts[i + 1] += self.starts[i];
         }
         self.entries.clear();
-        self.entries.resize(self.count, Entry::default());
-        // Placing in input order keeps each bucket in slot order: deterministic visits.
+        self.entries.resize(targets.len(), GridTarget::default());
+        // Placing in input order keeps each cell in slot order: deterministic visits.
         let mut cursor = std::mem::take(&mut self.starts);
-        for (key, e) in &self.keyed {
-            let slot = &mut cursor[*key as usize];
-            self.entries[*slot as usize] = *e;
-            *slot += 1;
+        for (t, &c) in targets.iter().zip(&self.cells) {
+            self.entries[cursor[c as usize] as usize] = *t;
+            cursor[c as usize] += 1;
         }
-        // `cursor[k]` now holds the end of bucket k, i.e. the start of k + 1: shift back.
-        for i in (1..=buckets).rev() {
+        // `cursor[c]` now holds the end of cell c, the start of c + 1: shift back.
+        for i in (1..=n).rev() {
             cursor[i] = cursor[i - 1];
         }
         cursor[0] = 0;
         self.starts = cursor;
     }
 
-    /// The two axes the grid spans (indices into x, y, z).
-    pub fn plane_axes(&self) -> [usize; 2] {
-        self.axes
-    }
-
-    /// Calls `visit` for every target whose cell overlaps the sphere's bounding box; each target
-    /// at most once. Falls back to all targets when the sphere spans more cells than there are.
-    pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(u32)) {
-        if self.count == 0 {
+    /// Calls `visit` for every target within `radius` of `center`, each exactly once, in grid
+    /// order.
+    pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&GridTarget)) {
+        if self.entries.is_empty() {
             return;
         }
-        let lo = self.cell_of(center - Vec3::splat(radius));
-        let hi = self.cell_of(center + Vec3::splat(radius));
-        let span = |a: i32, b: i32| (b as i64 - a as i64 + 1).max(0) as u64;
-        let cells = span(lo[0], hi[0]).saturating_mul(span(lo[1], hi[1]));
-        if cells > self.count as u64 {
-            for e in &self.entries {
-                visit(e.target);
-            }
+        let radius_sq = radius * radius;
+        let (x0, y0) = self.coords(center - Vec3::splat(radius));
+        let (x1, y1) = self.coords(center + Vec3::splat(radius));
+        let (w, h) = (self.width as i64, self.height as i64);
+        if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
             return;
         }
-        for x in lo[0]..=hi[0] {
-            for y in lo[1]..=hi[1] {
-                let cell = [x, y];
-                let key = (hash(cell) & self.mask as u32) as usize;
-                let (start, end) = (self.starts[key] as usize, self.starts[key + 1] as usize);
-                for e in &self.entries[start..end] {
-                    if e.cell == cell {
-                        visit(e.target);
-                    }
+        let (x0, x1) = (x0.max(0) as usize, x1.min(w - 1) as usize);
+        for y in y0.max(0) as usize..=y1.min(h - 1) as usize {
+            let row = y * self.width;
+            let (start, end) = (self.starts[row + x0] as usize, self.starts[row + x1 + 1] as usize);
+            for t in &self.entries[start..end] {
+                if t.position.distance_squared(center) <= radius_sq {
+                    visit(t);
                 }
             }
         }
@@ -124,39 +131,43 @@ impl TargetGrid {
 mod tests {
     use super::*;
 
+    fn items(points: &[(u32, Vec3)]) -> Vec<GridTarget> {
+        points.iter().map(|&(target, position)| GridTarget { position, target, ..Default::default() }).collect()
+    }
+
     fn check(points: &[(u32, Vec3)], center: Vec3, radius: f32, cell: f32) {
         let mut grid = TargetGrid::default();
-        grid.rebuild(cell, points);
+        grid.rebuild(cell, &items(points));
         let mut found = Vec::new();
-        grid.query(center, radius, |t| found.push(t));
+        grid.query(center, radius, |t| found.push(t.target));
         let mut sorted = found.clone();
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), found.len(), "a target was visited twice");
         for (i, p) in points {
-            if p.distance(center) <= radius {
-                assert!(found.contains(i), "missed target {i} at {p}");
-            }
+            assert_eq!(found.contains(i), p.distance(center) <= radius, "target {i} at {p}");
         }
     }
 
     #[test]
-    fn query_finds_each_nearby_target_once_on_the_ground_and_on_a_2d_plane() {
+    fn query_finds_exactly_the_targets_in_range_on_the_ground_and_on_a_2d_plane() {
         let ground: Vec<(u32, Vec3)> =
             (0..200).map(|i| (i, Vec3::new((i % 20) as f32 * 3.0, (i % 3) as f32, (i / 20) as f32 * 3.0))).collect();
-        check(&ground, Vec3::new(20.0, 0.0, 10.0), 6.0, 5.0);
+        for center in [Vec3::new(20.0, 0.0, 10.0), Vec3::new(-5.0, 0.0, -5.0), Vec3::new(70.0, 0.0, 40.0)] {
+            check(&ground, center, 6.0, 5.0);
+            check(&ground, center, 600.0, 5.0);
+        }
         let screen: Vec<(u32, Vec3)> =
             (0..200).map(|i| (i, Vec3::new((i % 20) as f32 * 3.0, (i / 20) as f32 * 3.0, 0.0))).collect();
         check(&screen, Vec3::new(20.0, 10.0, 0.0), 6.0, 5.0);
     }
 
     #[test]
-    fn far_targets_are_not_visited() {
+    fn sparse_and_absurd_positions_keep_the_grid_small() {
+        let points = vec![(0, Vec3::ZERO), (1, Vec3::new(1e30, 0.0, -1e30)), (2, Vec3::new(5.0, 0.0, 5.0))];
         let mut grid = TargetGrid::default();
-        let points: Vec<(u32, Vec3)> = (0..100).map(|i| (i, Vec3::new(i as f32 * 10.0, 0.0, 0.0))).collect();
-        grid.rebuild(10.0, &points);
-        let mut found = Vec::new();
-        grid.query(Vec3::new(500.0, 0.0, 0.0), 5.0, |t| found.push(t));
-        assert!(found.len() <= 3, "{found:?}");
+        grid.rebuild(1.0, &items(&points));
+        assert!(grid.width * grid.height <= 64);
+        check(&points, Vec3::ZERO, 10.0, 1.0);
     }
 }

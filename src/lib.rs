@@ -54,5 +54,10 @@ pub use target::{Target, TargetDef};
 pub use team::{Attitude, MAX_TEAMS};
 pub use world::{World, WorldDef};
 
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// Crate version, as `major.minor.patch`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

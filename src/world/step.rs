@@ -3,7 +3,7 @@
 //! into contiguous chunks when worker threads are enabled; results never depend on the count.
 
 use crate::agent::Agent;
-use crate::broadphase::TargetGrid;
+use crate::broadphase::{GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, Slot};
 use crate::percept::StepEvents;
@@ -29,7 +29,7 @@ pub(crate) struct StepScratch {
     order: Vec<(u64, u32)>,
     order_slots: Vec<u32>,
     grid: TargetGrid,
-    grid_input: Vec<(u32, crate::math::Vec3)>,
+    grid_input: Vec<GridTarget>,
     max_target_reach: f32,
     sweeps: Vec<SweepChunk>,
     /// Per agent slot: `(sweep chunk, first candidate, end)` of its sight tick this step.
@@ -171,7 +171,12 @@ impl World {
         let targets = &self.targets;
         scratch.max_target_reach = targets.iter().map(|(_, t)| t.reach()).fold(0.0, f32::max);
         scratch.grid_input.clear();
-        scratch.grid_input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| (i, t.position)));
+        scratch.grid_input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| GridTarget {
+            position: t.position,
+            target: i,
+            layers: t.layers,
+            team: t.team,
+        }));
         scratch.grid.rebuild(cell, &scratch.grid_input);
 
         let axes = scratch.grid.plane_axes();

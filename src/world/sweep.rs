@@ -11,7 +11,7 @@ use crate::math::Vec3;
 use crate::memory;
 use crate::occluders::OccluderSet;
 use crate::rays::{RayHit, RayQuery};
-use crate::sight::{PointClass, View, classify, eligible, ray_length};
+use crate::sight::{PointClass, View, classify, ray_length};
 use crate::target::Target;
 use crate::team::AttitudeTable;
 
@@ -85,15 +85,18 @@ fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk
     let tuning = &*agent.tuning;
     let mask = tuning.sight.obstacle_mask;
     chunk.near.clear();
-    input.grid.query(eye, tuning.cache.reach + input.max_target_reach, |t| chunk.near.push(t));
+    let (team, detect, target_mask) = (agent.team, tuning.detect, tuning.sight.target_mask);
+    // Team and layers come with the grid entry: targets filtered out are never loaded.
+    input.grid.query(eye, tuning.cache.reach + input.max_target_reach, |t| {
+        if t.layers & target_mask != 0 && input.attitudes.perceives(team, detect, t.team) {
+            chunk.near.push(t.target);
+        }
+    });
     // Both views computed once; the lose-sight one only matters when it is wider.
     let (fresh_view, seen_view) = (View::of(agent, false), View::of(agent, true));
     let hysteresis = tuning.sight.lose_sight_radius > tuning.sight.view_radius;
     for &ti in &chunk.near {
         let Some(target) = input.targets.at(ti) else { continue };
-        if !eligible(agent, target) || !input.attitudes.perceives(agent.team, tuning.detect, target.team) {
-            continue;
-        }
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
         let previously_seen = hysteresis && memory::find(&agent.records, tid).is_some_and(|r| r.seen);
         let view = if previously_seen { &seen_view } else { &fresh_view };
