@@ -91,7 +91,7 @@ else
     record "c-abi-under-valgrind" 0 1
 fi
 
-# ---- examples --------------------------------------------------------------------------------
+# ---- examples, benchmarks and later suites (tests/suites/NN-*.sh) ----------------------------
 for suite in "$ROOT"/tests/suites/[0-9]*.sh; do
     source "$suite"
 done
