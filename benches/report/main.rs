@@ -41,13 +41,23 @@ fn main() {
         }
     };
     println!("argus benchmark report ({}; single thread unless noted)", if quick { "quick" } else { "full" });
+    // Any other argument picks sections by name, e.g. `-- influence tactics`.
+    let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| name.contains(p.as_str()));
     let mut rows: Vec<Row> = Vec::new();
-    sections::town(&size, &mut rows);
-    sections::scale(&size, &mut rows);
-    sections::influence(&size, &mut rows);
-    sections::tactics(&size, &mut rows);
-    sections::ffi(&size, &mut rows);
-    sections::memory(&size, &mut rows);
+    let all: [(&str, fn(&Size, &mut Vec<Row>)); 6] = [
+        ("town", sections::town),
+        ("scale", sections::scale),
+        ("influence", sections::influence),
+        ("tactics", sections::tactics),
+        ("ffi", sections::ffi),
+        ("memory", sections::memory),
+    ];
+    for (name, section) in all {
+        if wanted(name) {
+            section(&size, &mut rows);
+        }
+    }
     measure::print(&rows);
     let missed = rows.iter().filter(|r| r.met == Some(false)).count();
     println!("\n{} goals met, {missed} missed", rows.iter().filter(|r| r.met == Some(true)).count());

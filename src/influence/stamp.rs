@@ -43,7 +43,7 @@ struct Stamp {
 
 /// Radii up to this use the flat loop when unclipped: their rows are too short for the row
 /// loop's per-row set-up to pay off.
-const FLAT_STAMP_RADIUS: usize = 8;
+const FLAT_STAMP_RADIUS: usize = 0;
 
 impl Stamp {
     fn build(radius: usize, map_width: usize) -> Stamp {
