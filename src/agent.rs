@@ -6,8 +6,8 @@ use std::sync::Arc;
 use crate::awareness::AwarenessConfig;
 use crate::brain::{Brain, BrainConfig};
 use crate::error::{Result, invalid};
-use crate::memory::{MemoryConfig, MemoryRecord};
 use crate::math::{Vec3, check_finite, check_non_negative, check_range, cos_half_angle, unit_direction};
+use crate::memory::{MemoryConfig, MemoryRecord};
 use crate::team::{AttitudeMask, DETECT_ALL, DETECT_HOSTILE, check_team};
 
 /// Vision tuning (lesson §2–4 and the vision-cone card).

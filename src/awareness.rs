@@ -108,11 +108,7 @@ impl AwarenessConfig {
 
     /// Advances a meter by `dt`: rises with `salience` while seen, falls otherwise.
     pub fn advance(&self, level: f32, seen: bool, salience: f32, dt: f32) -> f32 {
-        let next = if seen {
-            level + self.rise_per_second * salience * dt
-        } else {
-            level - self.fall_per_second * dt
-        };
+        let next = if seen { level + self.rise_per_second * salience * dt } else { level - self.fall_per_second * dt };
         next.clamp(0.0, 1.0)
     }
 }

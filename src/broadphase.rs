@@ -58,7 +58,9 @@ impl TargetGrid {
             1 => [0, 2],
             _ => [0, 1],
         };
-        let (lo, span) = if targets.is_empty() { ([0.0; 2], [0.0; 2]) } else {
+        let (lo, span) = if targets.is_empty() {
+            ([0.0; 2], [0.0; 2])
+        } else {
             let l = lo.to_array();
             ([l[self.axes[0]], l[self.axes[1]]], [extent[self.axes[0]], extent[self.axes[1]]])
         };
@@ -78,7 +80,8 @@ impl TargetGrid {
         self.cells.clear();
         for t in targets {
             let (x, y) = self.coords(t.position);
-            let c = (y.clamp(0, self.height as i64 - 1) as usize) * self.width + x.clamp(0, self.width as i64 - 1) as usize;
+            let c =
+                (y.clamp(0, self.height as i64 - 1) as usize) * self.width + x.clamp(0, self.width as i64 - 1) as usize;
             self.cells.push(c as u32);
             self.starts[c + 1] += 1;
         }

@@ -160,11 +160,21 @@ impl World {
     }
 
     /// [`World::debug_draw`] with `source` answering the sight rays.
-    pub fn debug_draw_with(&self, options: &DebugDrawOptions, out: &mut DebugDraw, source: &mut dyn RaySource) -> Result<()> {
+    pub fn debug_draw_with(
+        &self,
+        options: &DebugDrawOptions,
+        out: &mut DebugDraw,
+        source: &mut dyn RaySource,
+    ) -> Result<()> {
         self.draw(options, out, Some(source))
     }
 
-    fn draw(&self, options: &DebugDrawOptions, out: &mut DebugDraw, mut source: Option<&mut dyn RaySource>) -> Result<()> {
+    fn draw(
+        &self,
+        options: &DebugDrawOptions,
+        out: &mut DebugDraw,
+        mut source: Option<&mut dyn RaySource>,
+    ) -> Result<()> {
         if !options.agent.is_null() {
             self.agent(options.agent)?;
         }
@@ -191,13 +201,26 @@ impl World {
                 for rec in agent.memory().iter().filter(|r| r.confidence > 0.0) {
                     let color = with_alpha(colors::MEMORY, rec.confidence);
                     out.point(rec.last_known_position, 0.35, color, PointStyle::Wire);
-                    out.line(agent.position(), rec.last_known_position, with_alpha(colors::MEMORY, rec.confidence * 0.4));
+                    out.line(
+                        agent.position(),
+                        rec.last_known_position,
+                        with_alpha(colors::MEMORY, rec.confidence * 0.4),
+                    );
                 }
             }
         }
         if f & flags::HEARING != 0 {
             for sound in self.last_sounds() {
-                out.arc(sound.position, Vec3::X, Vec3::Z, sound.loudness, 0.0, std::f32::consts::TAU, segments, colors::SOUND);
+                out.arc(
+                    sound.position,
+                    Vec3::X,
+                    Vec3::Z,
+                    sound.loudness,
+                    0.0,
+                    std::f32::consts::TAU,
+                    segments,
+                    colors::SOUND,
+                );
             }
             for p in self.events().percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
                 if agents.contains(&p.agent) {
@@ -289,7 +312,12 @@ impl World {
     }
 
     /// Rays per agent; one marker per target with its best status over the drawn agents.
-    fn draw_sight(&self, agents: &[AgentId], out: &mut DebugDraw, source: &mut Option<&mut dyn RaySource>) -> Result<()> {
+    fn draw_sight(
+        &self,
+        agents: &[AgentId],
+        out: &mut DebugDraw,
+        source: &mut Option<&mut dyn RaySource>,
+    ) -> Result<()> {
         let rank = |s: PointStatus| s as u8;
         let mut best: Vec<(Vec3, PointStatus)> = Vec::new();
         for (tid, target) in self.targets() {

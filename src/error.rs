@@ -10,7 +10,10 @@ pub enum Error {
     /// An id was null, never issued, or refers to something already destroyed.
     InvalidId(&'static str),
     /// A caller-supplied buffer cannot hold the answer; `needed` is the size that would.
-    BufferTooSmall { needed: usize },
+    BufferTooSmall {
+        /// Elements (or bytes) the buffer must hold.
+        needed: usize,
+    },
     /// `begin_step` was called and its rays have not been answered by `finish_step` yet.
     StepInProgress,
     /// `finish_step` or `pending_rays` without a `begin_step` first.

@@ -147,10 +147,7 @@ impl<T> Pool<T> {
 
     /// Live values with their slot indices, mutably, in index order.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (u32, &mut T)> {
-        self.slots
-            .iter_mut()
-            .enumerate()
-            .filter_map(|(i, s)| s.value.as_mut().map(|v| (i as u32, v)))
+        self.slots.iter_mut().enumerate().filter_map(|(i, s)| s.value.as_mut().map(|v| (i as u32, v)))
     }
 
     /// The free list, in reuse order (for snapshots).

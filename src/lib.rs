@@ -13,6 +13,8 @@
 //! assert!(world.can_see(guard, player).unwrap().seen);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod agent;
 pub mod awareness;
 pub mod brain;

@@ -14,36 +14,24 @@ pub fn check_finite(v: Vec3, what: &str) -> Result<Vec3> {
 
 /// Rejects NaN, infinities and negative values.
 pub fn check_non_negative(x: f32, what: &str) -> Result<f32> {
-    if x.is_finite() && x >= 0.0 {
-        Ok(x)
-    } else {
-        Err(invalid(format!("{what} must be finite and >= 0, got {x}")))
-    }
+    if x.is_finite() && x >= 0.0 { Ok(x) } else { Err(invalid(format!("{what} must be finite and >= 0, got {x}"))) }
 }
 
 /// Rejects NaN, infinities, zero and negative values.
 pub fn check_positive(x: f32, what: &str) -> Result<f32> {
-    if x.is_finite() && x > 0.0 {
-        Ok(x)
-    } else {
-        Err(invalid(format!("{what} must be finite and > 0, got {x}")))
-    }
+    if x.is_finite() && x > 0.0 { Ok(x) } else { Err(invalid(format!("{what} must be finite and > 0, got {x}"))) }
 }
 
 /// Rejects values outside `[lo, hi]` (and NaN).
 pub fn check_range(x: f32, lo: f32, hi: f32, what: &str) -> Result<f32> {
-    if x >= lo && x <= hi {
-        Ok(x)
-    } else {
-        Err(invalid(format!("{what} must be in [{lo}, {hi}], got {x}")))
-    }
+    if x >= lo && x <= hi { Ok(x) } else { Err(invalid(format!("{what} must be in [{lo}, {hi}], got {x}"))) }
 }
 
 /// Normalises a direction; zero, tiny or non-finite directions are an error, never a NaN later.
 pub fn unit_direction(v: Vec3, what: &str) -> Result<Vec3> {
     check_finite(v, what)?;
     let len_sq = v.length_squared();
-    if !(len_sq > 1e-12) || !len_sq.is_finite() {
+    if len_sq.is_nan() || len_sq <= 1e-12 || !len_sq.is_finite() {
         return Err(invalid(format!("{what} must be a non-zero direction, got {v}")));
     }
     // Already unit: keep the exact bits, so normalising is idempotent (snapshots round-trip).
@@ -56,7 +44,7 @@ pub fn unit_direction(v: Vec3, what: &str) -> Result<Vec3> {
 /// Normalises a rotation; a zero or non-finite quaternion is an error.
 pub fn unit_rotation(q: Quat, what: &str) -> Result<Quat> {
     let len_sq = q.length_squared();
-    if !q.is_finite() || !(len_sq > 1e-12) || !len_sq.is_finite() {
+    if !q.is_finite() || len_sq.is_nan() || len_sq <= 1e-12 || !len_sq.is_finite() {
         return Err(invalid(format!("{what} must be a finite non-zero quaternion, got {q}")));
     }
     if (len_sq - 1.0).abs() <= 1e-6 {

@@ -100,9 +100,7 @@ impl Geometry {
                 }
                 Geometry::Cuboid(Cuboid::new(h))
             }
-            OccluderShape::Sphere { radius } => {
-                Geometry::Ball(Ball::new(check_positive(*radius, "sphere radius")?))
-            }
+            OccluderShape::Sphere { radius } => Geometry::Ball(Ball::new(check_positive(*radius, "sphere radius")?)),
             OccluderShape::Capsule { half_height, radius } => {
                 let r = check_positive(*radius, "capsule radius")?;
                 let h = crate::math::check_non_negative(*half_height, "capsule half height")?;
@@ -267,9 +265,7 @@ impl OccluderSet {
 
     /// Live occluders with their ids, in slot order.
     pub fn iter(&self) -> impl Iterator<Item = (OccluderId, &Occluder)> {
-        self.pool.iter().map(|(index, o)| {
-            (OccluderId { index, generation: self.pool.generation_at(index) }, o)
-        })
+        self.pool.iter().map(|(index, o)| (OccluderId { index, generation: self.pool.generation_at(index) }, o))
     }
 
     /// Number of live occluders.
@@ -375,9 +371,7 @@ impl OccluderSet {
             }
             let inside_at_either_end =
                 occ.geometry.contains_point(&occ.pose, from) || occ.geometry.contains_point(&occ.pose, to);
-            if inside_at_either_end
-                || occ.geometry.cast_ray(&occ.pose, &Ray::new(from, dir), length).is_some()
-            {
+            if inside_at_either_end || occ.geometry.cast_ray(&occ.pose, &Ray::new(from, dir), length).is_some() {
                 crossed += 1;
             }
         }

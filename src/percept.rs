@@ -1,7 +1,7 @@
 //! The one shape every sense reports through, and the other per-step events.
 
-use crate::brain::BrainState;
 use crate::awareness::AwarenessStage;
+use crate::brain::BrainState;
 use crate::id::{AgentId, TargetId};
 use crate::math::Vec3;
 

@@ -102,7 +102,11 @@ pub(crate) enum PointClass {
     /// So close to the eye that no ray is needed: seen.
     OnEye,
     /// In view: a ray from the eye along `dir` must travel `dist - RAY_STOP_SHORT` unblocked.
-    InView { dir: Vec3, dist: f32, dot: f32 },
+    InView {
+        dir: Vec3,
+        dist: f32,
+        dot: f32,
+    },
 }
 
 /// Range, then cone: the two cheap tests.
@@ -122,7 +126,9 @@ pub(crate) fn classify(view: &View, point: Vec3) -> PointClass {
     // test with the division deferred to the points that pass it.
     let dist = dist_sq.sqrt();
     let along = view.forward.dot(to);
-    if (in_main_range && along >= view.cos_half * dist) || (in_peripheral_range && along >= view.cos_half_peripheral * dist) {
+    if (in_main_range && along >= view.cos_half * dist)
+        || (in_peripheral_range && along >= view.cos_half_peripheral * dist)
+    {
         PointClass::InView { dir: to / dist, dist, dot: along / dist }
     } else {
         PointClass::OutsideCone

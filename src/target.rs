@@ -118,10 +118,7 @@ impl Target {
 /// Validates 1..=8 finite offsets.
 pub(crate) fn check_points(offsets: &[Vec3]) -> Result<([Vec3; MAX_CHECK_POINTS], u8)> {
     if offsets.is_empty() || offsets.len() > MAX_CHECK_POINTS {
-        return Err(invalid(format!(
-            "a target needs 1 to {MAX_CHECK_POINTS} check points, got {}",
-            offsets.len()
-        )));
+        return Err(invalid(format!("a target needs 1 to {MAX_CHECK_POINTS} check points, got {}", offsets.len())));
     }
     let mut points = [Vec3::ZERO; MAX_CHECK_POINTS];
     for (slot, p) in points.iter_mut().zip(offsets) {

@@ -218,7 +218,8 @@ fn sound_circles_appear_after_the_step_that_processed_the_sound() {
     world.step(0.1).unwrap();
     let d = draw(&world, flags::HEARING);
     let sound = lines_of(&d, colors::SOUND);
-    let (heard, circle): (Vec<DebugLine>, Vec<DebugLine>) = sound.iter().partition(|l| close(l.b, world.agent(guard).unwrap().position()));
+    let (heard, circle): (Vec<DebugLine>, Vec<DebugLine>) =
+        sound.iter().partition(|l| close(l.b, world.agent(guard).unwrap().position()));
     assert_eq!(circle.len(), 32, "one full circle of the default 32 segments");
     for l in &circle {
         assert!((l.a.distance(centre) - 6.0).abs() < 1e-4 && (l.b.distance(centre) - 6.0).abs() < 1e-4);

@@ -37,10 +37,10 @@
 mod diff_report;
 #[path = "support/diff_world.rs"]
 mod diff_world;
-#[path = "support/diff_sim.rs"]
-mod sim;
 #[path = "support/reference.rs"]
 mod reference;
+#[path = "support/diff_sim.rs"]
+mod sim;
 
 use std::time::Instant;
 
@@ -116,8 +116,15 @@ fn reference_reproduces_the_lesson_traces() {
     assert_eq!(see(Vec3::new(0.0, 0.0, 12.0), &[]), PointSight::OutOfRange);
     assert_eq!(see(Vec3::new(5.0, 0.0, 1.0), &[]), PointSight::OutsideCone);
     assert_eq!(see(Vec3::new(0.0, 0.0, -5.0), &[]), PointSight::OutsideCone);
-    let wall = RefOccluder::new(RefShape::Box { half_extents: Vec3::new(2.0, 2.0, 0.2) }, Vec3::new(0.0, 0.0, 3.0), glam::Quat::IDENTITY, 1);
-    assert!(matches!(see(Vec3::new(0.0, 0.0, 6.0), std::slice::from_ref(&wall)), PointSight::Blocked(d) if (d - 2.8).abs() < 1e-4));
+    let wall = RefOccluder::new(
+        RefShape::Box { half_extents: Vec3::new(2.0, 2.0, 0.2) },
+        Vec3::new(0.0, 0.0, 3.0),
+        glam::Quat::IDENTITY,
+        1,
+    );
+    assert!(
+        matches!(see(Vec3::new(0.0, 0.0, 6.0), std::slice::from_ref(&wall)), PointSight::Blocked(d) if (d - 2.8).abs() < 1e-4)
+    );
     // A guard standing inside an occluder sees out of it (Physics.Raycast ignores it).
     let inside = Viewer { eye: Vec3::new(0.0, 0.0, 3.0), ..viewer };
     assert_eq!(see_point(&inside, Vec3::new(0.0, 0.0, 8.0), std::slice::from_ref(&wall)), PointSight::Visible);
@@ -148,9 +155,15 @@ fn reference_reproduces_the_lesson_traces() {
     assert!(grid.at(0, 1) > 0.0, "corner neighbours pick up influence");
     // §11: cover behind the wall from a threat at the origin, flank behind a threat facing +Z.
     let candidates = [Vec3::new(0.0, 0.0, 6.0), Vec3::new(6.0, 0.0, 0.0)];
-    assert_eq!(find_best_cover(Vec3::new(1.0, 0.0, 1.0), Vec3::ZERO, &candidates, &grid, std::slice::from_ref(&wall), !0), candidates[0]);
+    assert_eq!(
+        find_best_cover(Vec3::new(1.0, 0.0, 1.0), Vec3::ZERO, &candidates, &grid, std::slice::from_ref(&wall), !0),
+        candidates[0]
+    );
     let flank = [Vec3::new(0.0, 0.0, 5.0), Vec3::new(4.0, 0.0, 0.5), Vec3::new(0.5, 0.0, -4.0)];
-    assert_eq!(find_flank_position(Vec3::ZERO, Vec3::Z, &flank, &RefGrid::new(1, 1, 1.0, Vec3::splat(100.0))), flank[2]);
+    assert_eq!(
+        find_flank_position(Vec3::ZERO, Vec3::Z, &flank, &RefGrid::new(1, 1, 1.0, Vec3::splat(100.0))),
+        flank[2]
+    );
 }
 
 /// Found by the random worlds above (`ARGUS_DIFF_WORLDS=600000`: seeds 0xa26505eed00173e1,
@@ -181,7 +194,13 @@ fn regression_bvh_rebuild_after_an_occluder_was_removed() {
     let seen = world.events().percepts.iter().any(|p| p.kind == PerceptKind::Sight);
 
     let shut = RefOccluder::new(RefShape::Box { half_extents: door_size }, Vec3::new(0.0, 1.0, 4.0), Quat::IDENTITY, 1);
-    let viewer = Viewer { eye: Vec3::new(0.0, 1.6, 0.0), forward: Vec3::Z, view_radius: 10.0, view_angle: 90.0, obstacle_mask: !0 };
+    let viewer = Viewer {
+        eye: Vec3::new(0.0, 1.6, 0.0),
+        forward: Vec3::Z,
+        view_radius: 10.0,
+        view_angle: 90.0,
+        obstacle_mask: !0,
+    };
     let reference = see_point(&viewer, Vec3::new(0.0, 1.3, 8.0), [&shut]);
     assert!(matches!(reference, PointSight::Blocked(_)), "reference: {reference:?}");
     assert!(!seen, "the shut door hides the player");

@@ -8,7 +8,10 @@ use common::*;
 const STEPS: usize = 120;
 const DT: f32 = 1.0 / 30.0;
 
-fn run(def: WorldDef, mode: &str, seed: u64) -> Vec<(Vec<Percept>, Vec<BrainEvent>, Vec<ForgetEvent>, Vec<AwarenessEvent>)> {
+/// Everything one step reported.
+type Events = (Vec<Percept>, Vec<BrainEvent>, Vec<ForgetEvent>, Vec<AwarenessEvent>);
+
+fn run(def: WorldDef, mode: &str, seed: u64) -> Vec<Events> {
     let mut world = World::new(&def).unwrap();
     // The "engine" keeps its own copy of the level, updated the same way (as a game would).
     let mut engine_level = World::new(&WorldDef::default()).unwrap();
@@ -88,11 +91,9 @@ fn the_engine_sees_every_ray_with_its_agent_target_and_mask_before_answering() {
     let mut agent_def = lesson_agent(Vec3::ZERO, Vec3::Z);
     agent_def.sight.obstacle_mask = 0b110;
     let a = world.create_agent(&agent_def).unwrap();
-    let t = world.create_target(&TargetDef {
-        check_points: vec![Vec3::ZERO, Vec3::Y],
-        ..point_target(Vec3::new(0.0, 0.0, 5.0))
-    })
-    .unwrap();
+    let t = world
+        .create_target(&TargetDef { check_points: vec![Vec3::ZERO, Vec3::Y], ..point_target(Vec3::new(0.0, 0.0, 5.0)) })
+        .unwrap();
     let rays = world.begin_step(0.1).unwrap().to_vec();
     assert_eq!(rays.len(), 2, "the ray count is known before the engine is asked");
     for r in &rays {

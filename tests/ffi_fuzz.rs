@@ -17,8 +17,8 @@ use std::collections::VecDeque;
 use std::ffi::{CStr, c_void};
 use std::ptr::{null, null_mut};
 
-use argus::ffi::*;
 use ArgusResult as R;
+use argus::ffi::*;
 
 const SEEDS: [u64; 3] = [0x5EED_0001, 0xA5A5_1234_DEAD_BEEF, 0x0BAD_F00D_CAFE_0042];
 const CALLS_PER_SEED: usize = 10_000;
@@ -350,7 +350,14 @@ impl Cx {
 
     /// Runs `call` on world `wi`, checks its result against `expected`, and checks the digest
     /// did not move unless the call succeeded and `changes` says it may change things.
-    fn run(&mut self, wi: usize, what: String, expected: ArgusResult, changes: bool, call: impl FnOnce() -> ArgusResult) -> ArgusResult {
+    fn run(
+        &mut self,
+        wi: usize,
+        what: String,
+        expected: ArgusResult,
+        changes: bool,
+        call: impl FnOnce() -> ArgusResult,
+    ) -> ArgusResult {
         self.run_checked(wi, what, expected, changes, true, call)
     }
 
@@ -399,7 +406,13 @@ fn pick_id(rng: &mut Rng, live: &[(u32, u32)], stale: &[(u32, u32)]) -> ((u32, u
         6 | 7 if !stale.is_empty() => (rng.pick(stale), false),
         _ => {
             let base = if live.is_empty() { (0, 1) } else { rng.pick(live) };
-            let forged = rng.pick(&[(0, 0), (base.0, base.1.wrapping_add(1)), (base.0, 0), (1_000_000, 1), (u32::MAX, u32::MAX)]);
+            let forged = rng.pick(&[
+                (0, 0),
+                (base.0, base.1.wrapping_add(1)),
+                (base.0, 0),
+                (1_000_000, 1),
+                (u32::MAX, u32::MAX),
+            ]);
             let valid = live.contains(&forged);
             (forged, valid)
         }
@@ -530,7 +543,12 @@ fn occluder_def(rng: &mut Rng, mesh: &mut (Vec<ArgusVec3>, Vec<u32>)) -> (ArgusO
     d.radius = rng.f32_in(0.1, 2.0);
     d.half_height = rng.f32_in(0.0, 2.0);
     *mesh = (
-        vec![ArgusVec3 { x: 0.0, y: 0.0, z: 0.0 }, ArgusVec3 { x: 1.0, y: 0.0, z: 0.0 }, ArgusVec3 { x: 0.0, y: 1.0, z: 0.0 }, ArgusVec3 { x: 1.0, y: 1.0, z: 0.0 }],
+        vec![
+            ArgusVec3 { x: 0.0, y: 0.0, z: 0.0 },
+            ArgusVec3 { x: 1.0, y: 0.0, z: 0.0 },
+            ArgusVec3 { x: 0.0, y: 1.0, z: 0.0 },
+            ArgusVec3 { x: 1.0, y: 1.0, z: 0.0 },
+        ],
         vec![0, 1, 2, 1, 3, 2],
     );
     d.vertices = mesh.0.as_ptr();
@@ -634,9 +652,14 @@ fn op_create(cx: &mut Cx, wi: usize) {
             }
             let expected = cx.expected(wi, fault, true);
             let mut out = ArgusAgentId { index: 0xDEAD, generation: 0xBEEF };
-            let (dp, op) = (if null_def { null() } else { &def as *const _ }, if null_out { null_mut() } else { &mut out as *mut _ });
+            let (dp, op) = (
+                if null_def { null() } else { &def as *const _ },
+                if null_out { null_mut() } else { &mut out as *mut _ },
+            );
             // SAFETY: NULL or pointers to locals.
-            let r = cx.run(wi, format!("agent_create fault={fault:?}"), expected, true, || unsafe { argus_agent_create(p, dp, op) });
+            let r = cx.run(wi, format!("agent_create fault={fault:?}"), expected, true, || unsafe {
+                argus_agent_create(p, dp, op)
+            });
             if r == R::Ok {
                 cx.worlds[wi].m.agents.push(out);
             } else if out.index != 0xDEAD || out.generation != 0xBEEF {
@@ -654,9 +677,14 @@ fn op_create(cx: &mut Cx, wi: usize) {
             }
             let expected = cx.expected(wi, fault, true);
             let mut out = ArgusTargetId { index: 0xDEAD, generation: 0xBEEF };
-            let (dp, op) = (if null_def { null() } else { &def as *const _ }, if null_out { null_mut() } else { &mut out as *mut _ });
+            let (dp, op) = (
+                if null_def { null() } else { &def as *const _ },
+                if null_out { null_mut() } else { &mut out as *mut _ },
+            );
             // SAFETY: as above.
-            let r = cx.run(wi, format!("target_create fault={fault:?}"), expected, true, || unsafe { argus_target_create(p, dp, op) });
+            let r = cx.run(wi, format!("target_create fault={fault:?}"), expected, true, || unsafe {
+                argus_target_create(p, dp, op)
+            });
             if r == R::Ok {
                 cx.worlds[wi].m.targets.push(out);
             } else if out.index != 0xDEAD {
@@ -675,9 +703,15 @@ fn op_create(cx: &mut Cx, wi: usize) {
             }
             let expected = cx.expected(wi, fault, true);
             let mut out = ArgusOccluderId { index: 0xDEAD, generation: 0xBEEF };
-            let (dp, op) = (if null_def { null() } else { &def as *const _ }, if null_out { null_mut() } else { &mut out as *mut _ });
+            let (dp, op) = (
+                if null_def { null() } else { &def as *const _ },
+                if null_out { null_mut() } else { &mut out as *mut _ },
+            );
             // SAFETY: as above; the mesh arrays outlive the call.
-            let r = cx.run(wi, format!("occluder_create shape={} fault={fault:?}", def.shape), expected, true, || unsafe { argus_occluder_create(p, dp, op) });
+            let r =
+                cx.run(wi, format!("occluder_create shape={} fault={fault:?}", def.shape), expected, true, || unsafe {
+                    argus_occluder_create(p, dp, op)
+                });
             if r == R::Ok {
                 cx.worlds[wi].m.occluders.push(out);
             } else if out.index != 0xDEAD {
@@ -703,7 +737,8 @@ fn op_destroy(cx: &mut Cx, wi: usize) {
             let (id, ok) = pick_target(cx, wi);
             let e = cx.expected(wi, id_fault(ok), true);
             // SAFETY: a live world.
-            if cx.run(wi, format!("target_destroy {id:?}"), e, true, || unsafe { argus_target_destroy(p, id) }) == R::Ok {
+            if cx.run(wi, format!("target_destroy {id:?}"), e, true, || unsafe { argus_target_destroy(p, id) }) == R::Ok
+            {
                 let m = &mut cx.worlds[wi].m;
                 retire(&mut m.targets, &mut m.stale_targets, id);
             }
@@ -712,7 +747,9 @@ fn op_destroy(cx: &mut Cx, wi: usize) {
             let (id, ok) = pick_occluder(cx, wi);
             let e = cx.expected(wi, id_fault(ok), true);
             // SAFETY: a live world.
-            if cx.run(wi, format!("occluder_destroy {id:?}"), e, true, || unsafe { argus_occluder_destroy(p, id) }) == R::Ok {
+            if cx.run(wi, format!("occluder_destroy {id:?}"), e, true, || unsafe { argus_occluder_destroy(p, id) })
+                == R::Ok
+            {
                 let m = &mut cx.worlds[wi].m;
                 retire(&mut m.occluders, &mut m.stale_occluders, id);
             }
@@ -729,7 +766,11 @@ fn pose(rng: &mut Rng, valid_id: bool) -> (ArgusVec3, ArgusVec3, Fault) {
             Fault::Core(R::InvalidArgument)
         }
         1 => {
-            fwd = if rng.chance(50) { ArgusVec3 { x: 0.0, y: 0.0, z: 0.0 } } else { ArgusVec3 { x: rng.bad(), y: 0.0, z: 1.0 } };
+            fwd = if rng.chance(50) {
+                ArgusVec3 { x: 0.0, y: 0.0, z: 0.0 }
+            } else {
+                ArgusVec3 { x: rng.bad(), y: 0.0, z: 1.0 }
+            };
             Fault::Core(R::InvalidArgument)
         }
         _ => Fault::None,
@@ -753,14 +794,18 @@ fn op_set_pose(cx: &mut Cx, wi: usize) {
             let (pos, fwd, fault) = pose(&mut cx.rng, ok);
             let e = cx.expected(wi, fault, true);
             // SAFETY: a live world.
-            cx.run(wi, format!("agent_set_pose {id:?} {fault:?}"), e, true, || unsafe { argus_agent_set_pose(p, id, pos, fwd) });
+            cx.run(wi, format!("agent_set_pose {id:?} {fault:?}"), e, true, || unsafe {
+                argus_agent_set_pose(p, id, pos, fwd)
+            });
         }
         1 => {
             let (id, ok) = pick_target(cx, wi);
             let (pos, fwd, fault) = pose(&mut cx.rng, ok);
             let e = cx.expected(wi, fault, true);
             // SAFETY: a live world.
-            cx.run(wi, format!("target_set_pose {id:?} {fault:?}"), e, true, || unsafe { argus_target_set_pose(p, id, pos, fwd) });
+            cx.run(wi, format!("target_set_pose {id:?} {fault:?}"), e, true, || unsafe {
+                argus_target_set_pose(p, id, pos, fwd)
+            });
         }
         _ => {
             let (id, ok) = pick_occluder(cx, wi);
@@ -777,13 +822,17 @@ fn op_set_pose(cx: &mut Cx, wi: usize) {
             }
             let e = cx.expected(wi, fault, true);
             // SAFETY: a live world.
-            cx.run(wi, format!("occluder_set_pose {id:?} {fault:?}"), e, true, || unsafe { argus_occluder_set_pose(p, id, pos, rot) });
+            cx.run(wi, format!("occluder_set_pose {id:?} {fault:?}"), e, true, || unsafe {
+                argus_occluder_set_pose(p, id, pos, rot)
+            });
             if cx.rng.chance(30) {
                 let (id, ok) = pick_occluder(cx, wi);
                 let e = cx.expected(wi, id_fault(ok), true);
                 let layers = cx.rng.next() as u32;
                 // SAFETY: a live world.
-                cx.run(wi, format!("occluder_set_layers {id:?}"), e, true, || unsafe { argus_occluder_set_layers(p, id, layers) });
+                cx.run(wi, format!("occluder_set_layers {id:?}"), e, true, || unsafe {
+                    argus_occluder_set_layers(p, id, layers)
+                });
             }
         }
     }
@@ -796,13 +845,21 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
     let (count, mut fault) = match cx.rng.below(10) {
         0 => (0, Fault::None),
         1 => (live + 1 + cx.rng.below(3) as u32, Fault::Ffi(R::InvalidArgument)),
-        2 => (cx.rng.pick(&[u32::MAX, 0x8000_0000, ARGUS_MAX_BATCH, ARGUS_MAX_BATCH + 1]), Fault::Ffi(R::InvalidArgument)),
+        2 => (
+            cx.rng.pick(&[u32::MAX, 0x8000_0000, ARGUS_MAX_BATCH, ARGUS_MAX_BATCH + 1]),
+            Fault::Ffi(R::InvalidArgument),
+        ),
         _ => (if live == 0 { 0 } else { 1 + cx.rng.below(live as u64) as u32 }, Fault::None),
     };
     let real = if count as usize > MAX_LIVE + 4 { 1 } else { count.max(1) as usize }; // huge counts get a 1-item buffer
     let mut ids: Vec<(u32, u32)> = Vec::with_capacity(real);
     for _ in 0..real {
-        let id = if agents { pick_agent(cx, wi).0 } else { let t = pick_target(cx, wi).0; ArgusAgentId { index: t.index, generation: t.generation } };
+        let id = if agents {
+            pick_agent(cx, wi).0
+        } else {
+            let t = pick_target(cx, wi).0;
+            ArgusAgentId { index: t.index, generation: t.generation }
+        };
         ids.push((id.index, id.generation));
     }
     // Every id must be live unless this call is about a bad one.
@@ -834,14 +891,20 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
                 } else {
                     cx.worlds[wi].m.stale_targets.iter().map(|i| (i.index, i.generation)).collect()
                 };
-                ids[k] = if stale.is_empty() || cx.rng.chance(50) { (ids[k].0, ids[k].1.wrapping_add(7)) } else { cx.rng.pick(&stale) };
+                ids[k] = if stale.is_empty() || cx.rng.chance(50) {
+                    (ids[k].0, ids[k].1.wrapping_add(7))
+                } else {
+                    cx.rng.pick(&stale)
+                };
                 if live_ids.contains(&ids[k]) {
                     ids[k] = (1_000_000, 1);
                 }
                 fault = Fault::Core(R::InvalidId);
             }
             4 => (positions[k].y, fault) = (cx.rng.bad(), Fault::Core(R::InvalidArgument)),
-            5 if with_forwards => (forwards[k], fault) = (ArgusVec3 { x: 0.0, y: 0.0, z: 0.0 }, Fault::Core(R::InvalidArgument)),
+            5 if with_forwards => {
+                (forwards[k], fault) = (ArgusVec3 { x: 0.0, y: 0.0, z: 0.0 }, Fault::Core(R::InvalidArgument))
+            }
             _ => {}
         }
     }
@@ -849,10 +912,23 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
     // Misaligned arrays live one byte into a u32 buffer.
     let backing = vec![0u32; real * 4 + 2];
     let odd = unsafe { (backing.as_ptr() as *const u8).add(1) };
-    let id_ptr: *const ArgusAgentId = if null_ids { null() } else if misaligned && cx.rng.chance(50) { odd.cast() } else { ids.as_ptr().cast() };
-    let pos_ptr: *const ArgusVec3 = if null_positions { null() } else if misaligned && id_ptr != odd.cast() { odd.cast() } else { positions.as_ptr() };
+    let id_ptr: *const ArgusAgentId = if null_ids {
+        null()
+    } else if misaligned && cx.rng.chance(50) {
+        odd.cast()
+    } else {
+        ids.as_ptr().cast()
+    };
+    let pos_ptr: *const ArgusVec3 = if null_positions {
+        null()
+    } else if misaligned && id_ptr != odd.cast() {
+        odd.cast()
+    } else {
+        positions.as_ptr()
+    };
     let fwd_ptr: *const ArgusVec3 = if with_forwards { forwards.as_ptr() } else { null() };
-    let what = format!("{}_set_poses count={count} live={live} fault={fault:?}", if agents { "agent" } else { "target" });
+    let what =
+        format!("{}_set_poses count={count} live={live} fault={fault:?}", if agents { "agent" } else { "target" });
     // SAFETY: every non-NULL array holds `count` items, or `count` exceeds what the boundary
     // accepts before reading (huge counts), or the pointer is misaligned (refused unread).
     cx.run(wi, what, e, true, || unsafe {
@@ -894,7 +970,9 @@ fn op_query(cx: &mut Cx, wi: usize) {
                 // A def read back is always accepted again.
                 let e = cx.expected(wi, Fault::None, true);
                 // SAFETY: a local def.
-                cx.run(wi, format!("agent_set_def(get_def) {a:?}"), e, true, || unsafe { argus_agent_set_def(p, a, &d) });
+                cx.run(wi, format!("agent_set_def(get_def) {a:?}"), e, true, || unsafe {
+                    argus_agent_set_def(p, a, &d)
+                });
             }
         }
         2 => {
@@ -917,7 +995,8 @@ fn op_query(cx: &mut Cx, wi: usize) {
                 cx.fail(&format!("get_memory needs {needed}, state says {}", state.memory_count));
             }
             let capacity = cx.rng.below(needed as u64 + 3) as u32;
-            let mut buffer = vec![ArgusMemoryRecord { awareness_stage: 0xCDCD, ..Default::default() }; capacity as usize + 1];
+            let mut buffer =
+                vec![ArgusMemoryRecord { awareness_stage: 0xCDCD, ..Default::default() }; capacity as usize + 1];
             let null_buffer = capacity > 0 && cx.rng.chance(10);
             let null_count = cx.rng.chance(5);
             let fault = if null_count || (null_buffer && needed > 0 && capacity >= needed) {
@@ -929,9 +1008,14 @@ fn op_query(cx: &mut Cx, wi: usize) {
             };
             let e = cx.expected(wi, fault, false);
             let mut n = 0xFFFF_u32;
-            let (bp, np) = (if null_buffer { null_mut() } else { buffer.as_mut_ptr() }, if null_count { null_mut() } else { &mut n as *mut u32 });
+            let (bp, np) = (
+                if null_buffer { null_mut() } else { buffer.as_mut_ptr() },
+                if null_count { null_mut() } else { &mut n as *mut u32 },
+            );
             // SAFETY: `capacity` writable records (the buffer has one more), or NULL.
-            let r = cx.run(wi, format!("agent_get_memory cap={capacity} needed={needed}"), e, false, || unsafe { argus_agent_get_memory(p, a, bp, capacity, np) });
+            let r = cx.run(wi, format!("agent_get_memory cap={capacity} needed={needed}"), e, false, || unsafe {
+                argus_agent_get_memory(p, a, bp, capacity, np)
+            });
             if (r == R::Ok || r == R::BufferTooSmall) && n != needed {
                 cx.fail(&format!("get_memory reported {n}, needed {needed}"));
             }
@@ -956,8 +1040,15 @@ fn op_query(cx: &mut Cx, wi: usize) {
             let mut s = ArgusSightResult::default();
             let sp = if null_out { null_mut() } else { &mut s as *mut _ };
             // SAFETY: NULL or a local.
-            let r = cx.run(wi, format!("agent_can_see {a:?} {t:?}"), e, false, || unsafe { argus_agent_can_see(p, a, t, sp) });
-            if r == R::Ok && (s.point_count == 0 || s.point_count > 8 || !(0.0..=1.0).contains(&s.fraction) || (s.seen != 0) != (s.fraction > 0.0)) {
+            let r = cx.run(wi, format!("agent_can_see {a:?} {t:?}"), e, false, || unsafe {
+                argus_agent_can_see(p, a, t, sp)
+            });
+            if r == R::Ok
+                && (s.point_count == 0
+                    || s.point_count > 8
+                    || !(0.0..=1.0).contains(&s.fraction)
+                    || (s.seen != 0) != (s.fraction > 0.0))
+            {
                 cx.fail(&format!("can_see answered nonsense: {s:?}"));
             }
         }
@@ -966,10 +1057,16 @@ fn op_query(cx: &mut Cx, wi: usize) {
             let e = cx.expected(wi, fault, false);
             let mut needed = 0u32;
             // SAFETY: NULL buffer with capacity 0.
-            let r = cx.run(wi, format!("visible_targets(count) {a:?}"), if e == R::Ok { R::Ok } else { e }, false, || unsafe {
-                let r = argus_agent_get_visible_targets(p, a, null_mut(), 0, &mut needed);
-                if r == R::BufferTooSmall { R::Ok } else { r }
-            });
+            let r = cx.run(
+                wi,
+                format!("visible_targets(count) {a:?}"),
+                if e == R::Ok { R::Ok } else { e },
+                false,
+                || unsafe {
+                    let r = argus_agent_get_visible_targets(p, a, null_mut(), 0, &mut needed);
+                    if r == R::BufferTooSmall { R::Ok } else { r }
+                },
+            );
             if r != R::Ok {
                 return;
             }
@@ -998,15 +1095,18 @@ fn op_query(cx: &mut Cx, wi: usize) {
             if cx.rng.chance(40) && matches!(fault, Fault::None) {
                 o.agent = a;
                 // Only {0, 0} is null; any other id with generation 0 is invalid.
-                if !(a.index == 0 && a.generation == 0) && !a_ok {
+                if (a.index != 0 || a.generation != 0) && !a_ok {
                     fault = Fault::Core(R::InvalidId);
                 }
             }
             let e = cx.expected(wi, fault, false);
             let mut d = ArgusDebugDraw { lines: null(), line_count: 0, points: null(), point_count: 0 };
-            let (opp, dp) = (if null_opts { null() } else { &o as *const _ }, if null_out { null_mut() } else { &mut d as *mut _ });
+            let (opp, dp) =
+                (if null_opts { null() } else { &o as *const _ }, if null_out { null_mut() } else { &mut d as *mut _ });
             // SAFETY: NULL or locals.
-            let r = cx.run(wi, format!("debug_draw flags={:#x} agent={:?}", o.flags, o.agent), e, false, || unsafe { argus_world_debug_draw(p, opp, dp) });
+            let r = cx.run(wi, format!("debug_draw flags={:#x} agent={:?}", o.flags, o.agent), e, false, || unsafe {
+                argus_world_debug_draw(p, opp, dp)
+            });
             if r == R::Ok && ((d.line_count == 0) != d.lines.is_null() || (d.point_count == 0) != d.points.is_null()) {
                 cx.fail("debug_draw: NULL arrays must go with zero counts");
             }
@@ -1056,14 +1156,19 @@ fn op_mind(cx: &mut Cx, wi: usize) {
             let mut fault = if !a_ok || !t_ok { Fault::Core(R::InvalidId) } else { Fault::None };
             if a_ok && t_ok {
                 match cx.rng.below(5) {
-                    0 => (confidence, fault) = (cx.rng.pick(&[-0.01, 1.01, f32::NAN, f32::INFINITY]), Fault::Core(R::InvalidArgument)),
+                    0 => {
+                        (confidence, fault) =
+                            (cx.rng.pick(&[-0.01, 1.01, f32::NAN, f32::INFINITY]), Fault::Core(R::InvalidArgument))
+                    }
                     1 => (pos.x, fault) = (cx.rng.bad(), Fault::Core(R::InvalidArgument)),
                     _ => {}
                 }
             }
             let e = cx.expected(wi, fault, true);
             // SAFETY: a live world.
-            cx.run(wi, format!("agent_remember {a:?} {t:?} {fault:?}"), e, true, || unsafe { argus_agent_remember(p, a, t, pos, confidence) });
+            cx.run(wi, format!("agent_remember {a:?} {t:?} {fault:?}"), e, true, || unsafe {
+                argus_agent_remember(p, a, t, pos, confidence)
+            });
         }
         1 => {
             let e = cx.expected(wi, id_fault(a_ok), true); // an unknown target is ignored
@@ -1079,7 +1184,9 @@ fn op_mind(cx: &mut Cx, wi: usize) {
             let e = cx.expected(wi, id_fault(t_ok), true);
             let on = cx.rng.below(3) as u8 * 100;
             // SAFETY: a live world.
-            cx.run(wi, format!("target_set_enabled {t:?} {on}"), e, true, || unsafe { argus_target_set_enabled(p, t, on) });
+            cx.run(wi, format!("target_set_enabled {t:?} {on}"), e, true, || unsafe {
+                argus_target_set_enabled(p, t, on)
+            });
         }
         4 => {
             let (def, fault) = if cx.rng.chance(50) {
@@ -1095,7 +1202,9 @@ fn op_mind(cx: &mut Cx, wi: usize) {
             let fault = if matches!(fault, Fault::None) { id_fault(t_ok) } else { fault };
             let e = cx.expected(wi, fault, true);
             // SAFETY: a local def.
-            cx.run(wi, format!("target_set_def {t:?} {fault:?}"), e, true, || unsafe { argus_target_set_def(p, t, &def) });
+            cx.run(wi, format!("target_set_def {t:?} {fault:?}"), e, true, || unsafe {
+                argus_target_set_def(p, t, &def)
+            });
         }
         _ => {
             let (d, fault) = sound_def(cx, wi);
@@ -1116,18 +1225,33 @@ fn op_teams(cx: &mut Cx, wi: usize) {
     let attitude = if cx.rng.chance(85) { cx.rng.below(3) as u32 } else { cx.rng.pick(&[3, 7, u32::MAX]) };
     let bad_team = a >= 64 || b >= 64;
     if cx.rng.chance(50) {
-        let fault = if attitude > 2 { Fault::Ffi(R::InvalidArgument) } else if bad_team { Fault::Core(R::InvalidArgument) } else { Fault::None };
+        let fault = if attitude > 2 {
+            Fault::Ffi(R::InvalidArgument)
+        } else if bad_team {
+            Fault::Core(R::InvalidArgument)
+        } else {
+            Fault::None
+        };
         let e = cx.expected(wi, fault, true);
         // SAFETY: a live world.
-        cx.run(wi, format!("set_attitude {a} {b} {attitude}"), e, true, || unsafe { argus_world_set_attitude(p, a, b, attitude) });
+        cx.run(wi, format!("set_attitude {a} {b} {attitude}"), e, true, || unsafe {
+            argus_world_set_attitude(p, a, b, attitude)
+        });
     } else {
         let null_out = cx.rng.chance(10);
-        let fault = if null_out { Fault::Ffi(R::InvalidArgument) } else if bad_team { Fault::Core(R::InvalidArgument) } else { Fault::None };
+        let fault = if null_out {
+            Fault::Ffi(R::InvalidArgument)
+        } else if bad_team {
+            Fault::Core(R::InvalidArgument)
+        } else {
+            Fault::None
+        };
         let e = cx.expected(wi, fault, false);
         let mut out = 77u32;
         let op = if null_out { null_mut() } else { &mut out as *mut u32 };
         // SAFETY: NULL or a local.
-        let r = cx.run(wi, format!("get_attitude {a} {b}"), e, false, || unsafe { argus_world_get_attitude(p, a, b, op) });
+        let r =
+            cx.run(wi, format!("get_attitude {a} {b}"), e, false, || unsafe { argus_world_get_attitude(p, a, b, op) });
         if (r == R::Ok && out > 2) || (r != R::Ok && out != 77) {
             cx.fail(&format!("get_attitude: {r:?} with {out}"));
         }
@@ -1143,7 +1267,8 @@ fn op_step(cx: &mut Cx, wi: usize) {
     }
     let (engine, callback, pending) = (cx.worlds[wi].engine, cx.worlds[wi].callback, cx.worlds[wi].pending);
     // A pending step is usually answered soon, as an engine would.
-    let choice = if pending.is_some() && cx.rng.chance(60) { 3 + (cx.rng.below(5) == 0) as u64 } else { cx.rng.below(5) };
+    let choice =
+        if pending.is_some() && cx.rng.chance(60) { 3 + (cx.rng.below(5) == 0) as u64 } else { cx.rng.below(5) };
     match choice {
         0 | 1 => {
             let e = if cx.worlds[wi].poisoned {
@@ -1162,7 +1287,13 @@ fn op_step(cx: &mut Cx, wi: usize) {
         }
         2 => {
             let null_out = cx.rng.chance(5);
-            let fault = if null_out { Fault::Ffi(R::InvalidArgument) } else if bad_dt { Fault::Core(R::InvalidArgument) } else { Fault::None };
+            let fault = if null_out {
+                Fault::Ffi(R::InvalidArgument)
+            } else if bad_dt {
+                Fault::Core(R::InvalidArgument)
+            } else {
+                Fault::None
+            };
             let e = cx.expected(wi, fault, true);
             let mut rays = ArgusRayArray { items: null(), count: 0xFFFF };
             let rp = if null_out { null_mut() } else { &mut rays as *mut _ };
@@ -1184,7 +1315,9 @@ fn op_step(cx: &mut Cx, wi: usize) {
                 _ => (n, 0),
             };
             let real = if real == 1 { 1 } else { count as usize };
-            let mut hits: Vec<ArgusRayHit> = (0..real.max(1)).map(|_| ArgusRayHit { hit: cx.rng.below(2) as u32, distance: cx.rng.f32_in(0.0, 5.0) }).collect();
+            let mut hits: Vec<ArgusRayHit> = (0..real.max(1))
+                .map(|_| ArgusRayHit { hit: cx.rng.below(2) as u32, distance: cx.rng.f32_in(0.0, 5.0) })
+                .collect();
             let mut bad_hit = false;
             if count > 0 && (count as usize) <= hits.len() && cx.rng.chance(10) {
                 let k = cx.rng.below(count as u64) as usize;
@@ -1203,7 +1336,13 @@ fn op_step(cx: &mut Cx, wi: usize) {
             };
             let hp = if null_hits { null() } else { hits.as_ptr() };
             // SAFETY: `count` readable hits, or a count the boundary refuses before reading.
-            let r = cx.run(wi, format!("step_finish count={count} rays={n} pending={}", pending.is_some()), e, true, || unsafe { argus_world_step_finish(p, hp, count) });
+            let r = cx.run(
+                wi,
+                format!("step_finish count={count} rays={n} pending={}", pending.is_some()),
+                e,
+                true,
+                || unsafe { argus_world_step_finish(p, hp, count) },
+            );
             if r == R::Ok {
                 cx.worlds[wi].pending = None;
             }
@@ -1233,7 +1372,10 @@ fn op_world(cx: &mut Cx, wi: usize) {
             let e = cx.expected(wi, Fault::None, false);
             let f: ArgusRayBatchFn = if on { Some(engine_cast) } else { None };
             // SAFETY: a function valid for the whole test.
-            if cx.run(wi, format!("set_ray_callback {on}"), e, false, || unsafe { argus_world_set_ray_callback(p, f, null_mut()) }) == R::Ok {
+            if cx.run(wi, format!("set_ray_callback {on}"), e, false, || unsafe {
+                argus_world_set_ray_callback(p, f, null_mut())
+            }) == R::Ok
+            {
                 cx.worlds[wi].callback = on;
             }
         }
@@ -1247,7 +1389,8 @@ fn op_world(cx: &mut Cx, wi: usize) {
                 R::BufferTooSmall
             };
             // SAFETY: NULL with capacity 0 asks for the size.
-            let r = cx.run(wi, "save(size)".into(), e, false, || unsafe { argus_world_save(p, null_mut(), 0, &mut size) });
+            let r =
+                cx.run(wi, "save(size)".into(), e, false, || unsafe { argus_world_save(p, null_mut(), 0, &mut size) });
             if r != R::BufferTooSmall {
                 return;
             }
@@ -1257,7 +1400,9 @@ fn op_world(cx: &mut Cx, wi: usize) {
             let mut again = 0u32;
             let e = if short { R::BufferTooSmall } else { R::Ok };
             // SAFETY: `capacity` writable bytes (the buffer has size + 1).
-            let r = cx.run(wi, format!("save cap={capacity}"), e, false, || unsafe { argus_world_save(p, bytes.as_mut_ptr(), capacity, &mut again) });
+            let r = cx.run(wi, format!("save cap={capacity}"), e, false, || unsafe {
+                argus_world_save(p, bytes.as_mut_ptr(), capacity, &mut again)
+            });
             if again != size {
                 cx.fail(&format!("save reported {again} then {size} bytes"));
             }
@@ -1293,7 +1438,10 @@ fn op_world(cx: &mut Cx, wi: usize) {
             };
             let (ptr, len) = (if bytes.is_empty() { null() } else { bytes.as_ptr() }, bytes.len() as u32);
             // SAFETY: `len` readable bytes.
-            if cx.run(wi, format!("load snapshot {k} damage={damage} len={len}"), e, true, || unsafe { argus_world_load(p, ptr, len) }) == R::Ok {
+            if cx.run(wi, format!("load snapshot {k} damage={damage} len={len}"), e, true, || unsafe {
+                argus_world_load(p, ptr, len)
+            }) == R::Ok
+            {
                 cx.worlds[wi].m = cx.snapshots[k].model.clone();
                 cx.worlds[wi].engine = cx.snapshots[k].engine;
             }
@@ -1449,7 +1597,8 @@ fn fuzz(seed: u64, calls: usize) -> [usize; 11] {
     let mut rng = Rng(seed | 1);
     let base_live = argus_live_world_count();
     let worlds = (0..WORLDS).map(|_| new_world(&mut rng)).collect();
-    let mut cx = Cx { rng, seed, call: 0, worlds, snapshots: Vec::new(), log: VecDeque::new(), base_live, seen: [0; 11] };
+    let mut cx =
+        Cx { rng, seed, call: 0, worlds, snapshots: Vec::new(), log: VecDeque::new(), base_live, seen: [0; 11] };
     while cx.call < calls {
         let wi = cx.pick_world();
         let roll = if cx.worlds[wi].pending.is_some() && cx.rng.chance(15) { 75 } else { cx.rng.below(100) };
@@ -1498,7 +1647,11 @@ fn random_calls_through_the_c_abi_never_corrupt_a_world() {
         }
     }
     let total = calls * seeds.len();
-    println!("ffi fuzz: {total} calls ({} checked library calls) in {:.2?}", seen.iter().sum::<usize>(), started.elapsed());
+    println!(
+        "ffi fuzz: {total} calls ({} checked library calls) in {:.2?}",
+        seen.iter().sum::<usize>(),
+        started.elapsed()
+    );
     for (code, n) in seen.iter().enumerate() {
         // SAFETY: a static string.
         let name = unsafe { CStr::from_ptr(argus_result_name(code as u32)) };

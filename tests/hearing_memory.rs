@@ -34,7 +34,8 @@ fn hearing_radius_is_inclusive_and_scales_with_sensitivity() {
     footstep(&mut world, Vec3::new(0.0, 0.0, 6.0), 6.0, TargetId::NULL);
     footstep(&mut world, Vec3::new(0.0, 0.0, 11.0), 6.0, TargetId::NULL);
     world.step(0.1).unwrap();
-    let heard = |a: AgentId| world.events().percepts.iter().filter(|p| p.agent == a && p.kind == PerceptKind::Sound).count();
+    let heard =
+        |a: AgentId| world.events().percepts.iter().filter(|p| p.agent == a && p.kind == PerceptKind::Sound).count();
     assert_eq!(heard(normal), 1, "exactly at the radius is heard; 11 m is not");
     assert_eq!(heard(keen), 2, "sensitivity 2 doubles the radius");
 }

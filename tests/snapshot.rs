@@ -56,7 +56,13 @@ fn save_load_continue_gives_the_uninterrupted_event_stream() {
 }
 
 fn scenario_clone(s: &Scenario) -> Scenario {
-    Scenario { rng: Rng(s.rng.0), agents: s.agents.clone(), targets: s.targets.clone(), movers: s.movers.clone(), size: s.size }
+    Scenario {
+        rng: Rng(s.rng.0),
+        agents: s.agents.clone(),
+        targets: s.targets.clone(),
+        movers: s.movers.clone(),
+        size: s.size,
+    }
 }
 
 #[test]
@@ -180,7 +186,14 @@ fn influence_maps_round_trip_with_names_values_and_blocked_cells() {
     use argus::influence::{InfluenceMapDef, Plane, PropagationParams};
     let (mut world, _) = busy_world(26, 2);
     world.add_occluder(&wall(Vec3::new(5.0, 1.0, 5.0), Vec3::new(0.5, 2.0, 3.0))).unwrap();
-    let def = InfluenceMapDef { width: 12, height: 9, cell_size: 1.0, origin: Vec3::new(0.0, 1.0, 0.0), plane: Plane::XZ, layer_count: 2 };
+    let def = InfluenceMapDef {
+        width: 12,
+        height: 9,
+        cell_size: 1.0,
+        origin: Vec3::new(0.0, 1.0, 0.0),
+        plane: Plane::XZ,
+        layer_count: 2,
+    };
     let id = world.create_influence_map(&def).unwrap();
     {
         let map = world.influence_map_mut(id).unwrap();

@@ -344,7 +344,7 @@ fn flank_matches_the_lesson_on_random_scenes() {
     let mut rng = Rng(7);
     let mut out = Vec::new();
     for _ in 0..200 {
-        let angle = rng.range(0.0, 6.283);
+        let angle = rng.range(0.0, std::f32::consts::TAU);
         let threat = Threat::standing(
             Vec3::new(rng.range(-5.0, 5.0), 0.0, rng.range(-5.0, 5.0)),
             Vec3::new(angle.cos(), 0.0, angle.sin()),
@@ -533,10 +533,10 @@ fn an_engine_ray_source_answers_cover_one_ray_at_a_time() {
     let blocker = RaySourceBlocker::new(&mut engine);
     let got = find_cover(&q, &blocker, &mut via_engine).unwrap();
     blocker.check().unwrap();
-    drop(blocker);
     assert_eq!((got, &via_engine), (want, &direct));
     assert_eq!(asked.borrow().len() as u32, got.rays_cast);
-    for (ray, &spot) in asked.borrow().iter().zip(&spots) { // nearest first, as it happens
+    for (ray, &spot) in asked.borrow().iter().zip(&spots) {
+        // nearest first, as it happens
         assert_eq!((ray.origin, ray.layer_mask, ray.agent.index, ray.target.index), (threats[0].eye, 0b101, 0, 0));
         assert!((ray.max_distance - threats[0].eye.distance(spot)).abs() < 1e-5, "the full distance to the spot");
     }

@@ -107,7 +107,8 @@ fn obstacle_mask_picks_which_layers_block() {
 fn target_mask_and_team_filter_every_sense_the_same_way() {
     let (mut world, agent) = lesson_world();
     let ally = world.create_target(&TargetDef { team: 0, ..point_target(Vec3::new(0.0, 0.0, 5.0)) }).unwrap();
-    let other_layer = world.create_target(&TargetDef { layers: 1 << 5, ..point_target(Vec3::new(0.0, 0.0, 5.0)) }).unwrap();
+    let other_layer =
+        world.create_target(&TargetDef { layers: 1 << 5, ..point_target(Vec3::new(0.0, 0.0, 5.0)) }).unwrap();
     let enemy = world.create_target(&point_target(Vec3::new(0.0, 0.0, 5.0))).unwrap();
     assert!(!sees(&world, agent, ally), "friendly team is ignored by default");
     assert!(!world.can_see(agent, ally).unwrap().perceivable);
@@ -159,7 +160,8 @@ fn multi_point_visibility_gives_a_fraction() {
     let (mut world, agent) = lesson_world();
     // A low wall hides the lower two of four points.
     world.add_occluder(&wall(Vec3::new(0.0, 0.5, 4.0), Vec3::new(2.0, 0.5, 0.2))).unwrap();
-    let points = vec![Vec3::new(0.0, -0.5, 0.0), Vec3::new(0.0, 0.3, 0.0), Vec3::new(0.0, 1.7, 0.0), Vec3::new(0.0, 2.0, 0.0)];
+    let points =
+        vec![Vec3::new(0.0, -0.5, 0.0), Vec3::new(0.0, 0.3, 0.0), Vec3::new(0.0, 1.7, 0.0), Vec3::new(0.0, 2.0, 0.0)];
     let mut def = lesson_agent(Vec3::new(0.0, 1.0, 0.0), Vec3::Z);
     def.sight.eye_offset = Vec3::ZERO;
     let agent_high = world.create_agent(&def).unwrap();
@@ -225,7 +227,11 @@ fn every_occluder_shape_blocks() {
         let (mut world, agent) = lesson_world();
         let t = world.create_target(&point_target(Vec3::new(0.0, 0.0, 8.0))).unwrap();
         let id = world
-            .add_occluder(&OccluderDef { shape: shape.clone(), position: Vec3::new(0.0, 0.0, 4.0), ..Default::default() })
+            .add_occluder(&OccluderDef {
+                shape: shape.clone(),
+                position: Vec3::new(0.0, 0.0, 4.0),
+                ..Default::default()
+            })
             .unwrap();
         assert!(!sees(&world, agent, t), "{shape:?} should block");
         // Moving it aside clears the line.
@@ -276,7 +282,8 @@ fn the_occluder_tree_survives_removals_and_many_moves() {
 #[test]
 fn agents_with_the_same_settings_share_one_tuning_and_changes_are_their_own() {
     let mut world = World::default();
-    let ids: Vec<_> = (0..100).map(|i| world.create_agent(&lesson_agent(Vec3::new(i as f32, 0.0, 0.0), Vec3::Z)).unwrap()).collect();
+    let ids: Vec<_> =
+        (0..100).map(|i| world.create_agent(&lesson_agent(Vec3::new(i as f32, 0.0, 0.0), Vec3::Z)).unwrap()).collect();
     assert_eq!(world.distinct_tunings(), 1);
     let mut wide = lesson_agent(Vec3::ZERO, Vec3::Z);
     wide.sight.view_angle = 200.0;

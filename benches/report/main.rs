@@ -2,7 +2,6 @@
 //! the hardware floor, as ratios measured in one run. `-- --quick` runs a small version (CI).
 
 #[path = "../../tests/support/reference.rs"]
-#[allow(dead_code)]
 mod reference;
 
 mod measure;
@@ -28,7 +27,15 @@ pub struct Size {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let size = if quick {
-        Size { town_agents: 1_000, scale: vec![500, 1_000, 5_000], grid: 256, sources: 100, candidates: 200, ffi_agents: 2_000, rounds: 3 }
+        Size {
+            town_agents: 1_000,
+            scale: vec![500, 1_000, 5_000],
+            grid: 256,
+            sources: 100,
+            candidates: 200,
+            ffi_agents: 2_000,
+            rounds: 3,
+        }
     } else {
         Size {
             town_agents: 10_000,
@@ -45,7 +52,8 @@ fn main() {
     let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| name.contains(p.as_str()));
     let mut rows: Vec<Row> = Vec::new();
-    let all: [(&str, fn(&Size, &mut Vec<Row>)); 6] = [
+    type Section = fn(&Size, &mut Vec<Row>);
+    let all: [(&str, Section); 6] = [
         ("town", sections::town),
         ("scale", sections::scale),
         ("influence", sections::influence),

@@ -38,14 +38,15 @@ pub fn live_bytes() -> usize {
     LIVE_BYTES.load(Ordering::Relaxed)
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
+/// The fastest run: on a shared machine, noise only ever adds time, so the minimum is the
+/// best estimate of the cost itself.
+fn best(v: Vec<Duration>) -> Duration {
+    v.into_iter().min().unwrap_or_default()
 }
 
-/// Median time of `f` over `reps` runs.
+/// Best time of `f` over `reps` runs.
 pub fn time(reps: usize, mut f: impl FnMut()) -> Duration {
-    median(
+    best(
         (0..reps.max(1))
             .map(|_| {
                 let t = Instant::now();
@@ -56,7 +57,7 @@ pub fn time(reps: usize, mut f: impl FnMut()) -> Duration {
     )
 }
 
-/// Medians of `a` and `b` measured alternately, round by round, so machine noise hits both.
+/// Best times of `a` and `b` measured alternately, round by round, so machine noise hits both.
 pub fn side_by_side(rounds: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (Duration, Duration) {
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
     for _ in 0..rounds.max(1) {
@@ -67,7 +68,7 @@ pub fn side_by_side(rounds: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> 
         b();
         tb.push(t.elapsed());
     }
-    (median(ta), median(tb))
+    (best(ta), best(tb))
 }
 
 /// A duration in the unit that reads best.
@@ -93,10 +94,7 @@ pub struct Row {
 }
 
 pub fn print(rows: &[Row]) {
-    println!(
-        "\n{:<46} {:>12} {:>22} {:>10} {:>10}  ",
-        "measurement", "argus", "baseline", "ratio", "goal"
-    );
+    println!("\n{:<46} {:>12} {:>22} {:>10} {:>10}  ", "measurement", "argus", "baseline", "ratio", "goal");
     println!("{}", "-".repeat(106));
     for r in rows {
         let mark = match r.met {

@@ -59,7 +59,12 @@ impl Town {
     pub fn argus(&self, rate_hz: f32, threads: u32) -> World {
         let mut world = World::new(&WorldDef { worker_threads: threads, ..Default::default() }).unwrap();
         for &(position, half, rotation) in &self.boxes {
-            let def = OccluderDef { shape: OccluderShape::Box { half_extents: half }, position, rotation, ..Default::default() };
+            let def = OccluderDef {
+                shape: OccluderShape::Box { half_extents: half },
+                position,
+                rotation,
+                ..Default::default()
+            };
             world.add_occluder(&def).unwrap();
         }
         for &(position, forward) in &self.agents {
@@ -81,7 +86,13 @@ impl Town {
             world.add_occluder(RefShape::Box { half_extents: half }, position, rotation, 1);
         }
         for &(position, forward) in &self.agents {
-            world.add_agent(&RefAgentDef { position, forward, view_radius: 15.0, view_angle: 110.0, ..Default::default() });
+            world.add_agent(&RefAgentDef {
+                position,
+                forward,
+                view_radius: 15.0,
+                view_angle: 110.0,
+                ..Default::default()
+            });
         }
         for &position in &self.targets {
             world.add_target(RefTarget { position, ..Default::default() });

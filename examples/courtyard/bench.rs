@@ -17,7 +17,8 @@ fn route(rng: &mut Rng, start: Vec3, size: f32) -> Vec<Leg> {
             if roll < 0.2 {
                 return Leg::Wait(rng.range(0.5, 3.0));
             }
-            let next = (at + Vec3::new(rng.range(-10.0, 10.0), 0.0, rng.range(-10.0, 10.0))).clamp(Vec3::ZERO, Vec3::new(size, 0.0, size));
+            let next = (at + Vec3::new(rng.range(-10.0, 10.0), 0.0, rng.range(-10.0, 10.0)))
+                .clamp(Vec3::ZERO, Vec3::new(size, 0.0, size));
             at = next;
             if roll < 0.7 { Leg::Sneak(next.x, next.z) } else { Leg::Run(next.x, next.z) }
         })
@@ -28,10 +29,14 @@ pub fn run(n: usize, seconds: f32, dt: f32, threads: u32) -> Result<(), Box<dyn 
     let level = level::generated(n, 0x5EED_F00D);
     let mut world = World::new(&WorldDef { worker_threads: threads, ..Default::default() })?;
     let (guard_ids, target_ids) = level::build_generated(&mut world, &level)?;
-    let mut guards: Vec<Guard> = guard_ids.iter().zip(&level.patrols).map(|(&id, p)| Guard::new(id, "G", p.to_vec())).collect();
+    let mut guards: Vec<Guard> =
+        guard_ids.iter().zip(&level.patrols).map(|(&id, p)| Guard::new(id, "G", p.to_vec())).collect();
     let mut rng = Rng(0xC0FFEE);
-    let mut players: Vec<Player> =
-        target_ids.iter().zip(&level.targets).map(|(&id, &at)| Player::new(id, at, route(&mut rng, at, level.size))).collect();
+    let mut players: Vec<Player> = target_ids
+        .iter()
+        .zip(&level.targets)
+        .map(|(&id, &at)| Player::new(id, at, route(&mut rng, at, level.size)))
+        .collect();
     println!(
         "generated level: {} guards, {} targets, {} walls on {:.0} m × {:.0} m; worker threads {threads}; dt 1/{:.0} s",
         guards.len(),

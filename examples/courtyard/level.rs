@@ -142,7 +142,8 @@ pub fn generated(n: usize, seed: u64) -> Generated {
     let walls = (0..n.div_ceil(2))
         .map(|_| {
             let c = spot(&mut rng);
-            let (hx, hz) = if rng.range(0.0, 1.0) < 0.5 { (rng.range(1.0, 4.0), 0.3) } else { (0.3, rng.range(1.0, 4.0)) };
+            let (hx, hz) =
+                if rng.range(0.0, 1.0) < 0.5 { (rng.range(1.0, 4.0), 0.3) } else { (0.3, rng.range(1.0, 4.0)) };
             Wall { center: Vec3::new(c.x, 1.25, c.z), half: Vec3::new(hx, 1.25, hz) }
         })
         .collect();

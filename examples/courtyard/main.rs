@@ -97,7 +97,12 @@ fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
     let mut director = moments::Director::new(&names, player_id);
     let danger = tactical::Danger::new(&mut world, (level::WIDTH, level::DEPTH))?;
     let mut frames = Vec::new();
-    println!("courtyard: {} guards, 1 player, {} walls; dt 1/30 s, {} s", guards.len(), level.walls.len(), args.seconds);
+    println!(
+        "courtyard: {} guards, 1 player, {} walls; dt 1/30 s, {} s",
+        guards.len(),
+        level.walls.len(),
+        args.seconds
+    );
     println!("  time     who event");
     let steps = (args.seconds / DT).round() as usize;
     for _ in 0..steps {

@@ -25,8 +25,27 @@ struct Shot {
     done: bool,
 }
 
-const fn shot(from: Option<BrainState>, to: BrainState, nth: u32, delay: f32, title: &'static str, detail: &'static str) -> Shot {
-    Shot { from, to, nth, same_guard_as: None, delay, need_hidden: false, need_sound: false, title, detail, due: None, done: false }
+const fn shot(
+    from: Option<BrainState>,
+    to: BrainState,
+    nth: u32,
+    delay: f32,
+    title: &'static str,
+    detail: &'static str,
+) -> Shot {
+    Shot {
+        from,
+        to,
+        nth,
+        same_guard_as: None,
+        delay,
+        need_hidden: false,
+        need_sound: false,
+        title,
+        detail,
+        due: None,
+        done: false,
+    }
 }
 
 pub struct Director {
@@ -40,22 +59,81 @@ impl Director {
     pub fn new(names: &[(AgentId, &'static str)], player: TargetId) -> Director {
         use BrainState::*;
         let shots = vec![
-            Shot { need_sound: true, ..shot(Some(Idle), Investigating, 1, 0.0, "{g} hears a footstep → Investigating", "a quiet step (loudness 6) within 6 m of {g}, behind the wall") },
+            Shot {
+                need_sound: true,
+                ..shot(
+                    Some(Idle),
+                    Investigating,
+                    1,
+                    0.0,
+                    "{g} hears a footstep → Investigating",
+                    "a quiet step (loudness 6) within 6 m of {g}, behind the wall",
+                )
+            },
             Shot {
                 need_hidden: true,
-                ..shot(Some(Investigating), Searching, 1, 0.8, "{g} at the wall → Searching", "player in {g}'s cone, but the ray stops on the wall")
+                ..shot(
+                    Some(Investigating),
+                    Searching,
+                    1,
+                    0.8,
+                    "{g} at the wall → Searching",
+                    "player in {g}'s cone, but the ray stops on the wall",
+                )
             },
-            Shot { need_sound: true, ..shot(Some(Idle), Investigating, 3, 0.0, "loud steps → everyone Investigating", "running steps (loudness 15) reach every guard") },
-            Shot { need_sound: true, ..shot(None, Chasing, 1, 0.3, "{g} sees the player → Chasing", "{g} turned to the noise and sees the player") },
-            shot(Some(Chasing), Searching, 1, 0.8, "{g} lost sight → Searching", "the east wall broke line of sight; {g} goes to the last known spot"),
-            Shot { same_guard_as: Some(4), ..shot(Some(Searching), Idle, 1, 0.0, "{g} gives up → Idle", "4 s of searching without a sighting: back to the patrol") },
+            Shot {
+                need_sound: true,
+                ..shot(
+                    Some(Idle),
+                    Investigating,
+                    3,
+                    0.0,
+                    "loud steps → everyone Investigating",
+                    "running steps (loudness 15) reach every guard",
+                )
+            },
+            Shot {
+                need_sound: true,
+                ..shot(
+                    None,
+                    Chasing,
+                    1,
+                    0.3,
+                    "{g} sees the player → Chasing",
+                    "{g} turned to the noise and sees the player",
+                )
+            },
+            shot(
+                Some(Chasing),
+                Searching,
+                1,
+                0.8,
+                "{g} lost sight → Searching",
+                "the east wall broke line of sight; {g} goes to the last known spot",
+            ),
+            Shot {
+                same_guard_as: Some(4),
+                ..shot(
+                    Some(Searching),
+                    Idle,
+                    1,
+                    0.0,
+                    "{g} gives up → Idle",
+                    "4 s of searching without a sighting: back to the patrol",
+                )
+            },
         ];
         Director { names: names.to_vec(), player, counts: HashMap::new(), shots }
     }
 
     /// Call after every step with that step's transitions and what the player is doing;
     /// returns the (title, detail) of each frame to capture now.
-    pub fn observe(&mut self, world: &World, changes: &[(AgentId, BrainState, BrainState)], doing: &str) -> argus::Result<Vec<(String, String)>> {
+    pub fn observe(
+        &mut self,
+        world: &World,
+        changes: &[(AgentId, BrainState, BrainState)],
+        doing: &str,
+    ) -> argus::Result<Vec<(String, String)>> {
         let time = world.time() as f32;
         for &(agent, from, to) in changes {
             for key in [(Some(from), to), (None, to)] {
@@ -82,7 +160,8 @@ impl Director {
         let mut out = Vec::new();
         for s in self.shots.iter_mut() {
             let Some((due, agent)) = s.due else { continue };
-            let waiting = (s.need_hidden && !hidden && time < due + 2.5) || (s.need_sound && !sound && time < due + 1.0);
+            let waiting =
+                (s.need_hidden && !hidden && time < due + 2.5) || (s.need_sound && !sound && time < due + 1.0);
             if s.done || time < due || waiting {
                 continue;
             }
@@ -107,7 +186,14 @@ impl Director {
 }
 
 /// The world as a frame: the whole debug-draw buffer, plus labels, danger map and markers.
-pub fn capture(world: &World, names: &[(AgentId, &'static str)], player: TargetId, caption: (String, String), heat: Option<Heat>, markers: Vec<(Vec3, Marker)>) -> argus::Result<Frame> {
+pub fn capture(
+    world: &World,
+    names: &[(AgentId, &'static str)],
+    player: TargetId,
+    caption: (String, String),
+    heat: Option<Heat>,
+    markers: Vec<(Vec3, Marker)>,
+) -> argus::Result<Frame> {
     let mut draw = DebugDraw::default();
     world.debug_draw(&DebugDrawOptions::default(), &mut draw)?;
     let mut labels = Vec::new();

@@ -61,7 +61,11 @@ fn width_of(color: u32) -> f32 {
 /// A heat value in 0..1 → a dark-red → orange → yellow ramp.
 fn heat_color(t: f32) -> String {
     let t = t.clamp(0.0, 1.0);
-    let (r, g, b) = if t < 0.5 { (90.0 + 330.0 * t, 20.0 + 60.0 * t, 30.0) } else { (255.0, 50.0 + 300.0 * (t - 0.5), 30.0 + 60.0 * (t - 0.5)) };
+    let (r, g, b) = if t < 0.5 {
+        (90.0 + 330.0 * t, 20.0 + 60.0 * t, 30.0)
+    } else {
+        (255.0, 50.0 + 300.0 * (t - 0.5), 30.0 + 60.0 * (t - 0.5))
+    };
     format!("#{:02x}{:02x}{:02x}", r.min(255.0) as u8, g.min(255.0) as u8, b.min(255.0) as u8)
 }
 
@@ -69,11 +73,27 @@ fn marker_svg(out: &mut String, x: f32, y: f32, kind: Marker, size: f32) {
     match kind {
         Marker::Cover => {
             let s = size;
-            let _ = write!(out, r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" transform="rotate(45 {x:.1} {y:.1})" fill="none" stroke="{COVER}" stroke-width="2"/>"#, x - s, y - s, 2.0 * s, 2.0 * s);
+            let _ = write!(
+                out,
+                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" transform="rotate(45 {x:.1} {y:.1})" fill="none" stroke="{COVER}" stroke-width="2"/>"#,
+                x - s,
+                y - s,
+                2.0 * s,
+                2.0 * s
+            );
         }
         Marker::Flank => {
             let s = size * 1.3;
-            let _ = write!(out, r#"<path d="M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} Z" fill="none" stroke="{FLANK}" stroke-width="2"/>"#, x, y - s, x + s, y + s * 0.8, x - s, y + s * 0.8);
+            let _ = write!(
+                out,
+                r#"<path d="M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} Z" fill="none" stroke="{FLANK}" stroke-width="2"/>"#,
+                x,
+                y - s,
+                x + s,
+                y + s * 0.8,
+                x - s,
+                y + s * 0.8
+            );
         }
     }
 }
@@ -86,7 +106,10 @@ fn text(out: &mut String, x: f32, y: f32, size: f32, color: &str, s: &str) {
 /// A label inside a frame, with a dark halo so it reads over lines and the heat map.
 fn label(out: &mut String, x: f32, y: f32, s: &str) {
     let s = s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-    let _ = write!(out, r##"<text x="{x:.1}" y="{y:.1}" font-size="11" fill="#e8ecf4" stroke="{BACKGROUND}" stroke-width="3" stroke-opacity="0.75" paint-order="stroke">{s}</text>"##);
+    let _ = write!(
+        out,
+        r##"<text x="{x:.1}" y="{y:.1}" font-size="11" fill="#e8ecf4" stroke="{BACKGROUND}" stroke-width="3" stroke-opacity="0.75" paint-order="stroke">{s}</text>"##
+    );
 }
 
 /// One frame at offset (`ox`, `oy`): caption, heat map, buffer lines and points, markers, labels.
@@ -97,7 +120,10 @@ fn frame_svg(out: &mut String, index: usize, f: &Frame, ox: f32, oy: f32, size: 
     let _ = write!(out, r##"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" fill="#1b1e26"/>"##, x0, y0);
     text(out, x0, oy + 17.0, 15.0, "#ffffff", &format!("t = {:.1} s — {}", f.time, f.title));
     text(out, x0, oy + 33.0, 12.0, "#aab2c0", &f.detail);
-    let _ = write!(out, r#"<clipPath id="frame{index}"><rect x="{x0:.1}" y="{y0:.1}" width="{w:.1}" height="{h:.1}"/></clipPath><g clip-path="url(#frame{index})">"#);
+    let _ = write!(
+        out,
+        r#"<clipPath id="frame{index}"><rect x="{x0:.1}" y="{y0:.1}" width="{w:.1}" height="{h:.1}"/></clipPath><g clip-path="url(#frame{index})">"#
+    );
     if let Some(heat) = &f.heat {
         let max = heat.values.iter().copied().fold(0.0f32, f32::max);
         for (i, v) in heat.values.iter().enumerate() {
@@ -105,10 +131,20 @@ fn frame_svg(out: &mut String, index: usize, f: &Frame, ox: f32, oy: f32, size: 
                 continue;
             }
             let t = v / max;
-            let (cx, cz) = (heat.origin.0 + (i % heat.width) as f32 * heat.cell, heat.origin.1 + (i / heat.width) as f32 * heat.cell);
+            let (cx, cz) = (
+                heat.origin.0 + (i % heat.width) as f32 * heat.cell,
+                heat.origin.1 + (i / heat.width) as f32 * heat.cell,
+            );
             let (px, py) = at(Vec3::new(cx, 0.0, cz));
             let c = heat.cell * SCALE;
-            let _ = write!(out, r#"<rect x="{px:.1}" y="{py:.1}" width="{:.1}" height="{:.1}" fill="{}" fill-opacity="{:.2}"/>"#, c + 0.3, c + 0.3, heat_color(t), 0.6 * t.sqrt());
+            let _ = write!(
+                out,
+                r#"<rect x="{px:.1}" y="{py:.1}" width="{:.1}" height="{:.1}" fill="{}" fill-opacity="{:.2}"/>"#,
+                c + 0.3,
+                c + 0.3,
+                heat_color(t),
+                0.6 * t.sqrt()
+            );
         }
     }
     for l in &f.draw.lines {
@@ -118,8 +154,13 @@ fn frame_svg(out: &mut String, index: usize, f: &Frame, ox: f32, oy: f32, size: 
         }
         let (c, a) = rgba(l.color);
         let head = if l.color == colors::AGENT { r#" marker-end="url(#arrow)""# } else { "" };
-        let dash = if l.color & 0xFFFF_FF00 == colors::MEMORY & 0xFFFF_FF00 { r#" stroke-dasharray="3 3""# } else { "" };
-        let _ = write!(out, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{c}" stroke-opacity="{a:.2}" stroke-width="{}"{head}{dash}/>"#, width_of(l.color));
+        let dash =
+            if l.color & 0xFFFF_FF00 == colors::MEMORY & 0xFFFF_FF00 { r#" stroke-dasharray="3 3""# } else { "" };
+        let _ = write!(
+            out,
+            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{c}" stroke-opacity="{a:.2}" stroke-width="{}"{head}{dash}/>"#,
+            width_of(l.color)
+        );
     }
     for p in &f.draw.points {
         let (x, y) = at(p.position);
@@ -130,7 +171,10 @@ fn frame_svg(out: &mut String, index: usize, f: &Frame, ox: f32, oy: f32, size: 
                 let _ = write!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{c}" fill-opacity="{a:.2}"/>"#);
             }
             PointStyle::Wire => {
-                let _ = write!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{c}" stroke-opacity="{a:.2}" stroke-width="1.5"/>"#);
+                let _ = write!(
+                    out,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{c}" stroke-opacity="{a:.2}" stroke-width="1.5"/>"#
+                );
             }
         }
     }
@@ -145,7 +189,9 @@ fn frame_svg(out: &mut String, index: usize, f: &Frame, ox: f32, oy: f32, size: 
         let (x, w) = (x + 7.0, 6.2 * s.chars().count() as f32);
         y -= 7.0;
         // Move down past any label this one would overlap.
-        while let Some(&(_, py, _)) = placed.iter().find(|(px, py, pw)| (x - px).abs() < w.max(*pw) && (y - py).abs() < 12.0) {
+        while let Some(&(_, py, _)) =
+            placed.iter().find(|(px, py, pw)| (x - px).abs() < w.max(*pw) && (y - py).abs() < 12.0)
+        {
             y = py + 12.5;
         }
         placed.push((x, y, w));
@@ -160,29 +206,68 @@ type Sample = dyn Fn(&mut String, f32, f32);
 fn legend_svg(out: &mut String, x: f32, y: f32) {
     let items: [(&str, &Sample); 10] = [
         ("guard, facing arrow, cone", &|o, x, y| {
-            let _ = write!(o, r##"<circle cx="{}" cy="{y}" r="4.5" fill="#ffffff"/><line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#ffffff" stroke-width="2.4" marker-end="url(#arrow)"/>"##, x - 10.0, x - 10.0, x + 5.0);
+            let _ = write!(
+                o,
+                r##"<circle cx="{}" cy="{y}" r="4.5" fill="#ffffff"/><line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#ffffff" stroke-width="2.4" marker-end="url(#arrow)"/>"##,
+                x - 10.0,
+                x - 10.0,
+                x + 5.0
+            );
         }),
         ("seen: solid green + line", &|o, x, y| {
-            let _ = write!(o, r##"<line x1="{}" y1="{y}" x2="{x}" y2="{y}" stroke="#22dd44" stroke-width="2"/><circle cx="{x}" cy="{y}" r="4.5" fill="#22dd44"/>"##, x - 14.0);
+            let _ = write!(
+                o,
+                r##"<line x1="{}" y1="{y}" x2="{x}" y2="{y}" stroke="#22dd44" stroke-width="2"/><circle cx="{x}" cy="{y}" r="4.5" fill="#22dd44"/>"##,
+                x - 14.0
+            );
         }),
         ("in cone, hidden: grey; red ray to wall", &|o, x, y| {
-            let _ = write!(o, r##"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#ee2222" stroke-width="2"/><circle cx="{}" cy="{y}" r="2.5" fill="#ee2222"/><circle cx="{}" cy="{y}" r="4.5" fill="#999999"/>"##, x - 20.0, x - 3.0, x - 3.0, x + 7.0);
+            let _ = write!(
+                o,
+                r##"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#ee2222" stroke-width="2"/><circle cx="{}" cy="{y}" r="2.5" fill="#ee2222"/><circle cx="{}" cy="{y}" r="4.5" fill="#999999"/>"##,
+                x - 20.0,
+                x - 3.0,
+                x - 3.0,
+                x + 7.0
+            );
         }),
         ("outside cones: dim wire", &|o, x, y| {
-            let _ = write!(o, r##"<circle cx="{x}" cy="{y}" r="4.5" fill="none" stroke="#888888" stroke-opacity="0.44" stroke-width="1.5"/>"##);
+            let _ = write!(
+                o,
+                r##"<circle cx="{x}" cy="{y}" r="4.5" fill="none" stroke="#888888" stroke-opacity="0.44" stroke-width="1.5"/>"##
+            );
         }),
         ("memory (fades with confidence)", &|o, x, y| {
-            let _ = write!(o, r##"<circle cx="{}" cy="{y}" r="5" fill="none" stroke="#ffa500" stroke-width="1.5"/><circle cx="{}" cy="{y}" r="5" fill="none" stroke="#ffa500" stroke-opacity="0.35" stroke-width="1.5"/>"##, x - 8.0, x + 5.0);
+            let _ = write!(
+                o,
+                r##"<circle cx="{}" cy="{y}" r="5" fill="none" stroke="#ffa500" stroke-width="1.5"/><circle cx="{}" cy="{y}" r="5" fill="none" stroke="#ffa500" stroke-opacity="0.35" stroke-width="1.5"/>"##,
+                x - 8.0,
+                x + 5.0
+            );
         }),
         ("footstep heard (radius)", &|o, x, y| {
-            let _ = write!(o, r##"<circle cx="{x}" cy="{y}" r="7" fill="none" stroke="#44aaff" stroke-opacity="0.63" stroke-width="1.2"/>"##);
+            let _ = write!(
+                o,
+                r##"<circle cx="{x}" cy="{y}" r="7" fill="none" stroke="#44aaff" stroke-opacity="0.63" stroke-width="1.2"/>"##
+            );
         }),
         ("brain move target", &|o, x, y| {
-            let _ = write!(o, r##"<line x1="{}" y1="{y}" x2="{x}" y2="{y}" stroke="#ffe040" stroke-opacity="0.75" stroke-width="1.2"/><circle cx="{x}" cy="{y}" r="3" fill="#ffe040"/>"##, x - 14.0);
+            let _ = write!(
+                o,
+                r##"<line x1="{}" y1="{y}" x2="{x}" y2="{y}" stroke="#ffe040" stroke-opacity="0.75" stroke-width="1.2"/><circle cx="{x}" cy="{y}" r="3" fill="#ffe040"/>"##,
+                x - 14.0
+            );
         }),
         ("danger map", &|o, x, y| {
             for k in 0..4 {
-                let _ = write!(o, r#"<rect x="{}" y="{}" width="6" height="10" fill="{}" fill-opacity="{:.2}"/>"#, x - 10.0 + 6.0 * k as f32, y - 5.0, heat_color(k as f32 / 3.0), 0.6 * (0.1 + 0.3 * k as f32).sqrt());
+                let _ = write!(
+                    o,
+                    r#"<rect x="{}" y="{}" width="6" height="10" fill="{}" fill-opacity="{:.2}"/>"#,
+                    x - 10.0 + 6.0 * k as f32,
+                    y - 5.0,
+                    heat_color(k as f32 / 3.0),
+                    0.6 * (0.1 + 0.3 * k as f32).sqrt()
+                );
             }
         }),
         ("cover point", &|o, x, y| marker_svg(o, x, y, Marker::Cover, 5.0)),
@@ -203,7 +288,10 @@ pub fn render(frames: &[Frame], size: (f32, f32), title: &str) -> String {
     let top = 34.0;
     let (width, height) = (fw * COLUMNS as f32 + PAD, top + fh * rows as f32 + 70.0);
     let mut out = String::new();
-    let _ = write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#
+    );
     out.push_str(r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#ffffff"/></marker></defs>"##);
     let _ = write!(out, r#"<rect width="100%" height="100%" fill="{BACKGROUND}"/>"#);
     text(&mut out, PAD, 22.0, 17.0, "#ffffff", title);

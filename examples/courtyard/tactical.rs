@@ -67,10 +67,17 @@ impl Danger {
 
     /// Cover spots for the player (hidden from every guard's eyes at chest height, low danger,
     /// near) and flank spots around the guard nearest to the player (outside its cone, low danger).
-    pub fn picks(&self, world: &World, walls: &[Wall], guards: &[AgentId], player: TargetId) -> argus::Result<Vec<(Vec3, Marker)>> {
+    pub fn picks(
+        &self,
+        world: &World,
+        walls: &[Wall],
+        guards: &[AgentId],
+        player: TargetId,
+    ) -> argus::Result<Vec<(Vec3, Marker)>> {
         let map = world.influence_map(self.map)?;
         let me = world.target(player)?.position();
-        let threats: Vec<Threat> = guards.iter().map(|&g| world.agent(g).map(Threat::from_agent)).collect::<argus::Result<_>>()?;
+        let threats: Vec<Threat> =
+            guards.iter().map(|&g| world.agent(g).map(Threat::from_agent)).collect::<argus::Result<_>>()?;
         let mut spots = Vec::new();
         Candidates::Grid { center: me.round(), spacing: 1.0, half_count: 8, plane: Plane::XZ }.generate(&mut spots)?;
         let inside = |p: &Vec3| p.x > 0.5 && p.z > 0.5 && p.x < self.size.0 - 0.5 && p.z < self.size.1 - 0.5;
@@ -93,10 +100,23 @@ impl Danger {
         let nearest = threats.iter().min_by(|a, b| a.position.distance(me).total_cmp(&b.position.distance(me)));
         if let Some(threat) = nearest {
             let mut around = Vec::new();
-            let ring = Candidates::Ring { center: threat.position, inner_radius: 2.5, outer_radius: 5.5, rings: 2, per_ring: 16, plane: Plane::XZ };
+            let ring = Candidates::Ring {
+                center: threat.position,
+                inner_radius: 2.5,
+                outer_radius: 5.5,
+                rings: 2,
+                per_ring: 16,
+                plane: Plane::XZ,
+            };
             ring.generate(&mut around)?;
             around.retain(|p| inside(p) && open(walls, *p));
-            let flank = FlankQuery { threat: *threat, candidates: Candidates::Points(&around), map: Some((map, 0)), top_k: 2, ..Default::default() };
+            let flank = FlankQuery {
+                threat: *threat,
+                candidates: Candidates::Points(&around),
+                map: Some((map, 0)),
+                top_k: 2,
+                ..Default::default()
+            };
             find_flank(&flank, &mut results)?;
             picks.extend(results.iter().map(|r| (r.position, Marker::Flank)));
         }

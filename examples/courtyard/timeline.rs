@@ -86,7 +86,14 @@ impl Timeline {
                 (false, _) => "a noise",
             };
             let more = if skipped > 0 { format!(" (+{skipped} more since)") } else { String::new() };
-            self.print(time, self.name(p.agent), format!("heard {what} (loudness {loudness:.0}), {distance:.1} m away, strength {:.2}{more}", p.strength));
+            self.print(
+                time,
+                self.name(p.agent),
+                format!(
+                    "heard {what} (loudness {loudness:.0}), {distance:.1} m away, strength {:.2}{more}",
+                    p.strength
+                ),
+            );
             self.last_heard.insert(p.agent, (time, 0));
         }
         // Sight is reported on the sense ticks; the memory's `seen` flag holds between ticks.

@@ -1,7 +1,7 @@
 //! Agents through the C ABI: one flat def with every sense's tuning, poses (one or many at a
 //! time), the brain's outputs and the memory records.
 
-use super::boundary::{peek, FfiResult, check_cookie, fill, input, output, slice, with_world, with_world_ref};
+use super::boundary::{FfiResult, check_cookie, fill, input, output, peek, slice, with_world, with_world_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use crate::agent::{AgentDef, HearingConfig, SightConfig};
@@ -202,7 +202,10 @@ pub(crate) fn from_c(c: &ArgusAgentDef) -> FfiResult<AgentDef> {
             sound_mask: c.sound_mask,
             obstacle_mask: c.hearing_obstacle_mask,
         },
-        memory: MemoryConfig { decay_per_second: c.memory_decay_per_second, forget_threshold: c.memory_forget_threshold },
+        memory: MemoryConfig {
+            decay_per_second: c.memory_decay_per_second,
+            forget_threshold: c.memory_forget_threshold,
+        },
         brain: BrainConfig {
             enabled: flag(c.brain_enabled),
             search_duration: c.search_duration,
@@ -262,7 +265,11 @@ pub unsafe extern "C" fn argus_agent_is_valid(world: *const ArgusWorld, agent: A
 /// # Safety
 /// `world` NULL or live; `def` NULL or readable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_agent_set_def(world: *mut ArgusWorld, agent: ArgusAgentId, def: *const ArgusAgentDef) -> ArgusResult {
+pub unsafe extern "C" fn argus_agent_set_def(
+    world: *mut ArgusWorld,
+    agent: ArgusAgentId,
+    def: *const ArgusAgentDef,
+) -> ArgusResult {
     with_world(world, |w| {
         let def = from_c(input(def, "def")?)?;
         Ok(w.world.set_agent_def(agent.into(), &def)?)
@@ -274,7 +281,11 @@ pub unsafe extern "C" fn argus_agent_set_def(world: *mut ArgusWorld, agent: Argu
 /// # Safety
 /// `world` NULL or live; `out_def` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_agent_get_def(world: *const ArgusWorld, agent: ArgusAgentId, out_def: *mut ArgusAgentDef) -> ArgusResult {
+pub unsafe extern "C" fn argus_agent_get_def(
+    world: *const ArgusWorld,
+    agent: ArgusAgentId,
+    out_def: *mut ArgusAgentDef,
+) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_def, "out_def")?;
         *out = to_c(&w.world.agent(agent.into())?.def());
@@ -325,7 +336,11 @@ pub unsafe extern "C" fn argus_agent_set_poses(
 /// # Safety
 /// `world` NULL or live; `out_state` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_agent_get_state(world: *const ArgusWorld, agent: ArgusAgentId, out_state: *mut ArgusAgentState) -> ArgusResult {
+pub unsafe extern "C" fn argus_agent_get_state(
+    world: *const ArgusWorld,
+    agent: ArgusAgentId,
+    out_state: *mut ArgusAgentState,
+) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_state, "out_state")?;
         let a = w.world.agent(agent.into())?;
@@ -409,7 +424,11 @@ pub unsafe extern "C" fn argus_agent_remember(
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_agent_forget(world: *mut ArgusWorld, agent: ArgusAgentId, target: ArgusTargetId) -> ArgusResult {
+pub unsafe extern "C" fn argus_agent_forget(
+    world: *mut ArgusWorld,
+    agent: ArgusAgentId,
+    target: ArgusTargetId,
+) -> ArgusResult {
     with_world(world, |w| Ok(w.world.forget(agent.into(), target.into())?))
 }
 

@@ -136,10 +136,7 @@ pub(crate) fn check_cookie(cookie: u32, def: &str) -> FfiResult {
     if cookie == ARGUS_DEF_COOKIE {
         Ok(())
     } else {
-        Err(fail(
-            ArgusResult::DefNotInitialized,
-            format!("{def} was not initialised with argus_default_{def}()"),
-        ))
+        Err(fail(ArgusResult::DefNotInitialized, format!("{def} was not initialised with argus_default_{def}()")))
     }
 }
 
@@ -148,10 +145,7 @@ pub(crate) fn fill<T: Copy>(items: &[T], buffer: *mut T, capacity: u32, out_coun
     let count = output(out_count, "out_count")?;
     if items.len() > capacity as usize {
         *count = items.len() as u32;
-        return Err(fail(
-            ArgusResult::BufferTooSmall,
-            format!("buffer holds {capacity}, {} needed", items.len()),
-        ));
+        return Err(fail(ArgusResult::BufferTooSmall, format!("buffer holds {capacity}, {} needed", items.len())));
     }
     if !items.is_empty() {
         if buffer.is_null() {

@@ -119,7 +119,11 @@ pub unsafe extern "C" fn argus_world_debug_draw(
         w.debug = draw;
         result?;
         w.debug_lines.clear();
-        w.debug_lines.extend(w.debug.lines.iter().map(|l| ArgusDebugLine { a: l.a.into(), b: l.b.into(), color: l.color }));
+        w.debug_lines.extend(w.debug.lines.iter().map(|l| ArgusDebugLine {
+            a: l.a.into(),
+            b: l.b.into(),
+            color: l.color,
+        }));
         w.debug_points.clear();
         w.debug_points.extend(w.debug.points.iter().map(|p| ArgusDebugPoint {
             position: p.position.into(),

@@ -209,7 +209,10 @@ impl EventBuffers {
 /// # Safety
 /// `world` NULL or live; `out` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_get_percepts(world: *const ArgusWorld, out: *mut ArgusPerceptArray) -> ArgusResult {
+pub unsafe extern "C" fn argus_world_get_percepts(
+    world: *const ArgusWorld,
+    out: *mut ArgusPerceptArray,
+) -> ArgusResult {
     with_world_ref(world, |w| {
         *output(out, "out")? = ArgusPerceptArray::of(&w.events.percepts);
         Ok(())
@@ -221,7 +224,10 @@ pub unsafe extern "C" fn argus_world_get_percepts(world: *const ArgusWorld, out:
 /// # Safety
 /// `world` NULL or live; `out` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_get_brain_events(world: *const ArgusWorld, out: *mut ArgusBrainEventArray) -> ArgusResult {
+pub unsafe extern "C" fn argus_world_get_brain_events(
+    world: *const ArgusWorld,
+    out: *mut ArgusBrainEventArray,
+) -> ArgusResult {
     with_world_ref(world, |w| {
         *output(out, "out")? = ArgusBrainEventArray::of(&w.events.brain);
         Ok(())
@@ -233,7 +239,10 @@ pub unsafe extern "C" fn argus_world_get_brain_events(world: *const ArgusWorld, 
 /// # Safety
 /// `world` NULL or live; `out` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_get_forget_events(world: *const ArgusWorld, out: *mut ArgusForgetEventArray) -> ArgusResult {
+pub unsafe extern "C" fn argus_world_get_forget_events(
+    world: *const ArgusWorld,
+    out: *mut ArgusForgetEventArray,
+) -> ArgusResult {
     with_world_ref(world, |w| {
         *output(out, "out")? = ArgusForgetEventArray::of(&w.events.forgotten);
         Ok(())

@@ -252,7 +252,11 @@ pub unsafe extern "C" fn argus_influence_map_get_layer(
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_influence_map_clear(world: *mut ArgusWorld, map: ArgusInfluenceMapId, layer: u32) -> ArgusResult {
+pub unsafe extern "C" fn argus_influence_map_clear(
+    world: *mut ArgusWorld,
+    map: ArgusInfluenceMapId,
+    layer: u32,
+) -> ArgusResult {
     with_world(world, |w| {
         let m = map_mut(w, map)?;
         if layer == ARGUS_INFLUENCE_ALL_LAYERS {

@@ -122,7 +122,12 @@ pub unsafe extern "C" fn argus_influence_map_add_influences(
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_influence_map_blur(world: *mut ArgusWorld, map: ArgusInfluenceMapId, layer: u32, passes: u32) -> ArgusResult {
+pub unsafe extern "C" fn argus_influence_map_blur(
+    world: *mut ArgusWorld,
+    map: ArgusInfluenceMapId,
+    layer: u32,
+    passes: u32,
+) -> ArgusResult {
     with_world(world, |w| {
         if passes > ARGUS_INFLUENCE_MAX_BLUR_PASSES {
             return Err(invalid(format!("{passes} blur passes; the limit is {ARGUS_INFLUENCE_MAX_BLUR_PASSES}")));
@@ -207,7 +212,11 @@ pub unsafe extern "C" fn argus_influence_map_combine(
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_influence_map_normalize(world: *mut ArgusWorld, map: ArgusInfluenceMapId, layer: u32) -> ArgusResult {
+pub unsafe extern "C" fn argus_influence_map_normalize(
+    world: *mut ArgusWorld,
+    map: ArgusInfluenceMapId,
+    layer: u32,
+) -> ArgusResult {
     with_world(world, |w| Ok(map_mut(w, map)?.normalize(layer as usize)?))
 }
 

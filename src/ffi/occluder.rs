@@ -1,6 +1,6 @@
 //! Occluders through the C ABI: boxes, spheres, capsules and triangle meshes from flat arrays.
 
-use super::boundary::{peek, FfiResult, check_cookie, input, invalid, output, slice, with_world};
+use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, slice, with_world};
 use super::types::*;
 use super::world::ArgusWorld;
 use crate::occluders::{MAX_MESH_ELEMENTS, OccluderDef, OccluderShape};
@@ -150,7 +150,11 @@ pub unsafe extern "C" fn argus_occluder_set_pose(
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_occluder_set_layers(world: *mut ArgusWorld, occluder: ArgusOccluderId, layers: u32) -> ArgusResult {
+pub unsafe extern "C" fn argus_occluder_set_layers(
+    world: *mut ArgusWorld,
+    occluder: ArgusOccluderId,
+    layers: u32,
+) -> ArgusResult {
     with_world(world, |w| Ok(w.world.set_occluder_layers(occluder.into(), layers)?))
 }
 

@@ -24,7 +24,10 @@ pub unsafe extern "C" fn argus_world_save(
         let n = u32::try_from(bytes.len()).map_err(|_| fail(ArgusResult::InvalidArgument, "snapshot exceeds 4 GiB"))?;
         if n > capacity {
             *size = n;
-            return Err(fail(ArgusResult::BufferTooSmall, format!("snapshot needs {n} bytes, buffer holds {capacity}")));
+            return Err(fail(
+                ArgusResult::BufferTooSmall,
+                format!("snapshot needs {n} bytes, buffer holds {capacity}"),
+            ));
         }
         if buffer.is_null() {
             return Err(fail(ArgusResult::InvalidArgument, "buffer must not be NULL"));

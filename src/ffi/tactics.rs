@@ -68,7 +68,11 @@ fn deliver(
         })
         .collect();
     fill(&converted, buffer, capacity, out_count)?;
-    *out_answer = ArgusTacticalAnswer { position: answer.position.into(), found: answer.found as u32, rays_cast: answer.rays_cast };
+    *out_answer = ArgusTacticalAnswer {
+        position: answer.position.into(),
+        found: answer.found as u32,
+        rays_cast: answer.rays_cast,
+    };
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! Targets and sounds through the C ABI.
 
-use super::boundary::{peek, FfiResult, check_cookie, input, invalid, output, slice, with_world, with_world_ref};
+use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, slice, with_world, with_world_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use crate::hearing::SoundDef;
@@ -129,7 +129,11 @@ pub unsafe extern "C" fn argus_target_is_valid(world: *const ArgusWorld, target:
 /// # Safety
 /// `world` NULL or live; `def` NULL or readable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_target_set_def(world: *mut ArgusWorld, target: ArgusTargetId, def: *const ArgusTargetDef) -> ArgusResult {
+pub unsafe extern "C" fn argus_target_set_def(
+    world: *mut ArgusWorld,
+    target: ArgusTargetId,
+    def: *const ArgusTargetDef,
+) -> ArgusResult {
     with_world(world, |w| {
         let def = from_c(input(def, "def")?)?;
         Ok(w.world.set_target_def(target.into(), &def)?)
@@ -141,7 +145,11 @@ pub unsafe extern "C" fn argus_target_set_def(world: *mut ArgusWorld, target: Ar
 /// # Safety
 /// `world` NULL or live; `out_def` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_target_get_def(world: *const ArgusWorld, target: ArgusTargetId, out_def: *mut ArgusTargetDef) -> ArgusResult {
+pub unsafe extern "C" fn argus_target_get_def(
+    world: *const ArgusWorld,
+    target: ArgusTargetId,
+    out_def: *mut ArgusTargetDef,
+) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_def, "out_def")?;
         *out = to_c(&w.world.target(target.into())?.def());
@@ -191,7 +199,11 @@ pub unsafe extern "C" fn argus_target_set_poses(
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_target_set_enabled(world: *mut ArgusWorld, target: ArgusTargetId, enabled: u8) -> ArgusResult {
+pub unsafe extern "C" fn argus_target_set_enabled(
+    world: *mut ArgusWorld,
+    target: ArgusTargetId,
+    enabled: u8,
+) -> ArgusResult {
     with_world(world, |w| Ok(w.world.set_target_enabled(target.into(), flag(enabled))?))
 }
 
@@ -218,7 +230,13 @@ pub unsafe extern "C" fn argus_world_emit_sound(world: *mut ArgusWorld, def: *co
     with_world(world, |w| {
         let c = input(def, "def")?;
         check_cookie(c.internal_cookie, "sound_def")?;
-        let def = SoundDef { position: c.position.into(), loudness: c.loudness, source: c.source.into(), team: c.team, layers: c.layers };
+        let def = SoundDef {
+            position: c.position.into(),
+            loudness: c.loudness,
+            source: c.source.into(),
+            team: c.team,
+            layers: c.layers,
+        };
         Ok(w.world.emit_sound(&def)?)
     })
 }

@@ -4,7 +4,9 @@ use std::cell::{Cell, UnsafeCell};
 use std::ffi::{CString, c_char, c_void};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::boundary::{FfiResult, c_message, check_cookie, fail, guard, input, invalid, output, slice, with_world, with_world_ref};
+use super::boundary::{
+    FfiResult, c_message, check_cookie, fail, guard, input, invalid, output, slice, with_world, with_world_ref,
+};
 use super::events::EventBuffers;
 use super::types::*;
 use crate::debug_draw::DebugDraw;
@@ -430,7 +432,11 @@ pub unsafe extern "C" fn argus_world_step(world: *mut ArgusWorld, dt: f32) -> Ar
 /// # Safety
 /// `world` NULL or live; `out_rays` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_step_begin(world: *mut ArgusWorld, dt: f32, out_rays: *mut ArgusRayArray) -> ArgusResult {
+pub unsafe extern "C" fn argus_world_step_begin(
+    world: *mut ArgusWorld,
+    dt: f32,
+    out_rays: *mut ArgusRayArray,
+) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_rays, "out_rays")?;
         let rays = w.world.begin_step(dt)?;
@@ -450,7 +456,11 @@ pub unsafe extern "C" fn argus_world_step_begin(world: *mut ArgusWorld, dt: f32,
 /// # Safety
 /// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_step_finish(world: *mut ArgusWorld, hits: *const ArgusRayHit, count: u32) -> ArgusResult {
+pub unsafe extern "C" fn argus_world_step_finish(
+    world: *mut ArgusWorld,
+    hits: *const ArgusRayHit,
+    count: u32,
+) -> ArgusResult {
     with_world(world, |w| {
         // Checked before the pointer is read: a wrong count must not read past the caller's buffer.
         if !w.world.is_step_in_progress() {
@@ -489,7 +499,12 @@ pub unsafe extern "C" fn argus_world_step_cancel(world: *mut ArgusWorld) -> Argu
 /// # Safety
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_set_attitude(world: *mut ArgusWorld, observer: u32, other: u32, attitude: u32) -> ArgusResult {
+pub unsafe extern "C" fn argus_world_set_attitude(
+    world: *mut ArgusWorld,
+    observer: u32,
+    other: u32,
+    attitude: u32,
+) -> ArgusResult {
     with_world(world, |w| {
         let attitude = Attitude::from_u32(attitude)?;
         w.world.set_attitude(observer, other, attitude)?;

@@ -54,7 +54,10 @@ impl InfluenceMap {
     pub fn set_layer_name(&mut self, layer: usize, name: &str) -> Result<()> {
         self.check_layer(layer)?;
         if name.len() > MAX_LAYER_NAME_BYTES {
-            return Err(invalid(format!("layer name must be at most {MAX_LAYER_NAME_BYTES} bytes, got {}", name.len())));
+            return Err(invalid(format!(
+                "layer name must be at most {MAX_LAYER_NAME_BYTES} bytes, got {}",
+                name.len()
+            )));
         }
         if let Some(other) = self.layer_index(name).filter(|&i| i != layer && !name.is_empty()) {
             return Err(invalid(format!("layer name {name:?} is already used by layer {other}")));

@@ -29,24 +29,16 @@ fn distance_cells(dx: i64, dz: i64) -> f32 {
 
 /// The falloff of one radius. Symmetric in dz, so only rows `dz = 0..=r` are stored, each
 /// `2r + 1` wide (dx = −r..=r), with the half-width of the disc on that row.
-/// Small stamps also keep every cell as (offset in the map, weight) from the disc's bounding
-/// square's first cell, so a disc that lies wholly on the grid is one flat loop.
 #[derive(Clone, Debug)]
 struct Stamp {
     radius: usize,
     /// Largest |dx| with dx² + dz² ≤ r², per |dz|.
     half_widths: Vec<usize>,
     rows: Vec<f32>,
-    /// For radius ≤ FLAT_STAMP_RADIUS: `((dz + r) · map width + dx + r, weight)` per disc cell.
-    flat: Vec<(u32, f32)>,
 }
 
-/// Radii up to this use the flat loop when unclipped: their rows are too short for the row
-/// loop's per-row set-up to pay off.
-const FLAT_STAMP_RADIUS: usize = 0;
-
 impl Stamp {
-    fn build(radius: usize, map_width: usize) -> Stamp {
+    fn build(radius: usize) -> Stamp {
         let r = radius as i64;
         let width = 2 * radius + 1;
         let mut rows = vec![0.0; (radius + 1) * width];
@@ -59,17 +51,7 @@ impl Stamp {
                 rows[dz as usize * width + (dx + r) as usize] = falloff(dx, dz, r);
             }
         }
-        let mut flat = Vec::new();
-        if radius <= FLAT_STAMP_RADIUS && map_width > 2 * radius {
-            for dz in -r..=r {
-                let half = half_widths[dz.unsigned_abs() as usize] as i64;
-                for dx in -half..=half {
-                    let offset = (dz + r) as usize * map_width + (dx + r) as usize;
-                    flat.push((offset as u32, rows[dz.unsigned_abs() as usize * width + (dx + r) as usize]));
-                }
-            }
-        }
-        Stamp { radius, half_widths, rows, flat }
+        Stamp { radius, half_widths, rows }
     }
 
     /// Row |dz| of the stamp: index `dx + r`.
@@ -86,11 +68,11 @@ pub(super) struct StampCache {
 }
 
 impl StampCache {
-    fn get(&mut self, radius: usize, map_width: usize) -> &Stamp {
+    fn get(&mut self, radius: usize) -> &Stamp {
         if self.by_radius.len() <= radius {
             self.by_radius.resize(radius + 1, None);
         }
-        self.by_radius[radius].get_or_insert_with(|| Stamp::build(radius, map_width))
+        self.by_radius[radius].get_or_insert_with(|| Stamp::build(radius))
     }
 }
 
@@ -123,16 +105,7 @@ impl InfluenceMap {
             add_uncached(cells, w, (cx, cz, r), (x0, x1, z0, z1), value);
             return Ok(());
         }
-        let stamp = stamps.get(r as usize, w as usize);
-        let unclipped = x0 == cx - r && x1 == cx + r && z0 == cz - r && z1 == cz + r;
-        if unclipped && !stamp.flat.is_empty() {
-            let first = ((cz - r) * w + (cx - r)) as usize;
-            let block = &mut cells[first..=first + (2 * r * w + 2 * r) as usize];
-            for &(offset, weight) in &stamp.flat {
-                block[offset as usize] += value * weight;
-            }
-            return Ok(());
-        }
+        let stamp = stamps.get(r as usize);
         for z in z0..=z1 {
             let dz = (z - cz).unsigned_abs() as usize;
             let half = stamp.half_widths[dz] as i64;

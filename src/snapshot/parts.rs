@@ -292,7 +292,8 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
         target_mask: r.u32()?,
         obstacle_mask: r.u32()?,
     };
-    let hearing = HearingConfig { enabled: r.bool()?, sensitivity: r.f32()?, sound_mask: r.u32()?, obstacle_mask: r.u32()? };
+    let hearing =
+        HearingConfig { enabled: r.bool()?, sensitivity: r.f32()?, sound_mask: r.u32()?, obstacle_mask: r.u32()? };
     let memory = MemoryConfig { decay_per_second: r.f32()?, forget_threshold: r.f32()? };
     let brain = BrainConfig { enabled: r.bool()?, search_duration: r.f32()?, investigate_timeout: r.f32()? };
     let awareness = AwarenessConfig {

@@ -41,7 +41,9 @@ fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>) {
         return;
     }
     for (si, sound) in ctx.sounds.iter().enumerate() {
-        if sound.layers & hearing.sound_mask == 0 || !ctx.attitudes.perceives(agent.team, agent.tuning.detect, sound.team) {
+        if sound.layers & hearing.sound_mask == 0
+            || !ctx.attitudes.perceives(agent.team, agent.tuning.detect, sound.team)
+        {
             continue;
         }
         let listener = agent.position();
@@ -111,7 +113,14 @@ pub(super) fn conclude(
             let level = awareness.advance(rec.awareness, rec.seen, rec.salience, dt);
             let stage = awareness.stage(level);
             if stage != rec.stage {
-                out.awareness.push(AwarenessEvent { agent: id, target: rec.target, from: rec.stage, to: stage, level, time });
+                out.awareness.push(AwarenessEvent {
+                    agent: id,
+                    target: rec.target,
+                    from: rec.stage,
+                    to: stage,
+                    level,
+                    time,
+                });
             }
             rec.awareness = level;
             rec.stage = stage;
@@ -207,16 +216,15 @@ fn pick_chase(agent: &Agent, percepts: &[Percept]) -> Option<TargetId> {
     let brain = &agent.brain;
     let qualifies = |r: &MemoryRecord| {
         if agent.tuning.awareness.enabled {
-            let resuming = r.target == brain.focus && matches!(brain.state, BrainState::Chasing | BrainState::Searching);
+            let resuming =
+                r.target == brain.focus && matches!(brain.state, BrainState::Chasing | BrainState::Searching);
             r.seen && (r.stage == crate::awareness::AwarenessStage::Aware || resuming)
         } else {
             percepts.iter().any(|p| p.kind == PerceptKind::Sight && p.target == r.target)
         }
     };
-    if let Some(rec) = memory::find(&agent.records, brain.focus) {
-        if qualifies(rec) {
-            return Some(rec.target);
-        }
+    if let Some(rec) = memory::find(&agent.records, brain.focus).filter(|r| qualifies(r)) {
+        return Some(rec.target);
     }
     nearest(agent, qualifies).map(|r| r.target)
 }
@@ -233,11 +241,9 @@ fn nearest(agent: &Agent, pick: impl Fn(&MemoryRecord) -> bool) -> Option<&Memor
 /// What the brain knows about its focus target.
 pub(crate) fn focus_view(agent: &Agent) -> FocusView {
     match memory::find(&agent.records, agent.brain.focus) {
-        Some(rec) if !agent.brain.focus.is_null() => FocusView {
-            confidence: rec.confidence,
-            seen: rec.seen,
-            last_known_position: Some(rec.last_known_position),
-        },
+        Some(rec) if !agent.brain.focus.is_null() => {
+            FocusView { confidence: rec.confidence, seen: rec.seen, last_known_position: Some(rec.last_known_position) }
+        }
         _ => FocusView { confidence: 0.0, seen: false, last_known_position: None },
     }
 }

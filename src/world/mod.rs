@@ -1,7 +1,7 @@
 //! The world: owns occluders, agents, targets and sounds, and advances them with `step`.
 
-mod maps;
 mod conclude;
+mod maps;
 mod query;
 mod step;
 mod sweep;
@@ -196,7 +196,9 @@ impl World {
         self.check_idle()?;
         const LIMIT: usize = 1 << 26;
         if agents > LIMIT || targets > LIMIT {
-            return Err(invalid(format!("reserve counts must be at most {LIMIT}, got {agents} agents and {targets} targets")));
+            return Err(invalid(format!(
+                "reserve counts must be at most {LIMIT}, got {agents} agents and {targets} targets"
+            )));
         }
         self.agents.reserve(agents);
         self.targets.reserve(targets);
@@ -295,7 +297,11 @@ impl World {
     /// Moves `count` agents at once, asking `pose(i)` for the i-th `(id, position, forward)`
     /// (forward `None` keeps the facing); nothing changes unless every entry is valid. For
     /// engines whose poses live in their own arrays: no copies.
-    pub fn set_agent_poses_by(&mut self, count: usize, pose: impl Fn(usize) -> (AgentId, Vec3, Option<Vec3>)) -> Result<()> {
+    pub fn set_agent_poses_by(
+        &mut self,
+        count: usize,
+        pose: impl Fn(usize) -> (AgentId, Vec3, Option<Vec3>),
+    ) -> Result<()> {
         self.check_idle()?;
         set_poses(&mut self.agents, AgentId::KIND, count, |i| {
             let (id, p, f) = pose(i);
@@ -413,7 +419,11 @@ impl World {
     }
 
     /// Moves `count` targets at once from `pose(i)`; see [`World::set_agent_poses_by`].
-    pub fn set_target_poses_by(&mut self, count: usize, pose: impl Fn(usize) -> (TargetId, Vec3, Option<Vec3>)) -> Result<()> {
+    pub fn set_target_poses_by(
+        &mut self,
+        count: usize,
+        pose: impl Fn(usize) -> (TargetId, Vec3, Option<Vec3>),
+    ) -> Result<()> {
         self.check_idle()?;
         set_poses(&mut self.targets, TargetId::KIND, count, |i| {
             let (id, p, f) = pose(i);

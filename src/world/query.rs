@@ -28,7 +28,12 @@ impl World {
     }
 
     /// [`World::visible_targets`] with `source` answering the rays in one batch.
-    pub fn visible_targets_with(&self, agent: AgentId, source: &mut dyn RaySource, out: &mut Vec<TargetId>) -> Result<()> {
+    pub fn visible_targets_with(
+        &self,
+        agent: AgentId,
+        source: &mut dyn RaySource,
+        out: &mut Vec<TargetId>,
+    ) -> Result<()> {
         self.visible_targets_inner(agent, Some(source), out)
     }
 
@@ -36,7 +41,12 @@ impl World {
         if self.def.ray_backend == RayBackend::Engine { Err(Error::NoRayBackend) } else { Ok(()) }
     }
 
-    fn can_see_inner(&self, agent: AgentId, target: TargetId, source: Option<&mut dyn RaySource>) -> Result<SightResult> {
+    fn can_see_inner(
+        &self,
+        agent: AgentId,
+        target: TargetId,
+        source: Option<&mut dyn RaySource>,
+    ) -> Result<SightResult> {
         let mut rays = Vec::new();
         let (mut result, ray_points) = self.sight_before_rays(agent, target, &mut rays)?;
         let hits = self.resolve(&rays, source)?;

@@ -284,7 +284,13 @@ struct Shared<'a> {
     swept: &'a [(u32, u32, u32)],
 }
 
-fn conclude_range(input: &ConcludeInput, shared: &Shared, base: u32, slots: &mut [Slot<Agent>], chunk: &mut ConcludeChunk) {
+fn conclude_range(
+    input: &ConcludeInput,
+    shared: &Shared,
+    base: u32,
+    slots: &mut [Slot<Agent>],
+    chunk: &mut ConcludeChunk,
+) {
     for (offset, slot) in slots.iter_mut().enumerate() {
         let index = base + offset as u32;
         let generation = slot.generation;
@@ -292,7 +298,11 @@ fn conclude_range(input: &ConcludeInput, shared: &Shared, base: u32, slots: &mut
         let (c, start, end) = shared.swept[index as usize];
         let sighting = (c != u32::MAX).then(|| {
             let sweep = &shared.sweeps[c as usize];
-            Sighting { candidates: &sweep.candidates[start as usize..end as usize], rays: &sweep.rays, hits: &sweep.hits }
+            Sighting {
+                candidates: &sweep.candidates[start as usize..end as usize],
+                rays: &sweep.rays,
+                hits: &sweep.hits,
+            }
         });
         conclude(input, AgentId { index, generation }, agent, sighting, &mut chunk.heard, &mut chunk.events);
     }

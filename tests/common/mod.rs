@@ -78,7 +78,7 @@ impl Scenario {
                     half_extents: Vec3::new(rng.range(0.3, 3.0), rng.range(0.5, 2.5), rng.range(0.3, 3.0)),
                 },
                 position: Vec3::new(rng.range(-size, size), 1.0, rng.range(-size, size)),
-                rotation: Quat::from_rotation_y(rng.range(0.0, 6.28)),
+                rotation: Quat::from_rotation_y(rng.range(0.0, std::f32::consts::TAU)),
                 movable: i % 4 == 0,
                 ..Default::default()
             };
@@ -139,7 +139,11 @@ impl Scenario {
             .map(|&a| {
                 let agent = world.agent(a).unwrap();
                 let turn = Quat::from_rotation_y(rng.range(-0.3, 0.3));
-                (a, agent.position() + Vec3::new(rng.range(-0.5, 0.5), 0.0, rng.range(-0.5, 0.5)), turn * agent.forward())
+                (
+                    a,
+                    agent.position() + Vec3::new(rng.range(-0.5, 0.5), 0.0, rng.range(-0.5, 0.5)),
+                    turn * agent.forward(),
+                )
             })
             .collect();
         let ids: Vec<_> = poses.iter().map(|p| p.0).collect();
@@ -148,7 +152,7 @@ impl Scenario {
         world.set_agent_poses(&ids, &positions, Some(&forwards)).unwrap();
         for &o in &self.movers {
             let p = world.occluder(o).unwrap().def().position;
-            let r = Quat::from_rotation_y(rng.range(0.0, 6.28));
+            let r = Quat::from_rotation_y(rng.range(0.0, std::f32::consts::TAU));
             world.set_occluder_pose(o, p + Vec3::new(rng.range(-0.5, 0.5), 0.0, rng.range(-0.5, 0.5)), r).unwrap();
         }
         if rng.chance(0.2) {

@@ -50,11 +50,20 @@ impl Stats {
     /// Brain transitions every run must show.
     pub fn transitions(&self) -> Vec<(String, u64)> {
         use RefState::*;
-        [(Idle, Investigating), (Idle, Chasing), (Idle, Searching), (Investigating, Searching), (Investigating, Chasing),
-         (Chasing, Searching), (Chasing, Idle), (Searching, Idle), (Searching, Chasing)]
-            .iter()
-            .map(|&(a, b)| (format!("{a:?}->{b:?}"), self.brain[state_index(a)][state_index(b)]))
-            .collect()
+        [
+            (Idle, Investigating),
+            (Idle, Chasing),
+            (Idle, Searching),
+            (Investigating, Searching),
+            (Investigating, Chasing),
+            (Chasing, Searching),
+            (Chasing, Idle),
+            (Searching, Idle),
+            (Searching, Chasing),
+        ]
+        .iter()
+        .map(|&(a, b)| (format!("{a:?}->{b:?}"), self.brain[state_index(a)][state_index(b)]))
+        .collect()
     }
 
     pub fn summary(&self, requested: u64, elapsed: Duration) -> String {
@@ -62,8 +71,19 @@ impl Stats {
             "differential: {} worlds ({requested} requested), {} steps in {:.2?}\n  percepts: {} sight ({} partly visible), {} sound; \
              {} check points tested, {} blocked; {} forgotten; {} focus targets destroyed; {} sounds from dead sources\n  \
              boundary: {} deliberate placements on the radius / cone edge, {} steps with a decision inside a band, {} tolerated disagreements\n  brain:",
-            self.worlds, self.steps, elapsed, self.sight_percepts, self.partial_sightings, self.sound_percepts, self.points_tested,
-            self.blocked_points, self.forgotten, self.focus_destroyed, self.dead_sources, self.boundary_placements, self.near_steps,
+            self.worlds,
+            self.steps,
+            elapsed,
+            self.sight_percepts,
+            self.partial_sightings,
+            self.sound_percepts,
+            self.points_tested,
+            self.blocked_points,
+            self.forgotten,
+            self.focus_destroyed,
+            self.dead_sources,
+            self.boundary_placements,
+            self.near_steps,
             self.tolerated
         );
         for (name, n) in self.transitions() {
@@ -98,21 +118,47 @@ impl Row {
 
 fn memory_rows(rows: &mut Vec<Row>, agent: usize, mut records: Vec<(RefId, f32, Vec3, bool)>) {
     records.sort_by_key(|r| r.0);
-    rows.extend(records.into_iter().map(|(target, confidence, position, seen)| Row::Memory { agent, target, confidence, position, seen }));
+    rows.extend(records.into_iter().map(|(target, confidence, position, seen)| Row::Memory {
+        agent,
+        target,
+        confidence,
+        position,
+        seen,
+    }));
 }
 
 pub fn oracle_rows(oracle: &RefWorld, e: &RefEvents) -> Vec<Row> {
-    let mut rows: Vec<Row> = e.percepts.iter().map(|p| Row::Percept {
-        agent: p.agent, kind: p.kind, target: p.target, position: p.position, strength: p.strength, time: p.time,
-    }).collect();
+    let mut rows: Vec<Row> = e
+        .percepts
+        .iter()
+        .map(|p| Row::Percept {
+            agent: p.agent,
+            kind: p.kind,
+            target: p.target,
+            position: p.position,
+            strength: p.strength,
+            time: p.time,
+        })
+        .collect();
     rows.extend(e.brain.iter().map(|&(agent, from, to, focus)| Row::Brain { agent, from, to, focus }));
-    let mut forgot: Vec<(usize, RefId, Vec3)> = e.forgotten.iter().map(|(a, r)| (*a, r.target, r.last_known_position)).collect();
+    let mut forgot: Vec<(usize, RefId, Vec3)> =
+        e.forgotten.iter().map(|(a, r)| (*a, r.target, r.last_known_position)).collect();
     forgot.sort_by_key(|f| (f.0, f.1));
     rows.extend(forgot.into_iter().map(|(agent, target, position)| Row::Forgot { agent, target, position }));
     for (agent, a) in oracle.agents.iter().enumerate() {
-        memory_rows(&mut rows, agent, a.records.iter().map(|r| (r.target, r.confidence, r.last_known_position, r.seen)).collect());
+        memory_rows(
+            &mut rows,
+            agent,
+            a.records.iter().map(|r| (r.target, r.confidence, r.last_known_position, r.seen)).collect(),
+        );
         let b = &a.brain;
-        rows.push(Row::Mind { agent, state: b.state, focus: b.focus, timer: b.timer, investigate: b.investigate_position });
+        rows.push(Row::Mind {
+            agent,
+            state: b.state,
+            focus: b.focus,
+            timer: b.timer,
+            investigate: b.investigate_position,
+        });
     }
     rows
 }
@@ -120,21 +166,47 @@ pub fn oracle_rows(oracle: &RefWorld, e: &RefEvents) -> Vec<Row> {
 pub fn argus_rows(world: &World, agents: &[AgentId]) -> Vec<Row> {
     let e = world.events();
     let sense = |k: PerceptKind| if k == PerceptKind::Sight { RefSense::Sight } else { RefSense::Sound };
-    let mut rows: Vec<Row> = e.percepts.iter().map(|p| Row::Percept {
-        agent: p.agent.index as usize, kind: sense(p.kind), target: ref_id(p.target), position: p.position, strength: p.strength, time: p.time,
-    }).collect();
-    rows.extend(e.brain.iter().map(|b| Row::Brain { agent: b.agent.index as usize, from: ref_state(b.from), to: ref_state(b.to), focus: ref_id(b.target) }));
-    let mut forgot: Vec<(usize, RefId, Vec3)> =
-        e.forgotten.iter().map(|f| (f.agent.index as usize, ref_id(f.target).expect("live target"), f.position)).collect();
+    let mut rows: Vec<Row> = e
+        .percepts
+        .iter()
+        .map(|p| Row::Percept {
+            agent: p.agent.index as usize,
+            kind: sense(p.kind),
+            target: ref_id(p.target),
+            position: p.position,
+            strength: p.strength,
+            time: p.time,
+        })
+        .collect();
+    rows.extend(e.brain.iter().map(|b| Row::Brain {
+        agent: b.agent.index as usize,
+        from: ref_state(b.from),
+        to: ref_state(b.to),
+        focus: ref_id(b.target),
+    }));
+    let mut forgot: Vec<(usize, RefId, Vec3)> = e
+        .forgotten
+        .iter()
+        .map(|f| (f.agent.index as usize, ref_id(f.target).expect("live target"), f.position))
+        .collect();
     forgot.sort_by_key(|f| (f.0, f.1));
     rows.extend(forgot.into_iter().map(|(agent, target, position)| Row::Forgot { agent, target, position }));
     rows.extend(e.awareness.iter().map(|a| Row::Awareness { agent: a.agent.index as usize }));
     for (agent, id) in agents.iter().enumerate() {
         let a = world.agent(*id).expect("live agent");
-        let records = a.memory().iter().map(|r| (ref_id(r.target).expect("record of a live target"), r.confidence, r.last_known_position, r.seen));
+        let records = a
+            .memory()
+            .iter()
+            .map(|r| (ref_id(r.target).expect("record of a live target"), r.confidence, r.last_known_position, r.seen));
         memory_rows(&mut rows, agent, records.collect());
         let b = a.brain();
-        rows.push(Row::Mind { agent, state: ref_state(b.state), focus: ref_id(b.focus), timer: b.timer, investigate: b.investigate_position });
+        rows.push(Row::Mind {
+            agent,
+            state: ref_state(b.state),
+            focus: ref_id(b.focus),
+            timer: b.timer,
+            investigate: b.investigate_position,
+        });
     }
     rows
 }

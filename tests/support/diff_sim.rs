@@ -52,7 +52,10 @@ impl Sim {
         let (position, rotation) = diff_world::occluder_pose(&mut self.rng, self.sizes.arena);
         let layers = self.rng.pick(&[1, 1, 1, 2, 4, 3]);
         act!(self, "add occluder {shape:?} at {position} rot {rotation} layers {layers}");
-        let id = self.world.add_occluder(&diff_world::argus_occluder(&shape, position, rotation, layers)).expect("valid occluder");
+        let id = self
+            .world
+            .add_occluder(&diff_world::argus_occluder(&shape, position, rotation, layers))
+            .expect("valid occluder");
         let index = self.oracle.add_occluder(shape, position, rotation, layers);
         self.occluders.push((id, index));
     }
@@ -110,7 +113,13 @@ impl Sim {
             8..=12 => 6.0,
             _ => self.rng.f(0.0, 25.0),
         };
-        let sound = RefSound { position, loudness, source, team: self.rng.pick(&[1, 1, 1, 1, 0, 2]), layers: self.rng.pick(&[1, 1, 1, 1, 2]) };
+        let sound = RefSound {
+            position,
+            loudness,
+            source,
+            team: self.rng.pick(&[1, 1, 1, 1, 0, 2]),
+            layers: self.rng.pick(&[1, 1, 1, 1, 2]),
+        };
         act!(self, "sound {sound:?}");
         let def = SoundDef { position, loudness, source: argus_id(source), team: sound.team, layers: sound.layers };
         self.world.emit_sound(&def).unwrap();
@@ -171,7 +180,11 @@ impl Sim {
             if self.rng.chance(0.01) {
                 // Retuned in place: memory and brain stay.
                 let old = self.oracle.agents[ai].def;
-                let def = RefAgentDef { position: old.position, forward: old.forward, ..diff_world::agent(&mut self.rng, arena) };
+                let def = RefAgentDef {
+                    position: old.position,
+                    forward: old.forward,
+                    ..diff_world::agent(&mut self.rng, arena)
+                };
                 act!(self, "agent {ai} redefined {def:?}");
                 self.world.set_agent_def(self.agents[ai], &diff_world::argus_agent(&def)).unwrap();
                 self.oracle.set_agent_def(ai, &def);
@@ -183,8 +196,11 @@ impl Sim {
                 } else {
                     def.position + Vec3::new(self.rng.f(-0.7, 0.7), 0.0, self.rng.f(-0.7, 0.7))
                 };
-                let forward =
-                    if self.rng.chance(0.1) { self.rng.facing() } else { Quat::from_rotation_y(self.rng.f(-0.5, 0.5)) * def.forward };
+                let forward = if self.rng.chance(0.1) {
+                    self.rng.facing()
+                } else {
+                    Quat::from_rotation_y(self.rng.f(-0.5, 0.5)) * def.forward
+                };
                 act!(self, "agent {ai} to {position} facing {forward}");
                 self.world.set_agent_pose(self.agents[ai], position, forward).unwrap();
                 self.oracle.set_agent_pose(ai, position, forward);
@@ -202,7 +218,8 @@ impl Sim {
         for k in 0..self.occluders.len() {
             let (id, index) = self.occluders[k];
             if self.rng.chance(self.sizes.occluder_moves) {
-                let position = self.oracle.occluder_mut(index).position + Vec3::new(self.rng.f(-1.0, 1.0), 0.0, self.rng.f(-1.0, 1.0));
+                let position = self.oracle.occluder_mut(index).position
+                    + Vec3::new(self.rng.f(-1.0, 1.0), 0.0, self.rng.f(-1.0, 1.0));
                 let rotation = self.rng.rotation();
                 act!(self, "occluder {k} to {position} rot {rotation}");
                 self.world.set_occluder_pose(id, position, rotation).unwrap();
@@ -267,7 +284,8 @@ fn step_argus(sim: &mut Sim, dt: f32) {
             let agent = &oracle.agents[ray.agent.index as usize].def;
             assert_eq!(ray.origin, agent.position + agent.eye_offset, "a ray must start at its agent's eye");
             assert!(oracle.target(ref_id(ray.target).unwrap()).is_some(), "a ray must name a live target");
-            let toi = raycast(oracle.occluders.iter().flatten(), ray.origin, ray.direction, ray.max_distance, ray.layer_mask);
+            let toi =
+                raycast(oracle.occluders.iter().flatten(), ray.origin, ray.direction, ray.max_distance, ray.layer_mask);
             *hit = toi.map_or(RayHit::default(), |distance| RayHit { hit: true, distance });
         }
     };
@@ -315,8 +333,16 @@ fn run(seed: u64, verbose: bool, stats: &mut Stats) -> Outcome {
     let mut oracle = RefWorld::new();
     oracle.note_boundaries = true;
     let mut sim = Sim {
-        rng, sizes, world, oracle, agents: Vec::new(), targets: Vec::new(), occluders: Vec::new(),
-        pending: Vec::new(), verbose, actions: Vec::new(),
+        rng,
+        sizes,
+        world,
+        oracle,
+        agents: Vec::new(),
+        targets: Vec::new(),
+        occluders: Vec::new(),
+        pending: Vec::new(),
+        verbose,
+        actions: Vec::new(),
     };
     for _ in 0..sizes.occluders {
         sim.add_occluder();
@@ -372,7 +398,8 @@ fn run(seed: u64, verbose: bool, stats: &mut Stats) -> Outcome {
             }
             return Outcome::Tolerated(text);
         }
-        let order = if agents.is_empty() { "  (same rows per agent: the events are in a different order)\n" } else { "" };
+        let order =
+            if agents.is_empty() { "  (same rows per agent: the events are in a different order)\n" } else { "" };
         return Outcome::Mismatch(format!(
             "{head}\nrerun: ARGUS_DIFF_SEED={seed:#x} cargo test --test differential -- --nocapture\n\
              near-boundary decisions this step: {near:?}\n{order}{diff}\nactions before the step:\n  {}\n\

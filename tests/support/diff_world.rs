@@ -85,10 +85,26 @@ pub fn sizes(rng: &mut Rng) -> Sizes {
     if rng.chance(0.1) {
         // A crowd, so the broadphase does real culling instead of visiting every target.
         let (agents, targets) = (1 + rng.below(6), 5 + rng.below(20));
-        Sizes { arena: 30.0, agents, targets, occluders: rng.below(7), steps: 5 + rng.below(26), binary_dt, occluder_moves }
+        Sizes {
+            arena: 30.0,
+            agents,
+            targets,
+            occluders: rng.below(7),
+            steps: 5 + rng.below(26),
+            binary_dt,
+            occluder_moves,
+        }
     } else {
         let (agents, targets) = (1 + rng.below(4), 1 + rng.below(4));
-        Sizes { arena: 12.0, agents, targets, occluders: rng.below(7), steps: 5 + rng.below(26), binary_dt, occluder_moves }
+        Sizes {
+            arena: 12.0,
+            agents,
+            targets,
+            occluders: rng.below(7),
+            steps: 5 + rng.below(26),
+            binary_dt,
+            occluder_moves,
+        }
     }
 }
 
@@ -179,7 +195,11 @@ pub fn check_points(rng: &mut Rng) -> Vec<Vec3> {
 
 pub fn target(rng: &mut Rng, arena: f32) -> RefTarget {
     RefTarget {
-        position: Vec3::new(rng.f(-arena, arena), if rng.chance(0.1) { rng.f(-1.0, 2.0) } else { 0.0 }, rng.f(-arena, arena)),
+        position: Vec3::new(
+            rng.f(-arena, arena),
+            if rng.chance(0.1) { rng.f(-1.0, 2.0) } else { 0.0 },
+            rng.f(-arena, arena),
+        ),
         team: rng.pick(&[1, 1, 1, 1, 1, 0, 2]),
         layers: rng.pick(&[1, 1, 1, 2, 3, 4]),
         check_points: check_points(rng),
@@ -191,10 +211,14 @@ pub fn shape(rng: &mut Rng) -> RefShape {
     match rng.below(20) {
         0..=7 => RefShape::Box { half_extents: Vec3::new(rng.f(0.1, 3.0), rng.f(0.2, 2.5), rng.f(0.1, 3.0)) },
         8..=11 => RefShape::Sphere { radius: rng.f(0.2, 2.0) },
-        12..=16 => RefShape::Capsule { half_height: if rng.chance(0.1) { 0.0 } else { rng.f(0.1, 1.5) }, radius: rng.f(0.1, 1.0) },
+        12..=16 => RefShape::Capsule {
+            half_height: if rng.chance(0.1) { 0.0 } else { rng.f(0.1, 1.5) },
+            radius: rng.f(0.1, 1.0),
+        },
         _ => {
             let (w, h) = (rng.f(0.5, 3.0), rng.f(0.5, 2.0));
-            let vertices = vec![Vec3::new(-w, -h, 0.0), Vec3::new(w, -h, 0.0), Vec3::new(w, h, 0.0), Vec3::new(-w, h, 0.0)];
+            let vertices =
+                vec![Vec3::new(-w, -h, 0.0), Vec3::new(w, -h, 0.0), Vec3::new(w, h, 0.0), Vec3::new(-w, h, 0.0)];
             RefShape::Mesh { vertices, indices: vec![[0, 1, 2], [0, 2, 3]] }
         }
     }
@@ -221,7 +245,8 @@ pub fn dt(rng: &mut Rng, binary: bool) -> f32 {
 // ----- converters: the same numbers, as argus definitions ---------------------------------------
 
 pub fn argus_agent(d: &RefAgentDef) -> AgentDef {
-    let mut a = AgentDef { position: d.position, forward: d.forward, team: d.team, detect: d.detect, ..Default::default() };
+    let mut a =
+        AgentDef { position: d.position, forward: d.forward, team: d.team, detect: d.detect, ..Default::default() };
     a.sight = SightConfig {
         enabled: d.sight_enabled,
         eye_offset: d.eye_offset,

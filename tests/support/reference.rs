@@ -31,11 +31,13 @@ mod sight;
 mod world;
 
 pub use geometry::{RefOccluder, RefShape, normalized_or_zero, raycast, unit_direction, unit_rotation};
-pub use influence::{RefGrid, add_influence, blur, clear, find_best_cover, find_flank_position, get_value, world_to_cell};
+pub use influence::{
+    RefGrid, add_influence, blur, clear, find_best_cover, find_flank_position, get_value, world_to_cell,
+};
 pub use mind::{Heard, RefBrain, RefBrainConfig, RefId, RefRecord, RefState, decay, record, refresh, think};
 pub use sight::{
-    About, BOUNDARY_SLACK, CONE_BAND, HEARING_BAND, Near, ON_EYE_SQ, PointSight, RANGE_BAND, RAY_BAND, STOP_SHORT, Viewer,
-    cos_half, hear, hear_noting, see_point, see_point_noting, unit,
+    About, BOUNDARY_SLACK, CONE_BAND, HEARING_BAND, Near, ON_EYE_SQ, PointSight, RANGE_BAND, RAY_BAND, STOP_SHORT,
+    Viewer, cos_half, hear, hear_noting, see_point, see_point_noting, unit,
 };
 pub use world::{
     RefAgent, RefAgentDef, RefAttitude, RefEvents, RefPercept, RefSense, RefSound, RefTarget, RefWorld, SEE_HOSTILE,

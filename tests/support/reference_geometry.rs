@@ -71,9 +71,9 @@ impl RefOccluder {
             RefShape::Box { half_extents } => Solid::Cuboid(Cuboid::new(*half_extents)),
             RefShape::Sphere { radius } => Solid::Ball(Ball::new(*radius)),
             RefShape::Capsule { half_height, radius } => Solid::Capsule(Capsule::new_y(*half_height, *radius)),
-            RefShape::Mesh { vertices, indices } => Solid::Mesh(Box::new(
-                TriMesh::new(vertices.clone(), indices.clone()).expect("reference mesh is valid"),
-            )),
+            RefShape::Mesh { vertices, indices } => {
+                Solid::Mesh(Box::new(TriMesh::new(vertices.clone(), indices.clone()).expect("reference mesh is valid")))
+            }
         };
         let rotation = unit_rotation(rotation);
         RefOccluder { shape, position, rotation, layers, solid, pose: Pose::from_parts(position, rotation) }

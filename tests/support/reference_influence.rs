@@ -124,8 +124,8 @@ pub fn find_best_cover(
     for &candidate in candidates {
         let to_candidate = candidate - threat_eye;
         let dir = normalized_or_zero(to_candidate);
-        let blocked = dir != Vec3::ZERO
-            && raycast(occluders, threat_eye, dir, to_candidate.length(), obstacle_mask).is_some();
+        let blocked =
+            dir != Vec3::ZERO && raycast(occluders, threat_eye, dir, to_candidate.length(), obstacle_mask).is_some();
         if !blocked {
             continue;
         }

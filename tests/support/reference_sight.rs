@@ -160,11 +160,23 @@ pub fn hear(listener: Vec3, sensitivity: f32, sound_position: Vec3, loudness: f3
 }
 
 /// [`hear`], also recording a distance within a band of the hearing radius.
-pub fn hear_noting(listener: Vec3, sensitivity: f32, sound_position: Vec3, loudness: f32, near: &mut Vec<Near>) -> Option<f32> {
+pub fn hear_noting(
+    listener: Vec3,
+    sensitivity: f32,
+    sound_position: Vec3,
+    loudness: f32,
+    near: &mut Vec<Near>,
+) -> Option<f32> {
     hearing(listener, sensitivity, sound_position, loudness, Some(near))
 }
 
-fn hearing(listener: Vec3, sensitivity: f32, sound_position: Vec3, loudness: f32, mut near: Option<&mut Vec<Near>>) -> Option<f32> {
+fn hearing(
+    listener: Vec3,
+    sensitivity: f32,
+    sound_position: Vec3,
+    loudness: f32,
+    mut near: Option<&mut Vec<Near>>,
+) -> Option<f32> {
     let dist = listener.distance(sound_position);
     let hearing_radius = loudness * sensitivity;
     note(&mut near, "hearing", hearing_radius - dist, HEARING_BAND * hearing_radius.max(1.0));

@@ -87,7 +87,13 @@ pub struct RefTarget {
 
 impl Default for RefTarget {
     fn default() -> Self {
-        RefTarget { position: Vec3::ZERO, team: 1, layers: 1, check_points: vec![Vec3::new(0.0, 1.3, 0.0)], enabled: true }
+        RefTarget {
+            position: Vec3::ZERO,
+            team: 1,
+            layers: 1,
+            check_points: vec![Vec3::new(0.0, 1.3, 0.0)],
+            enabled: true,
+        }
     }
 }
 
@@ -213,9 +219,10 @@ impl RefWorld {
 
     /// Live targets in slot order.
     pub fn targets(&self) -> impl Iterator<Item = (RefId, &RefTarget)> {
-        self.slots.iter().enumerate().filter_map(|(i, s)| {
-            s.target.as_ref().map(|t| (RefId { index: i as u32, generation: s.generation }, t))
-        })
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.target.as_ref().map(|t| (RefId { index: i as u32, generation: s.generation }, t)))
     }
 
     /// Removes a target; every agent's memory of it goes with it.
@@ -306,7 +313,14 @@ impl RefWorld {
                         mind::refresh(&mut agent.records, s, sound.position);
                     }
                     brain_input.push(Heard::Sound { position: sound.position, source });
-                    let percept = RefPercept { kind: RefSense::Sound, agent: ai, target: source, position: sound.position, strength, time };
+                    let percept = RefPercept {
+                        kind: RefSense::Sound,
+                        agent: ai,
+                        target: source,
+                        position: sound.position,
+                        strength,
+                        time,
+                    };
                     events.percepts.push(percept);
                 }
             }
@@ -351,7 +365,14 @@ impl RefWorld {
                     let fraction = visible as f32 / target.check_points.len() as f32;
                     mind::refresh(&mut agent.records, id, target.position).seen = true;
                     brain_input.push(Heard::Sight { target: id });
-                    let percept = RefPercept { kind: RefSense::Sight, agent: ai, target: Some(id), position: target.position, strength: fraction, time };
+                    let percept = RefPercept {
+                        kind: RefSense::Sight,
+                        agent: ai,
+                        target: Some(id),
+                        position: target.position,
+                        strength: fraction,
+                        time,
+                    };
                     events.percepts.push(percept);
                 }
             }
