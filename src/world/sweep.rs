@@ -10,6 +10,7 @@ use crate::id::{AgentId, Pool, TargetId};
 use crate::math::Vec3;
 use crate::memory;
 use crate::occluders::OccluderSet;
+use crate::occluders::RayScratch;
 use crate::rays::{RayHit, RayQuery};
 use crate::sight::{PointClass, View, classify, ray_length};
 use crate::target::Target;
@@ -34,6 +35,7 @@ pub(super) struct SweepChunk {
     pub rays: Vec<RayQuery>,
     pub hits: Vec<RayHit>,
     near: Vec<u32>,
+    ray_scratch: RayScratch,
     /// `(agent slot, first candidate, end)` for every agent this chunk swept.
     pub swept: Vec<(u32, u32, u32)>,
 }
@@ -70,8 +72,9 @@ pub(super) fn sweep(input: &SweepInput, order: &[u32], chunk: &mut SweepChunk) {
         if input.cast_now {
             // The sweep only needs blocked or not: the early-exit test, no hit point.
             let occluders = input.occluders;
+            let scratch = &mut chunk.ray_scratch;
             chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| RayHit {
-                hit: occluders.blocks(r.origin, r.direction, r.max_distance, r.layer_mask),
+                hit: occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, scratch),
                 distance: 0.0,
             }));
         }

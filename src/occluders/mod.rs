@@ -1,202 +1,22 @@
 //! Level geometry that blocks sight and sound, kept in parry3d's BVH for ray casts.
 
+mod grid;
+mod shape;
+
 use parry3d::bounding_volume::Aabb;
 use parry3d::math::Pose;
 use parry3d::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
-use parry3d::query::{PointQuery, Ray, RayCast};
-use parry3d::shape::{Ball, Capsule, Cuboid, TriMesh};
+use parry3d::query::Ray;
 
-use crate::error::{Error, Result, invalid};
-use crate::id::{OccluderId, Pool};
-use crate::math::{Quat, Vec3, check_finite, check_positive, unit_rotation};
 use glam::Vec3A;
 
-/// Largest vertex or triangle count accepted for one mesh occluder.
-pub const MAX_MESH_ELEMENTS: usize = 1 << 24;
-
-/// The geometry of an occluder, in its local frame (centred on its position).
-#[derive(Clone, Debug, PartialEq)]
-pub enum OccluderShape {
-    /// An oriented box.
-    Box {
-        /// Half the size along each local axis.
-        half_extents: Vec3,
-    },
-    /// A sphere.
-    Sphere {
-        /// Radius in metres.
-        radius: f32,
-    },
-    /// A capsule along the local Y axis (a standing pillar or character).
-    Capsule {
-        /// Half the length of the segment between the two cap centres.
-        half_height: f32,
-        /// Radius of the caps and the cylinder.
-        radius: f32,
-    },
-    /// A triangle mesh (a surface: it blocks where rays cross its triangles).
-    Mesh {
-        /// Vertex positions in the local frame.
-        vertices: Vec<Vec3>,
-        /// Triangles as indices into `vertices`.
-        indices: Vec<[u32; 3]>,
-    },
-}
-
-/// Everything needed to create an occluder; the world copies it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OccluderDef {
-    /// Geometry in the local frame.
-    pub shape: OccluderShape,
-    /// World position of the local origin.
-    pub position: Vec3,
-    /// World rotation (normalised on input).
-    pub rotation: Quat,
-    /// Layer bits; an agent's obstacle masks pick which layers block its sight or hearing.
-    pub layers: u32,
-    /// A hint that this occluder moves (doors, vehicles); static ones may move too.
-    pub movable: bool,
-}
-
-impl Default for OccluderDef {
-    fn default() -> Self {
-        OccluderDef {
-            shape: OccluderShape::Box { half_extents: Vec3::splat(0.5) },
-            position: Vec3::ZERO,
-            rotation: Quat::IDENTITY,
-            layers: 1,
-            movable: false,
-        }
-    }
-}
-
-impl OccluderDef {
-    /// An axis-aligned box centred at `center`.
-    pub fn cuboid(center: Vec3, half_extents: Vec3) -> Self {
-        OccluderDef { shape: OccluderShape::Box { half_extents }, position: center, ..Default::default() }
-    }
-
-    /// A sphere centred at `center`.
-    pub fn sphere(center: Vec3, radius: f32) -> Self {
-        OccluderDef { shape: OccluderShape::Sphere { radius }, position: center, ..Default::default() }
-    }
-}
-
-#[derive(Clone, Debug)]
-enum Geometry {
-    Cuboid(Cuboid),
-    Ball(Ball),
-    Capsule(Capsule),
-    Mesh(Box<TriMesh>),
-}
-
-impl Geometry {
-    fn build(shape: &OccluderShape) -> Result<Geometry> {
-        Ok(match shape {
-            OccluderShape::Box { half_extents } => {
-                let h = check_finite(*half_extents, "box half extents")?;
-                if h.min_element() <= 0.0 {
-                    return Err(invalid(format!("box half extents must all be > 0, got {h}")));
-                }
-                Geometry::Cuboid(Cuboid::new(h))
-            }
-            OccluderShape::Sphere { radius } => Geometry::Ball(Ball::new(check_positive(*radius, "sphere radius")?)),
-            OccluderShape::Capsule { half_height, radius } => {
-                let r = check_positive(*radius, "capsule radius")?;
-                let h = crate::math::check_non_negative(*half_height, "capsule half height")?;
-                Geometry::Capsule(Capsule::new_y(h, r))
-            }
-            OccluderShape::Mesh { vertices, indices } => {
-                if vertices.len() < 3 || vertices.len() > MAX_MESH_ELEMENTS {
-                    return Err(invalid(format!(
-                        "mesh needs 3 to {MAX_MESH_ELEMENTS} vertices, got {}",
-                        vertices.len()
-                    )));
-                }
-                if indices.is_empty() || indices.len() > MAX_MESH_ELEMENTS {
-                    return Err(invalid(format!(
-                        "mesh needs 1 to {MAX_MESH_ELEMENTS} triangles, got {}",
-                        indices.len()
-                    )));
-                }
-                for v in vertices {
-                    check_finite(*v, "mesh vertex")?;
-                }
-                let n = vertices.len() as u32;
-                if let Some(bad) = indices.iter().flatten().find(|&&i| i >= n) {
-                    return Err(invalid(format!("mesh index {bad} is out of range ({n} vertices)")));
-                }
-                let mesh = TriMesh::new(vertices.clone(), indices.clone())
-                    .map_err(|e| invalid(format!("mesh rejected: {e:?}")))?;
-                Geometry::Mesh(Box::new(mesh))
-            }
-        })
-    }
-
-    fn aabb(&self, pose: &Pose) -> Aabb {
-        use parry3d::bounding_volume::BoundingVolume;
-        let aabb = match self {
-            Geometry::Cuboid(s) => s.aabb(pose),
-            Geometry::Ball(s) => s.aabb(pose),
-            Geometry::Capsule(s) => s.aabb(pose),
-            Geometry::Mesh(s) => s.aabb(pose),
-        };
-        // A hair of margin so rays grazing a face still reach the exact shape test.
-        aabb.loosened(1e-4)
-    }
-
-    fn cast_ray(&self, pose: &Pose, ray: &Ray, max_toi: f32) -> Option<f32> {
-        match self {
-            Geometry::Cuboid(s) => s.cast_ray(pose, ray, max_toi, true),
-            Geometry::Ball(s) => s.cast_ray(pose, ray, max_toi, true),
-            Geometry::Capsule(s) => s.cast_ray(pose, ray, max_toi, true),
-            Geometry::Mesh(s) => s.cast_ray(pose, ray, max_toi, true),
-        }
-    }
-
-    fn contains_point(&self, pose: &Pose, p: Vec3) -> bool {
-        match self {
-            Geometry::Cuboid(s) => s.contains_point(pose, p),
-            Geometry::Ball(s) => s.contains_point(pose, p),
-            Geometry::Capsule(s) => s.contains_point(pose, p),
-            // A mesh is a surface, so nothing is inside it.
-            Geometry::Mesh(_) => false,
-        }
-    }
-}
-
-/// One occluder as stored by a world.
-#[derive(Clone, Debug)]
-pub struct Occluder {
-    def: OccluderDef,
-    geometry: Geometry,
-    pose: Pose,
-    aabb: Aabb,
-}
-
-impl Occluder {
-    /// The definition, with the current pose.
-    pub fn def(&self) -> &OccluderDef {
-        &self.def
-    }
-
-    /// World-space bounds (slightly loosened).
-    pub fn bounds(&self) -> (Vec3, Vec3) {
-        (self.aabb.mins, self.aabb.maxs)
-    }
-
-    /// True if `p` is inside this occluder's volume (never for meshes).
-    pub fn contains(&self, p: Vec3) -> bool {
-        self.geometry.contains_point(&self.pose, p)
-    }
-
-    /// Distance along a unit ray to this occluder's surface, `None` if missed or if the ray
-    /// starts inside (a ray leaving a volume is not blocked by it, as `Physics.Raycast`).
-    pub fn ray_distance(&self, origin: Vec3, dir: Vec3, max_distance: f32) -> Option<f32> {
-        let toi = self.geometry.cast_ray(&self.pose, &Ray::new(origin, dir), max_distance)?;
-        (toi > 0.0).then_some(toi)
-    }
-}
+use crate::error::{Error, Result};
+use crate::id::{OccluderId, Pool};
+use crate::math::{Quat, Vec3, check_finite, unit_rotation};
+pub(crate) use grid::RayScratch;
+use grid::{GridOccluder, OccluderGrid};
+use shape::Geometry;
+pub use shape::{MAX_MESH_ELEMENTS, Occluder, OccluderDef, OccluderShape};
 
 /// All occluders of a world and the BVH over them.
 #[derive(Clone, Debug, Default)]
@@ -204,6 +24,10 @@ pub struct OccluderSet {
     pool: Pool<Occluder>,
     bvh: Bvh,
     moves_since_rebuild: usize,
+    /// For the sweep's short rays; rebuilt by `maintain` after any change.
+    grid: OccluderGrid,
+    grid_stale: bool,
+    grid_input: Vec<GridOccluder>,
 }
 
 impl OccluderSet {
@@ -215,6 +39,7 @@ impl OccluderSet {
         self.bvh.insert(aabb, index);
         // Leaves inserted one by one make a poor tree; `maintain` rebuilds after many.
         self.moves_since_rebuild += 1;
+        self.grid_stale = true;
         Ok(OccluderId { index, generation })
     }
 
@@ -232,6 +57,7 @@ impl OccluderSet {
     pub fn remove(&mut self, id: OccluderId) -> Result<()> {
         self.pool.remove(id.index, id.generation).ok_or(Error::InvalidId(OccluderId::KIND))?;
         self.bvh.remove(id.index);
+        self.grid_stale = true;
         Ok(())
     }
 
@@ -248,6 +74,7 @@ impl OccluderSet {
         // tree quality after many moves.
         self.bvh.insert(occ.aabb, id.index);
         self.moves_since_rebuild += 1;
+        self.grid_stale = true;
         Ok(())
     }
 
@@ -255,6 +82,7 @@ impl OccluderSet {
     pub fn set_layers(&mut self, id: OccluderId, layers: u32) -> Result<()> {
         let occ = self.pool.get_mut(id.index, id.generation).ok_or(Error::InvalidId(OccluderId::KIND))?;
         occ.def.layers = layers;
+        self.grid_stale = true;
         Ok(())
     }
 
@@ -282,6 +110,17 @@ impl OccluderSet {
     pub fn maintain(&mut self) {
         if self.moves_since_rebuild > 16.max(self.pool.len() / 4) {
             self.rebuild();
+        }
+        if self.grid_stale {
+            self.grid_input.clear();
+            self.grid_input.extend(self.pool.iter().map(|(i, o)| GridOccluder {
+                mins: o.aabb.mins,
+                maxs: o.aabb.maxs,
+                slot: i,
+                layers: o.def.layers,
+            }));
+            self.grid.rebuild(&self.grid_input);
+            self.grid_stale = false;
         }
     }
 
@@ -354,6 +193,48 @@ impl OccluderSet {
         blocked
     }
 
+    /// [`OccluderSet::blocks`] for the sweep: short rays walk the ground grid (only the cells
+    /// they cross), longer ones the BVH. Same answers; only valid after [`OccluderSet::maintain`].
+    pub(crate) fn blocks_swept(
+        &self,
+        origin: Vec3,
+        dir: Vec3,
+        max_distance: f32,
+        layers: u32,
+        scratch: &mut RayScratch,
+    ) -> bool {
+        if self.grid_stale || !self.grid.suits(max_distance) {
+            return self.blocks(origin, dir, max_distance, layers);
+        }
+        if max_distance <= 0.0 || layers == 0 {
+            return false;
+        }
+        let stamp = scratch.next_ray(self.pool.slots().len());
+        let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
+        let inv = Vec3A::new(1.0 / safe(dir.x), 1.0 / safe(dir.y), 1.0 / safe(dir.z));
+        let o = Vec3A::from(origin);
+        let ray = Ray::new(origin, dir);
+        // Layers and bounds come with the grid entry: the occluder itself is loaded only when
+        // the ray reaches its bounds.
+        let mut test = |e: &GridOccluder| {
+            if e.layers & layers == 0 {
+                return false;
+            }
+            let t1 = (Vec3A::from(e.mins) - o) * inv;
+            let t2 = (Vec3A::from(e.maxs) - o) * inv;
+            if t1.min(t2).max_element().max(0.0) > t1.max(t2).min_element().min(max_distance) {
+                return false;
+            }
+            if !scratch.first_visit(e.slot, stamp) {
+                return false;
+            }
+            self.pool
+                .at(e.slot)
+                .is_some_and(|occ| occ.geometry.cast_ray(&occ.pose, &ray, max_distance).is_some_and(|toi| toi > 0.0))
+        };
+        self.grid.walk(origin, dir, max_distance, &mut test) || self.grid.large.iter().any(&mut test)
+    }
+
     /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).
     pub fn count_crossed(&self, from: Vec3, to: Vec3, layers: u32) -> u32 {
         let delta = to - from;
@@ -391,7 +272,7 @@ impl OccluderSet {
     }
 
     pub(crate) fn from_pool(pool: Pool<Occluder>) -> Self {
-        let mut set = OccluderSet { pool, bvh: Bvh::new(), moves_since_rebuild: 0 };
+        let mut set = OccluderSet { pool, grid_stale: true, ..Default::default() };
         set.rebuild();
         set
     }
@@ -400,3 +281,6 @@ impl OccluderSet {
         Self::make(def)
     }
 }
+
+#[cfg(test)]
+mod tests;

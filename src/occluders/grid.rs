@@ -1,0 +1,220 @@
+//! A flat grid over the occluders' footprints on the ground plane, for the sweep's short
+//! line-of-sight rays: a ray walks only the few cells it crosses (2D DDA) and tests the occluders
+//! registered there, instead of descending the BVH from its root for every ray. Occluders much
+//! larger than a cell (terrain, a long wall) go to a short list every ray tests. The BVH stays the
+//! answer for everything else (nearest hits, long rays, containment).
+
+use crate::math::Vec3;
+
+/// Occluders covering more cells than this are tested by every ray instead of being registered.
+const LARGE_CELLS: usize = 64;
+
+/// What a ray tests before touching the occluder itself: its bounds and layers (copied into
+/// every cell it covers, so the walk reads memory in order).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct GridOccluder {
+    pub mins: Vec3,
+    pub maxs: Vec3,
+    pub slot: u32,
+    pub layers: u32,
+}
+
+impl Default for GridOccluder {
+    fn default() -> Self {
+        GridOccluder { mins: Vec3::ZERO, maxs: Vec3::ZERO, slot: 0, layers: 0 }
+    }
+}
+
+/// The grid; rebuilt from the occluders' bounds when they change.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OccluderGrid {
+    pub axes: [usize; 2],
+    origin: [f32; 2],
+    cell: f32,
+    inv_cell: f32,
+    width: usize,
+    height: usize,
+    starts: Vec<u32>,
+    entries: Vec<GridOccluder>,
+    /// Occluders too large to register cell by cell.
+    pub large: Vec<GridOccluder>,
+}
+
+/// Per-thread scratch: a stamp per occluder slot so one ray tests an occluder once even when
+/// it spans several of the ray's cells.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RayScratch {
+    stamps: Vec<u32>,
+    ray: u32,
+}
+
+impl RayScratch {
+    /// Starts a new ray: returns its stamp.
+    pub fn next_ray(&mut self, slots: usize) -> u32 {
+        if self.stamps.len() < slots {
+            self.stamps.resize(slots, 0);
+        }
+        self.ray = self.ray.wrapping_add(1);
+        if self.ray == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.ray = 1;
+        }
+        self.ray
+    }
+
+    /// True the first time `slot` is seen for the ray `stamp`.
+    #[inline]
+    pub fn first_visit(&mut self, slot: u32, stamp: u32) -> bool {
+        let s = &mut self.stamps[slot as usize];
+        let first = *s != stamp;
+        *s = stamp;
+        first
+    }
+}
+
+impl OccluderGrid {
+    /// Rebuilds from every live occluder.
+    pub fn rebuild(&mut self, occluders: &[GridOccluder]) {
+        self.entries.clear();
+        self.large.clear();
+        self.starts.clear();
+        if occluders.is_empty() {
+            self.width = 0;
+            self.height = 0;
+            return;
+        }
+        let (lo, hi) = occluders
+            .iter()
+            .fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), b| (lo.min(b.mins), hi.max(b.maxs)));
+        let extent = (hi - lo).to_array();
+        let flat = (0..3).min_by(|&a, &b| extent[a].total_cmp(&extent[b]).then(b.cmp(&a))).unwrap_or(1);
+        self.axes = match flat {
+            0 => [1, 2],
+            1 => [0, 2],
+            _ => [0, 1],
+        };
+        let (lo, span) = (lo.to_array(), [extent[self.axes[0]] as f64, extent[self.axes[1]] as f64]);
+        self.origin = [lo[self.axes[0]], lo[self.axes[1]]];
+        // About two occluders' worth of ground per cell, and never more cells than 4 per occluder.
+        let n = occluders.len() as f64;
+        let mut cell = ((2.0 * span[0].max(1.0) * span[1].max(1.0) / n).sqrt()).max(0.25);
+        while ((span[0] / cell).floor() + 1.0) * ((span[1] / cell).floor() + 1.0) > (4.0 * n).max(64.0) {
+            cell *= 2.0;
+        }
+        self.cell = cell as f32;
+        self.inv_cell = (1.0 / cell) as f32;
+        self.width = (span[0] / cell).floor() as usize + 1;
+        self.height = (span[1] / cell).floor() as usize + 1;
+        let cells = self.width * self.height;
+        self.starts.resize(cells + 1, 0);
+        // Two passes of counting sort over the cells each occluder's bounds overlap (inclusive).
+        for pass in 0..2 {
+            for b in occluders {
+                let (x0, y0) = self.clamped(b.mins);
+                let (x1, y1) = self.clamped(b.maxs);
+                if (x1 - x0 + 1) * (y1 - y0 + 1) > LARGE_CELLS {
+                    if pass == 0 {
+                        self.large.push(*b);
+                    }
+                    continue;
+                }
+                for y in y0..=y1 {
+                    for x in x0..=x1 {
+                        let c = y * self.width + x;
+                        if pass == 0 {
+                            self.starts[c + 1] += 1;
+                        } else {
+                            self.entries[self.starts[c] as usize] = *b;
+                            self.starts[c] += 1;
+                        }
+                    }
+                }
+            }
+            if pass == 0 {
+                for c in 0..cells {
+                    self.starts[c + 1] += self.starts[c];
+                }
+                self.entries.resize(self.starts[cells] as usize, GridOccluder::default());
+            }
+        }
+        // Pass two advanced each start to its cell's end: shift back.
+        for c in (1..=cells).rev() {
+            self.starts[c] = self.starts[c - 1];
+        }
+        self.starts[0] = 0;
+    }
+
+    fn clamped(&self, p: Vec3) -> (usize, usize) {
+        let p = p.to_array();
+        let c = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).floor().max(0.0) as usize).min(n - 1);
+        (c(p[self.axes[0]], self.origin[0], self.width), c(p[self.axes[1]], self.origin[1], self.height))
+    }
+
+    /// True if rays of `length` are short enough for the grid (a handful of cells).
+    pub fn suits(&self, length: f32) -> bool {
+        self.width > 0 && length <= 8.0 * self.cell
+    }
+
+    /// Calls `visit` with the occluders of every cell the segment crosses, in order from the
+    /// origin, until `visit` returns true (blocked). Returns whether it did.
+    pub fn walk(&self, origin: Vec3, dir: Vec3, length: f32, mut visit: impl FnMut(&GridOccluder) -> bool) -> bool {
+        let (o, d) = (origin.to_array(), dir.to_array());
+        let (a0, a1) = (self.axes[0], self.axes[1]);
+        let (px, py) = ((o[a0] - self.origin[0]) * self.inv_cell, (o[a1] - self.origin[1]) * self.inv_cell);
+        let (dx, dy) = (d[a0] * self.inv_cell, d[a1] * self.inv_cell);
+        let (w, h) = (self.width as f32, self.height as f32);
+        // Clip the segment (in cell units) to the grid rectangle.
+        let (mut t0, mut t1) = (0.0f32, length);
+        for (p, dv, size) in [(px, dx, w), (py, dy, h)] {
+            if dv.abs() < 1e-12 {
+                if p < 0.0 || p > size {
+                    return false;
+                }
+            } else {
+                let (a, b) = ((0.0 - p) / dv, (size - p) / dv);
+                t0 = t0.max(a.min(b));
+                t1 = t1.min(a.max(b));
+            }
+        }
+        if t0 > t1 {
+            return false;
+        }
+        let (sx, sy) = (px + dx * t0, py + dy * t0);
+        let mut x = (sx.floor() as i64).clamp(0, self.width as i64 - 1);
+        let mut y = (sy.floor() as i64).clamp(0, self.height as i64 - 1);
+        let (step_x, step_y) = (if dx >= 0.0 { 1 } else { -1 }, if dy >= 0.0 { 1 } else { -1 });
+        let next = |c: i64, s: i64, p: f32, dv: f32| {
+            if dv.abs() < 1e-12 { f32::INFINITY } else { t0 + ((c + (s > 0) as i64) as f32 - p) / dv }
+        };
+        let (mut tx, mut ty) = (next(x, step_x, sx, dx), next(y, step_y, sy, dy));
+        let (dtx, dty) = (
+            if dx.abs() < 1e-12 { f32::INFINITY } else { 1.0 / dx.abs() },
+            if dy.abs() < 1e-12 { f32::INFINITY } else { 1.0 / dy.abs() },
+        );
+        loop {
+            let c = y as usize * self.width + x as usize;
+            let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+            if self.entries[start..end].iter().any(&mut visit) {
+                return true;
+            }
+            // Step to the neighbour whose boundary comes first; a corner steps both ways over
+            // two iterations, and inclusive registration makes either order safe.
+            if tx <= ty {
+                if tx > t1 {
+                    return false;
+                }
+                x += step_x;
+                tx += dtx;
+            } else {
+                if ty > t1 {
+                    return false;
+                }
+                y += step_y;
+                ty += dty;
+            }
+            if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! The grid walk against the BVH.
+
+use super::*;
+
+/// The sweep's grid walk must give exactly the BVH's answer, for short and long rays, small,
+/// huge and moving occluders, layers and meshes.
+#[test]
+fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
+    let mut seed = 0x2545_f491_u64;
+    let mut rand = move |lo: f32, hi: f32| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+    };
+    let mut set = OccluderSet::default();
+    let mut movers = Vec::new();
+    for i in 0..300 {
+        let shape = match i % 4 {
+            0 => OccluderShape::Sphere { radius: rand(0.3, 2.0) },
+            1 => OccluderShape::Capsule { half_height: rand(0.2, 2.0), radius: rand(0.2, 1.0) },
+            _ => OccluderShape::Box { half_extents: Vec3::new(rand(0.2, 3.0), rand(0.2, 3.0), rand(0.2, 3.0)) },
+        };
+        let def = OccluderDef {
+            shape,
+            position: Vec3::new(rand(0.0, 120.0), rand(0.0, 3.0), rand(0.0, 120.0)),
+            rotation: Quat::from_rotation_y(rand(0.0, 6.0)) * Quat::from_rotation_x(rand(-0.5, 0.5)),
+            layers: 1 << (i % 3),
+            movable: i % 10 == 0,
+        };
+        let id = set.add(&def).unwrap();
+        if def.movable {
+            movers.push(id);
+        }
+    }
+    // A long thin wall and a big tilted ground quad: both cover far more than 64 cells.
+    set.add(&OccluderDef::cuboid(Vec3::new(60.0, 1.0, 60.0), Vec3::new(55.0, 1.0, 0.2))).unwrap();
+    let quad = OccluderShape::Mesh {
+        vertices: vec![
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(120.0, 2.0, 0.0),
+            Vec3::new(120.0, 0.0, 120.0),
+            Vec3::new(0.0, -2.0, 120.0),
+        ],
+        indices: vec![[0, 1, 2], [0, 2, 3]],
+    };
+    set.add(&OccluderDef { shape: quad, layers: 4, ..Default::default() }).unwrap();
+    let mut scratch = RayScratch::default();
+    let mut checked = 0;
+    for round in 0..4 {
+        set.maintain();
+        for _ in 0..20_000 {
+            let origin = Vec3::new(rand(-10.0, 130.0), rand(-1.0, 4.0), rand(-10.0, 130.0));
+            let dir = Vec3::new(rand(-1.0, 1.0), rand(-0.3, 0.3), rand(-1.0, 1.0)).normalize_or(Vec3::X);
+            let length = if rand(0.0, 1.0) < 0.8 { rand(0.0, 18.0) } else { rand(18.0, 200.0) };
+            let layers = [u32::MAX, 1, 2, 4, 6][(rand(0.0, 5.0) as usize).min(4)];
+            let want = set.blocks(origin, dir, length, layers);
+            let got = set.blocks_swept(origin, dir, length, layers, &mut scratch);
+            assert_eq!(got, want, "round {round}: ray from {origin} along {dir} for {length} on {layers:#b}");
+            checked += want as u32;
+        }
+        for &id in &movers {
+            set.set_pose(id, Vec3::new(rand(0.0, 120.0), 1.0, rand(0.0, 120.0)), Quat::IDENTITY).unwrap();
+        }
+    }
+    assert!(checked > 10_000, "the scene blocks plenty of rays ({checked})");
+}
