@@ -45,7 +45,7 @@ pub fn town(size: &Size, rows: &mut Vec<Row>) {
     world.step(DT).unwrap(); // warm the caches and scratch buffers
     let mut oracle = town.reference();
     let (sweep, literal) = side_by_side(
-        if n > 2_000 { 1 } else { size.rounds },
+        if n > 2_000 { 3 } else { size.rounds },
         || world.step(DT).unwrap(),
         || {
             black_box(oracle.step(DT));

@@ -155,8 +155,9 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
     let forward = agent.forward;
     let radius = agent.tuning.sight.view_radius.max(1e-6);
     let cos_half = agent.tuning.cache.cos_half;
+    // Nearness and centrality only feed awareness; without it the rays are not read again.
+    let salient = agent.tuning.awareness.enabled;
     for c in candidates {
-        let Some(target) = ctx.targets.at(c.target.index) else { continue };
         let mut visible = c.free_visible as u32;
         // Free points sit on the eye: nearest and most central possible.
         let (mut near, mut central) = if c.free_visible > 0 { (0.0f32, 0.0f32) } else { (f32::MAX, f32::MAX) };
@@ -165,19 +166,22 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
                 continue;
             }
             visible += 1;
-            let ray = &rays[c.first_ray as usize + k];
-            near = near.min((ray.max_distance + RAY_STOP_SHORT) / radius);
-            central = central.min(off_axis(forward.dot(ray.direction), cos_half));
+            if salient {
+                let ray = &rays[c.first_ray as usize + k];
+                near = near.min((ray.max_distance + RAY_STOP_SHORT) / radius);
+                central = central.min(off_axis(forward.dot(ray.direction), cos_half));
+            }
         }
         if visible == 0 {
             continue;
         }
+        let Some(target) = ctx.targets.at(c.target.index) else { continue };
         let fraction = visible as f32 / c.point_count as f32;
         let rec = memory::find_or_insert(&mut agent.records, c.target);
         rec.refresh(target.position, time);
         rec.seen = true;
         rec.visibility = fraction;
-        rec.salience = agent.tuning.awareness.salience(fraction, near, central);
+        rec.salience = if salient { agent.tuning.awareness.salience(fraction, near, central) } else { 0.0 };
         out.percepts.push(Percept {
             kind: PerceptKind::Sight,
             agent: id,
