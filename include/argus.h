@@ -1935,9 +1935,11 @@ ArgusResult argus_influence_map_add_influence(struct ArgusWorld *world,
                                               int32_t radius_cells);
 
 /**
- * `argus_influence_map_add_influence` for `count` sources at once, in order: `positions[i]`
- * with `values[i]`, all with the same radius. Every position and value is checked before any
- * is added, so a refused call adds nothing. Both arrays are read during the call only.
+ * `argus_influence_map_add_influence` for `count` sources at once: `positions[i]` with
+ * `values[i]`, all with the same radius. Every position and value is checked before any is
+ * added, so a refused call adds nothing. Sources are stamped in row order for speed; where
+ * stamps overlap, sums may differ in the last bit from adding them one by one in input order.
+ * Both arrays are read during the call only.
  *
  * # Safety
  * `world` NULL or live; `positions` and `values` NULL (only with count 0) or `count` readable items.

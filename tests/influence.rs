@@ -613,3 +613,29 @@ fn propagation_matches_a_plain_per_cell_reference() {
         }
     }
 }
+
+#[test]
+fn bulk_stamping_matches_one_by_one_and_refuses_bad_sources_without_adding() {
+    use argus::influence::{InfluenceMap, InfluenceMapDef};
+    let def = InfluenceMapDef { width: 64, height: 48, cell_size: 0.5, ..Default::default() };
+    let (mut bulk, mut single) = (InfluenceMap::new(&def).unwrap(), InfluenceMap::new(&def).unwrap());
+    let mut seed = 7u64;
+    let mut rand = move |hi: f32| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 40) as f32 / (1u64 << 24) as f32 * hi
+    };
+    let sources: Vec<(Vec3, f32)> =
+        (0..300).map(|_| (Vec3::new(rand(34.0) - 1.0, 0.0, rand(26.0) - 1.0), rand(5.0))).collect();
+    bulk.add_influences(0, &sources, 4).unwrap();
+    for &(p, v) in &sources {
+        single.add_influence(0, p, v, 4).unwrap();
+    }
+    for (a, b) in bulk.layer(0).unwrap().iter().zip(single.layer(0).unwrap()) {
+        assert!((a - b).abs() <= 1e-4 * b.abs().max(1.0), "{a} vs {b}: only the order of overlapping sums differs");
+    }
+    let before = bulk.layer(0).unwrap().to_vec();
+    let bad = [(Vec3::new(1.0, 0.0, 1.0), 1.0), (Vec3::new(f32::NAN, 0.0, 0.0), 1.0)];
+    assert!(bulk.add_influences(0, &bad, 2).is_err());
+    assert!(bulk.add_influences(0, &sources, -1).is_err());
+    assert_eq!(bulk.layer(0).unwrap(), &before[..], "nothing added by a refused call");
+}

@@ -54,6 +54,8 @@ pub struct InfluenceMap {
     blocked: Vec<u8>,
     /// Falloff stamps for `add_influence`, built once per radius.
     stamps: StampCache,
+    /// Reused by `add_influences` to stamp sources in row order.
+    order: Vec<(i32, i32, u32)>,
 }
 
 impl InfluenceMap {
@@ -71,6 +73,7 @@ impl InfluenceMap {
             scratch: Vec::new(),
             blocked: vec![0; cells],
             stamps: StampCache::default(),
+            order: Vec::new(),
         })
     }
 

@@ -77,6 +77,35 @@ impl StampCache {
 }
 
 impl InfluenceMap {
+    /// [`InfluenceMap::add_influence`] for many sources of one radius: `sources[i]` is
+    /// `(position, value)`. Everything is checked before anything is added. Sources are stamped
+    /// row by row (then column, then input order) so neighbouring stamps share cache lines; where
+    /// two stamps overlap, the f32 sum may differ in its last bit from adding them in input order.
+    pub fn add_influences(&mut self, layer: usize, sources: &[(Vec3, f32)], radius_cells: i32) -> Result<()> {
+        self.check_layer(layer)?;
+        if radius_cells < 0 {
+            return Err(invalid(format!("influence radius must be >= 0 cells, got {radius_cells}")));
+        }
+        for (i, &(p, v)) in sources.iter().enumerate() {
+            if !(p.is_finite() && v.is_finite()) {
+                return Err(invalid(format!("influence source {i}: position {p} and value {v} must be finite")));
+            }
+        }
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(sources.iter().enumerate().map(|(i, &(p, _))| {
+            let (col, row) = self.cell_of(p);
+            (row, col, i as u32)
+        }));
+        order.sort_unstable();
+        for &(_, _, i) in &order {
+            let (p, v) = sources[i as usize];
+            self.add_influence(layer, p, v, radius_cells).expect("checked");
+        }
+        self.order = order;
+        Ok(())
+    }
+
     /// Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose distance `d` (in
     /// cells, centre to centre) from the cell containing `position` is at most `radius_cells`,
     /// as the lesson's `AddInfluence`. Cells off the grid are skipped (a source near or beyond
