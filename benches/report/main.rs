@@ -47,11 +47,8 @@ fn main() {
             rounds: 7,
         }
     };
-    println!("argus benchmark report ({}; single thread unless noted)", if quick { "quick" } else { "full" });
-    // Any other argument picks sections by name, e.g. `-- influence tactics`.
-    let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
-    let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| name.contains(p.as_str()));
-    let mut rows: Vec<Row> = Vec::new();
+    // A child run of one section prints its rows for the parent (see below).
+    let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
     let all: [(&str, Section); 6] = [
         ("town", sections::town),
@@ -61,10 +58,33 @@ fn main() {
         ("ffi", sections::ffi),
         ("memory", sections::memory),
     ];
-    for (name, section) in all {
-        if wanted(name) {
+    if let Some(name) = child {
+        let mut rows = Vec::new();
+        if let Some((_, section)) = all.iter().find(|(n, _)| *n == name) {
             section(&size, &mut rows);
         }
+        rows.iter().for_each(|r| println!("{}", r.encode()));
+        return;
+    }
+    println!("argus benchmark report ({}; single thread unless noted)", if quick { "quick" } else { "full" });
+    // Any other argument picks sections by name, e.g. `-- influence tactics`.
+    let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| name.contains(p.as_str()));
+    // Each section runs in a fresh process, so one section's heap (the 100,000-agent world,
+    // say) never decides where the next one's buffers land.
+    let mut rows: Vec<Row> = Vec::new();
+    for (name, _) in all.iter().filter(|(n, _)| wanted(n)) {
+        let mut cmd = std::process::Command::new(std::env::current_exe().expect("own path"));
+        cmd.args(["--section", name]);
+        if quick {
+            cmd.arg("--quick");
+        }
+        let out = cmd.output().expect("the benchmark can run itself");
+        if !out.status.success() {
+            eprintln!("section {name} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+            std::process::exit(1);
+        }
+        rows.extend(String::from_utf8_lossy(&out.stdout).lines().filter_map(Row::decode));
     }
     measure::print(&rows);
     let missed = rows.iter().filter(|r| r.met == Some(false)).count();

@@ -93,6 +93,39 @@ pub struct Row {
     pub met: Option<bool>,
 }
 
+impl Row {
+    /// One line for the parent process: fields separated by tabs after a marker.
+    pub fn encode(&self) -> String {
+        let met = match self.met {
+            Some(true) => "1",
+            Some(false) => "0",
+            None => "-",
+        };
+        format!("ROW\t{}\t{}\t{}\t{}\t{}\t{met}", self.what, self.argus, self.baseline, self.ratio, self.goal)
+    }
+
+    /// The inverse of [`Row::encode`]; other lines are ignored.
+    pub fn decode(line: &str) -> Option<Row> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 7 || f[0] != "ROW" {
+            return None;
+        }
+        let met = match f[6] {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        };
+        Some(Row {
+            what: f[1].into(),
+            argus: f[2].into(),
+            baseline: f[3].into(),
+            ratio: f[4].into(),
+            goal: f[5].into(),
+            met,
+        })
+    }
+}
+
 pub fn print(rows: &[Row]) {
     println!("\n{:<46} {:>12} {:>22} {:>10} {:>10}  ", "measurement", "argus", "baseline", "ratio", "goal");
     println!("{}", "-".repeat(106));
