@@ -1515,7 +1515,8 @@ typedef struct ArgusWorldDef {
      */
     uint32_t ray_backend;
     /**
-     * Threads `argus_world_step` uses, the caller's included; 0 or 1 = the caller's only.
+     * Worker threads of the world's own pool (started with the world, stopped by destroy) that
+     * `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
      * Results are identical for every count.
      */
     uint32_t worker_threads;

@@ -35,7 +35,8 @@ pub const ARGUS_MAX_BATCH: u32 = 67108864;
 pub struct ArgusWorldDef {
     /// `ARGUS_RAY_BACKEND_BUILTIN` (default) or `ARGUS_RAY_BACKEND_ENGINE`.
     pub ray_backend: u32,
-    /// Threads `argus_world_step` uses, the caller's included; 0 or 1 = the caller's only.
+    /// Worker threads of the world's own pool (started with the world, stopped by destroy) that
+    /// `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
     /// Results are identical for every count.
     pub worker_threads: u32,
     /// Each sound-muffling occluder crossed multiplies a sound's radius by this (1 = off).

@@ -28,8 +28,8 @@ const STAGGER: f64 = 0.618_033_988_749_894_9;
 pub struct WorldDef {
     /// Who answers line-of-sight rays (default the built-in occluder BVH).
     pub ray_backend: RayBackend,
-    /// Threads used by `step`, including the caller's; 0 or 1 = the caller's thread only.
-    /// Results are identical for every count.
+    /// Worker threads a step splits its work between (a pool owned by the world, started with
+    /// it); 0 or 1 = everything on the caller's thread. Results are identical for every count.
     pub worker_threads: u32,
     /// Each sound-muffling occluder crossed multiplies a sound's radius by this (default 1 = off,
     /// the lesson's rule).
@@ -79,6 +79,8 @@ pub struct World {
     pub(crate) scratch: StepScratch,
     pub(crate) maps: Pool<crate::influence::InfluenceMap>,
     pub(crate) tunings: TuningTable,
+    /// The world's own worker threads (none when `worker_threads` ≤ 1), kept between steps.
+    pub(crate) workers: Option<rayon::ThreadPool>,
 }
 
 impl std::fmt::Debug for World {
@@ -159,6 +161,16 @@ impl World {
     /// Creates an empty world.
     pub fn new(def: &WorldDef) -> Result<World> {
         def.validate()?;
+        let workers = match def.worker_threads {
+            0 | 1 => None,
+            n => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n as usize)
+                    .thread_name(|i| format!("argus-worker-{i}"))
+                    .build()
+                    .map_err(|e| invalid(format!("could not start {n} worker threads: {e}")))?,
+            ),
+        };
         Ok(World {
             def: *def,
             time: 0.0,
@@ -173,6 +185,7 @@ impl World {
             scratch: StepScratch::default(),
             maps: Pool::default(),
             tunings: TuningTable::default(),
+            workers,
         })
     }
 

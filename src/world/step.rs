@@ -212,15 +212,14 @@ impl World {
         let order = &self.scratch.order_slots;
         let chunks = &mut self.scratch.sweeps;
         let per_chunk = order.len().div_ceil(chunks.len()).max(1);
-        if chunks.len() == 1 {
-            sweep(&input, order, &mut chunks[0]);
-        } else {
-            std::thread::scope(|scope| {
+        match (&self.workers, chunks.len()) {
+            (Some(pool), n) if n > 1 => pool.scope(|scope| {
                 let input = &input;
                 for (part, chunk) in order.chunks(per_chunk).zip(chunks.iter_mut()) {
-                    scope.spawn(move || sweep(input, part, chunk));
+                    scope.spawn(move |_| sweep(input, part, chunk));
                 }
-            });
+            }),
+            _ => sweep(&input, order, &mut chunks[0]),
         }
         // Index the results by agent slot for the conclude pass.
         let swept = &mut self.scratch.swept;
@@ -251,17 +250,17 @@ impl World {
             chunk.events.clear();
         }
         let per_chunk = slots.len().div_ceil(chunks.len()).max(1);
-        if chunks.len() == 1 {
+        let Some(pool) = self.workers.as_ref().filter(|_| chunks.len() > 1) else {
             conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
             return;
-        }
-        std::thread::scope(|scope| {
+        };
+        pool.scope(|scope| {
             let (input, shared) = (&input, &shared);
             let mut base = 0u32;
             for (part, chunk) in slots.chunks_mut(per_chunk).zip(chunks.iter_mut()) {
                 let first = base;
                 base += part.len() as u32;
-                scope.spawn(move || conclude_range(input, shared, first, part, chunk));
+                scope.spawn(move |_| conclude_range(input, shared, first, part, chunk));
             }
         });
     }
