@@ -1,8 +1,9 @@
 //! The sight sweep's first half: for each agent due a sight tick, the broadphase, then range
 //! and cone per check point (the two cheap tests), then the line-of-sight rays still needed —
 //! cast at once with the built-in occluders, or left for the engine. Agents are visited in
-//! spatial (Morton) order so consecutive agents reuse the same BVH nodes in cache; results are
-//! concluded in slot order afterwards, so the order never shows.
+//! spatial (Morton) order so consecutive agents reuse the same targets and occluder cells in
+//! cache; results are concluded in slot order afterwards, so events never show this order (only
+//! the order of the rays handed to an engine does).
 
 use crate::agent::Agent;
 use crate::broadphase::TargetGrid;
