@@ -15,6 +15,10 @@ fn lib_dir() -> PathBuf {
 }
 
 fn build(source: &Path) -> PathBuf {
+    build_with(source, &[])
+}
+
+fn build_with(source: &Path, extra_flags: &[&str]) -> PathBuf {
     let is_cpp = source.extension().is_some_and(|e| e == "cpp");
     let out_dir = lib_dir().join("c-tests");
     std::fs::create_dir_all(&out_dir).unwrap();
@@ -26,6 +30,7 @@ fn build(source: &Path) -> PathBuf {
         cmd.args(["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]);
     }
     let lib = lib_dir();
+    cmd.args(extra_flags);
     cmd.arg("-g")
         .arg(format!("-I{}", root().join("include").display()))
         .arg(format!("-I{}", root().join("bindings/cpp").display()))
@@ -117,4 +122,29 @@ fn c_tactics() {
 #[test]
 fn c_tactics_hostile() {
     run("tactics_hostile.c");
+}
+
+/// The README's C and C++ quick starts, wrapped in `main`, must build (as strictly as the other
+/// programs) and run.
+#[test]
+fn readme_c_and_cpp_examples_build_and_run() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let block = |lang: &str| {
+        let start = readme.find(&format!("```{lang}\n")).unwrap_or_else(|| panic!("README has a {lang} block"));
+        let body = &readme[start + lang.len() + 4..];
+        body[..body.find("```").unwrap()].to_string()
+    };
+    let out = lib_dir().join("c-tests");
+    std::fs::create_dir_all(&out).unwrap();
+    for (lang, name) in [("c", "readme_quickstart.c"), ("cpp", "readme_quickstart.cpp")] {
+        let code = block(lang);
+        let (include, rest) = code.split_once('\n').unwrap();
+        let program = format!("{include}\n#include <stdio.h>\nint main(void) {{\n{rest}\n(void)0;\nreturn 0;\n}}\n")
+            .replace("int main(void)", if lang == "cpp" { "int main()" } else { "int main(void)" });
+        let source = out.join(name);
+        std::fs::write(&source, program).unwrap();
+        let exe = build_with(&source, &["-Wno-unused-variable", "-Wno-unused-but-set-variable"]);
+        let status = Command::new(&exe).status().unwrap();
+        assert!(status.success(), "README {lang} example failed");
+    }
 }
