@@ -1,0 +1,200 @@
+//! Targets, occluders and the pose plumbing they share with agents.
+
+use super::World;
+use crate::agent::Agent;
+use crate::error::{Error, Result, invalid};
+use crate::id::{OccluderId, Pool, TargetId};
+use crate::math::{Quat, Vec3, check_finite, unit_direction};
+use crate::occluders::{Occluder, OccluderDef, OccluderSet};
+use crate::target::{Target, TargetDef, check_points};
+
+/// Something with a pose that bulk updates can move.
+pub(super) trait Posed {
+    fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>);
+}
+
+impl Posed for Agent {
+    fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>) {
+        self.position = position;
+        if let Some(f) = forward {
+            self.forward = f;
+        }
+    }
+}
+
+impl Posed for Target {
+    fn set_pose(&mut self, position: Vec3, forward: Option<Vec3>) {
+        self.position = position;
+        if let Some(f) = forward {
+            self.forward = f;
+        }
+    }
+}
+
+pub(super) fn check_lengths(ids: usize, positions: usize, forwards: Option<usize>) -> Result<()> {
+    if positions != ids || forwards.is_some_and(|f| f != ids) {
+        return Err(invalid("ids, positions and forwards must have the same length"));
+    }
+    Ok(())
+}
+
+/// Two passes: check every entry, then apply them all, so a bad entry changes nothing.
+pub(super) fn set_poses<T: Posed>(
+    pool: &mut Pool<T>,
+    kind: &'static str,
+    count: usize,
+    pose: impl Fn(usize) -> ((u32, u32), Vec3, Option<Vec3>),
+) -> Result<()> {
+    for i in 0..count {
+        let ((index, generation), position, forward) = pose(i);
+        pool.get(index, generation).ok_or(Error::InvalidId(kind))?;
+        check_finite(position, "position")?;
+        if let Some(f) = forward {
+            unit_direction(f, "forward")?;
+        }
+    }
+    for i in 0..count {
+        let ((index, generation), position, forward) = pose(i);
+        let forward = forward.map(|f| unit_direction(f, "forward").expect("checked"));
+        pool.get_mut(index, generation).expect("checked").set_pose(position, forward);
+    }
+    Ok(())
+}
+
+impl World {
+    /// Adds a target.
+    pub fn create_target(&mut self, def: &TargetDef) -> Result<TargetId> {
+        self.check_idle()?;
+        let target = Target::from_def(def)?;
+        let (index, generation) = self.targets.insert(target);
+        Ok(TargetId { index, generation })
+    }
+
+    /// Removes a target; every memory of it goes too, and brains focused on it give up.
+    pub fn destroy_target(&mut self, id: TargetId) -> Result<()> {
+        self.check_idle()?;
+        self.targets.remove(id.index, id.generation).ok_or(Error::InvalidId(TargetId::KIND))?;
+        for (_, agent) in self.agents.iter_mut() {
+            agent.records.retain(|r| r.target != id);
+        }
+        Ok(())
+    }
+
+    /// The target behind an id.
+    pub fn target(&self, id: TargetId) -> Result<&Target> {
+        self.targets.get(id.index, id.generation).ok_or(Error::InvalidId(TargetId::KIND))
+    }
+
+    fn target_mut(&mut self, id: TargetId) -> Result<&mut Target> {
+        self.targets.get_mut(id.index, id.generation).ok_or(Error::InvalidId(TargetId::KIND))
+    }
+
+    /// True if the id names a live target.
+    pub fn is_target_valid(&self, id: TargetId) -> bool {
+        self.targets.get(id.index, id.generation).is_some()
+    }
+
+    /// Live targets in slot order.
+    pub fn targets(&self) -> impl Iterator<Item = (TargetId, &Target)> {
+        self.targets.iter().map(|(i, t)| (TargetId { index: i, generation: self.targets.generation_at(i) }, t))
+    }
+
+    /// Number of live targets.
+    pub fn target_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Replaces a target's settings and pose.
+    pub fn set_target_def(&mut self, id: TargetId, def: &TargetDef) -> Result<()> {
+        self.check_idle()?;
+        let target = Target::from_def(def)?;
+        *self.target_mut(id)? = target;
+        Ok(())
+    }
+
+    /// Moves and turns one target.
+    pub fn set_target_pose(&mut self, id: TargetId, position: Vec3, forward: Vec3) -> Result<()> {
+        self.check_idle()?;
+        let position = check_finite(position, "target position")?;
+        let forward = unit_direction(forward, "target forward")?;
+        let target = self.target_mut(id)?;
+        target.position = position;
+        target.forward = forward;
+        Ok(())
+    }
+
+    /// Moves many targets at once; `forwards` may be `None`. All checked before any change.
+    pub fn set_target_poses(&mut self, ids: &[TargetId], positions: &[Vec3], forwards: Option<&[Vec3]>) -> Result<()> {
+        check_lengths(ids.len(), positions.len(), forwards.map(<[Vec3]>::len))?;
+        self.set_target_poses_by(ids.len(), |i| (ids[i], positions[i], forwards.map(|f| f[i])))
+    }
+
+    /// Moves `count` targets at once from `pose(i)`; see [`World::set_agent_poses_by`].
+    pub fn set_target_poses_by(
+        &mut self,
+        count: usize,
+        pose: impl Fn(usize) -> (TargetId, Vec3, Option<Vec3>),
+    ) -> Result<()> {
+        self.check_idle()?;
+        set_poses(&mut self.targets, TargetId::KIND, count, |i| {
+            let (id, p, f) = pose(i);
+            ((id.index, id.generation), p, f)
+        })
+    }
+
+    /// Shows or hides a target from every agent's sight (sounds it makes are still heard).
+    pub fn set_target_enabled(&mut self, id: TargetId, enabled: bool) -> Result<()> {
+        self.check_idle()?;
+        self.target_mut(id)?.enabled = enabled;
+        Ok(())
+    }
+
+    /// Replaces a target's check points (1 to 8 offsets).
+    pub fn set_target_check_points(&mut self, id: TargetId, offsets: &[Vec3]) -> Result<()> {
+        self.check_idle()?;
+        let (points, count) = check_points(offsets)?;
+        let target = self.target_mut(id)?;
+        target.points = points;
+        target.point_count = count;
+        Ok(())
+    }
+
+    /// Adds an occluder.
+    pub fn add_occluder(&mut self, def: &OccluderDef) -> Result<OccluderId> {
+        self.check_idle()?;
+        self.occluders.add(def)
+    }
+
+    /// Removes an occluder.
+    pub fn remove_occluder(&mut self, id: OccluderId) -> Result<()> {
+        self.check_idle()?;
+        self.occluders.remove(id)
+    }
+
+    /// Moves an occluder (a door, a vehicle).
+    pub fn set_occluder_pose(&mut self, id: OccluderId, position: Vec3, rotation: Quat) -> Result<()> {
+        self.check_idle()?;
+        self.occluders.set_pose(id, position, rotation)
+    }
+
+    /// Changes an occluder's layers (a bush that stops hiding once burnt).
+    pub fn set_occluder_layers(&mut self, id: OccluderId, layers: u32) -> Result<()> {
+        self.check_idle()?;
+        self.occluders.set_layers(id, layers)
+    }
+
+    /// The occluder behind an id.
+    pub fn occluder(&self, id: OccluderId) -> Result<&Occluder> {
+        self.occluders.get(id).ok_or(Error::InvalidId(OccluderId::KIND))
+    }
+
+    /// True if the id names a live occluder.
+    pub fn is_occluder_valid(&self, id: OccluderId) -> bool {
+        self.occluders.get(id).is_some()
+    }
+
+    /// All occluders, for queries (ray casts, containment).
+    pub fn occluders(&self) -> &OccluderSet {
+        &self.occluders
+    }
+}
