@@ -1219,6 +1219,80 @@ typedef struct ArgusSightResult {
 } ArgusSightResult;
 
 /**
+ * One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
+ * for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
+ * `origin` and those of `agent` and `target` (both null for the rays of
+ * `argus_world_find_cover`); report the first hit.
+ */
+typedef struct ArgusRay {
+    /**
+     * The agent's eye (cover: the threat's eye).
+     */
+    struct ArgusVec3 origin;
+    /**
+     * Unit direction toward the check point (cover: toward the candidate spot).
+     */
+    struct ArgusVec3 direction;
+    /**
+     * Distance to the check point minus 0.01 (cover: the full distance to the spot).
+     */
+    float max_distance;
+    /**
+     * The agent's sight obstacle mask (cover: the query's obstacle mask).
+     */
+    uint32_t layer_mask;
+    /**
+     * The looking agent.
+     */
+    struct ArgusAgentId agent;
+    /**
+     * The looked-at target.
+     */
+    struct ArgusTargetId target;
+} ArgusRay;
+
+/**
+ * The engine's answer to one ray.
+ */
+typedef struct ArgusRayHit {
+    /**
+     * Non-zero if something blocked the ray.
+     */
+    uint32_t hit;
+    /**
+     * Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
+     */
+    float distance;
+} ArgusRayHit;
+
+/**
+ * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
+ * once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
+ * `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
+ * soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
+ * during the call. `user_data` is passed through untouched.
+ */
+typedef void (*ArgusRayBatchFn)(const struct ArgusRay *rays,
+                                uint32_t count,
+                                struct ArgusRayHit *hits,
+                                void *user_data);
+
+/**
+ * The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
+ * `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
+ */
+typedef struct ArgusRayArray {
+    /**
+     * First ray (NULL when `count` is 0).
+     */
+    const struct ArgusRay *items;
+    /**
+     * Number of rays.
+     */
+    uint32_t count;
+} ArgusRayArray;
+
+/**
  * Where a query looks. `kind` picks which fields are read.
  */
 typedef struct ArgusCandidates {
@@ -1559,80 +1633,6 @@ typedef struct ArgusWorldCounts {
      */
     uint32_t influence_maps;
 } ArgusWorldCounts;
-
-/**
- * One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
- * for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
- * `origin` and those of `agent` and `target` (both null for the rays of
- * `argus_world_find_cover`); report the first hit.
- */
-typedef struct ArgusRay {
-    /**
-     * The agent's eye (cover: the threat's eye).
-     */
-    struct ArgusVec3 origin;
-    /**
-     * Unit direction toward the check point (cover: toward the candidate spot).
-     */
-    struct ArgusVec3 direction;
-    /**
-     * Distance to the check point minus 0.01 (cover: the full distance to the spot).
-     */
-    float max_distance;
-    /**
-     * The agent's sight obstacle mask (cover: the query's obstacle mask).
-     */
-    uint32_t layer_mask;
-    /**
-     * The looking agent.
-     */
-    struct ArgusAgentId agent;
-    /**
-     * The looked-at target.
-     */
-    struct ArgusTargetId target;
-} ArgusRay;
-
-/**
- * The engine's answer to one ray.
- */
-typedef struct ArgusRayHit {
-    /**
-     * Non-zero if something blocked the ray.
-     */
-    uint32_t hit;
-    /**
-     * Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
-     */
-    float distance;
-} ArgusRayHit;
-
-/**
- * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
- * once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
- * `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
- * soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
- * during the call. `user_data` is passed through untouched.
- */
-typedef void (*ArgusRayBatchFn)(const struct ArgusRay *rays,
-                                uint32_t count,
-                                struct ArgusRayHit *hits,
-                                void *user_data);
-
-/**
- * The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
- * `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
- */
-typedef struct ArgusRayArray {
-    /**
-     * First ray (NULL when `count` is 0).
-     */
-    const struct ArgusRay *items;
-    /**
-     * Number of rays.
-     */
-    uint32_t count;
-} ArgusRayArray;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2154,6 +2154,50 @@ ArgusResult argus_agent_get_visible_targets(struct ArgusWorld *world,
                                             uint32_t *out_count);
 
 /**
+ * Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
+ * line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
+ * `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+ *
+ * # Safety
+ * `world` NULL or live; `callback` NULL or a function valid while set.
+ */
+ArgusResult argus_world_set_ray_callback(struct ArgusWorld *world,
+                                         ArgusRayBatchFn callback,
+                                         void *user_data);
+
+/**
+ * First half of a two-phase step: senses up to line of sight and exposes every ray the step
+ * needs in `*out_rays` (count known before the engine is asked). Cast them (e.g. with
+ * `RaycastCommand.ScheduleBatch`) and call `argus_world_step_finish`. Until then the world
+ * refuses changes with `STEP_IN_PROGRESS`; nothing observable changes before finish.
+ *
+ * # Safety
+ * `world` NULL or live; `out_rays` NULL or writable.
+ */
+ArgusResult argus_world_step_begin(struct ArgusWorld *world,
+                                   float dt,
+                                   struct ArgusRayArray *out_rays);
+
+/**
+ * Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
+ * A wrong count or a hit with a bad distance is refused and the step stays pending.
+ *
+ * # Safety
+ * `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
+ */
+ArgusResult argus_world_step_finish(struct ArgusWorld *world,
+                                    const struct ArgusRayHit *hits,
+                                    uint32_t count);
+
+/**
+ * Abandons a step begun with `argus_world_step_begin`; the world is exactly as before it.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_step_cancel(struct ArgusWorld *world);
+
+/**
  * Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
  * `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
  * size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
@@ -2409,18 +2453,6 @@ const char *argus_world_last_error(const struct ArgusWorld *world);
 ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_time);
 
 /**
- * Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
- * line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
- * `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
- *
- * # Safety
- * `world` NULL or live; `callback` NULL or a function valid while set.
- */
-ArgusResult argus_world_set_ray_callback(struct ArgusWorld *world,
-                                         ArgusRayBatchFn callback,
-                                         void *user_data);
-
-/**
  * Advances the world by `dt` seconds (finite, >= 0). Afterwards the event arrays hold this
  * step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
  * `argus_world_step_begin` / `argus_world_step_finish`.
@@ -2429,38 +2461,6 @@ ArgusResult argus_world_set_ray_callback(struct ArgusWorld *world,
  * `world` NULL or live.
  */
 ArgusResult argus_world_step(struct ArgusWorld *world, float dt);
-
-/**
- * First half of a two-phase step: senses up to line of sight and exposes every ray the step
- * needs in `*out_rays` (count known before the engine is asked). Cast them (e.g. with
- * `RaycastCommand.ScheduleBatch`) and call `argus_world_step_finish`. Until then the world
- * refuses changes with `STEP_IN_PROGRESS`; nothing observable changes before finish.
- *
- * # Safety
- * `world` NULL or live; `out_rays` NULL or writable.
- */
-ArgusResult argus_world_step_begin(struct ArgusWorld *world,
-                                   float dt,
-                                   struct ArgusRayArray *out_rays);
-
-/**
- * Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
- * A wrong count or a hit with a bad distance is refused and the step stays pending.
- *
- * # Safety
- * `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
- */
-ArgusResult argus_world_step_finish(struct ArgusWorld *world,
-                                    const struct ArgusRayHit *hits,
-                                    uint32_t count);
-
-/**
- * Abandons a step begun with `argus_world_step_begin`; the world is exactly as before it.
- *
- * # Safety
- * `world` NULL or live.
- */
-ArgusResult argus_world_step_cancel(struct ArgusWorld *world);
 
 /**
  * Sets how team `observer` regards team `other` (one direction; teams 0..63); `attitude` is
