@@ -199,3 +199,22 @@ fn sight_ticks_follow_the_rate_and_are_staggered_evenly() {
     let (min, max) = (per_step.iter().min().unwrap(), per_step.iter().max().unwrap());
     assert!(*max <= 16 && *min >= 4, "uneven load per step: {per_step:?}");
 }
+
+#[test]
+fn a_bush_blocks_sight_but_not_hearing() {
+    const BUSH: u32 = 1 << 2;
+    let def = WorldDef { sound_occlusion: 0.5, ..Default::default() };
+    let mut world = World::new(&def).unwrap();
+    let mut guard = lesson_agent(Vec3::ZERO, Vec3::Z);
+    guard.hearing.obstacle_mask = !BUSH; // leaves rustle, they do not muffle
+    let guard = world.create_agent(&guard).unwrap();
+    let bush = OccluderDef { layers: BUSH, ..OccluderDef::sphere(Vec3::new(0.0, 0.0, 5.0), 1.5) };
+    world.add_occluder(&bush).unwrap();
+    let player = world.create_target(&point_target(Vec3::new(0.0, 0.0, 8.0))).unwrap();
+    assert!(!world.can_see(guard, player).unwrap().seen, "the bush hides the player");
+    // 8 m away, loudness 9: a muffling occluder would halve the radius to 4.5 m.
+    footstep(&mut world, Vec3::new(0.0, 0.0, 8.0), 9.0, player);
+    world.step(0.1).unwrap();
+    let kinds: Vec<_> = world.events().percepts.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, vec![PerceptKind::Sound], "heard through the bush, not seen");
+}
