@@ -158,22 +158,17 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
     // Nearness and centrality only feed awareness; without it the rays are not read again.
     let salient = agent.tuning.awareness.enabled;
     for c in candidates {
-        let mut visible = c.free_visible as u32;
+        if c.visible == 0 {
+            continue;
+        }
+        let visible = c.visible as u32;
         // Free points sit on the eye: nearest and most central possible.
         let (mut near, mut central) = if c.free_visible > 0 { (0.0f32, 0.0f32) } else { (f32::MAX, f32::MAX) };
-        for k in 0..c.ray_count as usize {
-            if hits[c.first_ray as usize + k].hit {
-                continue;
+        if salient {
+            for k in (c.first_ray as usize..).take(c.ray_count as usize).filter(|&k| !hits[k].hit) {
+                near = near.min((rays[k].max_distance + RAY_STOP_SHORT) / radius);
+                central = central.min(off_axis(forward.dot(rays[k].direction), cos_half));
             }
-            visible += 1;
-            if salient {
-                let ray = &rays[c.first_ray as usize + k];
-                near = near.min((ray.max_distance + RAY_STOP_SHORT) / radius);
-                central = central.min(off_axis(forward.dot(ray.direction), cos_half));
-            }
-        }
-        if visible == 0 {
-            continue;
         }
         let Some(target) = ctx.targets.at(c.target.index) else { continue };
         let fraction = visible as f32 / c.point_count as f32;

@@ -11,7 +11,7 @@ use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
 
 use super::World;
 use super::conclude::{ConcludeInput, Sighting, conclude};
-use super::sweep::{SweepChunk, SweepInput, spatial_key, sweep};
+use super::sweep::{SweepChunk, SweepInput, count_visible, spatial_key, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
@@ -116,6 +116,7 @@ impl World {
             let n = chunk.rays.len();
             chunk.hits.clear();
             chunk.hits.extend_from_slice(&hits[offset..offset + n]);
+            count_visible(&mut chunk.candidates, &chunk.hits);
             offset += n;
         }
         self.scratch.step_in_progress = false;

@@ -27,6 +27,9 @@ pub(super) struct Candidate {
     pub point_count: u8,
     /// Points seen without a ray (on the eye, or nothing can block them).
     pub free_visible: u8,
+    /// Visible points once the rays are answered (free ones included), so concluding the agent
+    /// reads only its candidates.
+    pub visible: u8,
 }
 
 /// One thread's share of the sweep; buffers are reused from step to step.
@@ -79,7 +82,18 @@ pub(super) fn sweep(input: &SweepInput, order: &[u32], chunk: &mut SweepChunk) {
                 distance: 0.0,
             }));
         }
+        if input.cast_now {
+            count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
+        }
         chunk.swept.push((index, first_candidate, chunk.candidates.len() as u32));
+    }
+}
+
+/// Totals each candidate's visible points from its answered rays.
+pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
+    for c in candidates {
+        let rays = &hits[c.first_ray as usize..c.first_ray as usize + c.ray_count as usize];
+        c.visible = c.free_visible + rays.iter().filter(|h| !h.hit).count() as u8;
     }
 }
 
@@ -136,6 +150,7 @@ fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk
                 ray_count: in_view - free_visible,
                 point_count: target.point_count,
                 free_visible,
+                visible: free_visible,
             });
         }
     }
