@@ -1,6 +1,9 @@
 //! Influence maps: the lesson's trace, a lesson-literal differential test, and every extra
 //! operation (layers, combine, decay, propagation, sampling) checked against its formula.
 
+mod common;
+use common::Rng;
+
 use argus::influence::{CombineOp, Extremum, InfluenceMap, InfluenceMapDef, LayerWeight, Plane, PropagationParams};
 use argus::{Error, OccluderDef, Vec3, World};
 
@@ -77,23 +80,6 @@ impl LessonMap {
     /// Row-major copy, the core's layout.
     fn row_major(&self) -> Vec<f32> {
         (0..self.height as usize).flat_map(|z| (0..self.width as usize).map(move |x| self.cells[x][z])).collect()
-    }
-}
-
-/// Tiny deterministic generator (xorshift64*), no external crates.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
     }
 }
 
@@ -586,7 +572,7 @@ fn propagate_reference(values: &[f32], blocked: &[u8], w: usize, h: usize, p: &P
 fn propagation_matches_a_plain_per_cell_reference() {
     let mut rng = Rng(99);
     for case in 0..40 {
-        let (w, h) = (1 + rng.below(20) as u32, 1 + rng.below(20) as u32);
+        let (w, h) = (1 + rng.below(20), 1 + rng.below(20));
         let cs = rng.range(0.5, 2.0);
         let mut m =
             InfluenceMap::new(&InfluenceMapDef { width: w, height: h, cell_size: cs, ..Default::default() }).unwrap();

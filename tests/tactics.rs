@@ -1,6 +1,9 @@
 //! Tactical queries: hand-built scenes with known answers, the lesson's loops as an oracle,
 //! deterministic ties, top-K order, and the early exit against exhaustive evaluation.
 
+mod common;
+use common::Rng;
+
 use std::cell::Cell;
 
 use argus::influence::{InfluenceMap, InfluenceMapDef, Plane};
@@ -9,23 +12,6 @@ use argus::tactics::{
     Candidates, CoverMode, CoverQuery, FlankQuery, MAX_CANDIDATES, TacticalResult, Threat, find_cover, find_flank,
 };
 use argus::{Error, OccluderDef, Vec3};
-
-/// Tiny deterministic generator (xorshift64*), no external crates.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn walls(boxes: &[(Vec3, Vec3)]) -> OccluderSet {
     let mut set = OccluderSet::default();
@@ -300,7 +286,7 @@ fn early_exit_gives_the_exhaustive_answer_with_fewer_rays() {
         for _ in 0..rng.below(5) {
             map.add_influence(
                 0,
-                spots[rng.below(spots.len() as u64) as usize],
+                spots[rng.below(spots.len() as u32) as usize],
                 rng.range(0.0, 2.0),
                 rng.below(4) as i32,
             )
