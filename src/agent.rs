@@ -1,336 +1,437 @@
-//! Agents (the guards): pose, team and the tuning of every sense.
+//! Agents through the C ABI: one flat def with every sense's tuning, poses (one or many at a
+//! time), the brain's outputs and the memory records.
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use super::boundary::{FfiResult, check_cookie, fill, input, output, peek, slice, with_world, with_world_ref};
+use super::types::*;
+use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
+use argus_core::agent::{AgentDef, HearingConfig, SightConfig};
+use argus_core::awareness::AwarenessConfig;
+use argus_core::brain::BrainConfig;
+use argus_core::memory::MemoryConfig;
 
-use crate::awareness::AwarenessConfig;
-use crate::brain::{Brain, BrainConfig};
-use crate::error::{Result, invalid};
-use crate::math::{Vec3, check_finite, check_non_negative, check_range, cos_half_angle, unit_direction};
-use crate::memory::{MemoryConfig, MemoryRecord};
-use crate::team::{AttitudeMask, DETECT_ALL, DETECT_HOSTILE, check_team};
+/// Perceive hostile teams (the default detect mask).
+pub const ARGUS_DETECT_HOSTILE: u32 = 1;
+/// Perceive neutral teams.
+pub const ARGUS_DETECT_NEUTRAL: u32 = 2;
+/// Perceive friendly teams.
+pub const ARGUS_DETECT_FRIENDLY: u32 = 4;
 
-/// Vision tuning (lesson §2–4 and the vision-cone card).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct SightConfig {
-    /// Sight is tested at all (default true).
-    pub enabled: bool,
-    /// Eye position relative to the agent's position (default 1.6 m up).
-    pub eye_offset: Vec3,
-    /// Maximum distance, in metres (default 10).
-    pub view_radius: f32,
-    /// Full cone width in degrees (default 90); 360 or more skips the cone test.
-    pub view_angle: f32,
-    /// Once seen, a target stays in range until it leaves this larger radius; 0 = off (default).
-    pub lose_sight_radius: f32,
-    /// A wider, shorter peripheral cone: radius in metres, 0 = off (default).
-    pub peripheral_radius: f32,
-    /// Full width of the peripheral cone in degrees (default 180).
-    pub peripheral_angle: f32,
-    /// Layers of targets this agent can see (Unity's `targetMask`; default all).
-    pub target_mask: u32,
-    /// Layers of occluders that block its sight (Unity's `obstacleMask`; default all).
-    pub obstacle_mask: u32,
-    /// Sense ticks per second (default 10); 0 = every step. Agents are staggered evenly.
-    pub rate_hz: f32,
-}
-
-impl Default for SightConfig {
-    fn default() -> Self {
-        SightConfig {
-            enabled: true,
-            eye_offset: Vec3::new(0.0, 1.6, 0.0),
-            view_radius: 10.0,
-            view_angle: 90.0,
-            lose_sight_radius: 0.0,
-            peripheral_radius: 0.0,
-            peripheral_angle: 180.0,
-            target_mask: u32::MAX,
-            obstacle_mask: u32::MAX,
-            rate_hz: 10.0,
-        }
-    }
-}
-
-impl SightConfig {
-    /// Seconds between sight ticks (0 = every step).
-    pub(crate) fn period(&self) -> f64 {
-        if self.rate_hz > 0.0 { 1.0 / self.rate_hz as f64 } else { 0.0 }
-    }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        check_finite(self.eye_offset, "eye offset")?;
-        check_non_negative(self.view_radius, "view radius")?;
-        check_range(self.view_angle, 0.0, 360.0, "view angle")?;
-        check_non_negative(self.lose_sight_radius, "lose-sight radius")?;
-        if self.lose_sight_radius > 0.0 && self.lose_sight_radius < self.view_radius {
-            return Err(invalid(format!(
-                "lose-sight radius ({}) must be 0 (off) or at least the view radius ({})",
-                self.lose_sight_radius, self.view_radius
-            )));
-        }
-        check_non_negative(self.peripheral_radius, "peripheral radius")?;
-        check_range(self.peripheral_angle, 0.0, 360.0, "peripheral angle")?;
-        check_non_negative(self.rate_hz, "sight rate (Hz)")?;
-        Ok(())
-    }
-}
-
-/// Hearing tuning (lesson §5).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct HearingConfig {
-    /// Hearing is tested at all (default true).
-    pub enabled: bool,
-    /// Multiplier on every sound's loudness radius (default 1 = normal hearing).
-    pub sensitivity: f32,
-    /// Layers of sounds this agent listens to (default all).
-    pub sound_mask: u32,
-    /// Layers of occluders that muffle sound, when the world's sound occlusion is on (default all).
-    pub obstacle_mask: u32,
-}
-
-impl Default for HearingConfig {
-    fn default() -> Self {
-        HearingConfig { enabled: true, sensitivity: 1.0, sound_mask: u32::MAX, obstacle_mask: u32::MAX }
-    }
-}
-
-/// Everything needed to create an agent; the world copies it.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct AgentDef {
+/// Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
+/// Units: metres, degrees, seconds.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusAgentDef {
     /// Feet position.
-    pub position: Vec3,
-    /// Facing direction (normalised on input; zero is an error). Default +Z.
-    pub forward: Vec3,
-    /// Team id, below [`crate::team::MAX_TEAMS`] (default 0: guards).
+    pub position: ArgusVec3,
+    /// Facing (normalised; zero is refused). Default +Z.
+    pub forward: ArgusVec3,
+    /// Team 0..63 (default 0).
     pub team: u32,
-    /// Which attitudes this agent perceives (default hostile only).
-    pub detect: AttitudeMask,
-    /// Vision.
-    pub sight: SightConfig,
-    /// Hearing.
-    pub hearing: HearingConfig,
-    /// Memory.
-    pub memory: MemoryConfig,
-    /// Brain.
-    pub brain: BrainConfig,
-    /// Awareness meters.
-    pub awareness: AwarenessConfig,
+    /// `ARGUS_DETECT_*` bits (default hostile only).
+    pub detect_mask: u32,
+    /// Eye relative to the position (default 0, 1.6, 0).
+    pub eye_offset: ArgusVec3,
+    /// Sight range (default 10).
+    pub view_radius: f32,
+    /// Full cone width in degrees (default 90; >= 360 = all around).
+    pub view_angle: f32,
+    /// Once seen, a target stays in range until this radius; 0 = off (default).
+    pub lose_sight_radius: f32,
+    /// Peripheral cone radius; 0 = off (default).
+    pub peripheral_radius: f32,
+    /// Peripheral cone full width in degrees (default 180).
+    pub peripheral_angle: f32,
+    /// Target layers this agent sees (Unity targetMask; default all).
+    pub target_mask: u32,
+    /// Occluder layers that block its sight (Unity obstacleMask; default all).
+    pub sight_obstacle_mask: u32,
+    /// Sight ticks per second (default 10; 0 = every step), staggered across agents.
+    pub sight_rate_hz: f32,
+    /// Multiplier on sound radii (default 1).
+    pub hearing_sensitivity: f32,
+    /// Sound layers it listens to (default all).
+    pub sound_mask: u32,
+    /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
+    pub hearing_obstacle_mask: u32,
+    /// Memory confidence lost per second unperceived (default 0.2).
+    pub memory_decay_per_second: f32,
+    /// Below this confidence a memory is forgotten (default 0.05).
+    pub memory_forget_threshold: f32,
+    /// Seconds of searching before giving up (default 4).
+    pub search_duration: f32,
+    /// Seconds investigating before searching if arrival is never reported (default 10).
+    pub investigate_timeout: f32,
+    /// Awareness gained per second at best visibility (default 2).
+    pub awareness_rise_per_second: f32,
+    /// Awareness lost per second unseen (default 0.25).
+    pub awareness_fall_per_second: f32,
+    /// Awareness gain multiplier at the view radius (default 0.25).
+    pub awareness_far_factor: f32,
+    /// Awareness gain multiplier at the cone edge (default 0.5).
+    pub awareness_edge_factor: f32,
+    /// Meter level of the suspicious stage (default 0.3).
+    pub awareness_suspicious: f32,
+    /// Meter level of the alert stage (default 0.7).
+    pub awareness_alert: f32,
+    /// Meter level of the aware stage (default 1).
+    pub awareness_aware: f32,
+    /// Set by `argus_default_agent_def()`; leave it alone.
+    pub internal_cookie: u32,
+    /// Non-zero: sight is tested (default 1).
+    pub sight_enabled: u8,
+    /// Non-zero: hearing is tested (default 1).
+    pub hearing_enabled: u8,
+    /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
+    pub brain_enabled: u8,
+    /// Non-zero: awareness meters gate chasing (default 0).
+    pub awareness_enabled: u8,
 }
 
-impl Default for AgentDef {
-    fn default() -> Self {
-        AgentDef {
-            position: Vec3::ZERO,
-            forward: Vec3::Z,
-            team: 0,
-            detect: DETECT_HOSTILE,
-            sight: SightConfig::default(),
-            hearing: HearingConfig::default(),
-            memory: MemoryConfig::default(),
-            brain: BrainConfig::default(),
-            awareness: AwarenessConfig::default(),
-        }
-    }
-}
-
-impl AgentDef {
-    /// Checks every field; the normalised forward is returned.
-    pub(crate) fn validate(&self) -> Result<Vec3> {
-        check_finite(self.position, "agent position")?;
-        let forward = unit_direction(self.forward, "agent forward")?;
-        check_team(self.team, "agent team")?;
-        if self.detect & !DETECT_ALL != 0 {
-            return Err(invalid(format!("detect mask has unknown bits: {:#x}", self.detect)));
-        }
-        self.sight.validate()?;
-        check_non_negative(self.hearing.sensitivity, "hearing sensitivity")?;
-        self.memory.validate()?;
-        self.brain.validate()?;
-        self.awareness.validate()?;
-        Ok(forward)
-    }
-}
-
-/// Cached sight numbers, recomputed whenever the config changes.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub(crate) struct SightCache {
-    pub cos_half: f32,
-    pub cos_half_peripheral: f32,
-    /// Largest distance any check can reach (for the broadphase).
-    pub reach: f32,
-}
-
-impl SightCache {
-    pub fn new(s: &SightConfig) -> Self {
-        SightCache {
-            cos_half: cos_half_angle(s.view_angle),
-            cos_half_peripheral: cos_half_angle(s.peripheral_angle),
-            reach: s.view_radius.max(s.lose_sight_radius).max(s.peripheral_radius),
-        }
-    }
-}
-
-/// The settings of an agent apart from its pose and team. Agents with identical settings share
-/// one `Tuning` (a game has a few guard archetypes, not thousands), which keeps each agent small
-/// and the sweep's reads of these numbers in cache.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Tuning {
-    pub detect: AttitudeMask,
-    pub sight: SightConfig,
-    pub hearing: HearingConfig,
-    pub memory: MemoryConfig,
-    pub brain: BrainConfig,
-    pub awareness: AwarenessConfig,
-    pub cache: SightCache,
-}
-
-/// Every setting as bits: equal keys mean equal tunings.
-type TuningKey = [u32; 30];
-
-fn tuning_key(d: &AgentDef) -> TuningKey {
-    let (s, h, m, b, a) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
-    let f = f32::to_bits;
-    [
-        d.detect,
-        s.enabled as u32,
-        f(s.eye_offset.x),
-        f(s.eye_offset.y),
-        f(s.eye_offset.z),
-        f(s.view_radius),
-        f(s.view_angle),
-        f(s.lose_sight_radius),
-        f(s.peripheral_radius),
-        f(s.peripheral_angle),
-        s.target_mask,
-        s.obstacle_mask,
-        f(s.rate_hz),
-        h.enabled as u32,
-        f(h.sensitivity),
-        h.sound_mask,
-        h.obstacle_mask,
-        f(m.decay_per_second),
-        f(m.forget_threshold),
-        b.enabled as u32,
-        f(b.search_duration),
-        f(b.investigate_timeout),
-        a.enabled as u32,
-        f(a.rise_per_second),
-        f(a.fall_per_second),
-        f(a.far_factor),
-        f(a.edge_factor),
-        f(a.suspicious_threshold),
-        f(a.alert_threshold),
-        f(a.aware_threshold),
-    ]
-}
-
-/// The shared tunings of a world's agents.
-#[derive(Debug, Default)]
-pub(crate) struct TuningTable {
-    shared: HashMap<TuningKey, Arc<Tuning>>,
-}
-
-impl TuningTable {
-    /// The tuning for a (validated) def, shared with every agent that has the same settings.
-    pub fn intern(&mut self, d: &AgentDef) -> Arc<Tuning> {
-        self.shared
-            .entry(tuning_key(d))
-            .or_insert_with(|| {
-                Arc::new(Tuning {
-                    detect: d.detect,
-                    sight: d.sight,
-                    hearing: d.hearing,
-                    memory: d.memory,
-                    brain: d.brain,
-                    awareness: d.awareness,
-                    cache: SightCache::new(&d.sight),
-                })
-            })
-            .clone()
-    }
-
-    /// An agent lets go of `tuning`; the last user takes it out of the table.
-    pub fn release(&mut self, tuning: &Arc<Tuning>) {
-        if Arc::strong_count(tuning) == 2 {
-            self.shared.retain(|_, t| !Arc::ptr_eq(t, tuning));
-        }
-    }
-
-    /// Number of distinct tunings in use.
-    pub fn len(&self) -> usize {
-        self.shared.len()
-    }
-}
-
-/// A live agent.
-#[derive(Clone, Debug)]
-pub struct Agent {
-    pub(crate) position: Vec3,
-    pub(crate) forward: Vec3,
-    pub(crate) team: u8,
-    pub(crate) tuning: Arc<Tuning>,
-    pub(crate) next_sense_time: f64,
-    pub(crate) brain: Brain,
-    pub(crate) records: Vec<MemoryRecord>,
-}
-
-impl Agent {
-    pub(crate) fn new(def: &AgentDef, forward: Vec3, tuning: Arc<Tuning>, next_sense_time: f64) -> Self {
-        Agent {
-            position: def.position,
-            forward,
-            team: def.team as u8,
-            tuning,
-            next_sense_time,
-            brain: Brain::default(),
-            records: Vec::new(),
-        }
-    }
-
-    /// The definition this agent would be recreated from, with its current pose.
-    pub fn def(&self) -> AgentDef {
-        let t = &*self.tuning;
-        AgentDef {
-            position: self.position,
-            forward: self.forward,
-            team: self.team as u32,
-            detect: t.detect,
-            sight: t.sight,
-            hearing: t.hearing,
-            memory: t.memory,
-            brain: t.brain,
-            awareness: t.awareness,
-        }
-    }
-
+/// An agent's pose and brain outputs.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusAgentState {
     /// Feet position.
-    pub fn position(&self) -> Vec3 {
-        self.position
-    }
+    pub position: ArgusVec3,
+    /// Unit facing.
+    pub forward: ArgusVec3,
+    /// Eye position.
+    pub eye: ArgusVec3,
+    /// Where the brain wants to go (valid when `has_move_target`).
+    pub move_target: ArgusVec3,
+    /// `ARGUS_BRAIN_*`.
+    pub brain_state: u32,
+    /// The target chased or searched for (null if none).
+    pub focus: ArgusTargetId,
+    /// Seconds left searching or investigating.
+    pub brain_timer: f32,
+    /// Number of memory records.
+    pub memory_count: u32,
+    /// Non-zero when `move_target` is meaningful (not Idle).
+    pub has_move_target: u8,
+}
 
-    /// Unit facing direction.
-    pub fn forward(&self) -> Vec3 {
-        self.forward
-    }
+/// One memory record of an agent.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusMemoryRecord {
+    /// The remembered target.
+    pub target: ArgusTargetId,
+    /// Where it was last perceived.
+    pub last_known_position: ArgusVec3,
+    /// 1 = just perceived, 0 = forgotten.
+    pub confidence: f32,
+    /// World time of the last percept.
+    pub last_percept_time: f32,
+    /// Visible fraction at the latest sight tick.
+    pub visibility: f32,
+    /// Awareness meter 0..1.
+    pub awareness: f32,
+    /// `ARGUS_AWARENESS_*`.
+    pub awareness_stage: u32,
+    /// Non-zero if seen at the latest sight tick.
+    pub seen: u8,
+}
 
-    /// World-space eye position.
-    pub fn eye(&self) -> Vec3 {
-        self.position + self.tuning.sight.eye_offset
-    }
+/// Default agent settings (the lesson's: radius 10, 90° cone, decay 0.2/s, search 4 s).
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_agent_def() -> ArgusAgentDef {
+    to_c(&AgentDef::default())
+}
 
-    /// The brain.
-    pub fn brain(&self) -> &Brain {
-        &self.brain
-    }
-
-    /// Memory records, one per remembered target.
-    pub fn memory(&self) -> &[MemoryRecord] {
-        &self.records
-    }
-
-    /// World time of the next sight tick.
-    pub fn next_sense_time(&self) -> f64 {
-        self.next_sense_time
+pub(crate) fn to_c(d: &AgentDef) -> ArgusAgentDef {
+    let (s, h, m, b, a) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
+    ArgusAgentDef {
+        position: d.position.into(),
+        forward: d.forward.into(),
+        team: d.team,
+        detect_mask: d.detect,
+        eye_offset: s.eye_offset.into(),
+        view_radius: s.view_radius,
+        view_angle: s.view_angle,
+        lose_sight_radius: s.lose_sight_radius,
+        peripheral_radius: s.peripheral_radius,
+        peripheral_angle: s.peripheral_angle,
+        target_mask: s.target_mask,
+        sight_obstacle_mask: s.obstacle_mask,
+        sight_rate_hz: s.rate_hz,
+        hearing_sensitivity: h.sensitivity,
+        sound_mask: h.sound_mask,
+        hearing_obstacle_mask: h.obstacle_mask,
+        memory_decay_per_second: m.decay_per_second,
+        memory_forget_threshold: m.forget_threshold,
+        search_duration: b.search_duration,
+        investigate_timeout: b.investigate_timeout,
+        awareness_rise_per_second: a.rise_per_second,
+        awareness_fall_per_second: a.fall_per_second,
+        awareness_far_factor: a.far_factor,
+        awareness_edge_factor: a.edge_factor,
+        awareness_suspicious: a.suspicious_threshold,
+        awareness_alert: a.alert_threshold,
+        awareness_aware: a.aware_threshold,
+        internal_cookie: ARGUS_DEF_COOKIE,
+        sight_enabled: s.enabled as u8,
+        hearing_enabled: h.enabled as u8,
+        brain_enabled: b.enabled as u8,
+        awareness_enabled: a.enabled as u8,
     }
 }
+
+pub(crate) fn from_c(c: &ArgusAgentDef) -> FfiResult<AgentDef> {
+    check_cookie(c.internal_cookie, "agent_def")?;
+    Ok(AgentDef {
+        position: c.position.into(),
+        forward: c.forward.into(),
+        team: c.team,
+        detect: c.detect_mask,
+        sight: SightConfig {
+            enabled: flag(c.sight_enabled),
+            eye_offset: c.eye_offset.into(),
+            view_radius: c.view_radius,
+            view_angle: c.view_angle,
+            lose_sight_radius: c.lose_sight_radius,
+            peripheral_radius: c.peripheral_radius,
+            peripheral_angle: c.peripheral_angle,
+            target_mask: c.target_mask,
+            obstacle_mask: c.sight_obstacle_mask,
+            rate_hz: c.sight_rate_hz,
+        },
+        hearing: HearingConfig {
+            enabled: flag(c.hearing_enabled),
+            sensitivity: c.hearing_sensitivity,
+            sound_mask: c.sound_mask,
+            obstacle_mask: c.hearing_obstacle_mask,
+        },
+        memory: MemoryConfig {
+            decay_per_second: c.memory_decay_per_second,
+            forget_threshold: c.memory_forget_threshold,
+        },
+        brain: BrainConfig {
+            enabled: flag(c.brain_enabled),
+            search_duration: c.search_duration,
+            investigate_timeout: c.investigate_timeout,
+        },
+        awareness: AwarenessConfig {
+            enabled: flag(c.awareness_enabled),
+            rise_per_second: c.awareness_rise_per_second,
+            fall_per_second: c.awareness_fall_per_second,
+            far_factor: c.awareness_far_factor,
+            edge_factor: c.awareness_edge_factor,
+            suspicious_threshold: c.awareness_suspicious,
+            alert_threshold: c.awareness_alert,
+            aware_threshold: c.awareness_aware,
+        },
+    })
+}
+
+/// Creates an agent from `def` (copied). Its first sight tick is staggered within one period.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable; `out_agent` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_create(
+    world: *mut ArgusWorld,
+    def: *const ArgusAgentDef,
+    out_agent: *mut ArgusAgentId,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let out = output(out_agent, "out_agent")?;
+        let def = from_c(input(def, "def")?)?;
+        *out = w.world.create_agent(&def)?.into();
+        Ok(())
+    })
+}
+
+/// Destroys an agent and its memory. A stale id is refused with `INVALID_ID`.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_destroy(world: *mut ArgusWorld, agent: ArgusAgentId) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.destroy_agent(agent.into())?))
+}
+
+/// Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_is_valid(world: *const ArgusWorld, agent: ArgusAgentId) -> u8 {
+    peek(world, |w| w.world.is_agent_valid(agent.into()))
+}
+
+/// Replaces an agent's settings and pose from `def`, keeping its memory, brain and schedule.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_set_def(
+    world: *mut ArgusWorld,
+    agent: ArgusAgentId,
+    def: *const ArgusAgentDef,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let def = from_c(input(def, "def")?)?;
+        Ok(w.world.set_agent_def(agent.into(), &def)?)
+    })
+}
+
+/// The agent's current settings and pose, as a def (round-trips through `argus_agent_set_def`).
+///
+/// # Safety
+/// `world` NULL or live; `out_def` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_get_def(
+    world: *const ArgusWorld,
+    agent: ArgusAgentId,
+    out_def: *mut ArgusAgentDef,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out_def, "out_def")?;
+        *out = to_c(&w.world.agent(agent.into())?.def());
+        Ok(())
+    })
+}
+
+/// Moves and turns one agent.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_set_pose(
+    world: *mut ArgusWorld,
+    agent: ArgusAgentId,
+    position: ArgusVec3,
+    forward: ArgusVec3,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_agent_pose(agent.into(), position.into(), forward.into())?))
+}
+
+/// Moves `count` agents in one call: `positions[i]` (and `forwards[i]`, or keep facing when
+/// `forwards` is NULL) for `agents[i]`. All are checked before any moves; `count` may not exceed
+/// the number of live agents.
+///
+/// # Safety
+/// `world` NULL or live; the arrays NULL (count 0 / optional forwards) or `count` readable items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_set_poses(
+    world: *mut ArgusWorld,
+    agents: *const ArgusAgentId,
+    positions: *const ArgusVec3,
+    forwards: *const ArgusVec3,
+    count: u32,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let limit = w.world.agent_count().min(ARGUS_MAX_BATCH as usize);
+        let ids = slice(agents, count, limit, "agents")?;
+        let positions = slice(positions, count, limit, "positions")?;
+        let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
+        let pose = |i: usize| (ids[i].into(), positions[i].into(), forwards.map(|f| f[i].into()));
+        Ok(w.world.set_agent_poses_by(ids.len(), pose)?)
+    })
+}
+
+/// Pose and brain outputs of an agent.
+///
+/// # Safety
+/// `world` NULL or live; `out_state` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_get_state(
+    world: *const ArgusWorld,
+    agent: ArgusAgentId,
+    out_state: *mut ArgusAgentState,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out_state, "out_state")?;
+        let a = w.world.agent(agent.into())?;
+        let goal = w.world.move_target(agent.into())?;
+        *out = ArgusAgentState {
+            position: a.position().into(),
+            forward: a.forward().into(),
+            eye: a.eye().into(),
+            move_target: goal.unwrap_or_default().into(),
+            brain_state: a.brain().state as u32,
+            focus: a.brain().focus.into(),
+            brain_timer: a.brain().timer,
+            memory_count: a.memory().len() as u32,
+            has_move_target: goal.is_some() as u8,
+        };
+        Ok(())
+    })
+}
+
+/// The engine reports the agent reached its investigate position (Investigating → Searching at
+/// the next step).
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_report_arrived(world: *mut ArgusWorld, agent: ArgusAgentId) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.report_arrived(agent.into())?))
+}
+
+/// Copies the agent's memory records into `buffer` (capacity `capacity`) and writes their number
+/// to `*out_count`; too small → `BUFFER_TOO_SMALL` with the needed number in `*out_count`.
+///
+/// # Safety
+/// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_get_memory(
+    world: *const ArgusWorld,
+    agent: ArgusAgentId,
+    buffer: *mut ArgusMemoryRecord,
+    capacity: u32,
+    out_count: *mut u32,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let records: Vec<ArgusMemoryRecord> = w
+            .world
+            .agent(agent.into())?
+            .memory()
+            .iter()
+            .map(|r| ArgusMemoryRecord {
+                target: r.target.into(),
+                last_known_position: r.last_known_position.into(),
+                confidence: r.confidence,
+                last_percept_time: r.last_percept_time,
+                visibility: r.visibility,
+                awareness: r.awareness,
+                awareness_stage: r.stage as u32,
+                seen: r.seen as u8,
+            })
+            .collect();
+        fill(&records, buffer, capacity, out_count)
+    })
+}
+
+/// Sets a memory record by hand (a radio call between guards): `confidence` in [0, 1].
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_remember(
+    world: *mut ArgusWorld,
+    agent: ArgusAgentId,
+    target: ArgusTargetId,
+    position: ArgusVec3,
+    confidence: f32,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.remember(agent.into(), target.into(), position.into(), confidence)?))
+}
+
+/// Drops an agent's record of a target (no event). Unknown target ids are ignored.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_agent_forget(
+    world: *mut ArgusWorld,
+    agent: ArgusAgentId,
+    target: ArgusTargetId,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.forget(agent.into(), target.into())?))
+}
+
+const _: () = assert!(size_of::<ArgusAgentDef>() == 140);
+const _: () = assert!(size_of::<ArgusAgentState>() == 72);
+const _: () = assert!(size_of::<ArgusMemoryRecord>() == 44);

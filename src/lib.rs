@@ -1,65 +1,40 @@
-//! Argus: game-AI perception. What an enemy sees, hears and remembers, and where it should go
-//! next — vision cones with line of sight, hearing by loudness radius, one percept shape for
-//! every sense, memory with decaying confidence, the Idle / Investigating / Chasing / Searching
-//! brain, influence maps and tactical queries.
+//! Argus's C ABI: every `extern "C"` item of Argus, and nothing else. Each function checks its
+//! arguments, converts them, and calls the core; a panic never crosses this boundary.
 //!
-//! The Rust API lives here; the C ABI in [`ffi`] wraps it for Unity, Godot and C/C++ engines.
+//! Conventions (see `include/argus.h`): `argus_` functions, `Argus` types, `ARGUS_` constants;
+//! the world is an opaque pointer owned by the caller; things it owns are `{index, generation}`
+//! ids where zero is null; defs come from `argus_default_<thing>_def()`; every fallible
+//! function returns an [`ArgusResult`] and writes its out-parameters only on success.
 //!
-//! ```
-//! use argus::*;
-//! let mut world = World::new(&WorldDef::default()).unwrap();
-//! let guard = world.create_agent(&AgentDef::default()).unwrap();
-//! let player = world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() }).unwrap();
-//! assert!(world.can_see(guard, player).unwrap().seen);
-//! ```
+//! The rules live in the `argus_core` crate; this crate only converts and forwards.
 
-#![deny(missing_docs)]
+mod agent;
+mod boundary;
+mod debug;
+mod events;
+mod influence;
+mod influence_ops;
+mod occluder;
+mod query;
+mod rays;
+mod snapshot;
+mod tactics;
+mod tactics_query;
+mod target;
+mod types;
+mod world;
 
-pub mod agent;
-pub mod awareness;
-pub mod brain;
-mod broadphase;
-pub mod debug_draw;
-pub mod error;
-pub mod ffi;
-pub mod hearing;
-pub mod id;
-pub mod influence;
-pub mod math;
-pub mod memory;
-pub mod occluders;
-pub mod percept;
-pub mod rays;
-pub mod sight;
-pub mod snapshot;
-pub mod tactics;
-pub mod target;
-pub mod team;
-pub mod world;
-
-pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};
-pub use awareness::{AwarenessConfig, AwarenessStage};
-pub use brain::{Brain, BrainConfig, BrainState};
-pub use debug_draw::{DebugDraw, DebugDrawOptions, DebugLine, DebugPoint, PointStyle};
-pub use error::{Error, Result};
-pub use hearing::{Sound, SoundDef};
-pub use id::{AgentId, InfluenceMapId, OccluderId, TargetId};
-pub use influence::{InfluenceMap, InfluenceMapDef, Plane};
-pub use math::{Quat, Vec3};
-pub use memory::{MemoryConfig, MemoryRecord};
-pub use occluders::{Occluder, OccluderDef, OccluderShape};
-pub use percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
-pub use rays::{RayBackend, RayHit, RayQuery, RaySource};
-pub use sight::{PointSight, PointStatus, SightResult};
-pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalResult, Threat};
-pub use target::{Target, TargetDef};
-pub use team::{Attitude, MAX_TEAMS};
-pub use world::{World, WorldDef};
-
-/// The README's Rust example, compiled and run as a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
-
-/// Crate version, as `major.minor.patch`.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use agent::*;
+pub use debug::*;
+pub use events::*;
+pub use influence::*;
+pub use influence_ops::*;
+pub use occluder::*;
+pub use query::*;
+pub use rays::*;
+pub use snapshot::*;
+pub use tactics::*;
+pub use tactics_query::*;
+pub use target::*;
+pub use types::*;
+pub use world::*;

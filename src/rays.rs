@@ -1,55 +1,189 @@
-//! Engine rays: the world can hand every line-of-sight ray of a step to the engine in one batch
-//! (Unity's `RaycastCommand`, Godot's physics space, a C++ engine's own BVH) and take the hits back.
+//! Engine rays through the C ABI: the batch callback and the two-phase step (take every ray of
+//! a step, cast them in the engine, give the hits back), shaped for Unity's
+//! `RaycastCommand.ScheduleBatch`, Godot's physics space or a C++ engine's own BVH.
 
-use crate::id::{AgentId, TargetId};
-use crate::math::Vec3;
+use std::ffi::c_void;
 
-/// One line-of-sight ray. The engine casts it against its own geometry on `layer_mask` and
-/// reports the first hit within `max_distance`, ignoring colliders that contain `origin`
-/// (as `Physics.Raycast` does) and the agent's and target's own colliders.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct RayQuery {
-    /// The agent's eye.
-    pub origin: Vec3,
-    /// Unit direction towards the check point.
-    pub direction: Vec3,
-    /// Distance to the check point minus 0.01, so the target's own surface never blocks.
+use super::boundary::{fail, invalid, output, slice, with_world};
+use super::types::*;
+use super::world::ArgusWorld;
+use argus_core::rays::{RayHit, RayQuery, RaySource};
+
+/// One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
+/// for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
+/// `origin` and those of `agent` and `target` (both null for the rays of
+/// `argus_world_find_cover`); report the first hit.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusRay {
+    /// The agent's eye (cover: the threat's eye).
+    pub origin: ArgusVec3,
+    /// Unit direction toward the check point (cover: toward the candidate spot).
+    pub direction: ArgusVec3,
+    /// Distance to the check point minus 0.01 (cover: the full distance to the spot).
     pub max_distance: f32,
-    /// The agent's sight obstacle mask.
+    /// The agent's sight obstacle mask (cover: the query's obstacle mask).
     pub layer_mask: u32,
-    /// The looking agent, so the engine can skip its collider.
-    pub agent: AgentId,
-    /// The looked-at target, so the engine can skip its collider.
-    pub target: TargetId,
+    /// The looking agent.
+    pub agent: ArgusAgentId,
+    /// The looked-at target.
+    pub target: ArgusTargetId,
 }
 
-/// The engine's answer to one [`RayQuery`].
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
-pub struct RayHit {
-    /// Something blocked the ray.
-    pub hit: bool,
-    /// Distance from the origin to the hit (ignored when `hit` is false).
+/// The engine's answer to one ray.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusRayHit {
+    /// Non-zero if something blocked the ray.
+    pub hit: u32,
+    /// Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
     pub distance: f32,
 }
 
-/// Anything that can answer a batch of rays: one call per step with every ray of that step.
-pub trait RaySource {
-    /// Fills `hits[i]` for `rays[i]`; `hits.len() == rays.len()`.
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]);
+/// The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
+/// `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusRayArray {
+    /// First ray (NULL when `count` is 0).
+    pub items: *const ArgusRay,
+    /// Number of rays.
+    pub count: u32,
 }
 
-impl<F: FnMut(&[RayQuery], &mut [RayHit])> RaySource for F {
+/// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
+/// once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
+/// `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
+/// soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
+/// during the call. `user_data` is passed through untouched.
+pub type ArgusRayBatchFn =
+    Option<unsafe extern "C" fn(rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, user_data: *mut c_void)>;
+
+/// Adapts the C callback to the core's ray source.
+pub(crate) struct CallbackSource<'a> {
+    pub(crate) callback: unsafe extern "C" fn(*const ArgusRay, u32, *mut ArgusRayHit, *mut c_void),
+    pub(crate) user_data: *mut c_void,
+    pub(crate) rays: &'a mut Vec<ArgusRay>,
+    pub(crate) hits: &'a mut Vec<ArgusRayHit>,
+}
+
+impl RaySource for CallbackSource<'_> {
     fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
-        self(rays, hits)
+        if rays.is_empty() {
+            return;
+        }
+        self.rays.clear();
+        self.rays.extend(rays.iter().map(ray_to_c));
+        self.hits.clear();
+        self.hits.resize(rays.len(), ArgusRayHit::default());
+        // SAFETY: both buffers hold `rays.len()` items for the duration of the call.
+        unsafe { (self.callback)(self.rays.as_ptr(), rays.len() as u32, self.hits.as_mut_ptr(), self.user_data) };
+        for (out, h) in hits.iter_mut().zip(self.hits.iter()) {
+            *out = RayHit { hit: h.hit != 0, distance: h.distance };
+        }
     }
 }
 
-/// Where a world's line-of-sight rays are answered.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum RayBackend {
-    /// parry3d's BVH over the world's own occluders (default).
-    #[default]
-    Builtin,
-    /// The engine answers every ray (a ray source, or `begin_step` / `finish_step`).
-    Engine,
+pub(crate) fn ray_to_c(r: &RayQuery) -> ArgusRay {
+    ArgusRay {
+        origin: r.origin.into(),
+        direction: r.direction.into(),
+        max_distance: r.max_distance,
+        layer_mask: r.layer_mask,
+        agent: r.agent.into(),
+        target: r.target.into(),
+    }
 }
+
+/// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
+/// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
+/// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+///
+/// # Safety
+/// `world` NULL or live; `callback` NULL or a function valid while set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_set_ray_callback(
+    world: *mut ArgusWorld,
+    callback: ArgusRayBatchFn,
+    user_data: *mut c_void,
+) -> ArgusResult {
+    with_world(world, |w| {
+        w.callback = callback;
+        w.user_data = if callback.is_some() { user_data } else { std::ptr::null_mut() };
+        Ok(())
+    })
+}
+
+/// First half of a two-phase step: senses up to line of sight and exposes every ray the step
+/// needs in `*out_rays` (count known before the engine is asked). Cast them (e.g. with
+/// `RaycastCommand.ScheduleBatch`) and call `argus_world_step_finish`. Until then the world
+/// refuses changes with `STEP_IN_PROGRESS`; nothing observable changes before finish.
+///
+/// # Safety
+/// `world` NULL or live; `out_rays` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step_begin(
+    world: *mut ArgusWorld,
+    dt: f32,
+    out_rays: *mut ArgusRayArray,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let out = output(out_rays, "out_rays")?;
+        let rays = w.world.begin_step(dt)?;
+        w.step_rays.clear();
+        w.step_rays.extend(rays.iter().map(ray_to_c));
+        *out = ArgusRayArray {
+            items: if w.step_rays.is_empty() { std::ptr::null() } else { w.step_rays.as_ptr() },
+            count: w.step_rays.len() as u32,
+        };
+        Ok(())
+    })
+}
+
+/// Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
+/// A wrong count or a hit with a bad distance is refused and the step stays pending.
+///
+/// # Safety
+/// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step_finish(
+    world: *mut ArgusWorld,
+    hits: *const ArgusRayHit,
+    count: u32,
+) -> ArgusResult {
+    with_world(world, |w| {
+        // Checked before the pointer is read: a wrong count must not read past the caller's buffer.
+        if !w.world.is_step_in_progress() {
+            return Err(fail(ArgusResult::NoStepInProgress, "no step is waiting for ray results"));
+        }
+        let expected = w.world.pending_rays().len();
+        if count as usize != expected {
+            return Err(invalid(format!("{count} ray results given for {expected} rays")));
+        }
+        let hits = slice(hits, count, expected, "hits")?;
+        let converted: Vec<RayHit> = hits.iter().map(|h| RayHit { hit: h.hit != 0, distance: h.distance }).collect();
+        w.world.finish_step(&converted)?;
+        w.events.refresh(&w.world);
+        Ok(())
+    })
+}
+
+/// Abandons a step begun with `argus_world_step_begin`; the world is exactly as before it.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_step_cancel(world: *mut ArgusWorld) -> ArgusResult {
+    with_world(world, |w| {
+        if !w.world.is_step_in_progress() {
+            return Err(fail(ArgusResult::NoStepInProgress, "no step is waiting for ray results"));
+        }
+        w.world.cancel_step();
+        Ok(())
+    })
+}
+
+const _: () = assert!(size_of::<ArgusRay>() == 48);
+const _: () = assert!(size_of::<ArgusRayHit>() == 8);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusRayArray>() == 16);

@@ -1,205 +1,189 @@
-//! Tactical queries (lesson §11): where to hide from threats (cover) and where to attack from
-//! outside a threat's forward cone (flank), scored with an optional influence-map layer.
-//!
-//! Queries are plain structs ([`CoverQuery`], [`FlankQuery`]) that write their best results,
-//! best first, into a caller's `Vec<TacticalResult>` and return a [`TacticalAnswer`] whose
-//! `position` is what the lesson's functions return: the best spot, or the fallback (the agent's
-//! own position for cover, the threat's for a flank) when nothing qualifies.
-//!
-//! ```
-//! use argus::tactics::{Candidates, CoverQuery, Threat, find_cover};
-//! use argus::{OccluderDef, Vec3, World};
-//! let mut world = World::default();
-//! world.add_occluder(&OccluderDef::cuboid(Vec3::new(0.0, 1.0, 5.0), Vec3::new(2.0, 1.0, 0.2))).unwrap();
-//! let threats = [Threat::standing(Vec3::ZERO, Vec3::Z, 1.6)];
-//! let spots = [Vec3::new(0.0, 0.5, 6.0), Vec3::new(4.0, 0.5, 6.0)];
-//! let query = CoverQuery {
-//!     self_position: Vec3::new(3.0, 0.0, 8.0),
-//!     threats: &threats,
-//!     candidates: Candidates::Points(&spots),
-//!     ..Default::default()
-//! };
-//! let mut results = Vec::new();
-//! let answer = find_cover(&query, world.occluders(), &mut results).unwrap();
-//! assert_eq!(answer.position, spots[0]); // behind the wall
-//! ```
+//! Tactical queries through the C ABI: where to take cover from threats, and where to flank a
+//! threat from, scored with an optional influence-map layer. Results go into a caller buffer,
+//! best first; the answer carries the lesson's return value (best spot or fallback). The
+//! structs they take and return are in `tactics_query.rs`.
 
-mod candidates;
-mod cover;
-mod flank;
-
-pub use candidates::{Candidates, MAX_CANDIDATES};
-pub use cover::{CoverMode, CoverQuery, CoverWeights, find_cover, find_cover_with_scratch};
-pub use flank::{FlankQuery, FlankWeights, find_flank, find_flank_with_scratch};
-
-use std::cell::{Cell, RefCell};
-
-use crate::agent::Agent;
-use crate::error::{Result, invalid};
-use crate::id::{AgentId, TargetId};
-use crate::influence::InfluenceMap;
-use crate::math::{UP, Vec3, check_finite};
-use crate::occluders::OccluderSet;
-use crate::rays::{RayHit, RayQuery, RaySource};
-
-/// Someone to hide from or to flank.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Threat {
-    /// Feet position (the flank test measures directions from here, as the lesson's `enemyPos`).
-    pub position: Vec3,
-    /// Eye position (cover rays start here, as the lesson's `threatEyePos`).
-    pub eye: Vec3,
-    /// Facing direction; normalised by the flank query, unused by cover.
-    pub forward: Vec3,
-}
-
-impl Threat {
-    /// A threat standing at `position` with its eyes `eye_height` metres above it (+Y).
-    pub fn standing(position: Vec3, forward: Vec3, eye_height: f32) -> Threat {
-        Threat { position, eye: position + UP * eye_height, forward }
-    }
-
-    /// A world's agent as a threat (its position, eye and facing).
-    pub fn from_agent(agent: &Agent) -> Threat {
-        Threat { position: agent.position(), eye: agent.eye(), forward: agent.forward() }
-    }
-}
-
-/// One ranked spot.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct TacticalResult {
-    /// The candidate position.
-    pub position: Vec3,
-    /// Its score: lower is better for cover, higher for a flank.
-    pub score: f32,
-    /// Index of the candidate in the query's candidate list (generation order for generated
-    /// candidates); equal scores are ranked by it, lower first.
-    pub candidate_index: u32,
-    /// Cover: how many threats cannot see this spot. Flank: 0.
-    pub hidden_from: u32,
-}
-
-/// Summary of one query.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct TacticalAnswer {
-    /// The best spot, or the fallback when `found == 0` (cover: the agent's own position;
-    /// flank: the threat's position), as the lesson's functions return.
-    pub position: Vec3,
-    /// Number of results written (at most the query's `top_k`).
-    pub found: usize,
-    /// Line-of-sight rays cast (cover only), to see what the early exit saved.
-    pub rays_cast: u32,
-}
-
-/// Answers "is the segment from `origin` along unit `direction` for `distance` metres blocked
-/// by something on `layers`?", with `Physics.Raycast` semantics (geometry containing `origin`
-/// does not count). [`OccluderSet`] implements it; so does any matching closure, so an engine
-/// can answer with its own physics.
-pub trait LineBlocker {
-    /// True if the segment is blocked.
-    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool;
-}
-
-impl LineBlocker for OccluderSet {
-    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
-        self.cast_ray(origin, direction, distance, layers).is_some()
-    }
-}
-
-impl<F: Fn(Vec3, Vec3, f32, u32) -> bool> LineBlocker for F {
-    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
-        self(origin, direction, distance, layers)
-    }
-}
-
-/// A [`RaySource`] (an engine's batch ray caster) answering [`LineBlocker`] questions, one ray
-/// per call: cover casts its rays one at a time because it stops as soon as the answer is
-/// known. Each ray's `max_distance` is the full segment length and its `agent` / `target` are
-/// null (no collider to skip). A hit must carry a finite distance ≥ 0, as for sight: call
-/// [`RaySourceBlocker::check`] after the query and discard its answer if that fails.
-pub struct RaySourceBlocker<'a> {
-    source: RefCell<&'a mut dyn RaySource>,
-    /// (ray number, distance) of the first hit with an unusable distance.
-    bad_hit: Cell<Option<(u32, f32)>>,
-    rays: Cell<u32>,
-}
-
-impl<'a> RaySourceBlocker<'a> {
-    /// Wraps `source` for the duration of a query.
-    pub fn new(source: &'a mut dyn RaySource) -> Self {
-        RaySourceBlocker { source: RefCell::new(source), bad_hit: Cell::new(None), rays: Cell::new(0) }
-    }
-
-    /// `Err(InvalidArgument)` if the source answered any ray with a hit whose distance was not
-    /// finite and ≥ 0 (such a hit still counted as blocking during the query).
-    pub fn check(&self) -> Result<()> {
-        match self.bad_hit.get() {
-            Some((ray, distance)) => {
-                Err(invalid(format!("ray result {ray} is a hit with an invalid distance {distance}")))
-            }
-            None => Ok(()),
+use super::boundary::{FfiResult, check_cookie, fail, fill, input, invalid, output, slice, with_world};
+use super::influence::{map_ref, plane_from_c};
+use super::tactics_query::*;
+use super::types::*;
+use super::world::{ArgusWorld, WorldState};
+use argus_core::influence::InfluenceMap;
+use argus_core::math::Vec3;
+use argus_core::rays::RayBackend;
+use argus_core::tactics::{
+    Candidates, CoverMode, CoverQuery, CoverWeights, FlankQuery, FlankWeights, MAX_CANDIDATES, RaySourceBlocker,
+    TacticalAnswer, TacticalResult, Threat, find_cover, find_flank,
+};
+/// The core's candidates; caller points are copied into `points`.
+fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiResult<Candidates<'a>> {
+    Ok(match c.kind {
+        ARGUS_CANDIDATES_POINTS => {
+            let raw = slice(c.points, c.point_count, MAX_CANDIDATES, "candidates.points")?;
+            points.extend(raw.iter().map(|&p| Vec3::from(p)));
+            Candidates::Points(points)
         }
+        ARGUS_CANDIDATES_GRID => Candidates::Grid {
+            center: c.center.into(),
+            spacing: c.spacing,
+            half_count: c.half_count,
+            plane: plane_from_c(c.plane)?,
+        },
+        ARGUS_CANDIDATES_RING => Candidates::Ring {
+            center: c.center.into(),
+            inner_radius: c.inner_radius,
+            outer_radius: c.outer_radius,
+            rings: c.rings,
+            per_ring: c.per_ring,
+            plane: plane_from_c(c.plane)?,
+        },
+        other => return Err(invalid(format!("unknown candidate kind {other}"))),
+    })
+}
+
+/// The danger layer of a query: none for the null id, else a live map and the layer.
+fn danger_map(w: &WorldState, map: ArgusInfluenceMapId, layer: u32) -> FfiResult<Option<(&InfluenceMap, usize)>> {
+    if map == ArgusInfluenceMapId::default() {
+        return Ok(None);
     }
+    Ok(Some((map_ref(w, map)?, layer as usize)))
 }
 
-impl LineBlocker for RaySourceBlocker<'_> {
-    fn blocks(&self, origin: Vec3, direction: Vec3, distance: f32, layers: u32) -> bool {
-        let ray = RayQuery {
-            origin,
-            direction,
-            max_distance: distance,
-            layer_mask: layers,
-            agent: AgentId::default(),
-            target: TargetId::default(),
-        };
-        let mut hit = [RayHit::default()];
-        self.source.borrow_mut().cast_rays(&[ray], &mut hit);
-        let number = self.rays.get();
-        self.rays.set(number.wrapping_add(1));
-        let [RayHit { hit, distance }] = hit;
-        if hit && !(distance.is_finite() && distance >= 0.0) && self.bad_hit.get().is_none() {
-            self.bad_hit.set(Some((number, distance)));
-        }
-        hit
-    }
-}
-
-/// Buffers a query reuses, so repeated queries do not allocate.
-#[derive(Clone, Debug, Default)]
-pub struct TacticalScratch {
-    points: Vec<Vec3>,
-    /// (cheap score, candidate index) of candidates that passed the cheap tests.
-    ranked: Vec<(f32, u32)>,
-}
-
-/// Checks the optional map layer and returns a danger lookup (0 everywhere without a map).
-fn danger_lookup<'a>(map: Option<(&'a InfluenceMap, usize)>) -> Result<impl Fn(Vec3) -> f32 + 'a> {
-    if let Some((m, layer)) = map {
-        m.check_layer(layer)?;
-    }
-    Ok(move |p: Vec3| map.map_or(0.0, |(m, layer)| m.value_unchecked(layer, p)))
-}
-
-fn check_weight(w: f32, what: &str) -> Result<f32> {
-    if w.is_finite() { Ok(w) } else { Err(invalid(format!("{what} weight must be finite, got {w}"))) }
-}
-
-fn check_top_k(k: usize) -> Result<usize> {
-    if k == 0 { Err(invalid("top_k must be at least 1")) } else { Ok(k) }
-}
-
-/// Sorts by score (`descending` for flanks), then by candidate index. NaN scores were dropped
-/// before; `partial_cmp` (not `total_cmp`) so that −0 and +0 tie, as `<` in the lesson does.
-fn sort_ranked(ranked: &mut [(f32, u32)], descending: bool) {
-    ranked.sort_unstable_by(|a, b| {
-        let (x, y) = if descending { (b.0, a.0) } else { (a.0, b.0) };
-        x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
-    });
-}
-
-fn check_threat(t: &Threat) -> Result<()> {
-    check_finite(t.position, "threat position")?;
-    check_finite(t.eye, "threat eye")?;
-    check_finite(t.forward, "threat forward")?;
+/// Copies the results out (or reports the needed count) and then writes the answer.
+fn deliver(
+    results: &[TacticalResult],
+    answer: TacticalAnswer,
+    buffer: *mut ArgusTacticalResult,
+    capacity: u32,
+    out_count: *mut u32,
+    out_answer: &mut ArgusTacticalAnswer,
+) -> FfiResult {
+    let converted: Vec<ArgusTacticalResult> = results
+        .iter()
+        .map(|r| ArgusTacticalResult {
+            position: r.position.into(),
+            score: r.score,
+            candidate_index: r.candidate_index,
+            hidden_from: r.hidden_from,
+        })
+        .collect();
+    fill(&converted, buffer, capacity, out_count)?;
+    *out_answer = ArgusTacticalAnswer {
+        position: answer.position.into(),
+        found: answer.found as u32,
+        rays_cast: answer.rays_cast,
+    };
     Ok(())
+}
+
+/// Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest
+/// score) first, at most `top_k`, copied into `results`; their number goes to `*out_count`
+/// (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
+/// summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
+///
+/// Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
+/// agent and target ids and `max_distance` the full distance to the spot), else the world's
+/// occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+/// arrays are read during the call only.
+///
+/// # Safety
+/// `world` NULL or live; `query` NULL or readable (with its arrays); `results` `capacity`
+/// writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_find_cover(
+    world: *mut ArgusWorld,
+    query: *const ArgusCoverQuery,
+    results: *mut ArgusTacticalResult,
+    capacity: u32,
+    out_count: *mut u32,
+    out_answer: *mut ArgusTacticalAnswer,
+) -> ArgusResult {
+    with_world(world, |w| {
+        output(out_count, "out_count")?;
+        let out_answer = output(out_answer, "out_answer")?;
+        let c = input(query, "query")?;
+        check_cookie(c.internal_cookie, "cover_query")?;
+        let raw_threats = slice(c.threats, c.threat_count, ARGUS_MAX_THREATS as usize, "threats")?;
+        let threats: Vec<Threat> = raw_threats.iter().map(threat_from_c).collect();
+        let mode = match c.mode {
+            ARGUS_COVER_HIDDEN_FROM_ALL => CoverMode::HiddenFromAll,
+            ARGUS_COVER_HIDDEN_FROM_MOST => CoverMode::HiddenFromMost,
+            other => return Err(invalid(format!("unknown cover mode {other}"))),
+        };
+        let mut points = Vec::new();
+        let candidates = candidates_from_c(&c.candidates, &mut points)?;
+        let mut out = Vec::new();
+        let answer = w.with_rays(|world, source| -> FfiResult<TacticalAnswer> {
+            let engine_only = world.def().ray_backend == RayBackend::Engine;
+            if source.is_none() && engine_only {
+                return Err(fail(ArgusResult::NoRayBackend, "this world uses engine rays: set a ray callback first"));
+            }
+            let map = if c.map == ArgusInfluenceMapId::default() {
+                None
+            } else {
+                Some((world.influence_map(c.map.into())?, c.map_layer as usize))
+            };
+            let q = CoverQuery {
+                self_position: c.self_position.into(),
+                threats: &threats,
+                candidates,
+                map,
+                obstacle_mask: c.obstacle_mask,
+                weights: CoverWeights { danger: c.danger_weight, distance: c.distance_weight },
+                mode,
+                top_k: c.top_k as usize,
+                max_travel: c.max_travel,
+                probe_offset: c.probe_offset.into(),
+            };
+            Ok(match source {
+                Some(source) => {
+                    // An engine hit with a bad distance refuses the whole query, as for sight.
+                    let blocker = RaySourceBlocker::new(source);
+                    let answer = find_cover(&q, &blocker, &mut out)?;
+                    blocker.check()?;
+                    answer
+                }
+                None => find_cover(&q, world.occluders(), &mut out)?,
+            })
+        })?;
+        deliver(&out, answer, results, capacity, out_count, out_answer)
+    })
+}
+
+/// Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
+/// score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
+/// `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
+/// position. Casts no rays, so it works in an engine-ray world without a callback.
+///
+/// # Safety
+/// `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`
+/// writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_find_flank(
+    world: *mut ArgusWorld,
+    query: *const ArgusFlankQuery,
+    results: *mut ArgusTacticalResult,
+    capacity: u32,
+    out_count: *mut u32,
+    out_answer: *mut ArgusTacticalAnswer,
+) -> ArgusResult {
+    with_world(world, |w| {
+        output(out_count, "out_count")?;
+        let out_answer = output(out_answer, "out_answer")?;
+        let c = input(query, "query")?;
+        check_cookie(c.internal_cookie, "flank_query")?;
+        let mut points = Vec::new();
+        let candidates = candidates_from_c(&c.candidates, &mut points)?;
+        let q = FlankQuery {
+            threat: threat_from_c(&c.threat),
+            candidates,
+            map: danger_map(w, c.map, c.map_layer)?,
+            weights: FlankWeights { facing: c.facing_weight, danger: c.danger_weight },
+            max_facing_dot: c.max_facing_dot,
+            top_k: c.top_k as usize,
+        };
+        let mut out = Vec::new();
+        let answer = find_flank(&q, &mut out)?;
+        deliver(&out, answer, results, capacity, out_count, out_answer)
+    })
 }

@@ -1,128 +1,246 @@
-//! Targets: what agents perceive (the player, a body, a noisy bottle).
+//! Targets and sounds through the C ABI.
 
-use crate::error::{Result, invalid};
-use crate::math::{Vec3, check_finite, unit_direction};
-use crate::team::check_team;
+use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, slice, with_world, with_world_ref};
+use super::types::*;
+use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
+use argus_core::hearing::SoundDef;
+use argus_core::target::{MAX_CHECK_POINTS, TargetDef};
 
-/// Most check points a target can have.
-pub const MAX_CHECK_POINTS: usize = 8;
+/// Most check points per target.
+pub const ARGUS_MAX_CHECK_POINTS: u32 = 8;
 
-/// Default check point: chest height.
-pub const CHEST_HEIGHT: f32 = 1.3;
-
-/// Everything needed to create a target; the world copies it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TargetDef {
+/// Everything needed to create a target. Fill with `argus_default_target_def()`; copied.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusTargetDef {
     /// Feet position.
-    pub position: Vec3,
-    /// Facing direction (normalised on input; zero is an error). Default +Z.
-    pub forward: Vec3,
-    /// Team id (default 1: hostile to the agents' default team 0).
+    pub position: ArgusVec3,
+    /// Facing (normalised; zero is refused). Default +Z.
+    pub forward: ArgusVec3,
+    /// Team 0..63 (default 1, hostile to the agents' default team 0).
     pub team: u32,
-    /// Layer bits matched against each agent's target mask (default 1).
+    /// Layer bits matched against agents' target masks (default 1).
     pub layers: u32,
-    /// Points tested for line of sight, as offsets from the position (1 to 8; default one at
-    /// chest height). The visible fraction of them is the sight percept's strength.
-    pub check_points: Vec<Vec3>,
-    /// Disabled targets are invisible to every agent (default true).
-    pub enabled: bool,
+    /// Check point offsets from the position; the first `check_point_count` are used.
+    pub check_points: [ArgusVec3; 8],
+    /// 1..8 (default 1: one point at chest height, 1.3 m).
+    pub check_point_count: u32,
+    /// Set by `argus_default_target_def()`; leave it alone.
+    pub internal_cookie: u32,
+    /// Non-zero: visible to agents (default 1).
+    pub enabled: u8,
 }
 
-impl Default for TargetDef {
-    fn default() -> Self {
-        TargetDef {
-            position: Vec3::ZERO,
-            forward: Vec3::Z,
-            team: 1,
-            layers: 1,
-            check_points: vec![Vec3::new(0.0, CHEST_HEIGHT, 0.0)],
-            enabled: true,
-        }
-    }
+/// A sound event. Fill with `argus_default_sound_def()`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusSoundDef {
+    /// Where it happened.
+    pub position: ArgusVec3,
+    /// Radius in metres it can be heard at (running footstep 15, walking 6).
+    pub loudness: f32,
+    /// The target that made it, or null for an anonymous noise.
+    pub source: ArgusTargetId,
+    /// Team of whoever made it (default 1).
+    pub team: u32,
+    /// Layer bits matched against agents' sound masks (default 1).
+    pub layers: u32,
+    /// Set by `argus_default_sound_def()`; leave it alone.
+    pub internal_cookie: u32,
 }
 
-/// A live target.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Target {
-    pub(crate) position: Vec3,
-    pub(crate) forward: Vec3,
-    pub(crate) team: u8,
-    pub(crate) layers: u32,
-    pub(crate) points: [Vec3; MAX_CHECK_POINTS],
-    pub(crate) point_count: u8,
-    pub(crate) enabled: bool,
+/// Default target settings.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_target_def() -> ArgusTargetDef {
+    to_c(&TargetDef::default())
 }
 
-impl Target {
-    pub(crate) fn from_def(def: &TargetDef) -> Result<Target> {
-        let position = check_finite(def.position, "target position")?;
-        let forward = unit_direction(def.forward, "target forward")?;
-        let team = check_team(def.team, "target team")?;
-        let (points, point_count) = check_points(&def.check_points)?;
-        Ok(Target { position, forward, team, layers: def.layers, points, point_count, enabled: def.enabled })
+pub(crate) fn to_c(d: &TargetDef) -> ArgusTargetDef {
+    let mut check_points = [ArgusVec3::default(); 8];
+    for (slot, p) in check_points.iter_mut().zip(&d.check_points) {
+        *slot = (*p).into();
     }
-
-    /// Feet position.
-    pub fn position(&self) -> Vec3 {
-        self.position
-    }
-
-    /// Unit facing direction.
-    pub fn forward(&self) -> Vec3 {
-        self.forward
-    }
-
-    /// Team id.
-    pub fn team(&self) -> u32 {
-        self.team as u32
-    }
-
-    /// Layer bits.
-    pub fn layers(&self) -> u32 {
-        self.layers
-    }
-
-    /// Whether agents can see it.
-    pub fn enabled(&self) -> bool {
-        self.enabled
-    }
-
-    /// Check point offsets.
-    pub fn check_points(&self) -> &[Vec3] {
-        &self.points[..self.point_count as usize]
-    }
-
-    /// Check points in world space.
-    pub fn world_points(&self) -> impl Iterator<Item = Vec3> + '_ {
-        self.check_points().iter().map(move |o| self.position + *o)
-    }
-
-    /// Farthest check point from the position (widens broadphase queries).
-    pub(crate) fn reach(&self) -> f32 {
-        self.check_points().iter().map(|o| o.length()).fold(0.0, f32::max)
-    }
-
-    /// The definition this target would be recreated from.
-    pub fn def(&self) -> TargetDef {
-        TargetDef {
-            position: self.position,
-            forward: self.forward,
-            team: self.team as u32,
-            layers: self.layers,
-            check_points: self.check_points().to_vec(),
-            enabled: self.enabled,
-        }
+    ArgusTargetDef {
+        position: d.position.into(),
+        forward: d.forward.into(),
+        team: d.team,
+        layers: d.layers,
+        check_points,
+        check_point_count: d.check_points.len() as u32,
+        internal_cookie: ARGUS_DEF_COOKIE,
+        enabled: d.enabled as u8,
     }
 }
 
-/// Validates 1..=8 finite offsets.
-pub(crate) fn check_points(offsets: &[Vec3]) -> Result<([Vec3; MAX_CHECK_POINTS], u8)> {
-    if offsets.is_empty() || offsets.len() > MAX_CHECK_POINTS {
-        return Err(invalid(format!("a target needs 1 to {MAX_CHECK_POINTS} check points, got {}", offsets.len())));
+fn from_c(c: &ArgusTargetDef) -> FfiResult<TargetDef> {
+    check_cookie(c.internal_cookie, "target_def")?;
+    let n = c.check_point_count as usize;
+    if n == 0 || n > MAX_CHECK_POINTS {
+        return Err(invalid(format!("check_point_count must be 1..{MAX_CHECK_POINTS}, got {n}")));
     }
-    let mut points = [Vec3::ZERO; MAX_CHECK_POINTS];
-    for (slot, p) in points.iter_mut().zip(offsets) {
-        *slot = check_finite(*p, "check point offset")?;
-    }
-    Ok((points, offsets.len() as u8))
+    Ok(TargetDef {
+        position: c.position.into(),
+        forward: c.forward.into(),
+        team: c.team,
+        layers: c.layers,
+        check_points: c.check_points[..n].iter().map(|&p| p.into()).collect(),
+        enabled: flag(c.enabled),
+    })
 }
+
+/// Creates a target from `def` (copied).
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable; `out_target` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_create(
+    world: *mut ArgusWorld,
+    def: *const ArgusTargetDef,
+    out_target: *mut ArgusTargetId,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let out = output(out_target, "out_target")?;
+        let def = from_c(input(def, "def")?)?;
+        *out = w.world.create_target(&def)?.into();
+        Ok(())
+    })
+}
+
+/// Destroys a target; every agent forgets it and brains focused on it give up.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_destroy(world: *mut ArgusWorld, target: ArgusTargetId) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.destroy_target(target.into())?))
+}
+
+/// Non-zero if `target` names a live target of `world`.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_is_valid(world: *const ArgusWorld, target: ArgusTargetId) -> u8 {
+    peek(world, |w| w.world.is_target_valid(target.into()))
+}
+
+/// Replaces a target's settings and pose.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_def(
+    world: *mut ArgusWorld,
+    target: ArgusTargetId,
+    def: *const ArgusTargetDef,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let def = from_c(input(def, "def")?)?;
+        Ok(w.world.set_target_def(target.into(), &def)?)
+    })
+}
+
+/// The target's current settings and pose, as a def.
+///
+/// # Safety
+/// `world` NULL or live; `out_def` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_get_def(
+    world: *const ArgusWorld,
+    target: ArgusTargetId,
+    out_def: *mut ArgusTargetDef,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out_def, "out_def")?;
+        *out = to_c(&w.world.target(target.into())?.def());
+        Ok(())
+    })
+}
+
+/// Moves and turns one target.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_pose(
+    world: *mut ArgusWorld,
+    target: ArgusTargetId,
+    position: ArgusVec3,
+    forward: ArgusVec3,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_target_pose(target.into(), position.into(), forward.into())?))
+}
+
+/// Moves `count` targets in one call (`forwards` may be NULL to keep facing). All checked first;
+/// `count` may not exceed the number of live targets.
+///
+/// # Safety
+/// `world` NULL or live; arrays NULL (count 0 / optional forwards) or `count` readable items.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_poses(
+    world: *mut ArgusWorld,
+    targets: *const ArgusTargetId,
+    positions: *const ArgusVec3,
+    forwards: *const ArgusVec3,
+    count: u32,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let limit = w.world.target_count().min(ARGUS_MAX_BATCH as usize);
+        let ids = slice(targets, count, limit, "targets")?;
+        let positions = slice(positions, count, limit, "positions")?;
+        let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
+        let pose = |i: usize| (ids[i].into(), positions[i].into(), forwards.map(|f| f[i].into()));
+        Ok(w.world.set_target_poses_by(ids.len(), pose)?)
+    })
+}
+
+/// Shows (non-zero) or hides (0) a target from every agent's sight.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_target_set_enabled(
+    world: *mut ArgusWorld,
+    target: ArgusTargetId,
+    enabled: u8,
+) -> ArgusResult {
+    with_world(world, |w| Ok(w.world.set_target_enabled(target.into(), flag(enabled))?))
+}
+
+/// Default sound settings (loudness 10, team 1, layer 1, no source).
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_default_sound_def() -> ArgusSoundDef {
+    let d = SoundDef::default();
+    ArgusSoundDef {
+        position: d.position.into(),
+        loudness: d.loudness,
+        source: d.source.into(),
+        team: d.team,
+        layers: d.layers,
+        internal_cookie: ARGUS_DEF_COOKIE,
+    }
+}
+
+/// Broadcasts a sound; every agent tests it at the next step.
+///
+/// # Safety
+/// `world` NULL or live; `def` NULL or readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_emit_sound(world: *mut ArgusWorld, def: *const ArgusSoundDef) -> ArgusResult {
+    with_world(world, |w| {
+        let c = input(def, "def")?;
+        check_cookie(c.internal_cookie, "sound_def")?;
+        let def = SoundDef {
+            position: c.position.into(),
+            loudness: c.loudness,
+            source: c.source.into(),
+            team: c.team,
+            layers: c.layers,
+        };
+        Ok(w.world.emit_sound(&def)?)
+    })
+}
+
+const _: () = assert!(ARGUS_MAX_CHECK_POINTS as usize == MAX_CHECK_POINTS);
+const _: () = assert!(size_of::<ArgusTargetDef>() == 140);
+const _: () = assert!(size_of::<ArgusSoundDef>() == 36);

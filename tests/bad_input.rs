@@ -1,7 +1,7 @@
 //! Bad input through the Rust API: a clear error, and the world unchanged.
 
 mod common;
-use argus::*;
+use argus_core::*;
 use common::*;
 
 fn snapshot(world: &World) -> Vec<u8> {

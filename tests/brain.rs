@@ -2,7 +2,7 @@
 //! investigation endings, move targets, events, and awareness-gated chasing.
 
 mod common;
-use argus::*;
+use argus_core::*;
 use common::*;
 
 struct Scene {

@@ -2,8 +2,8 @@
 //! where rays start and end, what each flag draws, alpha from memory confidence, sound circles,
 //! the agent filter and id validation.
 
-use argus::debug_draw::{colors, flags};
-use argus::*;
+use argus_core::debug_draw::{colors, flags};
+use argus_core::*;
 
 /// A guard at the origin facing +Z with the default sight (eye 1.6 m up, 10 m, 90°).
 fn guard_world() -> (World, AgentId) {
@@ -238,7 +238,7 @@ fn circle_segments_set_the_circle_resolution_within_limits() {
     world.emit_sound(&SoundDef { position: Vec3::new(50.0, 0.0, 0.0), loudness: 2.0, ..Default::default() }).unwrap();
     world.step(0.1).unwrap();
     let mut out = DebugDraw::default();
-    let max = argus::debug_draw::MAX_CIRCLE_SEGMENTS as usize;
+    let max = argus_core::debug_draw::MAX_CIRCLE_SEGMENTS as usize;
     for (asked, drawn) in [(12, 12), (3, 3), (0, 3), (u32::MAX, max)] {
         let options = DebugDrawOptions { flags: flags::HEARING, circle_segments: asked, ..Default::default() };
         world.debug_draw(&options, &mut out).unwrap();

@@ -174,7 +174,7 @@ fn reference_reproduces_the_lesson_traces() {
 /// lesson's `Physics.Raycast` has no such failure: the reference sees the closed door block.
 #[test]
 fn regression_bvh_rebuild_after_an_occluder_was_removed() {
-    use argus::{AgentDef, OccluderDef, PerceptKind, Quat, TargetDef, Vec3, World};
+    use argus_core::{AgentDef, OccluderDef, PerceptKind, Quat, TargetDef, Vec3, World};
     use reference::{PointSight, RefOccluder, RefShape, Viewer, see_point};
     let mut world = World::default();
     let mut guard = AgentDef::default();
@@ -210,7 +210,7 @@ fn regression_bvh_rebuild_after_an_occluder_was_removed() {
 /// from the saved slots, so a world whose only occluder sits in slot 1 cannot be loaded.
 #[test]
 fn regression_snapshot_load_with_sparse_occluder_slots() {
-    use argus::{OccluderDef, Vec3, World};
+    use argus_core::{OccluderDef, Vec3, World};
     let mut world = World::default();
     let removed = world.add_occluder(&OccluderDef::cuboid(Vec3::new(0.0, 1.0, 5.0), Vec3::splat(0.5))).unwrap();
     let wall = world.add_occluder(&OccluderDef::cuboid(Vec3::new(3.0, 1.0, 5.0), Vec3::splat(0.5))).unwrap();

@@ -2,7 +2,7 @@
 //! number of worker threads (determinism).
 
 mod common;
-use argus::*;
+use argus_core::*;
 use common::*;
 
 const STEPS: usize = 120;

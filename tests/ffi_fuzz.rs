@@ -1,5 +1,5 @@
 //! Seeded random abuse of the C ABI, called the way C calls it: raw pointers into
-//! `argus::ffi`, real and garbage arguments (NULL, stale and forged ids, NaN and infinities,
+//! `argus` (the C ABI), real and garbage arguments (NULL, stale and forged ids, NaN and infinities,
 //! huge counts, misaligned arrays, too-small buffers, defs without their cookie), two-phase
 //! steps left pending while other calls come in, double destroys, poisoned worlds, snapshots
 //! loaded into other worlds. Several worlds live at once.
@@ -18,7 +18,7 @@ use std::ffi::{CStr, c_void};
 use std::ptr::{null, null_mut};
 
 use ArgusResult as R;
-use argus::ffi::*;
+use argus::*;
 
 const SEEDS: [u64; 3] = [0x5EED_0001, 0xA5A5_1234_DEAD_BEEF, 0x0BAD_F00D_CAFE_0042];
 const CALLS_PER_SEED: usize = 10_000;

@@ -13,13 +13,9 @@ fn committed_header_matches_the_generated_one() {
 
 #[test]
 fn version_macros_match_the_crate_version() {
-    let version = format!(
-        "{}.{}.{}",
-        argus::ffi::ARGUS_VERSION_MAJOR,
-        argus::ffi::ARGUS_VERSION_MINOR,
-        argus::ffi::ARGUS_VERSION_PATCH
-    );
+    let version =
+        format!("{}.{}.{}", argus::ARGUS_VERSION_MAJOR, argus::ARGUS_VERSION_MINOR, argus::ARGUS_VERSION_PATCH);
     assert_eq!(version, env!("CARGO_PKG_VERSION"));
-    let s = unsafe { std::ffi::CStr::from_ptr(argus::ffi::argus_version_string()) };
+    let s = unsafe { std::ffi::CStr::from_ptr(argus::argus_version_string()) };
     assert_eq!(s.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
 }

@@ -1,7 +1,7 @@
 //! The lesson's hearing trace (§5), percepts (§6) and memory trace (§7), through `World::step`.
 
 mod common;
-use argus::*;
+use argus_core::*;
 use common::*;
 
 fn footstep(world: &mut World, at: Vec3, loudness: f32, source: TargetId) {

@@ -4,8 +4,10 @@
 mod common;
 use common::Rng;
 
-use argus::influence::{CombineOp, Extremum, InfluenceMap, InfluenceMapDef, LayerWeight, Plane, PropagationParams};
-use argus::{Error, OccluderDef, Vec3, World};
+use argus_core::influence::{
+    CombineOp, Extremum, InfluenceMap, InfluenceMapDef, LayerWeight, Plane, PropagationParams,
+};
+use argus_core::{Error, OccluderDef, Vec3, World};
 
 fn map(width: u32, height: u32, layers: u32) -> InfluenceMap {
     InfluenceMap::new(&InfluenceMapDef { width, height, layer_count: layers, ..Default::default() }).unwrap()
@@ -478,13 +480,16 @@ fn world_blocks_cells_whose_centre_is_inside_an_occluder() {
             0 => OccluderDef::cuboid(centre, Vec3::new(rng.range(0.2, 4.0), rng.range(0.2, 2.0), rng.range(0.2, 4.0))),
             1 => OccluderDef::sphere(centre, rng.range(0.3, 3.0)),
             _ => OccluderDef {
-                shape: argus::OccluderShape::Capsule { half_height: rng.range(0.0, 2.0), radius: rng.range(0.3, 2.0) },
+                shape: argus_core::OccluderShape::Capsule {
+                    half_height: rng.range(0.0, 2.0),
+                    radius: rng.range(0.3, 2.0),
+                },
                 position: centre,
                 ..Default::default()
             },
         };
-        def.rotation =
-            argus::Quat::from_rotation_y(rng.range(0.0, 6.0)) * argus::Quat::from_rotation_x(rng.range(-0.5, 0.5));
+        def.rotation = argus_core::Quat::from_rotation_y(rng.range(0.0, 6.0))
+            * argus_core::Quat::from_rotation_x(rng.range(-0.5, 0.5));
         def.layers = 1 << (i % 2);
         world.add_occluder(&def).unwrap();
     }
@@ -602,7 +607,7 @@ fn propagation_matches_a_plain_per_cell_reference() {
 
 #[test]
 fn bulk_stamping_matches_one_by_one_and_refuses_bad_sources_without_adding() {
-    use argus::influence::{InfluenceMap, InfluenceMapDef};
+    use argus_core::influence::{InfluenceMap, InfluenceMapDef};
     let def = InfluenceMapDef { width: 64, height: 48, cell_size: 0.5, ..Default::default() };
     let (mut bulk, mut single) = (InfluenceMap::new(&def).unwrap(), InfluenceMap::new(&def).unwrap());
     let mut seed = 7u64;

@@ -2,7 +2,7 @@
 //! corruption is refused with a clear error, never a crash or a half-loaded world.
 
 mod common;
-use argus::*;
+use argus_core::*;
 use common::*;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -167,7 +167,7 @@ fn the_format_is_little_endian_with_magic_version_and_length() {
     let world = World::default();
     let bytes = world.save().unwrap();
     assert_eq!(&bytes[..8], b"ARGUSSNP");
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), argus::snapshot::FORMAT_VERSION);
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), argus_core::snapshot::FORMAT_VERSION);
     let len = u64::from_le_bytes(bytes[12..20].try_into().unwrap()) as usize;
     assert_eq!(len + 20 + 8, bytes.len());
 }
@@ -183,7 +183,7 @@ fn saving_during_a_two_phase_step_is_refused() {
 
 #[test]
 fn influence_maps_round_trip_with_names_values_and_blocked_cells() {
-    use argus::influence::{InfluenceMapDef, Plane, PropagationParams};
+    use argus_core::influence::{InfluenceMapDef, Plane, PropagationParams};
     let (mut world, _) = busy_world(26, 2);
     world.add_occluder(&wall(Vec3::new(5.0, 1.0, 5.0), Vec3::new(0.5, 2.0, 3.0))).unwrap();
     let def = InfluenceMapDef {

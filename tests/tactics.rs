@@ -6,12 +6,12 @@ use common::Rng;
 
 use std::cell::Cell;
 
-use argus::influence::{InfluenceMap, InfluenceMapDef, Plane};
-use argus::occluders::OccluderSet;
-use argus::tactics::{
+use argus_core::influence::{InfluenceMap, InfluenceMapDef, Plane};
+use argus_core::occluders::OccluderSet;
+use argus_core::tactics::{
     Candidates, CoverMode, CoverQuery, FlankQuery, MAX_CANDIDATES, TacticalResult, Threat, find_cover, find_flank,
 };
-use argus::{Error, OccluderDef, Vec3};
+use argus_core::{Error, OccluderDef, Vec3};
 
 fn walls(boxes: &[(Vec3, Vec3)]) -> OccluderSet {
     let mut set = OccluderSet::default();
@@ -409,8 +409,8 @@ fn max_travel_and_probe_offset_filter_spots() {
 
 #[test]
 fn threat_from_a_world_agent() {
-    let mut world = argus::World::default();
-    let def = argus::AgentDef { position: Vec3::new(1.0, 0.0, 2.0), forward: Vec3::X, ..Default::default() };
+    let mut world = argus_core::World::default();
+    let def = argus_core::AgentDef { position: Vec3::new(1.0, 0.0, 2.0), forward: Vec3::X, ..Default::default() };
     let agent = world.create_agent(&def).unwrap();
     let t = Threat::from_agent(world.agent(agent).unwrap());
     assert_eq!((t.position, t.eye, t.forward), (Vec3::new(1.0, 0.0, 2.0), Vec3::new(1.0, 1.6, 2.0), Vec3::X));
@@ -462,7 +462,7 @@ fn bad_queries_are_refused_and_leave_the_output_alone() {
         },
         CoverQuery { max_travel: -1.0, ..good },
         CoverQuery { probe_offset: nan, ..good },
-        CoverQuery { weights: argus::tactics::CoverWeights { danger: f32::INFINITY, distance: 1.0 }, ..good },
+        CoverQuery { weights: argus_core::tactics::CoverWeights { danger: f32::INFINITY, distance: 1.0 }, ..good },
     ];
     let sentinel = TacticalResult { position: Vec3::splat(9.0), score: 9.0, candidate_index: 9, hidden_from: 9 };
     let mut out = vec![sentinel];
@@ -491,8 +491,8 @@ fn bad_queries_are_refused_and_leave_the_output_alone() {
 
 #[test]
 fn an_engine_ray_source_answers_cover_one_ray_at_a_time() {
-    use argus::tactics::RaySourceBlocker;
-    use argus::{RayHit, RayQuery};
+    use argus_core::tactics::RaySourceBlocker;
+    use argus_core::{RayHit, RayQuery};
     let occ = walls(&[(Vec3::new(0.0, 1.0, 5.0), Vec3::new(2.0, 1.5, 0.2))]);
     let threats = [Threat::standing(Vec3::ZERO, Vec3::Z, 1.6)];
     let spots = [Vec3::new(5.0, 0.5, 7.0), Vec3::new(0.0, 0.5, 7.0), Vec3::new(-1.0, 0.5, 8.0)];

@@ -1,7 +1,7 @@
 //! The lesson's vision trace (§2–4) and the vision-cone card's rules, through the Rust API.
 
 mod common;
-use argus::*;
+use argus_core::*;
 use common::*;
 
 fn sees(world: &World, agent: AgentId, target: TargetId) -> bool {
@@ -10,7 +10,7 @@ fn sees(world: &World, agent: AgentId, target: TargetId) -> bool {
 
 #[test]
 fn cos_half_of_a_90_degree_cone_is_0_707() {
-    assert!((argus::math::cos_half_angle(90.0) - 0.70710677).abs() < 1e-6);
+    assert!((argus_core::math::cos_half_angle(90.0) - 0.70710677).abs() < 1e-6);
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn target_mask_and_team_filter_every_sense_the_same_way() {
     assert!(sees(&world, agent, enemy));
     world.set_attitude(0, 1, Attitude::Neutral).unwrap();
     assert!(!sees(&world, agent, enemy), "neutral is not perceived by a hostile-only agent");
-    def.detect = argus::team::DETECT_ALL;
+    def.detect = argus_core::team::DETECT_ALL;
     world.set_agent_def(agent, &def).unwrap();
     assert!(sees(&world, agent, enemy));
     assert!(sees(&world, agent, ally));

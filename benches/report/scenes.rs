@@ -1,6 +1,6 @@
 //! Seeded scenes built identically in argus and in the lesson-literal reference.
 
-use argus::{AgentDef, OccluderDef, OccluderShape, Quat, TargetDef, Vec3, World, WorldDef};
+use argus_core::{AgentDef, OccluderDef, OccluderShape, Quat, TargetDef, Vec3, World, WorldDef};
 
 use crate::reference::{RefAgentDef, RefShape, RefTarget, RefWorld};
 

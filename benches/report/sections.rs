@@ -2,9 +2,9 @@
 
 use std::hint::black_box;
 
-use argus::influence::{InfluenceMap, InfluenceMapDef};
-use argus::tactics::{Candidates, CoverQuery, FlankQuery, Threat, find_cover, find_flank};
-use argus::{RayHit, Vec3};
+use argus_core::influence::{InfluenceMap, InfluenceMapDef};
+use argus_core::tactics::{Candidates, CoverQuery, FlankQuery, Threat, find_cover, find_flank};
+use argus_core::{RayHit, Vec3};
 use parry3d::bounding_volume::BoundingVolume;
 use parry3d::math::Pose;
 use parry3d::partitioning::{Bvh, BvhBuildStrategy, TraversalAction};
@@ -58,7 +58,7 @@ pub fn town(size: &Size, rows: &mut Vec<Row>) {
     // The floor: only the rays this sweep needed, cast straight into a parry3d BVH.
     let mut probe = town.argus(0.0, 1);
     probe.step(DT).unwrap();
-    let rays: Vec<argus::RayQuery> = probe.begin_step(DT).unwrap().to_vec();
+    let rays: Vec<argus_core::RayQuery> = probe.begin_step(DT).unwrap().to_vec();
     probe.cancel_step();
     let shapes: Vec<(Cuboid, Pose)> =
         town.boxes.iter().map(|&(p, h, q)| (Cuboid::new(h), Pose::from_parts(p, q))).collect();
@@ -151,7 +151,7 @@ pub fn town(size: &Size, rows: &mut Vec<Row>) {
 
 /// Full sweeps at the same density with more and more agents: linear, never all pairs.
 pub fn scale(size: &Size, rows: &mut Vec<Row>) {
-    let mut worlds: Vec<(usize, argus::World)> = size
+    let mut worlds: Vec<(usize, argus_core::World)> = size
         .scale
         .iter()
         .map(|&n| {
@@ -308,7 +308,7 @@ pub fn tactics(size: &Size, rows: &mut Vec<Row>) {
 
 /// Pose updates through the C ABI: one bulk call vs one call per agent.
 pub fn ffi(size: &Size, rows: &mut Vec<Row>) {
-    use argus::ffi::*;
+    use argus::*;
     let n = size.ffi_agents;
     let mut world = std::ptr::null_mut();
     let def = argus_default_world_def();
@@ -352,9 +352,9 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
     // memory and event count that will ever happen has happened once and buffers have grown.
     let town = Town::at_town_density(size.town_agents.min(10_000), 19);
     let mut world = town.argus(10.0, 1);
-    let homes: Vec<(argus::TargetId, Vec3)> = world.targets().map(|(id, t)| (id, t.position())).collect();
+    let homes: Vec<(argus_core::TargetId, Vec3)> = world.targets().map(|(id, t)| (id, t.position())).collect();
     let mut step_no = 0u32;
-    let mut drive = |world: &mut argus::World| {
+    let mut drive = |world: &mut argus_core::World| {
         let phase = (step_no % 240) as f32 / 240.0 * std::f32::consts::TAU;
         for &(t, home) in &homes {
             let p = home + Vec3::new(phase.cos(), 0.0, phase.sin()) * 6.0;
@@ -384,15 +384,15 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
     // Bytes per agent without memory records: live heap of a world of agents only.
     let count = 50_000;
     let start = live_bytes();
-    let mut world = argus::World::default();
+    let mut world = argus_core::World::default();
     world.reserve(count, 0).unwrap();
     let far_apart = |i: usize| Vec3::new((i % 1000) as f32 * 50.0, 0.0, (i / 1000) as f32 * 50.0);
     for i in 0..count {
-        world.create_agent(&argus::AgentDef { position: far_apart(i), ..Default::default() }).unwrap();
+        world.create_agent(&argus_core::AgentDef { position: far_apart(i), ..Default::default() }).unwrap();
     }
     world.step(DT).unwrap();
     let per_agent = (live_bytes() - start) as f64 / count as f64;
-    let slot = size_of::<argus::id::Slot<argus::Agent>>();
+    let slot = size_of::<argus_core::id::Slot<argus_core::Agent>>();
     rows.push(Row {
         what: format!("bytes per agent ({count} agents, no memories)"),
         argus: format!("{per_agent:.0} B"),

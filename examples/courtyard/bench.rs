@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use argus::{AgentId, Vec3, World, WorldDef};
+use argus_core::{AgentId, Vec3, World, WorldDef};
 
 use crate::level::{self, Leg, Rng};
 use crate::script::{Guard, Player};

@@ -1,7 +1,7 @@
 //! The levels: the hand-made courtyard of the scripted scene, and a generated level of any size
 //! for the headless timing run. Coordinates are metres on the ground plane (X, Z); +Y is up.
 
-use argus::{AgentDef, AgentId, OccluderDef, TargetDef, TargetId, Vec3, World};
+use argus_core::{AgentDef, AgentId, OccluderDef, TargetDef, TargetId, Vec3, World};
 
 /// Courtyard size along X and Z.
 pub const WIDTH: f32 = 32.0;
@@ -94,7 +94,7 @@ fn guard_def(position: Vec3, forward: Vec3) -> AgentDef {
 }
 
 /// Creates the walls, guards (facing their second waypoint) and the player.
-pub fn build(world: &mut World, level: &Level) -> argus::Result<(Vec<AgentId>, TargetId)> {
+pub fn build(world: &mut World, level: &Level) -> argus_core::Result<(Vec<AgentId>, TargetId)> {
     for w in &level.walls {
         world.add_occluder(&OccluderDef::cuboid(w.center, w.half))?;
     }
@@ -159,7 +159,7 @@ pub fn generated(n: usize, seed: u64) -> Generated {
 }
 
 /// Creates a generated level in `world`.
-pub fn build_generated(world: &mut World, level: &Generated) -> argus::Result<(Vec<AgentId>, Vec<TargetId>)> {
+pub fn build_generated(world: &mut World, level: &Generated) -> argus_core::Result<(Vec<AgentId>, Vec<TargetId>)> {
     for w in &level.walls {
         world.add_occluder(&OccluderDef::cuboid(w.center, w.half))?;
     }

@@ -16,7 +16,7 @@ mod timeline;
 
 use std::process::ExitCode;
 
-use argus::{BrainState, World, WorldDef};
+use argus_core::{BrainState, World, WorldDef};
 
 use script::{Guard, Player};
 use timeline::Timeline;

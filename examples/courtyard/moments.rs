@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use argus::{AgentId, BrainState, DebugDraw, DebugDrawOptions, PointStatus, TargetId, Vec3, World};
+use argus_core::{AgentId, BrainState, DebugDraw, DebugDrawOptions, PointStatus, TargetId, Vec3, World};
 
 use crate::svg::{Frame, Heat, Marker};
 
@@ -133,7 +133,7 @@ impl Director {
         world: &World,
         changes: &[(AgentId, BrainState, BrainState)],
         doing: &str,
-    ) -> argus::Result<Vec<(String, String)>> {
+    ) -> argus_core::Result<Vec<(String, String)>> {
         let time = world.time() as f32;
         for &(agent, from, to) in changes {
             for key in [(Some(from), to), (None, to)] {
@@ -174,7 +174,7 @@ impl Director {
     }
 
     /// Some guard has the player inside its cone, with every ray blocked.
-    fn player_hidden(&self, world: &World) -> argus::Result<bool> {
+    fn player_hidden(&self, world: &World) -> argus_core::Result<bool> {
         for (id, _) in &self.names {
             let sight = world.can_see(*id, self.player)?;
             if !sight.seen && sight.points().iter().any(|p| p.status == PointStatus::Blocked) {
@@ -193,7 +193,7 @@ pub fn capture(
     caption: (String, String),
     heat: Option<Heat>,
     markers: Vec<(Vec3, Marker)>,
-) -> argus::Result<Frame> {
+) -> argus_core::Result<Frame> {
     let mut draw = DebugDraw::default();
     world.debug_draw(&DebugDrawOptions::default(), &mut draw)?;
     let mut labels = Vec::new();

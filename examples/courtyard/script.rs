@@ -1,7 +1,7 @@
 //! What the demo moves itself: the player along its scripted legs (with footsteps), and the
 //! guards along their patrols or towards where their brains want to go.
 
-use argus::{AgentId, BrainState, SoundDef, TargetId, Vec3, World};
+use argus_core::{AgentId, BrainState, SoundDef, TargetId, Vec3, World};
 
 use crate::level::{Leg, Wall};
 
@@ -48,7 +48,7 @@ impl Player {
     }
 
     /// Advances the script by `dt`, moves the target and emits its footsteps.
-    pub fn advance(&mut self, world: &mut World, dt: f32) -> argus::Result<()> {
+    pub fn advance(&mut self, world: &mut World, dt: f32) -> argus_core::Result<()> {
         let Some(&leg) = self.legs.get(self.leg) else {
             self.doing = "waits";
             return Ok(());
@@ -123,7 +123,7 @@ impl Guard {
 
     /// Where the guard stands and faces after this step's movement. A wall in the way makes
     /// the guard slide along it; when it can get no closer, it counts as arrived.
-    pub fn advance(&mut self, world: &mut World, walls: &[Wall], dt: f32) -> argus::Result<(Vec3, Vec3)> {
+    pub fn advance(&mut self, world: &mut World, walls: &[Wall], dt: f32) -> argus_core::Result<(Vec3, Vec3)> {
         let agent = world.agent(self.id)?;
         let (mut position, state) = (agent.position(), agent.brain().state);
         if state != BrainState::Investigating {

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use argus::debug_draw::colors;
-use argus::{DebugDraw, PointStyle, Vec3};
+use argus_core::debug_draw::colors;
+use argus_core::{DebugDraw, PointStyle, Vec3};
 
 /// Pixels per metre, and the space around and above each frame.
 const SCALE: f32 = 15.0;

@@ -2,9 +2,9 @@
 //! influence map that the guards stamp and propagation spreads around the walls, then cover
 //! and flank queries scored with it.
 
-use argus::influence::{InfluenceMapDef, Plane, PropagationParams};
-use argus::tactics::{Candidates, CoverMode, CoverQuery, FlankQuery, Threat, find_cover, find_flank};
-use argus::{AgentId, BrainState, InfluenceMapId, TargetId, Vec3, World};
+use argus_core::influence::{InfluenceMapDef, Plane, PropagationParams};
+use argus_core::tactics::{Candidates, CoverMode, CoverQuery, FlankQuery, Threat, find_cover, find_flank};
+use argus_core::{AgentId, BrainState, InfluenceMapId, TargetId, Vec3, World};
 
 use crate::level::Wall;
 use crate::svg::{Heat, Marker};
@@ -31,7 +31,7 @@ pub struct Danger {
 impl Danger {
     /// One 1 m cell per square metre of the courtyard. The grid lies 1 m up, where the walls
     /// are, so the world can mark their cells blocked once (the walls never move).
-    pub fn new(world: &mut World, size: (f32, f32)) -> argus::Result<Danger> {
+    pub fn new(world: &mut World, size: (f32, f32)) -> argus_core::Result<Danger> {
         let def = InfluenceMapDef {
             width: size.0 as u32,
             height: size.1 as u32,
@@ -47,11 +47,11 @@ impl Danger {
 
     /// Each step: every guard stamps its cell, then one propagation step spreads danger
     /// outwards (attenuated per metre, stopped by walls), lagging behind moving guards.
-    pub fn update(&self, world: &mut World, guards: &[AgentId]) -> argus::Result<()> {
+    pub fn update(&self, world: &mut World, guards: &[AgentId]) -> argus_core::Result<()> {
         let stamps: Vec<(Vec3, f32)> = guards
             .iter()
             .map(|&g| world.agent(g).map(|a| (a.position(), weight(a.brain().state))))
-            .collect::<argus::Result<_>>()?;
+            .collect::<argus_core::Result<_>>()?;
         let map = world.influence_map_mut(self.map)?;
         for (position, value) in stamps {
             map.add_influence(0, position, value, 1)?;
@@ -60,7 +60,7 @@ impl Danger {
     }
 
     /// The layer as a heat map for the SVG.
-    pub fn heat(&self, world: &World) -> argus::Result<Heat> {
+    pub fn heat(&self, world: &World) -> argus_core::Result<Heat> {
         let map = world.influence_map(self.map)?;
         Ok(Heat { origin: (0.0, 0.0), cell: map.cell_size(), width: map.width(), values: map.layer(0)?.to_vec() })
     }
@@ -73,11 +73,11 @@ impl Danger {
         walls: &[Wall],
         guards: &[AgentId],
         player: TargetId,
-    ) -> argus::Result<Vec<(Vec3, Marker)>> {
+    ) -> argus_core::Result<Vec<(Vec3, Marker)>> {
         let map = world.influence_map(self.map)?;
         let me = world.target(player)?.position();
         let threats: Vec<Threat> =
-            guards.iter().map(|&g| world.agent(g).map(Threat::from_agent)).collect::<argus::Result<_>>()?;
+            guards.iter().map(|&g| world.agent(g).map(Threat::from_agent)).collect::<argus_core::Result<_>>()?;
         let mut spots = Vec::new();
         Candidates::Grid { center: me.round(), spacing: 1.0, half_count: 8, plane: Plane::XZ }.generate(&mut spots)?;
         let inside = |p: &Vec3| p.x > 0.5 && p.z > 0.5 && p.x < self.size.0 - 0.5 && p.z < self.size.1 - 0.5;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use argus::{AgentId, BrainState, PerceptKind, TargetId, World};
+use argus_core::{AgentId, BrainState, PerceptKind, TargetId, World};
 
 use crate::script::RUN_LOUDNESS;
 
@@ -69,7 +69,7 @@ impl Timeline {
     }
 
     /// Reads everything the last step reported. Returns the brain transitions of this step.
-    pub fn record(&mut self, world: &World) -> argus::Result<Vec<(AgentId, BrainState, BrainState)>> {
+    pub fn record(&mut self, world: &World) -> argus_core::Result<Vec<(AgentId, BrainState, BrainState)>> {
         let time = world.time() as f32;
         let events = world.events();
         for p in events.percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {

@@ -1,7 +1,7 @@
 //! Shared builders for the integration tests.
 #![allow(dead_code)]
 
-use argus::*;
+use argus_core::*;
 
 /// An agent as the lesson has it: eye at its position, sensing every step, facing `forward`.
 pub fn lesson_agent(position: Vec3, forward: Vec3) -> AgentDef {

@@ -1,3 +1,3 @@
 # Lints: clippy with warnings as errors, and formatting (.rustfmt.toml).
-run_one "clippy" cargo clippy --profile "$PROFILE" --all-targets -- -D warnings
-run_one "rustfmt" cargo fmt --check
+run_one "clippy" cargo clippy --profile "$PROFILE" --workspace --all-targets -- -D warnings
+run_one "rustfmt" cargo fmt --all --check

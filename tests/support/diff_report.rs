@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use argus::*;
+use argus_core::*;
 
 use super::diff_world::{ref_id, ref_state};
 use super::reference::*;

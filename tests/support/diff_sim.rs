@@ -2,7 +2,7 @@
 //! mutates both identically before every step, steps both and compares everything observable.
 #![allow(dead_code)]
 
-use argus::*;
+use argus_core::*;
 
 use super::diff_report::{Outcome, Stats, argus_rows, diff_text, oracle_rows, state_index, tolerable};
 use super::diff_world::{self, Rng, Sizes, argus_id, ref_id};

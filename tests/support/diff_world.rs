@@ -3,7 +3,7 @@
 //! the very same numbers.
 #![allow(dead_code)]
 
-use argus::*;
+use argus_core::*;
 
 use super::reference::*;
 

@@ -4,7 +4,7 @@
 
 use super::influence::ARGUS_PLANE_XZ;
 use super::types::*;
-use crate::tactics::{CoverQuery, FlankQuery, MAX_CANDIDATES, Threat};
+use argus_core::tactics::{CoverQuery, FlankQuery, MAX_CANDIDATES, Threat};
 
 /// Candidates are the caller's `points[0..point_count]`, in order.
 pub const ARGUS_CANDIDATES_POINTS: u32 = 0;

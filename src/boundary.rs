@@ -5,7 +5,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::types::{ARGUS_DEF_COOKIE, ArgusResult};
 use super::world::{ArgusWorld, WorldState};
-use crate::error::Error;
+use argus_core::error::Error;
 
 /// Why an FFI call failed: a code and, when there is a world to hold it, a message.
 pub(crate) struct Fail {

@@ -8,7 +8,7 @@ use std::ffi::c_char;
 use super::boundary::{FfiResult, check_cookie, input, invalid, output, with_world, with_world_ref};
 use super::types::*;
 use super::world::ArgusWorld;
-use crate::influence::{InfluenceMap, InfluenceMapDef, MAX_CELLS, MAX_LAYER_NAME_BYTES, MAX_LAYERS, Plane};
+use argus_core::influence::{InfluenceMap, InfluenceMapDef, MAX_CELLS, MAX_LAYER_NAME_BYTES, MAX_LAYERS, Plane};
 
 /// The grid spans X and Z (a 3D game with +Y up): rows follow +Z.
 pub const ARGUS_PLANE_XZ: u32 = 0;

@@ -1,8 +1,8 @@
 //! Plain data shared by every part of the C ABI: vectors, ids, the result enum, versions.
 
-use crate::error::Error;
-use crate::id::{AgentId, InfluenceMapId, OccluderId, TargetId};
-use crate::math::{Quat, Vec3};
+use argus_core::error::Error;
+use argus_core::id::{AgentId, InfluenceMapId, OccluderId, TargetId};
+use argus_core::math::{Quat, Vec3};
 
 /// Major version of this library.
 pub const ARGUS_VERSION_MAJOR: u32 = 0;

@@ -6,8 +6,8 @@ use super::boundary::{FfiResult, invalid, output, slice, with_world, with_world_
 use super::influence::{layer_of, map_mut, map_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
-use crate::influence::{CombineOp, Extremum, LayerWeight, PropagationParams};
-use crate::math::Vec3;
+use argus_core::influence::{CombineOp, Extremum, LayerWeight, PropagationParams};
+use argus_core::math::Vec3;
 
 /// Combine: Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
 pub const ARGUS_COMBINE_WEIGHTED_SUM: u32 = 0;

@@ -8,8 +8,8 @@
 //! allocates.
 //!
 //! ```
-//! use argus::influence::{InfluenceMap, InfluenceMapDef};
-//! use argus::Vec3;
+//! use argus_core::influence::{InfluenceMap, InfluenceMapDef};
+//! use argus_core::Vec3;
 //! let mut map = InfluenceMap::new(&InfluenceMapDef { width: 5, height: 5, ..Default::default() }).unwrap();
 //! map.add_influence(0, Vec3::new(2.5, 0.0, 2.5), 10.0, 2).unwrap();
 //! map.blur(0).unwrap();
@@ -108,7 +108,7 @@ impl InfluenceMap {
     }
 
     /// Rejects a layer index that does not exist.
-    pub(crate) fn check_layer(&self, layer: usize) -> Result<()> {
+    pub fn check_layer(&self, layer: usize) -> Result<()> {
         if layer < self.layers.len() {
             Ok(())
         } else {

@@ -3,7 +3,7 @@
 use super::boundary::{fill, output, with_world};
 use super::types::*;
 use super::world::ArgusWorld;
-use crate::sight::SightResult;
+use argus_core::sight::SightResult;
 
 /// Check point farther than every radius.
 pub const ARGUS_POINT_OUT_OF_RANGE: u32 = 0;

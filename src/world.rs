@@ -8,10 +8,10 @@ use super::boundary::{FfiResult, c_message, check_cookie, guard, input, invalid,
 use super::events::EventBuffers;
 use super::rays::{ArgusRay, ArgusRayBatchFn, ArgusRayHit, CallbackSource};
 use super::types::*;
-use crate::debug_draw::DebugDraw;
-use crate::rays::{RayBackend, RaySource};
-use crate::team::Attitude;
-use crate::world::{World, WorldDef};
+use argus_core::debug_draw::DebugDraw;
+use argus_core::rays::{RayBackend, RaySource};
+use argus_core::team::Attitude;
+use argus_core::world::{World, WorldDef};
 
 /// Line of sight against the world's own occluders (parry3d BVH).
 pub const ARGUS_RAY_BACKEND_BUILTIN: u32 = 0;

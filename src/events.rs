@@ -4,7 +4,7 @@
 use super::boundary::{output, with_world_ref};
 use super::types::*;
 use super::world::ArgusWorld;
-use crate::world::World;
+use argus_core::world::World;
 
 /// A percept came from sight.
 pub const ARGUS_PERCEPT_SIGHT: u32 = 0;

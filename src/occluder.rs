@@ -3,7 +3,7 @@
 use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, slice, with_world};
 use super::types::*;
 use super::world::ArgusWorld;
-use crate::occluders::{MAX_MESH_ELEMENTS, OccluderDef, OccluderShape};
+use argus_core::occluders::{MAX_MESH_ELEMENTS, OccluderDef, OccluderShape};
 
 /// An oriented box (`half_extents`).
 pub const ARGUS_SHAPE_BOX: u32 = 0;

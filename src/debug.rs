@@ -3,7 +3,7 @@
 use super::boundary::{input, output, with_world};
 use super::types::*;
 use super::world::ArgusWorld;
-use crate::debug_draw::{DebugDrawOptions, colors, flags};
+use argus_core::debug_draw::{DebugDrawOptions, colors, flags};
 
 /// Occluder wireframes.
 pub const ARGUS_DRAW_OCCLUDERS: u32 = 1;

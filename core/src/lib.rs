@@ -1,0 +1,66 @@
+//! Argus: game-AI perception. What an enemy sees, hears and remembers, and where it should go
+//! next — vision cones with line of sight, hearing by loudness radius, one percept shape for
+//! every sense, memory with decaying confidence, the Idle / Investigating / Chasing / Searching
+//! brain, influence maps and tactical queries.
+//!
+//! This crate is the Rust API and owns every rule; the `argus` crate (the repository's top level)
+//! wraps it in a C ABI for Unity, Godot and C/C++ engines, and the Godot add-on links it directly.
+//!
+//! ```
+//! use argus_core::*;
+//! let mut world = World::new(&WorldDef::default()).unwrap();
+//! let guard = world.create_agent(&AgentDef::default()).unwrap();
+//! let player = world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() }).unwrap();
+//! assert!(world.can_see(guard, player).unwrap().seen);
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod agent;
+pub mod awareness;
+pub mod brain;
+mod broadphase;
+pub mod debug_draw;
+pub mod error;
+pub mod hearing;
+pub mod id;
+pub mod influence;
+pub mod math;
+pub mod memory;
+pub mod occluders;
+pub mod percept;
+pub mod rays;
+pub mod sight;
+pub mod snapshot;
+pub mod tactics;
+pub mod target;
+pub mod team;
+pub mod world;
+
+pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};
+pub use awareness::{AwarenessConfig, AwarenessStage};
+pub use brain::{Brain, BrainConfig, BrainState};
+pub use debug_draw::{DebugDraw, DebugDrawOptions, DebugLine, DebugPoint, PointStyle};
+pub use error::{Error, Result};
+pub use hearing::{Sound, SoundDef};
+pub use id::{AgentId, InfluenceMapId, OccluderId, TargetId};
+pub use influence::{InfluenceMap, InfluenceMapDef, Plane};
+pub use math::{Quat, Vec3};
+pub use memory::{MemoryConfig, MemoryRecord};
+pub use occluders::{Occluder, OccluderDef, OccluderShape};
+pub use percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
+pub use rays::{RayBackend, RayHit, RayQuery, RaySource};
+pub use sight::{PointSight, PointStatus, SightResult};
+pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalResult, Threat};
+pub use target::{Target, TargetDef};
+pub use team::{Attitude, MAX_TEAMS};
+pub use world::{World, WorldDef};
+
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
+/// Crate version, as `major.minor.patch`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
