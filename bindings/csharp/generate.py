@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+"""Generates the low-level C# layer of the Argus bindings from include/argus.h (cbindgen output).
+
+    python3 bindings/csharp/generate.py          rewrite the generated files
+    python3 bindings/csharp/generate.py --check  exit 1 if a committed file differs from a fresh run
+
+Writes (all committed, never edited by hand):
+  Argus/Generated/Types.g.cs          constants, enums and blittable struct mirrors
+  Argus/Generated/NativeMethods.g.cs  one [DllImport] per argus_ function, callback delegates
+  tests/Generated/Layout.g.c          prints every struct's sizeof and every field's offsetof
+  tests/Generated/Layout.g.cs         the same list on the C# side, for the drift test
+
+Naming: the `Argus` prefix is dropped from types (ArgusAgentDef -> AgentDef), fields and enum
+members become PascalCase (view_radius -> ViewRadius, ARGUS_RESULT_INVALID_ID -> InvalidId),
+#define constants keep their C name without ARGUS_ in the static class Constants. Every pointer
+crosses as an unsafe pointer (or IntPtr for opaque and void pointers) so no call needs
+marshalling work: the hand-written layer pins arrays with `fixed`.
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+HEADER = os.path.join(ROOT, "include", "argus.h")
+
+PRIMITIVES = {
+    "uint8_t": ("byte", 1), "int8_t": ("sbyte", 1), "uint16_t": ("ushort", 2), "int16_t": ("short", 2),
+    "uint32_t": ("uint", 4), "int32_t": ("int", 4), "uint64_t": ("ulong", 8), "int64_t": ("long", 8),
+    "float": ("float", 4), "double": ("double", 8), "size_t": ("UIntPtr", 8), "char": ("byte", 1),
+    "bool": ("byte", 1), "void": ("void", 0),
+}
+KEYWORDS = set("""abstract as base bool break byte case catch char checked class const continue decimal default
+delegate do double else enum event explicit extern false finally fixed float for foreach goto if implicit in int
+interface internal is lock long namespace new null object operator out override params private protected public
+readonly ref return sbyte sealed short sizeof stackalloc static string struct switch this throw true try typeof
+uint ulong unchecked unsafe ushort using virtual void volatile while""".split())
+
+
+def pascal(name):
+    return "".join(part[:1].upper() + part[1:].lower() for part in name.split("_") if part)
+
+
+def cs_type_name(c_name):
+    return c_name[len("Argus"):] if c_name.startswith("Argus") and len(c_name) > 5 else c_name
+
+
+def ident(name):
+    return "@" + name if name in KEYWORDS else name
+
+
+# ---- header reading ------------------------------------------------------------------------
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def preprocess(text):
+    """Keeps the lines a C99 compiler sees (no __cplusplus, no C23) and collects #defines."""
+    out, defines, stack = [], [], []
+    for line in text.split("\n"):
+        s = line.strip()
+        if s.startswith("#"):
+            words = s[1:].split()
+            directive = words[0] if words else ""
+            if directive == "ifndef":
+                stack.append(words[1] != "__cplusplus")
+            elif directive == "ifdef":
+                stack.append(False)
+            elif directive == "if":
+                stack.append(False)  # every #if in a cbindgen header tests C++ or C23
+            elif directive == "else":
+                stack[-1] = not stack[-1]
+            elif directive == "endif":
+                stack.pop()
+            elif directive == "define" and all(stack) and len(words) >= 3:
+                defines.append((words[1], " ".join(words[2:])))
+            continue
+        if all(stack):
+            out.append(line)
+    return "\n".join(out), defines
+
+
+def split_declarations(text):
+    decls, depth, current = [], 0, []
+    for ch in text:
+        current.append(ch)
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            decls.append(" ".join("".join(current).split()))
+            current = []
+    return decls
+
+
+class Header:
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as f:
+            text, self.defines = preprocess(strip_comments(f.read()))
+        self.enums = {}  # c name -> [(member, value)]
+        self.aliases = {}  # typedef name -> primitive c type
+        self.opaque = set()
+        self.structs = {}  # c name -> [(c type, field, array length or None)]
+        self.callbacks = {}  # c name -> (return c type, [(c type, name)])
+        self.functions = []  # (name, return c type, [(c type, name)])
+        for decl in split_declarations(text):
+            self._read(decl)
+
+    def _read(self, decl):
+        m = re.match(r"enum (\w+) \{(.*)\};$", decl)
+        if m:
+            members = [x.strip() for x in m.group(2).split(",") if x.strip()]
+            self.enums[m.group(1)] = [tuple(x.strip() for x in mem.split("=")) for mem in members]
+            return
+        m = re.match(r"typedef struct (\w+) (\w+);$", decl)
+        if m:
+            self.opaque.add(m.group(2))
+            return
+        m = re.match(r"typedef struct (\w+) \{(.*)\} (\w+);$", decl)
+        if m:
+            self.structs[m.group(3)] = [self._field(f) for f in m.group(2).split(";") if f.strip()]
+            return
+        m = re.match(r"typedef (.+?) \(\*(\w+)\)\((.*)\);$", decl)
+        if m:
+            self.callbacks[m.group(2)] = (m.group(1), self._params(m.group(3)))
+            return
+        m = re.match(r"typedef enum (\w+) (\w+);$", decl)
+        if m:
+            return
+        m = re.match(r"typedef (\w+) (\w+);$", decl)
+        if m:
+            self.aliases[m.group(2)] = m.group(1)
+            return
+        m = re.match(r"(.+?)\b(argus_\w+)\((.*)\);$", decl)
+        if m:
+            self.functions.append((m.group(2), m.group(1).strip(), self._params(m.group(3))))
+            return
+        raise SystemExit("generate.py: cannot read this declaration of argus.h: " + decl)
+
+    @staticmethod
+    def _field(text):
+        m = re.match(r"\s*(.+?)\s*\b(\w+)\s*(?:\[(\w+)\])?\s*$", text)
+        return (m.group(1), m.group(2), m.group(3))
+
+    @staticmethod
+    def _params(text):
+        text = text.strip()
+        if text in ("", "void"):
+            return []
+        params = []
+        for p in text.split(","):
+            m = re.match(r"\s*(.+?)\s*\b(\w+)\s*$", p)
+            params.append((m.group(1), m.group(2)))
+        return params
+
+    def define_value(self, name):
+        for k, v in self.defines:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+
+# ---- type mapping ----------------------------------------------------------------------------
+
+
+class Mapper:
+    def __init__(self, header):
+        self.h = header
+
+    def base(self, c):
+        """C# type for a C type without pointers (const and struct keywords removed)."""
+        c = c.replace("const ", "").replace("struct ", "").replace("enum ", "").strip()
+        if c in self.h.enums:
+            return cs_type_name(c)
+        if c in self.h.aliases:
+            return self.base(self.h.aliases[c])
+        if c in PRIMITIVES:
+            return PRIMITIVES[c][0]
+        if c in self.h.structs:
+            return cs_type_name(c)
+        if c in self.h.callbacks:
+            return cs_type_name(c)
+        if c in self.h.opaque:
+            return None  # only behind a pointer
+        raise SystemExit("generate.py: unknown C type " + c)
+
+    def value(self, c, in_struct=False, param=False):
+        stars = c.count("*")
+        bare = c.replace("*", "").strip()
+        core = bare.replace("const ", "").replace("struct ", "").strip()
+        if param and stars == 1 and core in self.h.opaque:
+            return cs_type_name(core) + "Handle"  # a SafeHandle: the runtime keeps it alive during the call
+        if stars == 0:
+            if core in self.h.callbacks and in_struct:
+                return "IntPtr"  # delegates are not blittable fields; the hand-written layer converts
+            return self.base(bare)
+        if core in self.h.opaque or core == "void":
+            return "IntPtr" + "*" * (stars - 1)
+        return self.base(bare) + "*" * stars
+
+
+# ---- writers -----------------------------------------------------------------------------------
+
+BANNER = "// Generated by bindings/csharp/generate.py from include/argus.h; do not edit.\n"
+
+
+def constant_literal(value, header):
+    value = value.strip()
+    if re.fullmatch(r"-?\d+", value):
+        n = int(value)
+        if n < 0:
+            return "int", str(n)
+        return ("uint", str(n)) if n <= 0xFFFFFFFF else ("ulong", str(n) + "UL")
+    if re.fullmatch(r"0x[0-9A-Fa-f]+[uU]?", value):
+        return "uint", value.rstrip("uU")
+    if re.fullmatch(r"-?\d+\.\d*f?", value):
+        return "float", value.rstrip("f") + "f"
+    if value.startswith('"'):
+        return "string", value
+    return None
+
+
+def write_types(h, m):
+    out = [BANNER, "// ReSharper disable InconsistentNaming", "using System;", "using System.Runtime.InteropServices;", "",
+           "namespace Argus", "{"]
+    out += ["    /// <summary>The #define constants of argus.h (ARGUS_ prefix removed).</summary>",
+            "    public static class Constants", "    {"]
+    for name, value in h.defines:
+        if name == "ARGUS_H":
+            continue
+        lit = constant_literal(value, h)
+        if lit is None:
+            raise SystemExit("generate.py: cannot translate #define %s %s" % (name, value))
+        short = name[len("ARGUS_"):] if name.startswith("ARGUS_") else name
+        out.append("        public const %s %s = %s;" % (lit[0], short, lit[1]))
+    out += ["    }", ""]
+    for c_name, members in h.enums.items():
+        underlying = h.aliases.get(c_name, "uint32_t")
+        prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", c_name).upper() + "_"
+        out.append("    public enum %s : %s" % (cs_type_name(c_name), PRIMITIVES.get(underlying, ("uint",))[0]))
+        out.append("    {")
+        for member, value in members:
+            short = member[len(prefix):] if member.startswith(prefix) else member
+            out.append("        %s = %s," % (pascal(short), value))
+        out += ["    }", ""]
+    for c_name, fields in h.structs.items():
+        name = cs_type_name(c_name)
+        out.append("    [StructLayout(LayoutKind.Sequential)]")
+        out.append("    public unsafe partial struct %s" % name)
+        out.append("    {")
+        for c_type, field, length, _ in cs_fields(fields):
+            ty = m.value(c_type, in_struct=True)
+            fname = field_name(field, name)
+            if length is None:
+                out.append("        public %s %s;" % (ty, fname))
+            elif ty in ("byte", "sbyte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"):
+                out.append("        public fixed %s %s[%s];" % (ty, fname, length))
+            else:
+                raise AssertionError("arrays of structs are expanded in cs_fields")
+        out += struct_extras(h, m, c_name, fields)
+        out += ["    }", ""]
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def struct_extras(h, m, c_name, fields):
+    """Members a C# user needs on a mirror: Default() from argus_default_*, and on an
+    `{ const T *items; uint32_t count; }` array a bounds-checked indexer, CopyTo and foreach."""
+    out = []
+    defaults = [f for f, ret, params in h.functions if f.startswith("argus_default_") and not params
+                and ret.replace("struct ", "").strip() == c_name]
+    if len(defaults) > 1:
+        raise SystemExit("generate.py: two argus_default_ functions return " + c_name)
+    for f in defaults:
+        out += ["",
+                "        /// <summary>The library's defaults (" + f + "); never start from a zeroed struct.</summary>",
+                "        public static %s Default()" % cs_type_name(c_name),
+                "        {",
+                "            Library.EnsureLoaded();",
+                "            return NativeMethods.%s();" % f,
+                "        }"]
+    shape = [(t.replace(" ", ""), n) for t, n, length in fields if length is None]
+    if len(shape) == 2 and shape[0][1] == "items" and shape[0][0].endswith("*") and shape[1] == ("uint32_t", "count"):
+        item = m.value(fields[0][0], in_struct=True).rstrip("*")
+        out += ["",
+                "        /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>",
+                "        public %s this[int i]" % item,
+                "        {",
+                "            get",
+                "            {",
+                "                if ((uint)i >= Count) throw new IndexOutOfRangeException();",
+                "                return Items[i];",
+                "            }",
+                "        }",
+                "",
+                "        /// <summary>Number of items.</summary>",
+                "        public int Length { get { return (int)Count; } }",
+                "",
+                "        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>",
+                "        public int CopyTo(%s[] dest)" % item,
+                "        {",
+                "            if (dest == null || dest.Length < Count) throw new ArgumentException(\"dest is too short\");",
+                "            for (int i = 0; i < Count; i++) dest[i] = Items[i];",
+                "            return (int)Count;",
+                "        }"]
+    return out
+
+
+def array_length(h, length):
+    return int(length) if length.isdigit() else int(h.define_value(length))
+
+
+def cs_fields(fields):
+    """(C type, C# field name, fixed length, C offsetof expression) as C# declares the fields of a
+    struct: an array of structs becomes one field per element (C# has no fixed buffer of structs)."""
+    result = []
+    for c_type, field, length in fields:
+        bare = c_type.replace("const ", "").replace("struct ", "").strip()
+        if length is not None and bare not in PRIMITIVES and "*" not in c_type:
+            for i in range(array_length(HEADER_OBJ, length)):
+                result.append((c_type, pascal(field) + str(i), None, "%s[%d]" % (field, i)))
+        else:
+            result.append((c_type, pascal(field), length, field))
+    return result
+
+
+def field_name(name, struct_name):
+    return name + "_" if name == struct_name else name
+
+
+def write_native_methods(h, m):
+    out = [BANNER, "// ReSharper disable InconsistentNaming", "using System;", "using System.Runtime.InteropServices;",
+           "using System.Security;", "", "namespace Argus", "{"]
+    for c_name, (ret, params) in h.callbacks.items():
+        args = ", ".join("%s %s" % (m.value(t), ident(n)) for t, n in params)
+        out.append("    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]")
+        out.append("    public unsafe delegate %s %s(%s);" % (m.value(ret), cs_type_name(c_name), args))
+        out.append("")
+    out += ["    /// <summary>Every argus_ function of argus.h, one to one. Prefer <see cref=\"World\"/>.</summary>",
+            "    [SuppressUnmanagedCodeSecurity]",
+            "    public static unsafe partial class NativeMethods",
+            "    {",
+            "        /// <summary>The native library's name: statically linked on iOS and WebGL players.</summary>",
+            "#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR",
+            "        public const string Library = \"__Internal\";",
+            "#else",
+            "        public const string Library = \"argus\";",
+            "#endif",
+            ""]
+    for name, ret, params in h.functions:
+        args = ", ".join("%s %s" % (m.value(t, param=True), ident(n)) for t, n in params)
+        out.append("        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]")
+        out.append("        public static extern %s %s(%s);" % (m.value(ret), name, args))
+        out.append("")
+    out[-1:] = ["    }", "}"]
+    return "\n".join(out) + "\n"
+
+
+def write_layout_c(h):
+    out = ["/* Generated by bindings/csharp/generate.py from include/argus.h; do not edit. */",
+           "/* Prints the C compiler's layout of every Argus struct, one line per fact. */",
+           "#include <stddef.h>", "#include <stdio.h>", "#include \"argus.h\"", "", "int main(void) {"]
+    for c_name, fields in h.structs.items():
+        out.append('    printf("size %s %%zu\\n", sizeof(%s));' % (c_name, c_name))
+        for _, field, _, expr in cs_fields(fields):
+            out.append('    printf("offset %s %s %%zu\\n", offsetof(%s, %s));' % (c_name, expr, c_name, expr))
+    out += ["    return 0;", "}"]
+    return "\n".join(out) + "\n"
+
+
+def write_layout_cs(h):
+    out = [BANNER, "using System;", "", "namespace Argus.Tests", "{",
+           "    /// <summary>(C struct, C field, C# type, C# field): what the drift test compares.</summary>",
+           "    public static class LayoutTable", "    {",
+           "        public static readonly object[][] Structs =", "        {"]
+    for c_name, fields in h.structs.items():
+        name = cs_type_name(c_name)
+        out.append('            new object[] { "%s", typeof(%s) },' % (c_name, name))
+    out += ["        };", "", "        public static readonly string[][] Fields =", "        {"]
+    for c_name, fields in h.structs.items():
+        name = cs_type_name(c_name)
+        for _, field, _, expr in cs_fields(fields):
+            out.append('            new[] { "%s", "%s", "%s" },' % (c_name, expr, field_name(field, name)))
+    out += ["        };", "", "        public static readonly string[][] Functions =", "        {"]
+    for name, ret, params in h.functions:
+        out.append('            new[] { "%s", "%d" },' % (name, len(params)))
+    out += ["        };", "    }", "}"]
+    return "\n".join(out) + "\n"
+
+
+HEADER_OBJ = None
+
+
+def main():
+    global HEADER_OBJ
+    check = "--check" in sys.argv[1:]
+    HEADER_OBJ = h = Header(HEADER)
+    m = Mapper(h)
+    files = {
+        "Argus/Generated/Types.g.cs": write_types(h, m),
+        "Argus/Generated/NativeMethods.g.cs": write_native_methods(h, m),
+        "tests/Generated/Layout.g.c": write_layout_c(h),
+        "tests/Generated/Layout.g.cs": write_layout_cs(h),
+    }
+    stale = []
+    for rel, text in files.items():
+        path = os.path.join(HERE, rel)
+        try:
+            with open(path, encoding="utf-8") as f:
+                old = f.read()
+        except FileNotFoundError:
+            old = None
+        if old != text:
+            stale.append(rel)
+            if not check:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w", encoding="utf-8", newline="\n") as f:
+                    f.write(text)
+    if check and stale:
+        print("stale generated bindings (run python3 bindings/csharp/generate.py): " + ", ".join(stale))
+        return 1
+    print(("checked " if check else "wrote ") + str(len(files)) + " files; " +
+          "%d functions, %d structs, %d enums, %d constants" % (len(h.functions), len(h.structs), len(h.enums),
+                                                               len(h.defines)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
