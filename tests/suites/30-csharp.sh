@@ -45,3 +45,8 @@ csharp_suite() {
     record "csharp" "$passed" "$failed"
 }
 csharp_suite
+# The C#-vs-Rust benchmark, small: proves both drivers run and do identical work (the ratio is
+# printed, not asserted).
+if command -v mono >/dev/null; then
+    run_one "csharp-benchmark-quick" "$ROOT/bindings/csharp/bench/run.sh" 500 60 3
+fi
