@@ -358,13 +358,14 @@ namespace Argus.Tests.Corpus
                     for (int i = 0; i < expected.Count; i++)
                     {
                         var x = (JsonObject)expected[i];
-                        Keys(x, "brain event", "agent", "from", "to", "target");
+                        Keys(x, "brain event", "agent", "from", "to", "target", "time");
                         BrainEvent b = actual[i];
                         string w = "brain event " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(b.Agent));
                         Eq(w + "from", Str(x, "from"), Name(BrainNames, b.From));
                         Eq(w + "to", Str(x, "to"), Name(BrainNames, b.To));
                         if (x.ContainsKey("target")) Eq(w + "target", OptStr(x, "target") ?? "null", TargetName(b.Target) ?? "null");
+                        OptFloatEq(w + "time", OptFloat(x, "time"), b.Time, tol);
                     }
             }
             if (e.ContainsKey("forgotten"))
@@ -375,12 +376,13 @@ namespace Argus.Tests.Corpus
                     for (int i = 0; i < expected.Count; i++)
                     {
                         var x = (JsonObject)expected[i];
-                        Keys(x, "forget event", "agent", "target", "position");
+                        Keys(x, "forget event", "agent", "target", "position", "time");
                         ForgetEvent f = actual[i];
                         string w = "forget event " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(f.Agent));
                         Eq(w + "target", Str(x, "target"), TargetName(f.Target) ?? "null");
                         OptVecEq(w + "position", x, "position", f.Position, tol);
+                        OptFloatEq(w + "time", OptFloat(x, "time"), f.Time, tol);
                     }
             }
             if (e.ContainsKey("awareness"))
@@ -391,7 +393,7 @@ namespace Argus.Tests.Corpus
                     for (int i = 0; i < expected.Count; i++)
                     {
                         var x = (JsonObject)expected[i];
-                        Keys(x, "awareness event", "agent", "target", "from", "to", "level");
+                        Keys(x, "awareness event", "agent", "target", "from", "to", "level", "time");
                         AwarenessEvent w = actual[i];
                         string s = "awareness event " + i + " ";
                         Eq(s + "agent", Str(x, "agent"), AgentName(w.Agent));
@@ -399,6 +401,7 @@ namespace Argus.Tests.Corpus
                         Eq(s + "from", Str(x, "from"), Name(StageNames, w.From));
                         Eq(s + "to", Str(x, "to"), Name(StageNames, w.To));
                         OptFloatEq(s + "level", OptFloat(x, "level"), w.Level, tol);
+                        OptFloatEq(s + "time", OptFloat(x, "time"), w.Time, tol);
                     }
             }
         }
