@@ -22,7 +22,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-HEADER = os.path.join(ROOT, "include", "argus.h")
+HEADER = os.environ.get("ARGUS_HEADER") or os.path.join(ROOT, "include", "argus.h")  # override: trying a new ABI
 
 PRIMITIVES = {
     "uint8_t": ("byte", 1), "int8_t": ("sbyte", 1), "uint16_t": ("ushort", 2), "int16_t": ("short", 2),
@@ -407,8 +407,9 @@ def main():
         "tests/Generated/Layout.g.cs": write_layout_cs(h),
     }
     stale = []
+    out_dir = os.environ.get("ARGUS_GENERATE_OUT") or HERE  # override: generate elsewhere to compare
     for rel, text in files.items():
-        path = os.path.join(HERE, rel)
+        path = os.path.join(out_dir, rel)
         try:
             with open(path, encoding="utf-8") as f:
                 old = f.read()

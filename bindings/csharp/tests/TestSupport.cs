@@ -36,6 +36,16 @@ namespace Argus.Tests
         /// <summary>Runs a program; returns its stdout, failing the test on a non-zero exit.</summary>
         public static string Run(string file, string args)
         {
+            string output;
+            int code = Run(file, args, null, out output);
+            Assert.AreEqual(0, code, file + " " + args + " failed:\n" + output);
+            return output;
+        }
+
+        /// <summary>Runs a program (with LD_LIBRARY_PATH replaced when libraryPath is not null); returns its
+        /// exit code, stdout and stderr in output.</summary>
+        public static int Run(string file, string args, string libraryPath, out string output)
+        {
             var info = new ProcessStartInfo(file, args)
             {
                 UseShellExecute = false,
@@ -43,13 +53,14 @@ namespace Argus.Tests
                 RedirectStandardError = true,
                 WorkingDirectory = Root,
             };
+            if (libraryPath != null) info.EnvironmentVariables["LD_LIBRARY_PATH"] = libraryPath;
             using (var p = Process.Start(info))
             {
+                var stderrTask = p.StandardError.ReadToEndAsync();
                 string stdout = p.StandardOutput.ReadToEnd();
-                string stderr = p.StandardError.ReadToEnd();
                 p.WaitForExit();
-                Assert.AreEqual(0, p.ExitCode, file + " " + args + " failed:\n" + stdout + stderr);
-                return stdout;
+                output = stdout + stderrTask.Result;
+                return p.ExitCode;
             }
         }
 
