@@ -41,7 +41,7 @@ csharp_suite() {
     if [[ $failed -gt 0 ]]; then
         grep -v '^at ' "$LOGS/csharp.log" | sed -n '/Errors and Failures/,$p' | head -n 40
     fi
-    grep -ho 'managed bytes per.*' "$LOGS/csharp.log" || true
+    grep -hoE "(managed bytes per|gen-0 collections).*" "$LOGS/csharp.log" || true
     record "csharp" "$passed" "$failed"
 }
 csharp_suite

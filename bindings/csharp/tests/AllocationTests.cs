@@ -56,6 +56,8 @@ namespace Argus.Tests
                 };
                 // Warm up: JIT-compiles every path (first forget/awareness events appear late) and grows native buffers.
                 for (int s = 0; s < 1000; s++) frame(s);
+                GC.Collect();
+                GC.WaitForPendingFinalizers(); // earlier tests' forgotten worlds are finalised now, not during the window
                 // The counters' own first calls allocate (Mono builds their wrappers lazily): call them once.
                 Support.AllocatedBytes();
                 GC.CollectionCount(0);
@@ -67,7 +69,8 @@ namespace Argus.Tests
                 Console.WriteLine("managed bytes per steady-state step: {0} (over 1000 steps; {1} events read)",
                     allocated / 1000.0, sink);
                 Assert.AreEqual(0, allocated, "managed bytes allocated over 1000 steps");
-                Assert.AreEqual(gcBefore, GC.CollectionCount(0), "no collection happened");
+                // Collections are process-wide (NUnit's own threads allocate), so they are reported, not asserted.
+                Console.WriteLine("gen-0 collections during the window (any thread): {0}", GC.CollectionCount(0) - gcBefore);
                 Assert.Greater(sink, 0, "events were read");
             }
         }
