@@ -51,7 +51,7 @@ fn main() {
             def.position = v3(rng.f(0.0, side), half.y, rng.f(0.0, side));
             let a = rng.f(0.0, std::f32::consts::TAU) as f64 / 2.0;
             def.rotation = ArgusQuat { x: 0.0, y: a.sin() as f32, z: 0.0, w: a.cos() as f32 };
-            let mut id = ArgusOccluderId { index: 0, generation: 0 };
+            let mut id: ArgusOccluderId = std::mem::zeroed();
             ok(argus_occluder_create(world, &def, &mut id));
         }
         let mut agents = Vec::with_capacity(n);
@@ -65,7 +65,7 @@ fn main() {
             def.view_radius = 15.0;
             def.view_angle = 110.0;
             def.sight_rate_hz = 10.0;
-            let mut id = ArgusAgentId { index: 0, generation: 0 };
+            let mut id: ArgusAgentId = std::mem::zeroed();
             ok(argus_agent_create(world, &def, &mut id));
             agents.push(id);
             positions.push(def.position);
@@ -76,7 +76,7 @@ fn main() {
         for _ in 0..n / 10 {
             let mut def = argus_default_target_def();
             def.position = v3(rng.f(0.0, side), 0.0, rng.f(0.0, side));
-            let mut id = ArgusTargetId { index: 0, generation: 0 };
+            let mut id: ArgusTargetId = std::mem::zeroed();
             ok(argus_target_create(world, &def, &mut id));
             targets.push(id);
             homes.push(def.position);
