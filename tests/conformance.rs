@@ -21,7 +21,13 @@ fn every_scenario_passes_through_the_rust_api() {
         println!("{name}: {}", if found.is_empty() { "ok".to_string() } else { format!("{} failure(s)", found.len()) });
         failures.extend(found);
     }
-    assert!(failures.is_empty(), "{} failure(s) in {} scenario files:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failure(s) in {} scenario files:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }
 
 /// A small valid scenario; the self-tests below break it on purpose.
@@ -52,7 +58,10 @@ fn a_wrong_expectation_is_reported_with_file_step_expected_and_actual() {
     }
     let wrong = SEEN_AHEAD.replace(r#""seen": true"#, r#""seen": false"#);
     let failures = run_text("self.json", &wrong);
-    assert!(failures.len() == 1 && failures[0].contains("timeline[1] can_see: seen: expected false, got true"), "{failures:?}");
+    assert!(
+        failures.len() == 1 && failures[0].contains("timeline[1] can_see: seen: expected false, got true"),
+        "{failures:?}"
+    );
 }
 
 #[test]

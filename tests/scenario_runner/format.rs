@@ -165,6 +165,7 @@ pub enum Action {
     Step {
         dt: f32,
         rays: Option<RaySpec>,
+        tolerance: Option<f32>,
         expect: Option<StepExpect>,
     },
     SetAgentPose {
@@ -283,7 +284,6 @@ pub struct RaySpec {
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub struct StepExpect {
-    pub tolerance: Option<f32>,
     pub percepts: Option<Vec<PerceptExpect>>,
     pub brain: Option<Vec<BrainEventExpect>>,
     pub forgotten: Option<Vec<ForgetExpect>>,

@@ -38,7 +38,10 @@ pub fn occluder_def(o: &OccluderSpec) -> Result<OccluderDef, String> {
             half_extents: v3(o.half_extents.ok_or_else(|| format!("occluder {:?}: box needs half_extents", o.name))?),
         },
         "sphere" => OccluderShape::Sphere { radius: need(o.radius, "radius")? },
-        "capsule" => OccluderShape::Capsule { half_height: need(o.half_height, "half_height")?, radius: need(o.radius, "radius")? },
+        "capsule" => OccluderShape::Capsule {
+            half_height: need(o.half_height, "half_height")?,
+            radius: need(o.radius, "radius")?,
+        },
         other => return Err(format!("occluder {:?}: unknown shape {other:?} (box | sphere | capsule)", o.name)),
     };
     let mut def = OccluderDef { shape, position: v3(o.position), rotation: quat(o.rotation), ..Default::default() };

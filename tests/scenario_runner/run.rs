@@ -124,7 +124,7 @@ impl Run {
 
     fn perform(&mut self, action: &Action, c: &mut Checks) -> Result<(), String> {
         match action {
-            Action::Step { dt, rays, expect } => {
+            Action::Step { dt, rays, tolerance, expect } => {
                 match self.rays(rays)? {
                     None => api(self.world.step(*dt))?,
                     Some(spec) => {
@@ -134,7 +134,7 @@ impl Run {
                     }
                 }
                 if let Some(e) = expect {
-                    self.check_events(e, c)?;
+                    self.check_events(e, tolerance.unwrap_or(self.tolerance), c);
                 }
             }
             Action::SetAgentPose { agent, position, forward } => {
@@ -188,7 +188,7 @@ impl Run {
             }
             Action::Memory { agent, target, tolerance, expect } => {
                 let record = api(self.world.memory_of(self.agent(agent)?, self.target(target)?))?.copied();
-                check_memory(expect, record, tolerance.unwrap_or(self.tolerance), c)?;
+                check_memory(expect, record, tolerance.unwrap_or(self.tolerance), c);
             }
             Action::AgentState { agent, tolerance, expect } => {
                 let id = self.agent(agent)?;
@@ -295,15 +295,16 @@ impl Run {
 
     fn check_rays(&self, spec: &RaySpec, asked: &[(AgentId, TargetId)], c: &mut Checks) {
         if let Some(expected) = &spec.expect {
-            let expected: Vec<(String, Option<String>)> =
-                expected.iter().map(|(a, t)| (a.clone(), Some(t.clone()))).collect();
-            let actual: Vec<_> = asked.iter().map(|(a, t)| (self.agent_name(*a), self.target_name(*t))).collect();
+            let expected: Vec<String> = expected.iter().map(|(a, t)| format!("{a} -> {t}")).collect();
+            let actual: Vec<String> = asked
+                .iter()
+                .map(|(a, t)| format!("{} -> {}", self.agent_name(*a), self.target_name(*t).unwrap_or_default()))
+                .collect();
             c.eq("rays asked (agent, target)", expected, actual);
         }
     }
 
-    fn check_events(&self, e: &StepExpect, c: &mut Checks) -> Result<(), String> {
-        let tol = e.tolerance.unwrap_or(self.tolerance);
+    fn check_events(&self, e: &StepExpect, tol: f32, c: &mut Checks) {
         let ev = self.world.events();
         if let Some(expected) = &e.percepts
             && c.same_len("percepts", expected.len(), ev.percepts.len(), &ev.percepts)
@@ -351,7 +352,6 @@ impl Run {
                 c.opt_float(&w("level"), x.level, a.level, tol);
             }
         }
-        Ok(())
     }
 }
 
@@ -393,7 +393,7 @@ fn check_sight(e: &SightExpect, r: &SightResult, tol: f32, c: &mut Checks) {
     }
 }
 
-fn check_memory(e: &MemoryExpect, record: Option<MemoryRecord>, tol: f32, c: &mut Checks) -> Result<(), String> {
+fn check_memory(e: &MemoryExpect, record: Option<MemoryRecord>, tol: f32, c: &mut Checks) {
     c.eq("record exists", e.exists, record.is_some());
     if let Some(r) = record {
         c.opt_float("confidence", e.confidence, r.confidence, tol);
@@ -402,7 +402,6 @@ fn check_memory(e: &MemoryExpect, record: Option<MemoryRecord>, tol: f32, c: &mu
         c.opt_float("awareness", e.awareness, r.awareness, tol);
         c.opt_eq("stage", e.stage.as_deref(), stage_name(r.stage));
     }
-    Ok(())
 }
 
 fn check_tactical(e: &TacticalExpect, answer: TacticalAnswer, out: &[TacticalResult], tol: f32, c: &mut Checks) {
