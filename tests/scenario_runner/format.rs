@@ -312,6 +312,7 @@ pub struct BrainEventExpect {
     pub to: String,
     #[serde(default, deserialize_with = "present")]
     pub target: Option<Option<String>>,
+    pub time: Option<f32>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -328,6 +328,7 @@ impl Run {
                 c.eq(&w("from"), x.from.as_str(), brain_state_name(b.from));
                 c.eq(&w("to"), x.to.as_str(), brain_state_name(b.to));
                 c.opt_eq(&w("target"), x.target.clone(), self.target_name(b.target));
+                c.opt_float(&w("time"), x.time, b.time, tol);
             }
         }
         if let Some(expected) = &e.forgotten
