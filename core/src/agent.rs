@@ -11,6 +11,7 @@ use crate::memory::{MemoryConfig, MemoryRecord};
 use crate::team::{AttitudeMask, DETECT_ALL, DETECT_HOSTILE, check_team};
 
 /// Vision tuning (lesson §2–4 and the vision-cone card).
+#[doc(alias = "FieldOfViewSensor")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct SightConfig {
     /// Sight is tested at all (default true).
@@ -77,6 +78,7 @@ impl SightConfig {
 }
 
 /// Hearing tuning (lesson §5).
+#[doc(alias = "HearingSensor")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct HearingConfig {
     /// Hearing is tested at all (default true).

@@ -7,6 +7,7 @@ use crate::id::TargetId;
 use crate::math::{Vec3, check_non_negative, check_range};
 
 /// How fast an agent forgets.
+#[doc(alias = "PerceptionMemory")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MemoryConfig {
     /// Confidence lost per second while unperceived (default 0.2).
@@ -30,6 +31,7 @@ impl MemoryConfig {
 }
 
 /// One agent's belief about one target.
+#[doc(alias = "PerceptionMemory")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MemoryRecord {
     /// The target this record is about.

@@ -85,6 +85,7 @@ impl Default for CoverQuery<'_> {
 
 /// Runs a cover query with `blocker` answering the rays; results go to `out` (cleared first,
 /// untouched on error), best first.
+#[doc(alias = "FindBestCover")]
 pub fn find_cover<B: LineBlocker + ?Sized>(
     query: &CoverQuery,
     blocker: &B,

@@ -125,7 +125,7 @@ impl World {
     /// Where the agent's brain wants to go (None while Idle).
     pub fn move_target(&self, id: AgentId) -> Result<Option<Vec3>> {
         let agent = self.agent(id)?;
-        Ok(agent.brain.move_target(&super::conclude::focus_view(agent)))
+        Ok(agent.brain.move_target(&agent.brain.focus_view(&agent.records)))
     }
 
     /// Sets a memory record by hand (a radio call, a script); confidence in [0, 1].

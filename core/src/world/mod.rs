@@ -63,6 +63,7 @@ impl WorldDef {
 
 /// A perception world. Not thread-safe: use it from one thread at a time (it may use worker
 /// threads of its own inside `step`). Worlds are independent of each other.
+#[doc(alias = "PerceptionSystem", alias = "AudioPerception")]
 pub struct World {
     pub(crate) def: WorldDef,
     pub(crate) time: f64,
@@ -166,6 +167,7 @@ impl World {
     // ----- sounds, attitudes, events ---------------------------------------------------
 
     /// Broadcasts a sound; every agent tests it at the next step.
+    #[doc(alias = "EmitSound", alias = "AudioPerception")]
     pub fn emit_sound(&mut self, def: &SoundDef) -> Result<()> {
         self.check_idle()?;
         if !def.source.is_null() {

@@ -11,6 +11,7 @@ use super::World;
 impl World {
     /// Can `agent` see `target` now, with the current poses? Built-in occluders answer the rays;
     /// an engine-ray world refuses (use [`World::can_see_with`]). Does not touch memory or brain.
+    #[doc(alias = "CanSeeTarget", alias = "HasLineOfSight", alias = "WithinRange", alias = "WithinAngle")]
     pub fn can_see(&self, agent: AgentId, target: TargetId) -> Result<SightResult> {
         self.require_builtin()?;
         self.can_see_inner(agent, target, None)
@@ -22,6 +23,7 @@ impl World {
     }
 
     /// Every target `agent` can see now, in slot order, appended to `out` (cleared first).
+    #[doc(alias = "FindVisibleTargets")]
     pub fn visible_targets(&self, agent: AgentId, out: &mut Vec<TargetId>) -> Result<()> {
         self.require_builtin()?;
         self.visible_targets_inner(agent, None, out)
