@@ -2,9 +2,8 @@
 
 use crate::error::{Error, Result};
 use crate::id::{AgentId, TargetId};
-use crate::memory;
 use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
-use crate::sight::{PointClass, PointStatus, SightResult, View, classify, eligible, ray_length};
+use crate::sight::{PointStage, PointStatus, SightResult, View, classify_target, perceivable, previously_seen};
 
 use super::World;
 
@@ -112,38 +111,25 @@ impl World {
         for (slot, point) in result.points.iter_mut().zip(target.world_points()) {
             slot.point = point;
         }
-        let perceivable = agent.tuning.sight.enabled
-            && eligible(agent, target)
-            && self.attitudes.perceives(agent.team, agent.tuning.detect, target.team);
-        if !perceivable {
+        if !perceivable(agent, &self.attitudes, target) {
             return Ok((result, 0));
         }
         result.perceivable = true;
         let mut ray_points = 0u8;
-        let previously_seen = memory::find(&agent.records, target_id).is_some_and(|r| r.seen);
-        let view = View::of(agent, previously_seen);
+        let view = View::of(agent, previously_seen(agent, target_id));
+        let points = &mut result.points;
         let mask = agent.tuning.sight.obstacle_mask;
-        for (k, slot) in result.points[..target.point_count as usize].iter_mut().enumerate() {
-            slot.status = match classify(&view, slot.point) {
-                PointClass::OutOfRange => PointStatus::OutOfRange,
-                PointClass::OutsideCone => PointStatus::OutsideCone,
-                PointClass::OnEye => PointStatus::Visible,
-                PointClass::InView { dir, dist, .. } => {
-                    if let Some(max_distance) = ray_length(dist).filter(|_| mask != 0) {
-                        rays.push(RayQuery {
-                            origin: view.eye,
-                            direction: dir,
-                            max_distance,
-                            layer_mask: mask,
-                            agent: agent_id,
-                            target: target_id,
-                        });
-                        ray_points |= 1 << k;
-                    }
-                    PointStatus::Visible
+        classify_target(&view, (agent_id, target_id), mask, target, rays, |k, stage| {
+            points[k].status = match stage {
+                PointStage::OutOfRange => PointStatus::OutOfRange,
+                PointStage::OutsideCone => PointStatus::OutsideCone,
+                PointStage::Free => PointStatus::Visible,
+                PointStage::Ray => {
+                    ray_points |= 1 << k;
+                    PointStatus::Visible // provisionally, until its ray is answered
                 }
             };
-        }
+        });
         Ok((result, ray_points))
     }
 }
