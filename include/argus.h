@@ -386,7 +386,8 @@ enum ArgusResult
      */
     ARGUS_RESULT_STEP_IN_PROGRESS = 4,
     /**
-     * `argus_world_step_finish` without `argus_world_step_begin`.
+     * `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
+     * `_cancel` of a two-phase cover or flank query that was not begun.
      */
     ARGUS_RESULT_NO_STEP_IN_PROGRESS = 5,
     /**
@@ -1267,10 +1268,11 @@ typedef struct ArgusRayHit {
 
 /**
  * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
- * once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
- * `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
- * soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
- * during the call. `user_data` is passed through untouched.
+ * once per `argus_world_step` and once per immediate query, cover query
+ * (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
+ * that needs rays (a debug draw calls it per agent and check point), on the thread that made that
+ * call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
+ * passed through untouched.
  */
 typedef void (*ArgusRayBatchFn)(const struct ArgusRay *rays,
                                 uint32_t count,
@@ -2228,9 +2230,10 @@ ArgusResult argus_world_load(struct ArgusWorld *world, const uint8_t *bytes, uin
  * (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
  * summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
  *
- * Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
- * agent and target ids and `max_distance` the full distance to the spot), else the world's
- * occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+ * Line of sight: the ray callback when one is set, called once with every ray the query could
+ * need (null agent and target ids, `max_distance` the full distance to the spot; the rays of
+ * `argus_world_find_cover_begin`), else the world's occluders (casting only the rays its early
+ * exit needs); an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
  * arrays are read during the call only.
  *
  * # Safety
@@ -2260,6 +2263,89 @@ ArgusResult argus_world_find_flank(struct ArgusWorld *world,
                                    uint32_t capacity,
                                    uint32_t *out_count,
                                    struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * First half of a two-phase cover query: validates `query` as `argus_world_find_cover` does and
+ * exposes in `*out_rays` every ray it could need (threat eye → candidate spot, null agent and
+ * target ids, `max_distance` the full distance), owned by the world and valid until
+ * `argus_world_find_cover_finish` succeeds, `argus_world_find_cover_cancel`, the next
+ * `argus_world_find_cover_begin` (which abandons a pending one) or `argus_world_destroy`.
+ * More than 1048576 rays (ranked candidates × threats) → `INVALID_ARGUMENT`. Works in any
+ * world, with or without a ray callback. The query and its arrays are read during the call only.
+ *
+ * # Safety
+ * `world` NULL or live; `query` NULL or readable (with its arrays); `out_rays` NULL or writable.
+ */
+ArgusResult argus_world_find_cover_begin(struct ArgusWorld *world,
+                                         const struct ArgusCoverQuery *query,
+                                         struct ArgusRayArray *out_rays);
+
+/**
+ * Second half of a two-phase cover query: `hits[i]` answers ray `i` of
+ * `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
+ * distance >= 0). Results, count and answer are written exactly as `argus_world_find_cover`
+ * writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
+ * query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items; `results`
+ * `capacity` writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+ */
+ArgusResult argus_world_find_cover_finish(struct ArgusWorld *world,
+                                          const struct ArgusRayHit *hits,
+                                          uint32_t count,
+                                          struct ArgusTacticalResult *results,
+                                          uint32_t capacity,
+                                          uint32_t *out_count,
+                                          struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * Abandons a cover query begun with `argus_world_find_cover_begin` (its rays die with it).
+ * None pending → `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_find_cover_cancel(struct ArgusWorld *world);
+
+/**
+ * First half of a two-phase flank query, for engines that drive cover and flank through one
+ * begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
+ * A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
+ * another abandons a pending one. The query and its points are read during the call only.
+ *
+ * # Safety
+ * `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
+ */
+ArgusResult argus_world_find_flank_begin(struct ArgusWorld *world,
+                                         const struct ArgusFlankQuery *query,
+                                         struct ArgusRayArray *out_rays);
+
+/**
+ * Second half of a two-phase flank query: `count` must be 0; results, count and answer are
+ * written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
+ * refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
+ * 0); `out_count`, `out_answer` NULL or writable.
+ */
+ArgusResult argus_world_find_flank_finish(struct ArgusWorld *world,
+                                          const struct ArgusRayHit *hits,
+                                          uint32_t count,
+                                          struct ArgusTacticalResult *results,
+                                          uint32_t capacity,
+                                          uint32_t *out_count,
+                                          struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
+ * `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_find_flank_cancel(struct ArgusWorld *world);
 
 /**
  * Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.

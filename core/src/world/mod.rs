@@ -6,6 +6,7 @@ mod maps;
 mod query;
 mod step;
 mod sweep;
+mod tactics;
 mod things;
 
 use crate::agent::{Agent, TuningTable};
@@ -19,6 +20,7 @@ use crate::rays::RayBackend;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
+pub(crate) use query::check_hits;
 pub(crate) use step::StepScratch;
 
 /// World-wide settings.
