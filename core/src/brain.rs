@@ -36,23 +36,18 @@ impl BrainState {
     }
 }
 
-/// Brain tuning (the lesson's `EnemyBrain` fields).
-#[doc(alias = "EnemyBrain")]
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct BrainConfig {
-    /// When false the agent still senses and remembers, but its state stays Idle (bring your
-    /// own behaviour tree). Default true.
-    pub enabled: bool,
-    /// Seconds spent Searching before giving up (default 4, as in the lesson).
-    pub search_duration: f32,
-    /// Seconds Investigating before moving on to Searching if the engine never reports arrival
-    /// (default 10).
-    pub investigate_timeout: f32,
-}
-
-impl Default for BrainConfig {
-    fn default() -> Self {
-        BrainConfig { enabled: true, search_duration: 4.0, investigate_timeout: 10.0 }
+crate::settings::settings! {
+    /// Brain tuning (the lesson's `EnemyBrain` fields).
+    #[doc(alias = "EnemyBrain")]
+    pub struct BrainConfig {
+        /// When false the agent still senses and remembers, but its state stays Idle (bring your
+        /// own behaviour tree). Default true.
+        pub enabled: bool = true,
+        /// Seconds spent Searching before giving up (default 4, as in the lesson).
+        pub search_duration: f32 = 4.0,
+        /// Seconds Investigating before moving on to Searching if the engine never reports arrival
+        /// (default 10).
+        pub investigate_timeout: f32 = 10.0,
     }
 }
 

@@ -31,6 +31,7 @@ pub mod memory;
 pub mod occluders;
 pub mod percept;
 pub mod rays;
+pub mod settings;
 pub mod sight;
 pub mod snapshot;
 pub mod tactics;
