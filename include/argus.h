@@ -450,32 +450,15 @@ typedef struct ArgusVec3 {
 } ArgusVec3;
 
 /**
- * Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
- * Units: metres, degrees, seconds.
+ * Vision (the lesson's `FieldOfViewSensor` and the vision-cone card).
  */
-typedef struct ArgusAgentDef {
+typedef struct ArgusSightSettings {
     /**
-     * Feet position.
-     */
-    struct ArgusVec3 position;
-    /**
-     * Facing (normalised; zero is refused). Default +Z.
-     */
-    struct ArgusVec3 forward;
-    /**
-     * Team 0..63 (default 0).
-     */
-    uint32_t team;
-    /**
-     * `ARGUS_DETECT_*` bits (default hostile only).
-     */
-    uint32_t detect_mask;
-    /**
-     * Eye relative to the position (default 0, 1.6, 0).
+     * Eye relative to the agent's position (default 0, 1.6, 0).
      */
     struct ArgusVec3 eye_offset;
     /**
-     * Sight range (default 10).
+     * Sight range in metres (default 10).
      */
     float view_radius;
     /**
@@ -501,15 +484,25 @@ typedef struct ArgusAgentDef {
     /**
      * Occluder layers that block its sight (Unity obstacleMask; default all).
      */
-    uint32_t sight_obstacle_mask;
+    uint32_t obstacle_mask;
     /**
      * Sight ticks per second (default 10; 0 = every step), staggered across agents.
      */
-    float sight_rate_hz;
+    float rate_hz;
+    /**
+     * Non-zero: sight is tested (default 1).
+     */
+    uint8_t enabled;
+} ArgusSightSettings;
+
+/**
+ * Hearing (the lesson's `HearingSensor`).
+ */
+typedef struct ArgusHearingSettings {
     /**
      * Multiplier on sound radii (default 1).
      */
-    float hearing_sensitivity;
+    float sensitivity;
     /**
      * Sound layers it listens to (default all).
      */
@@ -517,15 +510,31 @@ typedef struct ArgusAgentDef {
     /**
      * Occluder layers that muffle sound when the world's sound occlusion is on (default all).
      */
-    uint32_t hearing_obstacle_mask;
+    uint32_t obstacle_mask;
     /**
-     * Memory confidence lost per second unperceived (default 0.2).
+     * Non-zero: hearing is tested (default 1).
      */
-    float memory_decay_per_second;
+    uint8_t enabled;
+} ArgusHearingSettings;
+
+/**
+ * Memory (the lesson's `PerceptionMemory`).
+ */
+typedef struct ArgusMemorySettings {
+    /**
+     * Confidence lost per second unperceived (default 0.2).
+     */
+    float decay_per_second;
     /**
      * Below this confidence a memory is forgotten (default 0.05).
      */
-    float memory_forget_threshold;
+    float forget_threshold;
+} ArgusMemorySettings;
+
+/**
+ * The guard brain (the lesson's `EnemyBrain`).
+ */
+typedef struct ArgusBrainSettings {
     /**
      * Seconds of searching before giving up (default 4).
      */
@@ -535,53 +544,94 @@ typedef struct ArgusAgentDef {
      */
     float investigate_timeout;
     /**
+     * Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
+     */
+    uint8_t enabled;
+} ArgusBrainSettings;
+
+/**
+ * Awareness meters (not in the lesson: off by default, the brain then chases on first sight).
+ */
+typedef struct ArgusAwarenessSettings {
+    /**
      * Awareness gained per second at best visibility (default 2).
      */
-    float awareness_rise_per_second;
+    float rise_per_second;
     /**
      * Awareness lost per second unseen (default 0.25).
      */
-    float awareness_fall_per_second;
+    float fall_per_second;
     /**
-     * Awareness gain multiplier at the view radius (default 0.25).
+     * Gain multiplier at the view radius (default 0.25).
      */
-    float awareness_far_factor;
+    float far_factor;
     /**
-     * Awareness gain multiplier at the cone edge (default 0.5).
+     * Gain multiplier at the cone edge (default 0.5).
      */
-    float awareness_edge_factor;
+    float edge_factor;
     /**
      * Meter level of the suspicious stage (default 0.3).
      */
-    float awareness_suspicious;
+    float suspicious_threshold;
     /**
      * Meter level of the alert stage (default 0.7).
      */
-    float awareness_alert;
+    float alert_threshold;
     /**
      * Meter level of the aware stage (default 1).
      */
-    float awareness_aware;
+    float aware_threshold;
+    /**
+     * Non-zero: awareness meters gate chasing (default 0).
+     */
+    uint8_t enabled;
+} ArgusAwarenessSettings;
+
+/**
+ * Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
+ * Units: metres, degrees, seconds.
+ */
+typedef struct ArgusAgentDef {
+    /**
+     * Feet position.
+     */
+    struct ArgusVec3 position;
+    /**
+     * Facing (normalised; zero is refused). Default +Z.
+     */
+    struct ArgusVec3 forward;
+    /**
+     * Team 0..63 (default 0).
+     */
+    uint32_t team;
+    /**
+     * `ARGUS_DETECT_*` bits (default hostile only).
+     */
+    uint32_t detect_mask;
+    /**
+     * Vision (the lesson's `FieldOfViewSensor`).
+     */
+    struct ArgusSightSettings sight;
+    /**
+     * Hearing (the lesson's `HearingSensor`).
+     */
+    struct ArgusHearingSettings hearing;
+    /**
+     * Memory (the lesson's `PerceptionMemory`).
+     */
+    struct ArgusMemorySettings memory;
+    /**
+     * The guard brain (the lesson's `EnemyBrain`).
+     */
+    struct ArgusBrainSettings brain;
+    /**
+     * Awareness meters (off by default).
+     */
+    struct ArgusAwarenessSettings awareness;
     /**
      * Set by `argus_default_agent_def()`; leave it alone.
      */
     uint32_t internal_cookie;
-    /**
-     * Non-zero: sight is tested (default 1).
-     */
-    uint8_t sight_enabled;
-    /**
-     * Non-zero: hearing is tested (default 1).
-     */
-    uint8_t hearing_enabled;
-    /**
-     * Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
-     */
-    uint8_t brain_enabled;
-    /**
-     * Non-zero: awareness meters gate chasing (default 0).
-     */
-    uint8_t awareness_enabled;
 } ArgusAgentDef;
 
 /**
@@ -2198,6 +2248,109 @@ ArgusResult argus_world_step_finish(struct ArgusWorld *world,
  * `world` NULL or live.
  */
 ArgusResult argus_world_step_cancel(struct ArgusWorld *world);
+
+/**
+ * Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and
+ * schedule. Checked as in `argus_agent_create`; refused → nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_sight(struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  const struct ArgusSightSettings *settings);
+
+/**
+ * The agent's sight settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_sight(const struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  struct ArgusSightSettings *out_settings);
+
+/**
+ * Replaces an agent's hearing settings, keeping everything else; refused → nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_hearing(struct ArgusWorld *world,
+                                    struct ArgusAgentId agent,
+                                    const struct ArgusHearingSettings *settings);
+
+/**
+ * The agent's hearing settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_hearing(const struct ArgusWorld *world,
+                                    struct ArgusAgentId agent,
+                                    struct ArgusHearingSettings *out_settings);
+
+/**
+ * Replaces an agent's memory settings, keeping everything else (its records too); refused →
+ * nothing changed. (`argus_agent_get_memory` reads the records themselves.)
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_memory_settings(struct ArgusWorld *world,
+                                            struct ArgusAgentId agent,
+                                            const struct ArgusMemorySettings *settings);
+
+/**
+ * The agent's memory settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_memory_settings(const struct ArgusWorld *world,
+                                            struct ArgusAgentId agent,
+                                            struct ArgusMemorySettings *out_settings);
+
+/**
+ * Replaces an agent's brain settings, keeping everything else (its state too); refused →
+ * nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_brain(struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  const struct ArgusBrainSettings *settings);
+
+/**
+ * The agent's brain settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_brain(const struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  struct ArgusBrainSettings *out_settings);
+
+/**
+ * Replaces an agent's awareness settings, keeping everything else; refused → nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_awareness(struct ArgusWorld *world,
+                                      struct ArgusAgentId agent,
+                                      const struct ArgusAwarenessSettings *settings);
+
+/**
+ * The agent's awareness settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_awareness(const struct ArgusWorld *world,
+                                      struct ArgusAgentId agent,
+                                      struct ArgusAwarenessSettings *out_settings);
 
 /**
  * Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to

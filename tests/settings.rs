@@ -101,3 +101,89 @@ fn a_setter_keeps_memory_brain_and_pose() {
     assert!(matches!(world.set_agent_sight(guard, &bad), Err(Error::InvalidArgument(_))));
     assert_eq!(world.agent(guard).unwrap().sight(), &sight);
 }
+
+/// Random words of the right kinds: unique finite floats, random masks, 0/1 flags.
+fn random_settings<S: SettingsWords>(seed: &mut u64) -> S {
+    let mut next = || {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    };
+    let words: Vec<u32> = S::word_kinds()
+        .into_iter()
+        .map(|kind| match kind {
+            settings::WordKind::Float => ((next() % 100_000) as f32 / 7.0 + 0.5).to_bits(),
+            settings::WordKind::Bits => next() as u32,
+            settings::WordKind::Flag => (next() & 1) as u32,
+        })
+        .collect();
+    S::read_words(&mut words.into_iter()).unwrap()
+}
+
+/// `name: value` of every scalar field in a `Debug` rendering (nested structs are skipped).
+fn debug_fields(text: &str) -> Vec<(String, String)> {
+    let body = &text[text.find('{').unwrap() + 1..text.rfind('}').unwrap()];
+    let mut fields = Vec::new();
+    let mut depth = 0;
+    let mut current = String::new();
+    for ch in body.chars().chain([',']) {
+        match ch {
+            '(' | '{' => depth += 1,
+            ')' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                if let Some((name, value)) = current.split_once(':') {
+                    let value = value.trim();
+                    if !value.contains(['(', '{']) {
+                        let value = match value {
+                            "true" => "1",
+                            "false" => "0",
+                            v => v,
+                        };
+                        fields.push((name.trim().to_owned(), value.to_owned()));
+                    }
+                }
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    fields
+}
+
+/// The C struct of a sense carries every field of the core's, under the same name and value,
+/// both ways.
+fn c_mirrors_core<S, C>(seed: &mut u64)
+where
+    S: SettingsWords + std::fmt::Debug + for<'a> From<&'a C>,
+    C: std::fmt::Debug + for<'a> From<&'a S>,
+{
+    for _ in 0..100 {
+        let core: S = random_settings(seed);
+        let c = C::from(&core);
+        assert_eq!(S::from(&c).words(), core.words(), "{c:?} round-trips");
+        let (core_fields, c_fields) = (debug_fields(&format!("{core:?}")), debug_fields(&format!("{c:?}")));
+        assert!(core_fields.len() + 1 >= S::FIELDS.len(), "{core_fields:?}");
+        for field in &core_fields {
+            assert!(c_fields.contains(field), "{field:?} is not carried as such into {c:?}");
+        }
+        assert_eq!(core_fields.len(), c_fields.len(), "{c:?} has exactly the core's scalar fields");
+    }
+}
+
+#[test]
+fn the_c_settings_structs_mirror_the_core_field_for_field() {
+    use argus::*;
+    let mut seed = 0x5E77_1265;
+    c_mirrors_core::<SightConfig, ArgusSightSettings>(&mut seed);
+    c_mirrors_core::<HearingConfig, ArgusHearingSettings>(&mut seed);
+    c_mirrors_core::<MemoryConfig, ArgusMemorySettings>(&mut seed);
+    c_mirrors_core::<BrainConfig, ArgusBrainSettings>(&mut seed);
+    c_mirrors_core::<AwarenessConfig, ArgusAwarenessSettings>(&mut seed);
+    // The one vector field, checked by hand.
+    let sight = SightConfig { eye_offset: Vec3::new(0.25, 1.5, -0.75), ..Default::default() };
+    let c = ArgusSightSettings::from(&sight);
+    assert_eq!((c.eye_offset.x, c.eye_offset.y, c.eye_offset.z), (0.25, 1.5, -0.75));
+}

@@ -5,6 +5,17 @@
 
 use crate::math::Vec3;
 
+/// What one settings word holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WordKind {
+    /// An `f32` (alone, or one component of a `Vec3`), by its bits.
+    Float,
+    /// A `u32` (a layer mask).
+    Bits,
+    /// A `bool`, 0 or 1.
+    Flag,
+}
+
 /// A settings struct as plain 32-bit words, in field order: `f32` by its bits, `bool` as 0 / 1,
 /// `Vec3` as three `f32`, `u32` as is. Equal words mean identical settings (bit for bit).
 pub trait SettingsWords: Sized {
@@ -14,6 +25,8 @@ pub trait SettingsWords: Sized {
     fn write_words(&self, out: &mut Vec<u32>);
     /// Reads the fields back in order; `None` when the words run out or a `bool` is not 0 or 1.
     fn read_words(words: &mut dyn Iterator<Item = u32>) -> Option<Self>;
+    /// What each word holds, in word order (fuzzers and tests change words of one kind).
+    fn word_kinds() -> Vec<WordKind>;
     /// All the words of `self`.
     fn words(&self) -> Vec<u32> {
         let mut out = Vec::new();
@@ -24,6 +37,8 @@ pub trait SettingsWords: Sized {
 
 /// A field type a settings struct may hold.
 pub trait SettingsField: Sized {
+    /// What each of this type's words holds.
+    const KINDS: &'static [WordKind];
     /// Appends this value's words.
     fn push(&self, out: &mut Vec<u32>);
     /// Reads a value back.
@@ -31,6 +46,7 @@ pub trait SettingsField: Sized {
 }
 
 impl SettingsField for f32 {
+    const KINDS: &'static [WordKind] = &[WordKind::Float];
     fn push(&self, out: &mut Vec<u32>) {
         out.push(self.to_bits());
     }
@@ -40,6 +56,7 @@ impl SettingsField for f32 {
 }
 
 impl SettingsField for u32 {
+    const KINDS: &'static [WordKind] = &[WordKind::Bits];
     fn push(&self, out: &mut Vec<u32>) {
         out.push(*self);
     }
@@ -49,6 +66,7 @@ impl SettingsField for u32 {
 }
 
 impl SettingsField for bool {
+    const KINDS: &'static [WordKind] = &[WordKind::Flag];
     fn push(&self, out: &mut Vec<u32>) {
         out.push(*self as u32);
     }
@@ -62,6 +80,7 @@ impl SettingsField for bool {
 }
 
 impl SettingsField for Vec3 {
+    const KINDS: &'static [WordKind] = &[WordKind::Float; 3];
     fn push(&self, out: &mut Vec<u32>) {
         out.extend(self.to_array().map(f32::to_bits));
     }
@@ -97,6 +116,11 @@ macro_rules! settings {
             }
             fn read_words(words: &mut dyn Iterator<Item = u32>) -> Option<Self> {
                 Some($name { $( $field: $crate::settings::SettingsField::take(words)?, )* })
+            }
+            fn word_kinds() -> Vec<$crate::settings::WordKind> {
+                let mut kinds = Vec::new();
+                $( kinds.extend_from_slice(<$ty as $crate::settings::SettingsField>::KINDS); )*
+                kinds
             }
         }
     };
