@@ -65,6 +65,8 @@ pub(crate) struct CallbackSource<'a> {
     pub(crate) user_data: *mut c_void,
     pub(crate) rays: &'a mut Vec<ArgusRay>,
     pub(crate) hits: &'a mut Vec<ArgusRayHit>,
+    /// The world's tag, stamped into the rays' agent and target ids.
+    pub(crate) tag: u16,
 }
 
 impl RaySource for CallbackSource<'_> {
@@ -73,7 +75,7 @@ impl RaySource for CallbackSource<'_> {
             return;
         }
         self.rays.clear();
-        self.rays.extend(rays.iter().map(ray_to_c));
+        self.rays.extend(rays.iter().map(|r| ray_to_c(r, self.tag)));
         self.hits.clear();
         self.hits.resize(rays.len(), ArgusRayHit::default());
         // SAFETY: both buffers hold `rays.len()` items for the duration of the call.
@@ -84,14 +86,14 @@ impl RaySource for CallbackSource<'_> {
     }
 }
 
-pub(crate) fn ray_to_c(r: &RayQuery) -> ArgusRay {
+pub(crate) fn ray_to_c(r: &RayQuery, tag: u16) -> ArgusRay {
     ArgusRay {
         origin: r.origin.into(),
         direction: r.direction.into(),
         max_distance: r.max_distance,
         layer_mask: r.layer_mask,
-        agent: r.agent.into(),
-        target: r.target.into(),
+        agent: ArgusAgentId::abi(r.agent, tag),
+        target: ArgusTargetId::abi(r.target, tag),
     }
 }
 
@@ -131,7 +133,8 @@ pub unsafe extern "C" fn argus_world_step_begin(
         let out = output(out_rays, "out_rays")?;
         let rays = w.world.begin_step(dt)?;
         w.step_rays.clear();
-        w.step_rays.extend(rays.iter().map(ray_to_c));
+        let tag = w.tag;
+        w.step_rays.extend(rays.iter().map(|r| ray_to_c(r, tag)));
         *out = ArgusRayArray {
             items: if w.step_rays.is_empty() { std::ptr::null() } else { w.step_rays.as_ptr() },
             count: w.step_rays.len() as u32,
@@ -163,7 +166,7 @@ pub unsafe extern "C" fn argus_world_step_finish(
         let hits = slice(hits, count, expected, "hits")?;
         let converted: Vec<RayHit> = hits.iter().map(|h| RayHit { hit: h.hit != 0, distance: h.distance }).collect();
         w.world.finish_step(&converted)?;
-        w.events.refresh(&w.world);
+        w.events.refresh(&w.world, w.tag, &w.user);
         Ok(())
     })
 }

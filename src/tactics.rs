@@ -3,9 +3,10 @@
 //! best first; the answer carries the lesson's return value (best spot or fallback). The
 //! structs they take and return are in `tactics_query.rs`.
 
-use super::boundary::{FfiResult, check_cookie, fail, fill, input, invalid, output, slice, with_world};
+use super::boundary::{FfiResult, check_cookie, fail, fill, input, output, slice, with_world};
 use super::influence::{map_ref, plane_from_c};
 use super::tactics_query::*;
+use super::enums::ArgusCandidateKind;
 use super::types::*;
 use super::world::{ArgusWorld, WorldState};
 use argus_core::influence::InfluenceMap;
@@ -17,19 +18,19 @@ use argus_core::tactics::{
 };
 /// The core's candidates; caller points are copied into `points`.
 fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiResult<Candidates<'a>> {
-    Ok(match c.kind {
-        ARGUS_CANDIDATES_POINTS => {
+    Ok(match c.kind.get()? {
+        ArgusCandidateKind::Points => {
             let raw = slice(c.points, c.point_count, MAX_CANDIDATES, "candidates.points")?;
             points.extend(raw.iter().map(|&p| Vec3::from(p)));
             Candidates::Points(points)
         }
-        ARGUS_CANDIDATES_GRID => Candidates::Grid {
+        ArgusCandidateKind::Grid => Candidates::Grid {
             center: c.center.into(),
             spacing: c.spacing,
             half_count: c.half_count,
             plane: plane_from_c(c.plane)?,
         },
-        ARGUS_CANDIDATES_RING => Candidates::Ring {
+        ArgusCandidateKind::Ring => Candidates::Ring {
             center: c.center.into(),
             inner_radius: c.inner_radius,
             outer_radius: c.outer_radius,
@@ -37,7 +38,6 @@ fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiR
             per_ring: c.per_ring,
             plane: plane_from_c(c.plane)?,
         },
-        other => return Err(invalid(format!("unknown candidate kind {other}"))),
     })
 }
 
@@ -105,13 +105,10 @@ pub unsafe extern "C" fn argus_world_find_cover(
         check_cookie(c.internal_cookie, "cover_query")?;
         let raw_threats = slice(c.threats, c.threat_count, ARGUS_MAX_THREATS as usize, "threats")?;
         let threats: Vec<Threat> = raw_threats.iter().map(threat_from_c).collect();
-        let mode = match c.mode {
-            ARGUS_COVER_HIDDEN_FROM_ALL => CoverMode::HiddenFromAll,
-            ARGUS_COVER_HIDDEN_FROM_MOST => CoverMode::HiddenFromMost,
-            other => return Err(invalid(format!("unknown cover mode {other}"))),
-        };
+        let mode: CoverMode = c.mode.get()?.into();
         let mut points = Vec::new();
         let candidates = candidates_from_c(&c.candidates, &mut points)?;
+        let map_id = c.map.core(w.tag)?;
         let mut out = Vec::new();
         let answer = w.with_rays(|world, source| -> FfiResult<TacticalAnswer> {
             let engine_only = world.def().ray_backend == RayBackend::Engine;
@@ -121,7 +118,7 @@ pub unsafe extern "C" fn argus_world_find_cover(
             let map = if c.map == ArgusInfluenceMapId::default() {
                 None
             } else {
-                Some((world.influence_map(c.map.into())?, c.map_layer as usize))
+                Some((world.influence_map(map_id)?, c.map_layer as usize))
             };
             let q = CoverQuery {
                 self_position: c.self_position.into(),
