@@ -2029,7 +2029,8 @@ ArgusResult argus_agent_remember(struct ArgusWorld *world,
                                  float confidence);
 
 /**
- * Drops an agent's record of a target (no event). Unknown target ids are ignored.
+ * Drops an agent's record of a target (no event). Unknown target ids are ignored; another
+ * world's id is refused with `INVALID_ID`.
  *
  * # Safety
  * `world` NULL or live.

@@ -499,7 +499,8 @@ pub unsafe extern "C" fn argus_agent_remember(
     })
 }
 
-/// Drops an agent's record of a target (no event). Unknown target ids are ignored.
+/// Drops an agent's record of a target (no event). Unknown target ids are ignored; another
+/// world's id is refused with `INVALID_ID`.
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -31,7 +31,7 @@ static argus::AgentId lesson_agent(argus::World &world) {
 static argus::TargetId point_target(argus::World &world, ArgusVec3 at) {
     argus::TargetDef def;
     def.position = at;
-    def.check_points[0] = argus::vec3(0, 0, 0);
+    def.check_point_offsets[1] = 0.0f; // the one check point at the feet
     return world.create_target(def);
 }
 
@@ -63,8 +63,8 @@ static void vision_trace() {
     CHECK(world.valid(wall_id));
     argus::TargetId t = point_target(world, v3(0, 0, 8));
     ArgusSightResult r = world.can_see(guard, t);
-    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
-    CHECK_NEAR(r.points[0].hit.z, 3.5, 1e-4);
+    CHECK(r.seen == 0 && r.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+    CHECK_NEAR(r.point_hits[2], 3.5, 1e-4);
     std::vector<argus::TargetId> visible = world.visible_targets(guard);
     CHECK(visible.empty());
 }
@@ -82,7 +82,7 @@ static void hearing_trace() {
     int heard = 0;
     for (const ArgusPercept &p : percepts) {
         heard++;
-        CHECK(p.kind == ARGUS_PERCEPT_SOUND && argus::AgentId{p.agent} == guard);
+        CHECK(p.kind == ARGUS_PERCEPT_KIND_SOUND && argus::AgentId{p.agent} == guard);
         CHECK_NEAR(p.strength, 1.0 - 10.0 / 15.0, 1e-6);
     }
     CHECK(heard == 1);
@@ -102,15 +102,15 @@ static void memory_and_brain_trace() {
     std::vector<ArgusMemoryRecord> records = world.memory(guard);
     CHECK(records.size() == 1 && argus::TargetId{records[0].target} == player);
     CHECK_NEAR(records[0].confidence, 1.0, 0.0);
-    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_CHASING);
+    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_STATE_CHASING);
     argus::Span<ArgusBrainEvent> events = world.brain_events();
-    CHECK(events.size() == 1 && events[0].from == ARGUS_BRAIN_IDLE && events[0].to == ARGUS_BRAIN_CHASING);
+    CHECK(events.size() == 1 && events[0].from == ARGUS_BRAIN_STATE_IDLE && events[0].to == ARGUS_BRAIN_STATE_CHASING);
     world.set_enabled(player, false);
     for (int step = 1; step <= 8; step++) world.step(0.25f);
     records = world.memory(guard);
     CHECK(records.size() == 1);
     CHECK_NEAR(records[0].confidence, 0.6, 1e-6);
-    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_SEARCHING);
+    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_STATE_SEARCHING);
     CHECK_NEAR(world.time(), 2.0, 1e-9);
 
     // More records than the wrapper's first guess: the vector grows on BUFFER_TOO_SMALL.
@@ -279,8 +279,8 @@ static void engine_rays() {
     CHECK(batches == 1 && rays_seen == 2);
     CHECK(world.percepts().size() == 1 && argus::TargetId{world.percepts()[0].target} == clear);
     ArgusSightResult r = world.can_see(guard, hidden);
-    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
-    CHECK_NEAR(r.points[0].hit.z, 4.0, 1e-4);
+    CHECK(r.seen == 0 && r.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+    CHECK_NEAR(r.point_hits[2], 4.0, 1e-4);
 
     // The caster lives in the World: it survives a move.
     argus::World moved = std::move(world);

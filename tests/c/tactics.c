@@ -75,7 +75,7 @@ static ArgusCoverQuery lesson_cover_query(void) {
     q.threats = &lesson_threat;
     q.threat_count = 1;
     q.self_position = v3(3, 0, 8);
-    q.candidates.kind = ARGUS_CANDIDATES_POINTS;
+    q.candidates.kind = ARGUS_CANDIDATE_KIND_POINTS;
     q.candidates.points = spots;
     q.candidates.point_count = 2;
     return q;
@@ -205,7 +205,7 @@ static void top_k(void) {
     wall(world, v3(0, 1, 5), v3(10, 1, 0.2f));
     /* A 5 x 5 grid behind a long wall, all hidden: ranked by distance from the agent at its
      * centre, equal distances by index (row by row from -Z, each row from -X). */
-    c.candidates.kind = ARGUS_CANDIDATES_GRID;
+    c.candidates.kind = ARGUS_CANDIDATE_KIND_GRID;
     c.candidates.center = v3(0, 0.5f, 8);
     c.candidates.spacing = 1;
     c.candidates.half_count = 2;
@@ -233,7 +233,7 @@ static void top_k(void) {
     /* A ring of 8 around a threat facing +Z: +X first, turning towards +Z; behind (index 6)
      * first, then best-first with equal scores by index. Fewer found than top_k → the
      * buffer only needs the found count. */
-    f.candidates.kind = ARGUS_CANDIDATES_RING;
+    f.candidates.kind = ARGUS_CANDIDATE_KIND_RING;
     f.candidates.inner_radius = 4;
     f.candidates.outer_radius = 4;
     f.candidates.rings = 1;
