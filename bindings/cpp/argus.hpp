@@ -214,7 +214,7 @@ public:
         if (!abi.ok()) return Result<World>(abi.error(), abi.message());
         ArgusWorld *raw = nullptr;
         ArgusResult r = argus_world_create(&def, &raw);
-        if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": argus_world_create refused the def");
+        if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": " + argus_last_error());
         return World(raw, nullptr);
     }
 
@@ -318,9 +318,9 @@ public:
     /// Broadcasts a sound, heard at the next step.
     Result<void> try_emit_sound(const ArgusSoundDef &def) { return call_void(argus_world_emit_sound(world_, &def)); }
     void emit_sound(const ArgusSoundDef &def) { try_emit_sound(def).value(); }
-    /// How team `observer` regards team `other` (ARGUS_ATTITUDE_*).
-    Result<void> try_set_attitude(uint32_t observer, uint32_t other, uint32_t attitude) { return call_void(argus_world_set_attitude(world_, observer, other, attitude)); }
-    void set_attitude(uint32_t observer, uint32_t other, uint32_t attitude) { try_set_attitude(observer, other, attitude).value(); }
+    /// How team `observer` regards team `other`.
+    Result<void> try_set_attitude(uint32_t observer, uint32_t other, ArgusAttitude attitude) { return call_void(argus_world_set_attitude(world_, observer, other, attitude)); }
+    void set_attitude(uint32_t observer, uint32_t other, ArgusAttitude attitude) { try_set_attitude(observer, other, attitude).value(); }
 
     // ---- stepping and results -------------------------------------------------------------
     /// Advances the world by `dt` seconds (engine-ray worlds need set_ray_caster first).

@@ -152,11 +152,12 @@ static void errors() {
     }
     try {
         argus::WorldDef bad;
-        bad.ray_backend = 7;
+        bad.ray_backend = static_cast<ArgusRayBackend>(7);
         argus::World never(bad);
         CHECK(false);
     } catch (const argus::Error &e) {
         CHECK(e.code() == ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK(contains(e.what(), "ArgusRayBackend")); // the thread-local last error
     }
     // Every argus::Error is a std::runtime_error.
     try {
