@@ -5,14 +5,14 @@ use super::boundary::{
     FfiResult, check_cookie, fail, fill, input, invalid, output, peek, slice, with_world, with_world_ref,
 };
 use super::enums::*;
-use super::types::*;
 use super::events::target_data;
+use super::types::*;
 use super::user_data;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld, WorldState};
-use argus_core::id::AgentId;
 use argus_core::agent::{AgentDef, HearingConfig, SightConfig};
 use argus_core::awareness::AwarenessConfig;
 use argus_core::brain::BrainConfig;
+use argus_core::id::AgentId;
 use argus_core::memory::MemoryConfig;
 
 /// Perceive hostile teams (the default detect mask).
@@ -494,9 +494,7 @@ pub unsafe extern "C" fn argus_agent_remember(
     position: ArgusVec3,
     confidence: f32,
 ) -> ArgusResult {
-    with_world(world, |w| {
-        Ok(w.world.remember(agent.core(w.tag)?, target.core(w.tag)?, position.into(), confidence)?)
-    })
+    with_world(world, |w| Ok(w.world.remember(agent.core(w.tag)?, target.core(w.tag)?, position.into(), confidence)?))
 }
 
 /// Drops an agent's record of a target (no event). Unknown target ids are ignored; another

@@ -106,7 +106,8 @@ pub unsafe extern "C" fn argus_world_debug_draw(
     with_world(world, |w| {
         let out = output(out, "out")?;
         let o = input(options, "options")?;
-        let options = DebugDrawOptions { flags: o.flags, agent: o.agent.core(w.tag)?, circle_segments: o.circle_segments };
+        let options =
+            DebugDrawOptions { flags: o.flags, agent: o.agent.core(w.tag)?, circle_segments: o.circle_segments };
         let mut draw = std::mem::take(&mut w.debug);
         let result = w.with_rays(|world, source| match source {
             Some(source) => world.debug_draw_with(&options, &mut draw, source),

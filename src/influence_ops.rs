@@ -3,8 +3,8 @@
 //! before touching the map, so a refused call changes nothing.
 
 use super::boundary::{invalid, output, slice, with_world, with_world_ref};
-use super::influence::{layer_of, map_mut, map_ref};
 use super::enums::RawCombineOp;
+use super::influence::{layer_of, map_mut, map_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use argus_core::influence::{CombineOp, Extremum, LayerWeight, PropagationParams};

@@ -4,9 +4,9 @@
 //! structs they take and return are in `tactics_query.rs`.
 
 use super::boundary::{FfiResult, check_cookie, fail, fill, input, output, slice, with_world};
+use super::enums::ArgusCandidateKind;
 use super::influence::{map_ref, plane_from_c};
 use super::tactics_query::*;
-use super::enums::ArgusCandidateKind;
 use super::types::*;
 use super::world::{ArgusWorld, WorldState};
 use argus_core::influence::InfluenceMap;

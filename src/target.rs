@@ -4,8 +4,8 @@ use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, sli
 use super::types::*;
 use super::user_data;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
-use argus_core::math::Vec3;
 use argus_core::hearing::SoundDef;
+use argus_core::math::Vec3;
 use argus_core::target::{MAX_CHECK_POINTS, TargetDef};
 
 /// Most check points per target.
@@ -167,7 +167,8 @@ pub unsafe extern "C" fn argus_target_get_def(
     with_world_ref(world, |w| {
         let out = output(out_def, "out_def")?;
         let id = target.core(w.tag)?;
-        *out = ArgusTargetDef { user_data: user_data::get(&w.user.targets, id.index), ..to_c(&w.world.target(id)?.def()) };
+        *out =
+            ArgusTargetDef { user_data: user_data::get(&w.user.targets, id.index), ..to_c(&w.world.target(id)?.def()) };
         Ok(())
     })
 }

@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use super::boundary::{
     FfiResult, c_message, check_cookie, guard, input, output, thread_error, with_world, with_world_ref,
 };
+use super::enums::{ArgusAttitude, ArgusRayBackend, RawAttitude, RawRayBackend};
 use super::events::EventBuffers;
 use super::rays::{ArgusRay, ArgusRayBatchFn, ArgusRayHit, CallbackSource};
-use super::enums::{ArgusAttitude, ArgusRayBackend, RawAttitude, RawRayBackend};
 use super::types::*;
 use super::user_data::UserData;
 use argus_core::debug_draw::DebugDraw;
