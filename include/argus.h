@@ -1470,6 +1470,20 @@ typedef struct ArgusSightResult {
 } ArgusSightResult;
 
 /**
+ * A target named by a query: its id and its `user_data`.
+ */
+typedef struct ArgusTargetRef {
+    /**
+     * The target.
+     */
+    struct ArgusTargetId target;
+    /**
+     * Its `user_data`.
+     */
+    uint64_t user_data;
+} ArgusTargetRef;
+
+/**
  * One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
  * for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
  * `origin` and those of `agent` and `target` (both null for the rays of
@@ -1500,6 +1514,14 @@ typedef struct ArgusRay {
      * The looked-at target.
      */
     struct ArgusTargetId target;
+    /**
+     * The agent's `user_data` (0 for a null agent): find its collider without a dictionary.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data` (0 for a null target).
+     */
+    uint64_t target_user_data;
 } ArgusRay;
 
 /**
@@ -2422,15 +2444,16 @@ ArgusResult argus_agent_can_see(struct ArgusWorld *world,
                                 struct ArgusSightResult *out_result);
 
 /**
- * Every target the agent can see now, in slot order, copied into `buffer`; the number goes to
- * `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed number).
+ * Every target the agent can see now, in slot order, copied into `buffer` with their
+ * `user_data`; the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+ * number).
  *
  * # Safety
  * `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
  */
 ArgusResult argus_agent_get_visible_targets(struct ArgusWorld *world,
                                             struct ArgusAgentId agent,
-                                            struct ArgusTargetId *buffer,
+                                            struct ArgusTargetRef *buffer,
                                             uint32_t capacity,
                                             uint32_t *out_count);
 

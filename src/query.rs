@@ -2,6 +2,7 @@
 
 use super::boundary::{fill, output, with_world};
 use super::enums::ArgusPointStatus;
+use super::events::target_data;
 use super::types::*;
 use super::world::ArgusWorld;
 use argus_core::sight::SightResult;
@@ -71,8 +72,19 @@ pub unsafe extern "C" fn argus_agent_can_see(
     })
 }
 
-/// Every target the agent can see now, in slot order, copied into `buffer`; the number goes to
-/// `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed number).
+/// A target named by a query: its id and its `user_data`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusTargetRef {
+    /// The target.
+    pub target: ArgusTargetId,
+    /// Its `user_data`.
+    pub user_data: u64,
+}
+
+/// Every target the agent can see now, in slot order, copied into `buffer` with their
+/// `user_data`; the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+/// number).
 ///
 /// # Safety
 /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
@@ -80,7 +92,7 @@ pub unsafe extern "C" fn argus_agent_can_see(
 pub unsafe extern "C" fn argus_agent_get_visible_targets(
     world: *mut ArgusWorld,
     agent: ArgusAgentId,
-    buffer: *mut ArgusTargetId,
+    buffer: *mut ArgusTargetRef,
     capacity: u32,
     out_count: *mut u32,
 ) -> ArgusResult {
@@ -91,9 +103,13 @@ pub unsafe extern "C" fn argus_agent_get_visible_targets(
             Some(source) => world.visible_targets_with(agent, source, &mut seen),
             None => world.visible_targets(agent, &mut seen),
         })?;
-        let ids: Vec<ArgusTargetId> = seen.into_iter().map(|t| ArgusTargetId::abi(t, w.tag)).collect();
+        let ids: Vec<ArgusTargetRef> = seen
+            .into_iter()
+            .map(|t| ArgusTargetRef { target: ArgusTargetId::abi(t, w.tag), user_data: target_data(&w.user, t) })
+            .collect();
         fill(&ids, buffer, capacity, out_count)
     })
 }
 
 const _: () = assert!(size_of::<ArgusSightResult>() == 248);
+const _: () = assert!(size_of::<ArgusTargetRef>() == 16);

@@ -5,7 +5,9 @@
 use std::ffi::c_void;
 
 use super::boundary::{fail, invalid, output, slice, with_world};
+use super::events::target_data;
 use super::types::*;
+use super::user_data::{self, UserData};
 use super::world::ArgusWorld;
 use argus_core::rays::{RayHit, RayQuery, RaySource};
 
@@ -28,6 +30,10 @@ pub struct ArgusRay {
     pub agent: ArgusAgentId,
     /// The looked-at target.
     pub target: ArgusTargetId,
+    /// The agent's `user_data` (0 for a null agent): find its collider without a dictionary.
+    pub agent_user_data: u64,
+    /// The target's `user_data` (0 for a null target).
+    pub target_user_data: u64,
 }
 
 /// The engine's answer to one ray.
@@ -67,6 +73,8 @@ pub(crate) struct CallbackSource<'a> {
     pub(crate) hits: &'a mut Vec<ArgusRayHit>,
     /// The world's tag, stamped into the rays' agent and target ids.
     pub(crate) tag: u16,
+    /// The engine's values, copied into the rays.
+    pub(crate) user: &'a UserData,
 }
 
 impl RaySource for CallbackSource<'_> {
@@ -75,7 +83,7 @@ impl RaySource for CallbackSource<'_> {
             return;
         }
         self.rays.clear();
-        self.rays.extend(rays.iter().map(|r| ray_to_c(r, self.tag)));
+        self.rays.extend(rays.iter().map(|r| ray_to_c(r, self.tag, self.user)));
         self.hits.clear();
         self.hits.resize(rays.len(), ArgusRayHit::default());
         // SAFETY: both buffers hold `rays.len()` items for the duration of the call.
@@ -86,7 +94,7 @@ impl RaySource for CallbackSource<'_> {
     }
 }
 
-pub(crate) fn ray_to_c(r: &RayQuery, tag: u16) -> ArgusRay {
+pub(crate) fn ray_to_c(r: &RayQuery, tag: u16, user: &UserData) -> ArgusRay {
     ArgusRay {
         origin: r.origin.into(),
         direction: r.direction.into(),
@@ -94,6 +102,8 @@ pub(crate) fn ray_to_c(r: &RayQuery, tag: u16) -> ArgusRay {
         layer_mask: r.layer_mask,
         agent: ArgusAgentId::abi(r.agent, tag),
         target: ArgusTargetId::abi(r.target, tag),
+        agent_user_data: if r.agent.is_null() { 0 } else { user_data::get(&user.agents, r.agent.index) },
+        target_user_data: target_data(user, r.target),
     }
 }
 
@@ -133,8 +143,8 @@ pub unsafe extern "C" fn argus_world_step_begin(
         let out = output(out_rays, "out_rays")?;
         let rays = w.world.begin_step(dt)?;
         w.step_rays.clear();
-        let tag = w.tag;
-        w.step_rays.extend(rays.iter().map(|r| ray_to_c(r, tag)));
+        let (tag, user) = (w.tag, &w.user);
+        w.step_rays.extend(rays.iter().map(|r| ray_to_c(r, tag, user)));
         *out = ArgusRayArray {
             items: if w.step_rays.is_empty() { std::ptr::null() } else { w.step_rays.as_ptr() },
             count: w.step_rays.len() as u32,
@@ -186,7 +196,7 @@ pub unsafe extern "C" fn argus_world_step_cancel(world: *mut ArgusWorld) -> Argu
     })
 }
 
-const _: () = assert!(size_of::<ArgusRay>() == 48);
+const _: () = assert!(size_of::<ArgusRay>() == 64);
 const _: () = assert!(size_of::<ArgusRayHit>() == 8);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusRayArray>() == 16);

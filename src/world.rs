@@ -108,6 +108,7 @@ impl WorldState {
                     rays: &mut self.ray_buffer,
                     hits: &mut self.hit_buffer,
                     tag: self.tag,
+                    user: &self.user,
                 };
                 f(&mut self.world, Some(&mut source))
             }

@@ -240,9 +240,13 @@ fn digest(w: &World) -> u64 {
             }
             h.u32(d.check_point_count);
             h.u32(d.enabled as u32);
+            h.u64(d.user_data);
         }
         for o in w.m.occluders.iter().chain(&w.m.stale_occluders) {
             h.u32(argus_occluder_is_valid(p, *o) as u32);
+            let mut data = 0u64;
+            h.r(argus_occluder_get_user_data(p, *o, &mut data));
+            h.u64(data);
         }
         let mut pa = ArgusPerceptArray { items: null(), count: 0 };
         h.r(argus_world_get_percepts(p, &mut pa));
@@ -290,6 +294,7 @@ fn digest(w: &World) -> u64 {
 }
 
 fn hash_agent_def(h: &mut Hasher, d: &ArgusAgentDef) {
+    h.u64(d.user_data);
     h.v(d.position);
     h.v(d.forward);
     h.v(d.eye_offset);
@@ -461,6 +466,7 @@ fn id_fault(valid: bool) -> Fault {
 
 fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
     let mut d = argus_default_agent_def();
+    d.user_data = rng.next();
     d.position = rng.vec3(10.0);
     d.forward = rng.dir();
     d.view_radius = rng.f32_in(2.0, 14.0);
@@ -515,6 +521,7 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
 
 fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
     let mut d = argus_default_target_def();
+    d.user_data = rng.next();
     d.position = rng.vec3(10.0);
     d.forward = rng.dir();
     d.check_point_count = 1 + rng.below(8) as u32;
@@ -557,6 +564,7 @@ fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
 /// An occluder def and the mesh arrays it points at (kept alive by the caller).
 fn occluder_def(rng: &mut Rng, mesh: &mut (Vec<ArgusVec3>, Vec<u32>)) -> (ArgusOccluderDef, Fault) {
     let mut d = argus_default_occluder_def();
+    d.user_data = rng.next();
     d.position = rng.vec3(15.0);
     d.shape = RawShapeKind(rng.below(4) as u32);
     d.half_extents = ArgusVec3 { x: rng.f32_in(0.1, 2.0), y: rng.f32_in(0.1, 2.0), z: rng.f32_in(0.1, 2.0) };
@@ -1107,19 +1115,26 @@ fn op_query(cx: &mut Cx, wi: usize) {
                 return;
             }
             let capacity = cx.rng.below(needed as u64 + 2) as u32;
-            let mut buffer =
-                vec![ArgusTargetId { index: 0xCDCD, world: 0xCDCD, generation: 0xCDCD }; capacity as usize + 1];
+            let sentinel = ArgusTargetId { index: 0xCDCD, world: 0xCDCD, generation: 0xCDCD };
+            let mut buffer = vec![ArgusTargetRef { target: sentinel, user_data: 0xCDCD }; capacity as usize + 1];
             let e = cx.expected(wi, if capacity < needed { Fault::Ffi(R::BufferTooSmall) } else { Fault::None }, false);
             let mut n = 0u32;
             // SAFETY: `capacity` writable ids.
             let r = cx.run(wi, format!("visible_targets cap={capacity} needed={needed}"), e, false, || unsafe {
                 argus_agent_get_visible_targets(p, a, buffer.as_mut_ptr(), capacity, &mut n)
             });
-            if n != needed || buffer[capacity as usize].index != 0xCDCD {
+            if n != needed || buffer[capacity as usize].target.index != 0xCDCD {
                 cx.fail(&format!("visible_targets: {r:?} with {n} of {needed}, or wrote past capacity"));
             }
             let live = &cx.worlds[wi].m.targets;
-            if r == R::Ok && buffer[..n as usize].iter().any(|t| !live.contains(t)) {
+            // Each echoed user_data is the one the target's def holds.
+            let echoed = |t: &ArgusTargetRef| {
+                let mut d = argus_default_target_def();
+                // SAFETY: a live world and a local.
+                let r = unsafe { argus_target_get_def(p, t.target, &mut d) };
+                r == R::Ok && d.user_data == t.user_data
+            };
+            if r == R::Ok && buffer[..n as usize].iter().any(|t| !live.contains(&t.target) || !echoed(t)) {
                 cx.fail("visible_targets named a target that is not live");
             }
         }

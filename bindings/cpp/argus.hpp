@@ -321,13 +321,17 @@ public:
         return fill<ArgusMemoryRecord>([&](ArgusMemoryRecord *b, uint32_t cap, uint32_t *n) { return argus_agent_get_memory(world_, a.raw, b, cap, n); });
     }
     std::vector<ArgusMemoryRecord> memory(AgentId a) const { return try_memory(a).value(); }
-    /// Every target the agent can see now, in slot order.
+    /// Every target the agent can see now, in slot order, with their user_data.
+    Result<std::vector<ArgusTargetRef>> try_visible_target_refs(AgentId a) {
+        return fill<ArgusTargetRef>([&](ArgusTargetRef *b, uint32_t cap, uint32_t *n) { return argus_agent_get_visible_targets(world_, a.raw, b, cap, n); });
+    }
+    std::vector<ArgusTargetRef> visible_target_refs(AgentId a) { return try_visible_target_refs(a).value(); }
+    /// Every target the agent can see now, in slot order (ids only).
     Result<std::vector<TargetId>> try_visible_targets(AgentId a) {
-        Result<std::vector<ArgusTargetId>> raw = fill<ArgusTargetId>(
-            [&](ArgusTargetId *b, uint32_t cap, uint32_t *n) { return argus_agent_get_visible_targets(world_, a.raw, b, cap, n); });
+        Result<std::vector<ArgusTargetRef>> raw = try_visible_target_refs(a);
         if (!raw.ok()) return Result<std::vector<TargetId>>(raw.error(), raw.message());
         std::vector<TargetId> ids;
-        for (const ArgusTargetId &t : raw.value()) ids.push_back(TargetId{t});
+        for (const ArgusTargetRef &t : raw.value()) ids.push_back(TargetId{t.target});
         return ids;
     }
     std::vector<TargetId> visible_targets(AgentId a) { return try_visible_targets(a).value(); }

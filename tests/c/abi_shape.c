@@ -166,6 +166,46 @@ static void user_data_is_echoed(void) {
     argus_world_destroy(s.w);
 }
 
+/* An engine casting a step's rays gets both ends' user_data, to skip their own colliders. */
+static void rays_carry_user_data(void) {
+    ArgusWorldDef wd = argus_default_world_def();
+    ArgusWorld *w = NULL;
+    ArgusAgentDef ad = argus_default_agent_def();
+    ArgusTargetDef td = argus_default_target_def();
+    ArgusAgentId guard;
+    ArgusTargetId player;
+    ArgusRayArray rays;
+    ArgusTargetRef seen[2];
+    uint32_t n = 0;
+    wd.ray_backend = ARGUS_RAY_BACKEND_ENGINE;
+    CHECK_OK(argus_world_create(&wd, &w));
+    ad.sight_rate_hz = 0.0f;
+    ad.user_data = 0x1111;
+    td.position = v3(0, 0, 5);
+    td.user_data = 0x2222;
+    CHECK_OK(argus_agent_create(w, &ad, &guard));
+    CHECK_OK(argus_target_create(w, &td, &player));
+    CHECK_OK(argus_world_step_begin(w, 0.1f, &rays));
+    CHECK(rays.count == 1);
+    if (rays.count == 1) {
+        CHECK(rays.items[0].agent_user_data == 0x1111 && rays.items[0].target_user_data == 0x2222);
+        CHECK(rays.items[0].agent.world == argus_world_tag(w));
+    }
+    {
+        ArgusRayHit miss = {0, 0.0f};
+        CHECK_OK(argus_world_step_finish(w, &miss, 1));
+    }
+    CHECK_RESULT(argus_agent_get_visible_targets(w, guard, seen, 2, &n), ARGUS_RESULT_NO_RAY_BACKEND);
+    argus_world_destroy(w);
+    /* Visible targets carry it too (built-in rays). */
+    w = new_world();
+    CHECK_OK(argus_agent_create(w, &ad, &guard));
+    CHECK_OK(argus_target_create(w, &td, &player));
+    CHECK_OK(argus_agent_get_visible_targets(w, guard, seen, 2, &n));
+    CHECK(n == 1 && seen[0].user_data == 0x2222 && seen[0].target.index == player.index);
+    argus_world_destroy(w);
+}
+
 static void every_agent_state_at_once(void) {
     ArgusWorld *w = new_world();
     ArgusAgentDef ad = argus_default_agent_def();
@@ -254,6 +294,7 @@ int main(void) {
     CHECK(argus_abi_version() == ARGUS_ABI_VERSION && ARGUS_ABI_VERSION == 2);
     ids_know_their_world();
     user_data_is_echoed();
+    rays_carry_user_data();
     every_agent_state_at_once();
     thread_last_error();
     enums_refuse_unknown_values();

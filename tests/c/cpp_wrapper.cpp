@@ -350,6 +350,8 @@ static void bulk_and_user_data() {
     CHECK(argus::AgentId{states[0].agent} == guards[0]);
     CHECK(states[0].state.brain_state == ARGUS_BRAIN_STATE_CHASING && states[0].state.focus_user_data == 77);
     CHECK(world.percepts().size() == 1 && world.percepts()[0].target_user_data == 77);
+    std::vector<ArgusTargetRef> seen = world.visible_target_refs(guards[0]);
+    CHECK(seen.size() == 1 && seen[0].user_data == 77 && argus::TargetId{seen[0].target} == player);
     world.forget(guards[0], player);
     CHECK(world.memory(guards[0]).empty());
     argus::OccluderDef od;

@@ -47,7 +47,9 @@ LAYOUT(sizeof(ArgusPercept) == 56);
 LAYOUT(sizeof(ArgusBrainEvent) == 48);
 LAYOUT(sizeof(ArgusForgetEvent) == 48);
 LAYOUT(sizeof(ArgusAwarenessEvent) == 48);
-LAYOUT(sizeof(ArgusRay) == 48);
+LAYOUT(sizeof(ArgusRay) == 64);
+LAYOUT(offsetof(ArgusRay, agent_user_data) == 48);
+LAYOUT(sizeof(ArgusTargetRef) == 16 && offsetof(ArgusTargetRef, user_data) == 8);
 LAYOUT(sizeof(ArgusRayHit) == 8);
 /* Structs holding pointers: {pointer, u32} pairs and the occluder def's mesh arrays. */
 LAYOUT(sizeof(ArgusPerceptArray) == 2 * sizeof(void *));
@@ -456,7 +458,7 @@ static void null_world(void) {
     ArgusAgentState state;
     ArgusSightResult sight;
     ArgusMemoryRecord records[4];
-    ArgusTargetId seen[4];
+    ArgusTargetRef seen[4];
     ArgusPerceptArray pa;
     ArgusBrainEventArray ba;
     ArgusForgetEventArray fa;
@@ -541,7 +543,8 @@ static void null_pointers(void) {
     ArgusWorld *sentinel = (ArgusWorld *)&fx; /* never dereferenced */
     ArgusWorld *out_world = sentinel;
     ArgusAgentId aid = {77, 0, 77};
-    ArgusTargetId tid = {77, 0, 77}, seen[NT];
+    ArgusTargetId tid = {77, 0, 77};
+    ArgusTargetRef seen[NT];
     ArgusOccluderId oid = {77, 0, 77};
     ArgusMemoryRecord records[MAXM];
     ArgusDebugDraw dd;
@@ -630,7 +633,7 @@ static void bad_agent_ids(Fx *fx, ArgusAgentId bad) {
     ArgusAgentState state;
     ArgusSightResult sight;
     ArgusMemoryRecord records[MAXM];
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusDebugDraw dd;
     ArgusAgentId ids[2];
@@ -1270,16 +1273,16 @@ static void finish_without_step(void) {
 static void capacity_above_buffer(void) {
     Fx fx;
     ArgusMemoryRecord *records;
-    ArgusTargetId *seen;
+    ArgusTargetRef *seen;
     uint32_t n = 0;
     fx_make(&fx, ARGUS_RAY_BACKEND_BUILTIN);
     CHECK_RESULT(argus_agent_get_memory(fx.w, fx.a[0], NULL, 0, &n), ARGUS_RESULT_BUFFER_TOO_SMALL);
     CHECK(n == 1);
     records = (ArgusMemoryRecord *)guarded(n * sizeof(ArgusMemoryRecord));
     CHECK_OK(argus_agent_get_memory(fx.w, fx.a[0], records, 0xFFFFFFFFu, &n));
-    seen = (ArgusTargetId *)guarded(sizeof(ArgusTargetId));
+    seen = (ArgusTargetRef *)guarded(sizeof(ArgusTargetRef));
     CHECK_OK(argus_agent_get_visible_targets(fx.w, fx.a[0], seen, 0xFFFFFFFFu, &n));
-    CHECK(n == 1 && ID_EQ(seen[0], fx.t[0]));
+    CHECK(n == 1 && ID_EQ(seen[0].target, fx.t[0]));
     fx_free(&fx);
 }
 
@@ -1288,7 +1291,7 @@ static void capacity_above_buffer(void) {
 static void small_buffers(void) {
     Fx fx;
     ArgusMemoryRecord records[MAXM];
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusAgentState state;
     uint32_t n, i;
     unsigned char pristine[sizeof records];
@@ -1328,10 +1331,10 @@ static void small_buffers(void) {
     CHECK(n == 2);
     n = 0;
     REFUSED(&fx, argus_agent_get_visible_targets(fx.w, fx.a[0], seen, 1, &n), ARGUS_RESULT_BUFFER_TOO_SMALL);
-    CHECK(n == 2 && seen[0].index == 0xCDCDCDCDu);
+    CHECK(n == 2 && seen[0].target.index == 0xCDCDCDCDu);
     HARMLESS(&fx, argus_agent_get_visible_targets(fx.w, fx.a[0], seen, n, &n));
-    CHECK(n == 2 && ID_EQ(seen[0], fx.t[0]) && ID_EQ(seen[1], fx.t[1]));
-    CHECK(seen[2].index == 0xCDCDCDCDu);
+    CHECK(n == 2 && ID_EQ(seen[0].target, fx.t[0]) && ID_EQ(seen[1].target, fx.t[1]));
+    CHECK(seen[2].target.index == 0xCDCDCDCDu);
     n = 777;
     HARMLESS(&fx, argus_agent_get_visible_targets(fx.w, fx.a[2], NULL, 0, &n));
     CHECK(n == 0);
@@ -1480,7 +1483,7 @@ static void poisoned(void) {
     ArgusAgentState state;
     ArgusSightResult sight;
     ArgusMemoryRecord records[MAXM];
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusPerceptArray pa;
     ArgusBrainEventArray ba;
     ArgusForgetEventArray fa;
@@ -1604,7 +1607,7 @@ static void nan_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, vo
 static void bad_callback_hits(void) {
     Fx fx;
     ArgusSightResult sight;
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusDebugDraw dd;
     uint32_t n = 777, k;
@@ -1708,7 +1711,7 @@ static void pending_rays_survive_queries(void) {
     ArgusRay copy[2];
     ArgusRayHit hits[2];
     ArgusSightResult sight;
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusDebugDraw dd;
     uint32_t n;
