@@ -7,7 +7,14 @@
  * Ownership: the caller owns each ArgusWorld; arrays the world returns are owned by it and
  * stay valid until the next step (or the call named in their documentation) or destroy.
  * Errors: every fallible call returns an ArgusResult and writes out-parameters only on
- * success; argus_world_last_error() explains the last failure on a world.
+ * success; argus_world_last_error() explains the last failure on a world, argus_last_error()
+ * the last failure on the calling thread (also for calls with no world yet).
+ * Ids: {uint32_t index; uint16_t world; uint16_t generation;}, all zero is null; a world refuses
+ * another world's ids and stale ones with ARGUS_RESULT_INVALID_ID.
+ * Enums: every enum type is 4 bytes (a uint32_t before C23); a value naming no variant is
+ * refused with ARGUS_RESULT_INVALID_ARGUMENT.
+ * user_data: the uint64_t given in agent, target and occluder defs comes back in events and
+ * queries; the library never interprets it.
  */
 
 #ifndef ARGUS_H
