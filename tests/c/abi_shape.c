@@ -90,6 +90,28 @@ static void ids_know_their_world(void) {
     CHECK(map_a.world == argus_world_tag(a.w));
     CHECK_RESULT(argus_influence_map_get_info(b.w, map_a, &info), ARGUS_RESULT_INVALID_ID);
     CHECK(argus_influence_map_is_valid(b.w, map_a) == 0);
+    {
+        /* b has a map in the same slot: a's id must not reach it. */
+        ArgusInfluenceMapId map_b;
+        float value = -1.0f;
+        ArgusCoverQuery q = argus_default_cover_query();
+        ArgusThreat threat = {{0, 0, 0}, {0, 1.6f, 0}, {0, 0, 1}};
+        ArgusTacticalResult results[2];
+        ArgusTacticalAnswer answer;
+        uint32_t n = 0;
+        CHECK_OK(argus_influence_map_create(b.w, &md, &map_b));
+        CHECK(map_b.index == map_a.index && map_b.generation == map_a.generation && map_b.world != map_a.world);
+        CHECK_RESULT(argus_influence_map_add_influence(b.w, map_a, 0, v3(1, 0, 1), 5.0f, 2), ARGUS_RESULT_INVALID_ID);
+        CHECK_RESULT(argus_influence_map_destroy(b.w, map_a), ARGUS_RESULT_INVALID_ID);
+        CHECK_OK(argus_influence_map_get_value(b.w, map_b, 0, v3(1, 0, 1), &value));
+        CHECK(value == 0.0f && argus_influence_map_is_valid(b.w, map_b) == 1);
+        q.threats = &threat;
+        q.threat_count = 1;
+        q.map = map_a;
+        CHECK_RESULT(argus_world_find_cover(b.w, &q, results, 2, &n, &answer), ARGUS_RESULT_INVALID_ID);
+        q.map = map_b;
+        CHECK_OK(argus_world_find_cover(b.w, &q, results, 2, &n, &answer));
+    }
     CHECK_OK(argus_influence_map_get_info(a.w, map_a, &info));
     CHECK(info.plane == ARGUS_PLANE_XZ);
 
