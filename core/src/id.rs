@@ -165,3 +165,22 @@ impl<T> Pool<T> {
         Pool { slots, free, live }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generations_wrap_within_16_bits_and_skip_zero() {
+        let mut pool = Pool::default();
+        let (index, mut generation) = pool.insert(());
+        for _ in 0..MAX_GENERATION + 2 {
+            pool.remove(index, generation).unwrap();
+            let (again, next) = pool.insert(());
+            assert_eq!(again, index);
+            assert!((1..=MAX_GENERATION).contains(&next), "generation {next}");
+            assert_ne!(next, generation);
+            generation = next;
+        }
+    }
+}
