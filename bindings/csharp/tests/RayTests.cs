@@ -180,11 +180,7 @@ namespace Argus.Tests
             var thread = new System.Threading.Thread(ForgetWorldsWithCasters);
             thread.Start();
             thread.Join();
-            for (int i = 0; i < 10 && Library.LiveWorldCount > before; i++)
-            {
-                GC.Collect();
-                GC.WaitForPendingFinalizers();
-            }
+            WorldTests.CollectUntil(before);
             Assert.AreEqual(before, Library.LiveWorldCount);
         }
 
