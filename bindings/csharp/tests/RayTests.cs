@@ -177,7 +177,11 @@ namespace Argus.Tests
             GC.Collect();
             GC.WaitForPendingFinalizers();
             uint before = Library.LiveWorldCount;
-            var thread = new System.Threading.Thread(ForgetWorldsWithCasters);
+            var thread = new System.Threading.Thread(() =>
+            {
+                ForgetWorldsWithCasters();
+                WorldTests.ScrubStack(64);
+            });
             thread.Start();
             thread.Join();
             WorldTests.CollectUntil(before);

@@ -47,7 +47,11 @@ namespace Argus.Tests
             GC.WaitForPendingFinalizers();
             uint before = Library.LiveWorldCount;
             // On a thread of its own: Mono scans stacks conservatively, and a dead thread's stack keeps nothing alive.
-            var thread = new System.Threading.Thread(() => CreateAndForget(10000));
+            var thread = new System.Threading.Thread(() =>
+            {
+                CreateAndForget(10000);
+                ScrubStack(64); // the worker's own stale slots, before it exits
+            });
             thread.Start();
             thread.Join();
             Assert.GreaterOrEqual(Library.LiveWorldCount, before, "worlds were alive before collection");
@@ -69,7 +73,7 @@ namespace Argus.Tests
             }
         }
 
-        static unsafe int ScrubStack(int depth)
+        internal static unsafe int ScrubStack(int depth)
         {
             byte* junk = stackalloc byte[512];
             for (int i = 0; i < 512; i++) junk[i] = 0;
