@@ -1,0 +1,704 @@
+//! `VisionSensor3D`/`VisionSensor2D` (the agent: sight, memory, awareness), their hearing
+//! children and `PerceptionTarget3D`/`PerceptionTarget2D`. One macro writes the 3D and the 2D
+//! class of each, so the two can never drift apart; only the base node, the vector type and the
+//! world class differ.
+
+use argus_core::{AgentDef, AgentId, AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig, TargetDef, TargetId, Vec3};
+use godot::prelude::*;
+
+use crate::brain::EnemyBrain;
+
+/// What a sensor or target needs from its world node.
+pub trait WorldNode {
+    /// The shared registry and core world.
+    fn hub_mut(&mut self) -> &mut crate::hub::Hub;
+    /// Immediate line of sight, answered the way the world's steps answer it.
+    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> bool;
+    /// Every target the agent can see now, the same way.
+    fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId>;
+}
+
+/// The sight, memory and awareness settings of a vision sensor, as the core's configs (one
+/// place maps node properties to core defs).
+#[allow(clippy::too_many_arguments)]
+pub struct SensorSettings {
+    pub sight: SightConfig,
+    pub memory: MemoryConfig,
+    pub awareness: AwarenessConfig,
+    pub team: u32,
+}
+
+/// The settings of a hearing child.
+pub struct HearingSettings {
+    pub hearing: HearingConfig,
+}
+
+/// Assembles the agent def from the sensor's settings and its optional children (no hearing
+/// child: deaf; no brain child: the brain stays Idle).
+pub fn agent_def(
+    s: &SensorSettings,
+    hearing: Option<HearingConfig>,
+    brain: Option<BrainConfig>,
+    position: Vec3,
+    forward: Option<Vec3>,
+) -> AgentDef {
+    AgentDef {
+        position,
+        forward: forward.unwrap_or(Vec3::Z),
+        team: s.team,
+        sight: s.sight,
+        hearing: hearing.unwrap_or(HearingConfig { enabled: false, ..Default::default() }),
+        memory: s.memory,
+        brain: brain.unwrap_or(BrainConfig { enabled: false, ..Default::default() }),
+        awareness: s.awareness,
+        ..Default::default()
+    }
+}
+
+/// Finds the world node: the nearest ancestor of class `W`, else the first node of `group`.
+pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) -> Option<Gd<W>> {
+    let mut at = node.get_parent();
+    while let Some(n) = at {
+        if let Ok(w) = n.clone().try_cast::<W>() {
+            return Some(w);
+        }
+        at = n.get_parent();
+    }
+    node.get_tree()?.get_first_node_in_group(group)?.try_cast::<W>().ok()
+}
+
+macro_rules! perception_nodes {
+    (
+        dim = $dim:literal, d2 = $d2:literal,
+        base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident,
+        world = $World:ident, world_group = $world_group:literal,
+        vision = $Vision:ident, hearing = $Hearing:ident, target = $Target:ident,
+        body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
+        eye_height = $eye:literal, check_height = $check:literal,
+        agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+    ) => {
+        #[doc = concat!("A guard's eyes and mind in ", $dim, ": an Argus agent whose position and facing follow this node ")]
+        #[doc = "(3D: forward is −Z, what `look_at` faces; 2D: forward is +X and a 2D point (x, y) is the core's (x, 0, y)). "]
+        #[doc = "It tests sight (range, cone, line of sight), remembers what it perceived (last known position and a "]
+        #[doc = "decaying confidence) and optionally fills awareness meters. Add a hearing sensor and an [EnemyBrain] as "]
+        #[doc = "children to give it ears and the Idle / Investigating / Chasing / Searching brain. Signals come from the "]
+        #[doc = "world's step, never from polling."]
+        #[derive(GodotClass)]
+        #[class(base = $Base)]
+        pub struct $Vision {
+            /// Maximum sight distance in metres (pixels in 2D).
+            #[export]
+            #[var(set)]
+            view_radius: f32,
+            /// Full width of the view cone in degrees; 360 sees all around.
+            #[export(range = (0.0, 360.0))]
+            #[var(set)]
+            view_angle: f32,
+            /// Height of the eye above this node (0 in 2D).
+            #[export]
+            #[var(set)]
+            eye_height: f32,
+            /// Once seen, a target stays in range until it is farther than this (0 = off; else at least view_radius).
+            #[export]
+            #[var(set)]
+            lose_sight_radius: f32,
+            /// Radius of a wider, shorter peripheral cone (0 = off).
+            #[export]
+            #[var(set)]
+            peripheral_radius: f32,
+            /// Full width of the peripheral cone in degrees.
+            #[export(range = (0.0, 360.0))]
+            #[var(set)]
+            peripheral_angle: f32,
+            /// Layers of targets this sensor sees (a target's `layers`).
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            target_mask: u32,
+            /// Physics layers whose occluders block sight (the occluding bodies' collision layers).
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            obstacle_mask: u32,
+            /// Sight ticks per second (0 = every physics frame); guards are staggered evenly.
+            #[export]
+            #[var(set)]
+            sense_rate_hz: f32,
+            /// Sight is tested at all.
+            #[export]
+            #[var(set)]
+            sight_enabled: bool,
+            /// Team of this guard (0..15); with the default attitudes team 0 perceives team 1.
+            #[export(range = (0.0, 15.0))]
+            #[var(set)]
+            team: u32,
+            /// Memory: confidence lost per second while the target is not perceived.
+            #[export]
+            #[var(set)]
+            decay_per_second: f32,
+            /// Memory: below this confidence the target is forgotten (`target_forgotten`).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            forget_threshold: f32,
+            /// Awareness meters (off: the brain reacts to the first sighting, as in the lesson).
+            #[export]
+            #[var(set)]
+            awareness_enabled: bool,
+            /// Awareness gained per second for a fully visible target, dead ahead, at zero distance.
+            #[export]
+            #[var(set)]
+            awareness_rise_per_second: f32,
+            /// Awareness lost per second while the target is not seen.
+            #[export]
+            #[var(set)]
+            awareness_fall_per_second: f32,
+            id: AgentId,
+            world: Option<Gd<crate::$World>>,
+            base: Base<$Base>,
+        }
+
+        #[godot_api]
+        impl $IBase for $Vision {
+            fn init(base: Base<$Base>) -> Self {
+                let (s, m, a) = (SightConfig::default(), MemoryConfig::default(), AwarenessConfig::default());
+                Self {
+                    view_radius: s.view_radius,
+                    view_angle: s.view_angle,
+                    eye_height: $eye,
+                    lose_sight_radius: s.lose_sight_radius,
+                    peripheral_radius: s.peripheral_radius,
+                    peripheral_angle: s.peripheral_angle,
+                    target_mask: s.target_mask,
+                    obstacle_mask: s.obstacle_mask,
+                    sense_rate_hz: s.rate_hz,
+                    sight_enabled: true,
+                    team: 0,
+                    decay_per_second: m.decay_per_second,
+                    forget_threshold: m.forget_threshold,
+                    awareness_enabled: a.enabled,
+                    awareness_rise_per_second: a.rise_per_second,
+                    awareness_fall_per_second: a.fall_per_second,
+                    id: AgentId::NULL,
+                    world: None,
+                    base,
+                }
+            }
+
+            fn enter_tree(&mut self) {
+                self.base_mut().add_to_group($agents_group);
+            }
+
+            fn ready(&mut self) {
+                self.register();
+            }
+
+            fn exit_tree(&mut self) {
+                if let Some(mut w) = self.world.take() {
+                    w.bind_mut().hub_mut().remove_agent(self.id);
+                }
+                self.id = AgentId::NULL;
+            }
+        }
+
+        #[godot_api]
+        impl $Vision {
+            /// A target came into sight (at a sight tick).
+            #[signal]
+            fn target_seen(target: Gd<Node>);
+            /// A target seen at the previous sight tick is not seen at this one.
+            #[signal]
+            fn target_lost(target: Gd<Node>);
+            /// Memory of a target decayed below `forget_threshold`; its last known position is no longer trusted.
+            #[signal]
+            fn target_forgotten(target: Gd<Node>, last_known_position: $Vector);
+            /// An awareness meter crossed a stage (0 unaware, 1 suspicious, 2 alert, 3 aware).
+            #[signal]
+            fn awareness_changed(target: Gd<Node>, from: i64, to: i64, level: f32);
+
+            /// Can this guard see `target` (a perception target node) right now? Poses are read
+            /// from the nodes first. Does not change memory or the brain.
+            #[func]
+            pub fn can_see(&mut self, target: Gd<Node>) -> bool {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return false };
+                let mut w = w.bind_mut();
+                let Some(t) = w.hub_mut().target_id_of(&target) else { return false };
+                w.query_can_see(id, t)
+            }
+
+            /// Every target this guard can see right now (poses read from the nodes first).
+            #[func]
+            pub fn get_visible_targets(&mut self) -> Array<Gd<Node>> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Array::new() };
+                let mut w = w.bind_mut();
+                let ids = w.query_visible(id);
+                ids.into_iter().filter_map(|t| w.hub_mut().target_node(t)).collect()
+            }
+
+            /// The targets seen at this guard's latest sight tick (what `target_seen`/`target_lost` track).
+            #[func]
+            pub fn get_seen_targets(&mut self) -> Array<Gd<Node>> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Array::new() };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let seen = hub.agents.get(&id).map(|s| s.visible.clone()).unwrap_or_default();
+                seen.into_iter().filter_map(|t| hub.target_node(t)).collect()
+            }
+
+            /// True while this guard has a memory record of `target` with confidence above 0.
+            #[func]
+            pub fn remembers(&mut self, target: Gd<Node>) -> bool {
+                self.record(&target).is_some_and(|r| r.confidence > 0.0)
+            }
+
+            /// Memory confidence of `target`, 1 = just perceived, 0 = forgotten or never perceived.
+            #[func]
+            pub fn get_confidence(&mut self, target: Gd<Node>) -> f32 {
+                self.record(&target).map(|r| r.confidence).unwrap_or(0.0)
+            }
+
+            /// Where `target` was last perceived (null when never perceived).
+            #[func]
+            pub fn get_last_known_position(&mut self, target: Gd<Node>) -> Variant {
+                match self.record(&target) {
+                    Some(r) => $from_core(r.last_known_position).to_variant(),
+                    None => Variant::nil(),
+                }
+            }
+
+            /// This guard's memory record of `target` as a Dictionary: `confidence`,
+            /// `last_known_position`, `seen` (at the latest sight tick), `visibility` (visible
+            /// fraction of its check points), `awareness`, `stage`; empty when there is no record.
+            #[func]
+            pub fn get_memory(&mut self, target: Gd<Node>) -> VarDictionary {
+                let mut d = VarDictionary::new();
+                if let Some(r) = self.record(&target) {
+                    d.set("confidence", r.confidence);
+                    d.set("last_known_position", $from_core(r.last_known_position));
+                    d.set("seen", r.seen);
+                    d.set("visibility", r.visibility);
+                    d.set("awareness", r.awareness);
+                    d.set("stage", r.stage as u8 as i64);
+                }
+                d
+            }
+
+            /// Awareness meter of `target`, 0..1 (0 unless awareness is enabled).
+            #[func]
+            pub fn get_awareness(&mut self, target: Gd<Node>) -> f32 {
+                self.record(&target).map(|r| r.awareness).unwrap_or(0.0)
+            }
+
+            /// Sets a memory record by hand (a radio call): `confidence` in 0..1.
+            #[func]
+            pub fn remember(&mut self, target: Gd<Node>, position: $Vector, confidence: f32) -> bool {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return false };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let Some(t) = hub.target_id_of(&target) else { return false };
+                hub.world().remember(id, t, $to_core(position), confidence.clamp(0.0, 1.0)).is_ok()
+            }
+
+            /// Brain state (see [EnemyBrain] constants); 0 (idle) without a brain child.
+            #[func]
+            pub fn get_brain_state(&mut self) -> i64 {
+                self.with_agent(|a| crate::hub::state_index(a.brain().state)).unwrap_or(0)
+            }
+
+            /// Where the brain wants to go (null while idle or without a brain child).
+            #[func]
+            pub fn get_move_target(&mut self) -> Variant {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Variant::nil() };
+                let mut w = w.bind_mut();
+                match w.hub_mut().world().move_target(id) {
+                    Ok(Some(p)) => $from_core(p).to_variant(),
+                    _ => Variant::nil(),
+                }
+            }
+
+            /// The target the brain is chasing or searching for (null when none).
+            #[func]
+            pub fn get_focus_target(&mut self) -> Option<Gd<Node>> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return None };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let focus = hub.world().agent(id).ok()?.brain().focus;
+                hub.target_node(focus)
+            }
+
+            /// Tells the brain the guard reached the position it is investigating.
+            #[func]
+            pub fn report_arrived(&mut self) {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
+                let _ = w.bind_mut().hub_mut().world().report_arrived(id);
+            }
+
+            /// True once this sensor is registered with a perception world.
+            #[func]
+            pub fn is_registered(&self) -> bool {
+                !self.id.is_null()
+            }
+
+            /// Registers with the world if not yet (the world calls this for sensors that were
+            /// ready before it).
+            #[func]
+            pub fn register(&mut self) {
+                if !self.id.is_null() {
+                    return;
+                }
+                let node = self.to_gd().upcast::<Node>();
+                let Some(mut w) = find_world::<crate::$World>(&node, $world_group) else { return };
+                let body = $body(self.to_gd().upcast());
+                let (hearing, brain) = self.children();
+                let def = self.def(&body, hearing.as_ref(), brain.as_ref());
+                let exclude = body.own_colliders();
+                let slot = crate::hub::AgentSlot {
+                    node,
+                    body,
+                    hearing: hearing.map(|h| h.upcast()),
+                    brain: brain.map(|b| b.upcast()),
+                    visible: Vec::new(),
+                    exclude,
+                };
+                match w.bind_mut().hub_mut().add_agent(slot, &def) {
+                    Ok(id) => {
+                        self.id = id;
+                        self.world = Some(w);
+                    }
+                    Err(e) => godot_error!("{}: {e}", stringify!($Vision)),
+                }
+            }
+
+            /// Pushes the current settings (this node's and its children's) to the core.
+            #[func]
+            pub fn apply_settings(&mut self) {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
+                let body = $body(self.to_gd().upcast());
+                let (hearing, brain) = self.children();
+                let def = self.def(&body, hearing.as_ref(), brain.as_ref());
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                if let Some(slot) = hub.agents.get_mut(&id) {
+                    slot.hearing = hearing.map(|h| h.upcast());
+                    slot.brain = brain.map(|b| b.upcast());
+                }
+                if let Err(e) = hub.world().set_agent_def(id, &def) {
+                    godot_error!("{}: {e}", stringify!($Vision));
+                }
+            }
+
+            #[func]
+            fn set_view_radius(&mut self, v: f32) { self.view_radius = v; self.apply_settings(); }
+            #[func]
+            fn set_view_angle(&mut self, v: f32) { self.view_angle = v; self.apply_settings(); }
+            #[func]
+            fn set_eye_height(&mut self, v: f32) { self.eye_height = v; self.apply_settings(); }
+            #[func]
+            fn set_lose_sight_radius(&mut self, v: f32) { self.lose_sight_radius = v; self.apply_settings(); }
+            #[func]
+            fn set_peripheral_radius(&mut self, v: f32) { self.peripheral_radius = v; self.apply_settings(); }
+            #[func]
+            fn set_peripheral_angle(&mut self, v: f32) { self.peripheral_angle = v; self.apply_settings(); }
+            #[func]
+            fn set_target_mask(&mut self, v: u32) { self.target_mask = v; self.apply_settings(); }
+            #[func]
+            fn set_obstacle_mask(&mut self, v: u32) { self.obstacle_mask = v; self.apply_settings(); }
+            #[func]
+            fn set_sense_rate_hz(&mut self, v: f32) { self.sense_rate_hz = v; self.apply_settings(); }
+            #[func]
+            fn set_sight_enabled(&mut self, v: bool) { self.sight_enabled = v; self.apply_settings(); }
+            #[func]
+            fn set_team(&mut self, v: u32) { self.team = v; self.apply_settings(); }
+            #[func]
+            fn set_decay_per_second(&mut self, v: f32) { self.decay_per_second = v; self.apply_settings(); }
+            #[func]
+            fn set_forget_threshold(&mut self, v: f32) { self.forget_threshold = v; self.apply_settings(); }
+            #[func]
+            fn set_awareness_enabled(&mut self, v: bool) { self.awareness_enabled = v; self.apply_settings(); }
+            #[func]
+            fn set_awareness_rise_per_second(&mut self, v: f32) { self.awareness_rise_per_second = v; self.apply_settings(); }
+            #[func]
+            fn set_awareness_fall_per_second(&mut self, v: f32) { self.awareness_fall_per_second = v; self.apply_settings(); }
+        }
+
+        impl $Vision {
+            /// The node properties as the core's sight, memory and awareness configs.
+            fn settings(&self) -> SensorSettings {
+                SensorSettings {
+                    sight: SightConfig {
+                        enabled: self.sight_enabled,
+                        eye_offset: Vec3::new(0.0, self.eye_height, 0.0),
+                        view_radius: self.view_radius,
+                        view_angle: self.view_angle,
+                        lose_sight_radius: self.lose_sight_radius,
+                        peripheral_radius: self.peripheral_radius,
+                        peripheral_angle: self.peripheral_angle,
+                        target_mask: self.target_mask,
+                        obstacle_mask: self.obstacle_mask,
+                        rate_hz: self.sense_rate_hz,
+                    },
+                    memory: MemoryConfig { decay_per_second: self.decay_per_second, forget_threshold: self.forget_threshold },
+                    awareness: AwarenessConfig {
+                        enabled: self.awareness_enabled,
+                        rise_per_second: self.awareness_rise_per_second,
+                        fall_per_second: self.awareness_fall_per_second,
+                        ..Default::default()
+                    },
+                    team: self.team,
+                }
+            }
+
+            fn children(&self) -> (Option<Gd<$Hearing>>, Option<Gd<EnemyBrain>>) {
+                let (mut hearing, mut brain) = (None, None);
+                for child in self.base().get_children().iter_shared() {
+                    if let Ok(h) = child.clone().try_cast::<$Hearing>() {
+                        hearing.get_or_insert(h);
+                    } else if let Ok(b) = child.try_cast::<EnemyBrain>() {
+                        brain.get_or_insert(b);
+                    }
+                }
+                (hearing, brain)
+            }
+
+            fn def(&self, body: &crate::hub::Body, hearing: Option<&Gd<$Hearing>>, brain: Option<&Gd<EnemyBrain>>) -> AgentDef {
+                let (position, forward) = body.pose();
+                let hearing = hearing.map(|h| h.bind().config());
+                let brain = brain.map(|b| b.bind().config());
+                agent_def(&self.settings(), hearing, brain, position, forward)
+            }
+
+            fn record(&mut self, target: &Gd<Node>) -> Option<argus_core::MemoryRecord> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return None };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let t = hub.target_id_of(target)?;
+                hub.world().memory_of(id, t).ok().flatten().copied()
+            }
+
+            fn with_agent<R>(&mut self, f: impl FnOnce(&argus_core::Agent) -> R) -> Option<R> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return None };
+                let mut w = w.bind_mut();
+                w.hub_mut().world().agent(id).ok().map(f)
+            }
+
+            /// The core id (null until registered).
+            pub fn agent_id(&self) -> AgentId {
+                self.id
+            }
+        }
+
+        #[doc = concat!("Ears for the parent ", stringify!($Vision), ": a sound from `emit_sound` is heard when the guard is within ")]
+        #[doc = "loudness × hearing_sensitivity of it (the lesson's rule; walls do not muffle unless the world's sound_occlusion is below 1)."]
+        #[derive(GodotClass)]
+        #[class(base = Node)]
+        pub struct $Hearing {
+            /// Multiplier on every sound's loudness radius (1 = normal hearing).
+            #[export]
+            #[var(set)]
+            hearing_sensitivity: f32,
+            /// Layers of sounds this guard listens to.
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            sound_mask: u32,
+            /// Hearing is tested at all.
+            #[export]
+            #[var(set)]
+            hearing_enabled: bool,
+            base: Base<Node>,
+        }
+
+        #[godot_api]
+        impl INode for $Hearing {
+            fn init(base: Base<Node>) -> Self {
+                let h = HearingConfig::default();
+                Self { hearing_sensitivity: h.sensitivity, sound_mask: h.sound_mask, hearing_enabled: true, base }
+            }
+
+            fn ready(&mut self) {
+                self.notify_parent();
+            }
+        }
+
+        #[godot_api]
+        impl $Hearing {
+            /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
+            #[signal]
+            fn sound_heard(position: $Vector, loudness: f32, source: Gd<Node>);
+
+            #[func]
+            fn set_hearing_sensitivity(&mut self, v: f32) { self.hearing_sensitivity = v; self.notify_parent(); }
+            #[func]
+            fn set_sound_mask(&mut self, v: u32) { self.sound_mask = v; self.notify_parent(); }
+            #[func]
+            fn set_hearing_enabled(&mut self, v: bool) { self.hearing_enabled = v; self.notify_parent(); }
+        }
+
+        impl $Hearing {
+            /// The node properties as the core's hearing config.
+            pub fn config(&self) -> HearingConfig {
+                HearingConfig {
+                    enabled: self.hearing_enabled,
+                    sensitivity: self.hearing_sensitivity,
+                    sound_mask: self.sound_mask,
+                    ..Default::default()
+                }
+            }
+
+            fn notify_parent(&mut self) {
+                if let Some(p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
+                    let mut p = p;
+                    p.bind_mut().apply_settings();
+                }
+            }
+        }
+
+        #[doc = concat!("Something guards can perceive, in ", $dim, " (the player, a dropped body). Its position and facing follow ")]
+        #[doc = "this node; sight rays aim at its check points."]
+        #[derive(GodotClass)]
+        #[class(base = $Base)]
+        pub struct $Target {
+            /// Team (0..15); guards (team 0) perceive team 1 by default.
+            #[export(range = (0.0, 15.0))]
+            #[var(set)]
+            team: u32,
+            /// Layer bits matched against each guard's `target_mask`.
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            layers: u32,
+            /// Check points as offsets from this node (1 to 8; empty = one at chest height in 3D, at the node in 2D).
+            #[export]
+            #[var(set)]
+            check_points: Array<$Vector>,
+            /// Visible to guards at all (sounds it makes are still heard).
+            #[export]
+            #[var(set)]
+            perceivable: bool,
+            id: TargetId,
+            world: Option<Gd<crate::$World>>,
+            base: Base<$Base>,
+        }
+
+        #[godot_api]
+        impl $IBase for $Target {
+            fn init(base: Base<$Base>) -> Self {
+                Self { team: 1, layers: 1, check_points: Array::new(), perceivable: true, id: TargetId::NULL, world: None, base }
+            }
+
+            fn enter_tree(&mut self) {
+                self.base_mut().add_to_group($targets_group);
+            }
+
+            fn ready(&mut self) {
+                self.register();
+            }
+
+            fn exit_tree(&mut self) {
+                if let Some(mut w) = self.world.take() {
+                    w.bind_mut().hub_mut().remove_target(self.id);
+                }
+                self.id = TargetId::NULL;
+            }
+        }
+
+        #[godot_api]
+        impl $Target {
+            /// Registers with the world if not yet (the world calls this for targets ready before it).
+            #[func]
+            pub fn register(&mut self) {
+                if !self.id.is_null() {
+                    return;
+                }
+                let node = self.to_gd().upcast::<Node>();
+                let Some(mut w) = find_world::<crate::$World>(&node, $world_group) else { return };
+                let body = $body(self.to_gd().upcast());
+                let def = self.def(&body);
+                let exclude = body.own_colliders();
+                let slot = crate::hub::TargetSlot { node, body, exclude };
+                match w.bind_mut().hub_mut().add_target(slot, &def) {
+                    Ok(id) => {
+                        self.id = id;
+                        self.world = Some(w);
+                    }
+                    Err(e) => godot_error!("{}: {e}", stringify!($Target)),
+                }
+            }
+
+            /// True once registered with a perception world.
+            #[func]
+            pub fn is_registered(&self) -> bool {
+                !self.id.is_null()
+            }
+
+            /// Makes a sound at this target (a footstep): heard by guards within `loudness` metres.
+            #[func]
+            pub fn make_sound(&mut self, loudness: f32) {
+                let Some(mut w) = self.world.clone() else { return };
+                let body = $body(self.to_gd().upcast());
+                let node = self.to_gd().upcast::<Node>();
+                let (position, _) = body.pose();
+                if let Err(e) = w.bind_mut().hub_mut().emit_sound(position, loudness, Some(node)) {
+                    godot_error!("{}: {e}", stringify!($Target));
+                }
+            }
+
+            #[func]
+            fn set_team(&mut self, v: u32) { self.team = v; self.apply_settings(); }
+            #[func]
+            fn set_layers(&mut self, v: u32) { self.layers = v; self.apply_settings(); }
+            #[func]
+            fn set_check_points(&mut self, v: Array<$Vector>) { self.check_points = v; self.apply_settings(); }
+            #[func]
+            fn set_perceivable(&mut self, v: bool) { self.perceivable = v; self.apply_settings(); }
+        }
+
+        impl $Target {
+            /// The node properties as the core's target def.
+            fn def(&self, body: &crate::hub::Body) -> TargetDef {
+                let (position, forward) = body.pose();
+                let check_points: Vec<Vec3> = if self.check_points.is_empty() {
+                    vec![Vec3::new(0.0, $check, 0.0)]
+                } else {
+                    self.check_points.iter_shared().map($to_core).collect()
+                };
+                TargetDef {
+                    position,
+                    forward: forward.unwrap_or(Vec3::Z),
+                    team: self.team,
+                    layers: self.layers,
+                    check_points,
+                    enabled: self.perceivable,
+                }
+            }
+
+            fn apply_settings(&mut self) {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
+                let def = self.def(&$body(self.to_gd().upcast()));
+                if let Err(e) = w.bind_mut().hub_mut().world().set_target_def(id, &def) {
+                    godot_error!("{}: {e}", stringify!($Target));
+                }
+            }
+
+            /// The core id (null until registered).
+            pub fn target_id(&self) -> TargetId {
+                self.id
+            }
+        }
+    };
+}
+
+perception_nodes! {
+    dim = "3D", d2 = false,
+    base = Node3D, ibase = INode3D, vector = Vector3,
+    world = PerceptionWorld3D, world_group = "argus_perception_world_3d",
+    vision = VisionSensor3D, hearing = HearingSensor3D, target = PerceptionTarget3D,
+    body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
+    eye_height = 1.6, check_height = 1.3,
+    agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+}
+
+perception_nodes! {
+    dim = "2D", d2 = true,
+    base = Node2D, ibase = INode2D, vector = Vector2,
+    world = PerceptionWorld2D, world_group = "argus_perception_world_2d",
+    vision = VisionSensor2D, hearing = HearingSensor2D, target = PerceptionTarget2D,
+    body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
+    eye_height = 0.0, check_height = 0.0,
+    agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+}

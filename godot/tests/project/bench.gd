@@ -1,0 +1,143 @@
+## Benchmark inside Godot headless: 1,000 VisionSensor3D guards, 100 targets, 300 walls.
+## (1) time a physics frame spends in the add-on vs the core's own step for the same world;
+## (2) the add-on's full sight sweep (every guard ticks) vs the lesson's vision loop written in
+## GDScript (intersect_shape for range, intersect_ray for line of sight) against the same walls
+## as StaticBody3Ds, with the same seen/not-seen answers. Ratios come from one run.
+extends SceneTree
+
+const H = preload("res://harness.gd")
+const GUARDS := 1000
+const TARGETS := 100
+const WALLS := 300
+const SIZE := 160.0
+const RADIUS := 15.0
+const ANGLE := 90.0
+const WALL_LAYER := 1
+const TARGET_LAYER := 2
+var t := H.new()
+
+func _initialize() -> void:
+	t.suite = "bench"
+	run.call_deferred()
+
+func run() -> void:
+	var rng := RandomNumberGenerator.new()
+	rng.seed = 42
+	var w := PerceptionWorld3D.new()
+	w.auto_step = false
+	root.add_child(w)
+	var box := BoxShape3D.new()
+	for i in WALLS:
+		box = BoxShape3D.new()
+		box.size = Vector3(rng.randf_range(1, 6), 3, rng.randf_range(0.3, 1.5))
+		H.wall_3d(root, box, Transform3D(Basis(Vector3.UP, rng.randf_range(0, TAU)),
+			Vector3(rng.randf_range(-SIZE / 2, SIZE / 2), 1.5, rng.randf_range(-SIZE / 2, SIZE / 2))), WALL_LAYER)
+	w.register_occluders()
+	var guards: Array[VisionSensor3D] = []
+	for i in GUARDS:
+		var g := VisionSensor3D.new()
+		g.view_radius = RADIUS
+		g.view_angle = ANGLE
+		g.obstacle_mask = WALL_LAYER
+		g.position = Vector3(rng.randf_range(-SIZE / 2, SIZE / 2), 0, rng.randf_range(-SIZE / 2, SIZE / 2))
+		g.rotation.y = rng.randf_range(0, TAU)
+		w.add_child(g)
+		guards.append(g)
+	var bodies: Array[StaticBody3D] = []
+	var targets: Array[PerceptionTarget3D] = []
+	var ball := SphereShape3D.new()
+	ball.radius = 0.3
+	for i in TARGETS:
+		# The GDScript loop needs a collider per target (on its own layer, at the check point).
+		var body := StaticBody3D.new()
+		body.collision_layer = TARGET_LAYER
+		body.collision_mask = 0
+		var cs := CollisionShape3D.new()
+		cs.shape = ball
+		cs.position = Vector3(0, 1.3, 0)
+		body.add_child(cs)
+		body.position = Vector3(rng.randf_range(-SIZE / 2, SIZE / 2), 0, rng.randf_range(-SIZE / 2, SIZE / 2))
+		var target := PerceptionTarget3D.new()
+		body.add_child(target)
+		w.add_child(body)
+		bodies.append(body)
+		targets.append(target)
+	for i in 3:
+		await physics_frame
+	print("bench: %d guards, %d targets, %d occluders" % [w.get_agent_count(), w.get_target_count(), w.get_occluder_count()])
+
+	# (1) Per-frame overhead at the default sight rate (10 Hz), targets moving every frame.
+	var frames := 120
+	var total_frame := 0.0
+	var total_core := 0.0
+	for f in frames:
+		for b in bodies:
+			b.position.x += 0.05
+		var t0 := Time.get_ticks_usec()
+		w.step(1.0 / 60.0)
+		total_frame += Time.get_ticks_usec() - t0
+		total_core += w.get_last_core_step_usec()
+	var overhead := total_frame / maxf(total_core, 1.0)
+	print("bench frame: add-on %.1f us/frame, core step %.1f us/frame, ratio %.2fx (goal <= 1.5x)" % [
+		total_frame / frames, total_core / frames, overhead])
+
+	# (2) Full sight sweep: every guard ticks.
+	for g in guards:
+		g.sense_rate_hz = 0.0
+	w.step(1.0 / 60.0)
+	var reps := 5
+	var addon_us := 0.0
+	for r in reps:
+		var t0 := Time.get_ticks_usec()
+		w.step(1.0 / 60.0)
+		addon_us += Time.get_ticks_usec() - t0
+	addon_us /= reps
+	var addon_seen := {}
+	for gi in GUARDS:
+		for x in guards[gi].get_seen_targets():
+			addon_seen["%d:%d" % [gi, targets.find(x)]] = true
+
+	var space := w.get_world_3d().direct_space_state
+	var index_of := {}
+	for i in TARGETS:
+		index_of[bodies[i]] = i
+	var gd_seen := {}
+	var t1 := Time.get_ticks_usec()
+	for gi in GUARDS:
+		lesson_vision(space, guards[gi], gi, index_of, gd_seen)
+	var gd_us := float(Time.get_ticks_usec() - t1)
+	var differ := 0
+	for k in addon_seen:
+		if not gd_seen.has(k): differ += 1
+	for k in gd_seen:
+		if not addon_seen.has(k): differ += 1
+	print("bench sweep: add-on %.1f us, GDScript lesson loop %.1f us, add-on %.1fx faster (goal >= 50x); %d seen pairs, %d differ" % [
+		addon_us, gd_us, gd_us / maxf(addon_us, 1.0), addon_seen.size(), differ])
+	t.check(addon_seen.size() > 20, "the sweep sees something (%d pairs)" % addon_seen.size())
+	t.check(differ == 0, "add-on and GDScript loop agree on every guard/target pair (%d differ)" % differ)
+	print("bench: %d passed, %d failed" % [t.passed, t.failed])
+	quit(1 if t.failed > 0 else 0)
+
+## The lesson's FindVisibleTargets + CanSeeTarget, as a Godot user would write it.
+func lesson_vision(space: PhysicsDirectSpaceState3D, guard: Node3D, gi: int, index_of: Dictionary, out: Dictionary) -> void:
+	var eye := guard.global_position + Vector3(0, 1.6, 0)
+	var forward := -guard.global_basis.z
+	var query := PhysicsShapeQueryParameters3D.new()
+	var sphere := SphereShape3D.new()
+	sphere.radius = RADIUS
+	query.shape = sphere
+	query.transform = Transform3D(Basis(), eye)
+	query.collision_mask = TARGET_LAYER
+	var cos_half := cos(deg_to_rad(ANGLE * 0.5))
+	for hit in space.intersect_shape(query, 256):
+		var body: Node3D = hit.collider
+		var point := body.global_position + Vector3(0, 1.3, 0)
+		var to := point - eye
+		if to.length_squared() > RADIUS * RADIUS:
+			continue
+		if forward.dot(to.normalized()) < cos_half:
+			continue
+		var ray := PhysicsRayQueryParameters3D.create(eye, point, WALL_LAYER | TARGET_LAYER)
+		var r := space.intersect_ray(ray)
+		if r.is_empty() or r.collider == body:
+			out["%d:%d" % [gi, index_of[body]]] = true
