@@ -148,3 +148,23 @@ pub fn state_name(state: i64) -> &'static str {
         _ => "unknown",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use argus_core::BrainState;
+
+    #[test]
+    fn constants_match_the_core_states() {
+        for (state, constant, name) in [
+            (BrainState::Idle, EnemyBrain::STATE_IDLE, "idle"),
+            (BrainState::Investigating, EnemyBrain::STATE_INVESTIGATING, "investigating"),
+            (BrainState::Chasing, EnemyBrain::STATE_CHASING, "chasing"),
+            (BrainState::Searching, EnemyBrain::STATE_SEARCHING, "searching"),
+        ] {
+            assert_eq!(crate::hub::state_index(state), constant);
+            assert_eq!(state_name(constant), name);
+        }
+        assert_eq!(state_name(9), "unknown");
+    }
+}

@@ -218,7 +218,7 @@ impl Hub {
     /// built-in occluders when `cast` is `None`).
     pub fn query<R>(
         &mut self,
-        cast: Option<&mut CastFn>,
+        cast: Option<&mut CastFn<'_>>,
         query: impl FnOnce(&World, Option<&mut dyn RaySource>) -> R,
     ) -> R {
         self.world();
@@ -280,7 +280,7 @@ impl Hub {
 
     /// One step: poses in, the core step (built-in occluders, or `rays` answering every ray),
     /// and the signals it produced out.
-    pub fn step(&mut self, dt: f32, cast: Option<&mut CastFn>) -> Result<Vec<Emission>, String> {
+    pub fn step(&mut self, dt: f32, cast: Option<&mut CastFn<'_>>) -> Result<Vec<Emission>, String> {
         self.sync_poses();
         let started = std::time::Instant::now();
         let Hub { world, agents, targets, .. } = self;

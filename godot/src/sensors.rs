@@ -69,7 +69,7 @@ pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) 
 
 macro_rules! perception_nodes {
     (
-        dim = $dim:literal, d2 = $d2:literal,
+        vision_doc = $vision_doc:tt, hearing_doc = $hearing_doc:tt, target_doc = $target_doc:tt,
         base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident,
         world = $World:ident, world_group = $world_group:literal,
         vision = $Vision:ident, hearing = $Hearing:ident, target = $Target:ident,
@@ -77,12 +77,13 @@ macro_rules! perception_nodes {
         eye_height = $eye:literal, check_height = $check:literal,
         agents_group = $agents_group:literal, targets_group = $targets_group:literal,
     ) => {
-        #[doc = concat!("A guard's eyes and mind in ", $dim, ": an Argus agent whose position and facing follow this node ")]
-        #[doc = "(3D: forward is −Z, what `look_at` faces; 2D: forward is +X and a 2D point (x, y) is the core's (x, 0, y)). "]
-        #[doc = "It tests sight (range, cone, line of sight), remembers what it perceived (last known position and a "]
-        #[doc = "decaying confidence) and optionally fills awareness meters. Add a hearing sensor and an [EnemyBrain] as "]
-        #[doc = "children to give it ears and the Idle / Investigating / Chasing / Searching brain. Signals come from the "]
-        #[doc = "world's step, never from polling."]
+        #[doc = $vision_doc]
+        ///
+        /// It tests sight (range, cone, line of sight), remembers what it perceived (last known
+        /// position and a decaying confidence) and optionally fills awareness meters. Add a
+        /// hearing sensor and an [EnemyBrain] as children to give it ears and the Idle /
+        /// Investigating / Chasing / Searching brain. Signals come from the world's step, never
+        /// from polling.
         #[derive(GodotClass)]
         #[class(base = $Base)]
         pub struct $Vision {
@@ -127,7 +128,7 @@ macro_rules! perception_nodes {
             #[var(set)]
             sight_enabled: bool,
             /// Team of this guard (0..15); with the default attitudes team 0 perceives team 1.
-            #[export(range = (0.0, 15.0))]
+            #[export(range = (0, 15))]
             #[var(set)]
             team: u32,
             /// Memory: confidence lost per second while the target is not perceived.
@@ -484,8 +485,11 @@ macro_rules! perception_nodes {
             }
         }
 
-        #[doc = concat!("Ears for the parent ", stringify!($Vision), ": a sound from `emit_sound` is heard when the guard is within ")]
-        #[doc = "loudness × hearing_sensitivity of it (the lesson's rule; walls do not muffle unless the world's sound_occlusion is below 1)."]
+        #[doc = $hearing_doc]
+        ///
+        /// A sound from `emit_sound` is heard when the guard is within loudness ×
+        /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
+        /// world's sound_occlusion is below 1).
         #[derive(GodotClass)]
         #[class(base = Node)]
         pub struct $Hearing {
@@ -549,13 +553,14 @@ macro_rules! perception_nodes {
             }
         }
 
-        #[doc = concat!("Something guards can perceive, in ", $dim, " (the player, a dropped body). Its position and facing follow ")]
-        #[doc = "this node; sight rays aim at its check points."]
+        #[doc = $target_doc]
+        ///
+        /// Its position and facing follow this node; sight rays aim at its check points.
         #[derive(GodotClass)]
         #[class(base = $Base)]
         pub struct $Target {
             /// Team (0..15); guards (team 0) perceive team 1 by default.
-            #[export(range = (0.0, 15.0))]
+            #[export(range = (0, 15))]
             #[var(set)]
             team: u32,
             /// Layer bits matched against each guard's `target_mask`.
@@ -684,7 +689,9 @@ macro_rules! perception_nodes {
 }
 
 perception_nodes! {
-    dim = "3D", d2 = false,
+    vision_doc = "A guard's eyes and mind in 3D: an Argus agent whose position and facing follow this node (forward is −Z, what `look_at` faces).",
+    hearing_doc = "Ears for the parent VisionSensor3D.",
+    target_doc = "Something 3D guards can perceive (the player, a dropped body).",
     base = Node3D, ibase = INode3D, vector = Vector3,
     world = PerceptionWorld3D, world_group = "argus_perception_world_3d",
     vision = VisionSensor3D, hearing = HearingSensor3D, target = PerceptionTarget3D,
@@ -694,11 +701,46 @@ perception_nodes! {
 }
 
 perception_nodes! {
-    dim = "2D", d2 = true,
+    vision_doc = "A guard's eyes and mind in top-down 2D: an Argus agent whose position and facing follow this node (forward is +X; a 2D point (x, y) is the core's ground-plane point (x, 0, y)).",
+    hearing_doc = "Ears for the parent VisionSensor2D.",
+    target_doc = "Something 2D guards can perceive (the player, a dropped body).",
     base = Node2D, ibase = INode2D, vector = Vector2,
     world = PerceptionWorld2D, world_group = "argus_perception_world_2d",
     vision = VisionSensor2D, hearing = HearingSensor2D, target = PerceptionTarget2D,
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
     eye_height = 0.0, check_height = 0.0,
     agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> SensorSettings {
+        SensorSettings {
+            sight: SightConfig { view_radius: 7.0, ..Default::default() },
+            memory: MemoryConfig::default(),
+            awareness: AwarenessConfig::default(),
+            team: 2,
+        }
+    }
+
+    #[test]
+    fn a_sensor_without_children_is_deaf_and_its_brain_idle() {
+        let def = agent_def(&settings(), None, None, Vec3::ONE, Some(Vec3::X));
+        assert!(!def.hearing.enabled);
+        assert!(!def.brain.enabled);
+        assert_eq!((def.position, def.forward, def.team, def.sight.view_radius), (Vec3::ONE, Vec3::X, 2, 7.0));
+    }
+
+    #[test]
+    fn children_settings_reach_the_def() {
+        let hearing = HearingConfig { sensitivity: 2.5, ..Default::default() };
+        let brain = BrainConfig { search_duration: 9.0, ..Default::default() };
+        let def = agent_def(&settings(), Some(hearing), Some(brain), Vec3::ZERO, None);
+        assert!(def.hearing.enabled && def.brain.enabled);
+        assert_eq!((def.hearing.sensitivity, def.brain.search_duration), (2.5, 9.0));
+        assert_eq!(def.forward, Vec3::Z, "a degenerate node basis falls back to a valid forward");
+        argus_core::World::default().create_agent(&def).expect("the mapped def is valid");
+    }
 }

@@ -10,7 +10,7 @@ use godot::classes::{
 use godot::prelude::*;
 
 use crate::convert::{color_of, core_to_plane, plane_to_core};
-use crate::hub::{Hub, emit_all};
+use crate::hub::{CastFn, Hub, emit_all};
 use crate::sensors::WorldNode;
 
 /// The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane
@@ -113,7 +113,8 @@ impl PerceptionWorld2D {
             match self.space() {
                 Some(mut space) => {
                     let mut cast = |ray: &RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
-                    self.hub.step(delta as f32, Some(&mut cast))
+                    let cast: &mut CastFn = &mut cast;
+                    self.hub.step(delta as f32, Some(cast))
                 }
                 None => Err("no physics space (is the world in the scene tree?)".to_string()),
             }
@@ -287,7 +288,8 @@ impl PerceptionWorld2D {
         let result = match space {
             Some(mut space) => {
                 let mut cast = |ray: &RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
-                self.hub.query(Some(&mut cast), |w, src| w.debug_draw_with(&options, &mut draw, src.expect("cast")))
+                let cast: &mut CastFn = &mut cast;
+                self.hub.query(Some(cast), |w, src| w.debug_draw_with(&options, &mut draw, src.expect("cast")))
             }
             None => self.hub.query(None, |w, _| w.debug_draw(&options, &mut draw)),
         };
@@ -337,7 +339,8 @@ impl PerceptionWorld2D {
         match space {
             Some(mut space) => {
                 let mut cast = |ray: &RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
-                self.hub.query(Some(&mut cast), f)
+                let cast: &mut CastFn = &mut cast;
+                self.hub.query(Some(cast), f)
             }
             None => self.hub.query(None, f),
         }
