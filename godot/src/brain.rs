@@ -75,6 +75,12 @@ impl EnemyBrain {
         state_name(self.get_state()).into()
     }
 
+    /// Seconds left Searching or Investigating (0 otherwise).
+    #[func]
+    pub fn get_timer(&self) -> f32 {
+        self.parent_call("get_brain_timer").try_to::<f32>().unwrap_or(0.0)
+    }
+
     /// Where the guard should go now (Vector3 or Vector2; null while idle).
     #[func]
     pub fn get_move_target(&self) -> Variant {

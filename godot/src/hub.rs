@@ -295,6 +295,28 @@ impl Hub {
         Ok(self.emissions())
     }
 
+    /// The last step's percepts as Dictionaries (see `get_last_percepts`).
+    pub fn last_percepts(&self) -> Array<VarDictionary> {
+        let Some(world) = self.world.as_ref() else { return Array::new() };
+        world
+            .events()
+            .percepts
+            .iter()
+            .map(|p| {
+                let mut d = VarDictionary::new();
+                let sensor = self.agents.get(&p.agent).map(|s| s.node.to_variant()).unwrap_or_default();
+                let target = self.targets.get(&p.target).map(|s| s.node.to_variant()).unwrap_or_default();
+                d.set("sensor", sensor);
+                d.set("kind", if p.kind == PerceptKind::Sight { "sight" } else { "sound" });
+                d.set("target", target);
+                d.set("position", Body::variant_of(self.d2, p.position));
+                d.set("strength", p.strength);
+                d.set("time", p.time);
+                d
+            })
+            .collect()
+    }
+
     /// The signals of the last step, from its event arrays.
     fn emissions(&mut self) -> Vec<Emission> {
         let d2 = self.d2;

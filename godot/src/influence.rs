@@ -174,6 +174,11 @@ impl InfluenceMap {
 }
 
 impl InfluenceMap {
+    /// The core map (for tactical queries).
+    pub fn core(&self) -> &argus_core::InfluenceMap {
+        &self.map
+    }
+
     fn map_layer(&self, layer: i64) -> Result<usize, String> {
         let l = usize::try_from(layer).map_err(|_| format!("layer {layer} is negative"))?;
         self.map.check_layer(l).map_err(|e| e.to_string())?;

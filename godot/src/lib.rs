@@ -11,6 +11,7 @@ pub mod hub;
 pub mod influence;
 pub mod sensors;
 pub mod shapes;
+pub mod tactics;
 pub mod world2d;
 pub mod world3d;
 

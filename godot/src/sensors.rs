@@ -13,7 +13,7 @@ pub trait WorldNode {
     /// The shared registry and core world.
     fn hub_mut(&mut self) -> &mut crate::hub::Hub;
     /// Immediate line of sight, answered the way the world's steps answer it.
-    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> bool;
+    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<argus_core::SightResult>;
     /// Every target the agent can see now, the same way.
     fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId>;
 }
@@ -22,6 +22,7 @@ pub trait WorldNode {
 /// place maps node properties to core defs).
 #[allow(clippy::too_many_arguments)]
 pub struct SensorSettings {
+    pub detect: u32,
     pub sight: SightConfig,
     pub memory: MemoryConfig,
     pub awareness: AwarenessConfig,
@@ -46,12 +47,12 @@ pub fn agent_def(
         position,
         forward: forward.unwrap_or(Vec3::Z),
         team: s.team,
+        detect: s.detect,
         sight: s.sight,
         hearing: hearing.unwrap_or(HearingConfig { enabled: false, ..Default::default() }),
         memory: s.memory,
         brain: brain.unwrap_or(BrainConfig { enabled: false, ..Default::default() }),
         awareness: s.awareness,
-        ..Default::default()
     }
 }
 
@@ -127,8 +128,8 @@ macro_rules! perception_nodes {
             #[export]
             #[var(set)]
             sight_enabled: bool,
-            /// Team of this guard (0..15); with the default attitudes team 0 perceives team 1.
-            #[export(range = (0, 15))]
+            /// Team of this guard (0..63); with the default attitudes team 0 perceives team 1.
+            #[export(range = (0, 63))]
             #[var(set)]
             team: u32,
             /// Memory: confidence lost per second while the target is not perceived.
@@ -151,6 +152,30 @@ macro_rules! perception_nodes {
             #[export]
             #[var(set)]
             awareness_fall_per_second: f32,
+            /// Awareness gain multiplier at the edge of the view radius (1 at the eye).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            awareness_far_factor: f32,
+            /// Awareness gain multiplier at the edge of the cone (1 straight ahead).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            awareness_edge_factor: f32,
+            /// Awareness level where the guard becomes suspicious (stage 1).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            suspicious_threshold: f32,
+            /// Awareness level where the guard becomes alert (stage 2).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            alert_threshold: f32,
+            /// Awareness level where the guard is aware (stage 3); the brain chases from here.
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            aware_threshold: f32,
+            /// Which attitudes of other teams this guard perceives (bit 0 hostile, 1 neutral, 2 friendly).
+            #[export(flags = (Hostile = 1, Neutral = 2, Friendly = 4))]
+            #[var(set)]
+            detect_attitudes: u32,
             id: AgentId,
             world: Option<Gd<crate::$World>>,
             base: Base<$Base>,
@@ -177,6 +202,12 @@ macro_rules! perception_nodes {
                     awareness_enabled: a.enabled,
                     awareness_rise_per_second: a.rise_per_second,
                     awareness_fall_per_second: a.fall_per_second,
+                    awareness_far_factor: a.far_factor,
+                    awareness_edge_factor: a.edge_factor,
+                    suspicious_threshold: a.suspicious_threshold,
+                    alert_threshold: a.alert_threshold,
+                    aware_threshold: a.aware_threshold,
+                    detect_attitudes: AgentDef::default().detect,
                     id: AgentId::NULL,
                     world: None,
                     base,
@@ -221,7 +252,43 @@ macro_rules! perception_nodes {
                 let (id, Some(mut w)) = (self.id, self.world.clone()) else { return false };
                 let mut w = w.bind_mut();
                 let Some(t) = w.hub_mut().target_id_of(&target) else { return false };
-                w.query_can_see(id, t)
+                w.query_can_see(id, t).is_some_and(|r| r.seen)
+            }
+
+            /// The full answer of `can_see` as a Dictionary: `seen`, `perceivable` (false when
+            /// filtered out before any geometry: sight off, target not perceivable, layers,
+            /// attitude), `fraction` (visible share of its check points) and `points`, one
+            /// Dictionary per check point with `status` ("out_of_range", "outside_cone",
+            /// "blocked", "visible"), `point` and `hit` (where a blocked ray hit).
+            #[func]
+            pub fn check_sight(&mut self, target: Gd<Node>) -> VarDictionary {
+                let mut d = VarDictionary::new();
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return d };
+                let mut w = w.bind_mut();
+                let Some(t) = w.hub_mut().target_id_of(&target) else { return d };
+                let Some(r) = w.query_can_see(id, t) else { return d };
+                d.set("seen", r.seen);
+                d.set("perceivable", r.perceivable);
+                d.set("fraction", r.fraction);
+                let points: Array<VarDictionary> = r
+                    .points()
+                    .iter()
+                    .map(|p| {
+                        let mut e = VarDictionary::new();
+                        let status = match p.status {
+                            argus_core::PointStatus::OutOfRange => "out_of_range",
+                            argus_core::PointStatus::OutsideCone => "outside_cone",
+                            argus_core::PointStatus::Blocked => "blocked",
+                            argus_core::PointStatus::Visible => "visible",
+                        };
+                        e.set("status", status);
+                        e.set("point", $from_core(p.point));
+                        e.set("hit", $from_core(p.hit));
+                        e
+                    })
+                    .collect();
+                d.set("points", points);
+                d
             }
 
             /// Every target this guard can see right now (poses read from the nodes first).
@@ -301,6 +368,12 @@ macro_rules! perception_nodes {
             #[func]
             pub fn get_brain_state(&mut self) -> i64 {
                 self.with_agent(|a| crate::hub::state_index(a.brain().state)).unwrap_or(0)
+            }
+
+            /// Seconds left Searching or Investigating (0 otherwise).
+            #[func]
+            pub fn get_brain_timer(&mut self) -> f32 {
+                self.with_agent(|a| a.brain().timer).unwrap_or(0.0)
             }
 
             /// Where the brain wants to go (null while idle or without a brain child).
@@ -417,6 +490,18 @@ macro_rules! perception_nodes {
             fn set_awareness_rise_per_second(&mut self, v: f32) { self.awareness_rise_per_second = v; self.apply_settings(); }
             #[func]
             fn set_awareness_fall_per_second(&mut self, v: f32) { self.awareness_fall_per_second = v; self.apply_settings(); }
+            #[func]
+            fn set_awareness_far_factor(&mut self, v: f32) { self.awareness_far_factor = v; self.apply_settings(); }
+            #[func]
+            fn set_awareness_edge_factor(&mut self, v: f32) { self.awareness_edge_factor = v; self.apply_settings(); }
+            #[func]
+            fn set_suspicious_threshold(&mut self, v: f32) { self.suspicious_threshold = v; self.apply_settings(); }
+            #[func]
+            fn set_alert_threshold(&mut self, v: f32) { self.alert_threshold = v; self.apply_settings(); }
+            #[func]
+            fn set_aware_threshold(&mut self, v: f32) { self.aware_threshold = v; self.apply_settings(); }
+            #[func]
+            fn set_detect_attitudes(&mut self, v: u32) { self.detect_attitudes = v; self.apply_settings(); }
         }
 
         impl $Vision {
@@ -440,9 +525,14 @@ macro_rules! perception_nodes {
                         enabled: self.awareness_enabled,
                         rise_per_second: self.awareness_rise_per_second,
                         fall_per_second: self.awareness_fall_per_second,
-                        ..Default::default()
+                        far_factor: self.awareness_far_factor,
+                        edge_factor: self.awareness_edge_factor,
+                        suspicious_threshold: self.suspicious_threshold,
+                        alert_threshold: self.alert_threshold,
+                        aware_threshold: self.aware_threshold,
                     },
                     team: self.team,
+                    detect: self.detect_attitudes,
                 }
             }
 
@@ -505,6 +595,10 @@ macro_rules! perception_nodes {
             #[export]
             #[var(set)]
             hearing_enabled: bool,
+            /// Physics layers whose occluders muffle sounds, when the world's sound_occlusion is below 1.
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            muffle_mask: u32,
             base: Base<Node>,
         }
 
@@ -512,7 +606,13 @@ macro_rules! perception_nodes {
         impl INode for $Hearing {
             fn init(base: Base<Node>) -> Self {
                 let h = HearingConfig::default();
-                Self { hearing_sensitivity: h.sensitivity, sound_mask: h.sound_mask, hearing_enabled: true, base }
+                Self {
+                    hearing_sensitivity: h.sensitivity,
+                    sound_mask: h.sound_mask,
+                    hearing_enabled: true,
+                    muffle_mask: h.obstacle_mask,
+                    base,
+                }
             }
 
             fn ready(&mut self) {
@@ -532,6 +632,8 @@ macro_rules! perception_nodes {
             fn set_sound_mask(&mut self, v: u32) { self.sound_mask = v; self.notify_parent(); }
             #[func]
             fn set_hearing_enabled(&mut self, v: bool) { self.hearing_enabled = v; self.notify_parent(); }
+            #[func]
+            fn set_muffle_mask(&mut self, v: u32) { self.muffle_mask = v; self.notify_parent(); }
         }
 
         impl $Hearing {
@@ -541,7 +643,7 @@ macro_rules! perception_nodes {
                     enabled: self.hearing_enabled,
                     sensitivity: self.hearing_sensitivity,
                     sound_mask: self.sound_mask,
-                    ..Default::default()
+                    obstacle_mask: self.muffle_mask,
                 }
             }
 
@@ -559,8 +661,8 @@ macro_rules! perception_nodes {
         #[derive(GodotClass)]
         #[class(base = $Base)]
         pub struct $Target {
-            /// Team (0..15); guards (team 0) perceive team 1 by default.
-            #[export(range = (0, 15))]
+            /// Team (0..63); guards (team 0) perceive team 1 by default.
+            #[export(range = (0, 63))]
             #[var(set)]
             team: u32,
             /// Layer bits matched against each guard's `target_mask`.
@@ -722,6 +824,7 @@ mod tests {
             memory: MemoryConfig::default(),
             awareness: AwarenessConfig::default(),
             team: 2,
+            detect: argus_core::AgentDef::default().detect,
         }
     }
 

@@ -234,6 +234,36 @@ impl PerceptionWorld2D {
         }
     }
 
+    /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
+    /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
+    #[func]
+    pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
+        let parsed = u32::try_from(attitude).map_err(|_| "negative attitude".to_string()).and_then(|a| {
+            argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string())
+        });
+        let (Ok(observer), Ok(other)) = (u32::try_from(observer), u32::try_from(other)) else {
+            godot_error!("PerceptionWorld2D.set_attitude: negative team");
+            return false;
+        };
+        match parsed.and_then(|a| self.hub_mut().world().set_attitude(observer, other, a).map_err(|e| e.to_string())) {
+            Ok(()) => true,
+            Err(e) => {
+                godot_error!("PerceptionWorld2D.set_attitude: {e}");
+                false
+            }
+        }
+    }
+
+    /// Every percept of the last step, in the core's order (agents in creation order; per
+    /// agent, sounds in emission order, then sights in target order), as Dictionaries:
+    /// `sensor` (the vision sensor), `kind` ("sight" or "sound"), `target` (the seen target or
+    /// the sound's source target; null for other sources), `position`, `strength` (sight:
+    /// visible fraction; sound: 1 − distance / radius), `time`.
+    #[func]
+    pub fn get_last_percepts(&self) -> Array<VarDictionary> {
+        self.hub.last_percepts()
+    }
+
     /// Number of registered occluders.
     #[func]
     pub fn get_occluder_count(&self) -> i64 {
@@ -353,14 +383,13 @@ impl WorldNode for PerceptionWorld2D {
         &mut self.hub
     }
 
-    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> bool {
+    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<argus_core::SightResult> {
         self.hub.sync_for_query(agent, Some(target));
         self.with_rays(|w, src| match src {
             Some(src) => w.can_see_with(agent, target, src),
             None => w.can_see(agent, target),
         })
-        .map(|r| r.seen)
-        .unwrap_or(false)
+        .ok()
     }
 
     fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId> {

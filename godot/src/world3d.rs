@@ -226,6 +226,128 @@ impl PerceptionWorld3D {
         }
     }
 
+    /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
+    /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
+    #[func]
+    pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
+        let parsed = u32::try_from(attitude).map_err(|_| "negative attitude".to_string()).and_then(|a| {
+            argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string())
+        });
+        let (Ok(observer), Ok(other)) = (u32::try_from(observer), u32::try_from(other)) else {
+            godot_error!("PerceptionWorld3D.set_attitude: negative team");
+            return false;
+        };
+        match parsed.and_then(|a| self.hub_mut().world().set_attitude(observer, other, a).map_err(|e| e.to_string())) {
+            Ok(()) => true,
+            Err(e) => {
+                godot_error!("PerceptionWorld3D.set_attitude: {e}");
+                false
+            }
+        }
+    }
+
+    /// Every percept of the last step, in the core's order (agents in creation order; per
+    /// agent, sounds in emission order, then sights in target order), as Dictionaries:
+    /// `sensor` (the vision sensor), `kind` ("sight" or "sound"), `target` (the seen target or
+    /// the sound's source target; null for other sources), `position`, `strength` (sight:
+    /// visible fraction; sound: 1 − distance / radius), `time`.
+    #[func]
+    pub fn get_last_percepts(&self) -> Array<VarDictionary> {
+        self.hub.last_percepts()
+    }
+
+    /// Where should someone at `self_position` hide from `threats` (vision sensors, or
+    /// Dictionaries with `position`, `forward` and `eye`)? Tests each of `candidates` with rays
+    /// from every threat's eye (Argus's occluders, or the physics space with
+    /// `use_physics_rays`, on `obstacle_mask`), scores hidden spots by danger × 10 (layer 0 of
+    /// `danger_map`, if given) + travel distance, and returns the best `top_k`, best first, as
+    /// Dictionaries (`position`, `score` (lower is better), `candidate_index`, `hidden_from`).
+    /// Empty when no spot qualifies (the lesson then stays put). `hidden_from_most` ranks spots
+    /// hidden from most threats first instead of requiring all.
+    #[func]
+    pub fn find_cover(
+        &mut self,
+        self_position: Vector3,
+        threats: VarArray,
+        candidates: PackedVector3Array,
+        top_k: i64,
+        hidden_from_most: bool,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+        obstacle_mask: i64,
+    ) -> Array<VarDictionary> {
+        self.start();
+        let to_core = |v: &Variant| v.try_to::<Vector3>().ok().map(crate::convert::to_core);
+        let threats: Vec<_> = threats.iter_shared().filter_map(|v| crate::tactics::threat_of(&self.hub, &v, to_core)).collect();
+        let points: Vec<_> = candidates.as_slice().iter().map(|p| crate::convert::to_core(*p)).collect();
+        let args = crate::tactics::CoverArgs {
+            self_position: crate::convert::to_core(self_position),
+            threats: &threats,
+            candidates: &points,
+            top_k,
+            hidden_from_most,
+            map: danger_map,
+            obstacle_mask: obstacle_mask as u32,
+        };
+        let space = if self.use_physics_rays { self.space() } else { None };
+        let result = match space {
+            Some(space) => {
+                let space = std::cell::RefCell::new(space);
+                let blocker = |origin: argus_core::Vec3, dir: argus_core::Vec3, distance: f32, layers: u32| {
+                    let ray = RayQuery {
+                        origin,
+                        direction: dir,
+                        max_distance: distance,
+                        layer_mask: layers,
+                        agent: AgentId::NULL,
+                        target: TargetId::NULL,
+                    };
+                    physics_ray(&mut space.borrow_mut(), &ray, &Array::new()).hit
+                };
+                crate::tactics::cover(args, &blocker)
+            }
+            None => {
+                let occluders = self.hub.world_ref().expect("started").occluders();
+                crate::tactics::cover(args, occluders)
+            }
+        };
+        match result {
+            Ok(out) => crate::tactics::results(false, &out),
+            Err(e) => {
+                godot_error!("PerceptionWorld3D.find_cover: {e}");
+                Array::new()
+            }
+        }
+    }
+
+    /// From where can `threat` (a vision sensor, or a Dictionary with `position` and
+    /// `forward`) be approached outside its forward cone? Keeps candidates whose direction from
+    /// the threat has a dot product with its facing of at most 0.3, scores them −facing − danger
+    /// (layer 0 of `danger_map`, if given; higher is better) and returns the best `top_k` as
+    /// Dictionaries like `find_cover`. Empty when none qualifies.
+    #[func]
+    pub fn find_flank(
+        &mut self,
+        threat: Variant,
+        candidates: PackedVector3Array,
+        top_k: i64,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+    ) -> Array<VarDictionary> {
+        self.start();
+        let to_core = |v: &Variant| v.try_to::<Vector3>().ok().map(crate::convert::to_core);
+        let Some(threat) = crate::tactics::threat_of(&self.hub, &threat, to_core) else {
+            godot_error!("PerceptionWorld3D.find_flank: the threat is neither a vision sensor nor a Dictionary");
+            return Array::new();
+        };
+        let points: Vec<_> = candidates.as_slice().iter().map(|p| crate::convert::to_core(*p)).collect();
+        match crate::tactics::flank(threat, &points, top_k, danger_map) {
+            Ok(out) => crate::tactics::results(false, &out),
+            Err(e) => {
+                godot_error!("PerceptionWorld3D.find_flank: {e}");
+                Array::new()
+            }
+        }
+    }
+
     /// Number of registered occluders.
     #[func]
     pub fn get_occluder_count(&self) -> i64 {
@@ -345,14 +467,13 @@ impl WorldNode for PerceptionWorld3D {
         &mut self.hub
     }
 
-    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> bool {
+    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<argus_core::SightResult> {
         self.hub.sync_for_query(agent, Some(target));
         self.with_rays(|w, src| match src {
             Some(src) => w.can_see_with(agent, target, src),
             None => w.can_see(agent, target),
         })
-        .map(|r| r.seen)
-        .unwrap_or(false)
+        .ok()
     }
 
     fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId> {
