@@ -306,10 +306,10 @@ impl Hub {
                 let mut d = VarDictionary::new();
                 let sensor = self.agents.get(&p.agent).map(|s| s.node.to_variant()).unwrap_or_default();
                 let target = self.targets.get(&p.target).map(|s| s.node.to_variant()).unwrap_or_default();
-                d.set("sensor", sensor);
+                d.set("sensor", &sensor);
                 d.set("kind", if p.kind == PerceptKind::Sight { "sight" } else { "sound" });
-                d.set("target", target);
-                d.set("position", Body::variant_of(self.d2, p.position));
+                d.set("target", &target);
+                d.set("position", &Body::variant_of(self.d2, p.position));
                 d.set("strength", p.strength);
                 d.set("time", p.time);
                 d

@@ -83,15 +83,15 @@ impl InfluenceMap {
     #[func]
     pub fn add_influence(&mut self, layer: i64, position: Variant, value: f32, radius_cells: i64) -> bool {
         let Some(p) = position_of(&position) else { return false };
-        self.report(self.map_layer(layer).and_then(|l| {
-            self.map.add_influence(l, p, value, radius_cells.clamp(0, i32::MAX as i64) as i32).map_err(|e| e.to_string())
-        }))
+        let r = self.map_layer(layer).and_then(|l| self.map.add_influence(l, p, value, radius_cells.clamp(0, i32::MAX as i64) as i32).map_err(|e| e.to_string()));
+        self.report(r)
     }
 
     /// One box blur of `layer` (each cell becomes the mean of its 3×3 neighbourhood).
     #[func]
     pub fn blur(&mut self, layer: i64) -> bool {
-        self.report(self.map_layer(layer).and_then(|l| self.map.blur(l).map_err(|e| e.to_string())))
+        let r = self.map_layer(layer).and_then(|l| self.map.blur(l).map_err(|e| e.to_string()));
+        self.report(r)
     }
 
     /// One propagation step: influence spreads to neighbours, attenuated by `decay` per metre,
@@ -99,19 +99,22 @@ impl InfluenceMap {
     #[func]
     pub fn propagate(&mut self, layer: i64, decay: f32, momentum: f32) -> bool {
         let params = PropagationParams { decay, momentum };
-        self.report(self.map_layer(layer).and_then(|l| self.map.propagate(l, &params).map_err(|e| e.to_string())))
+        let r = self.map_layer(layer).and_then(|l| self.map.propagate(l, &params).map_err(|e| e.to_string()));
+        self.report(r)
     }
 
     /// Marks a cell as a wall for `propagate`.
     #[func]
     pub fn set_blocked(&mut self, cell: Vector2i, blocked: bool) -> bool {
-        self.report(self.map.set_blocked(cell.x, cell.y, blocked).map_err(|e| e.to_string()))
+        let r = self.map.set_blocked(cell.x, cell.y, blocked).map_err(|e| e.to_string());
+        self.report(r)
     }
 
     /// Sets every cell of `layer` to 0.
     #[func]
     pub fn clear_layer(&mut self, layer: i64) -> bool {
-        self.report(self.map_layer(layer).and_then(|l| self.map.clear_layer(l).map_err(|e| e.to_string())))
+        let r = self.map_layer(layer).and_then(|l| self.map.clear_layer(l).map_err(|e| e.to_string()));
+        self.report(r)
     }
 
     /// The value of the cell containing `position` on `layer` (0 outside the grid).
@@ -146,7 +149,8 @@ impl InfluenceMap {
     #[func]
     pub fn set_layer_name(&mut self, layer: i64, name: GString) -> bool {
         let name = name.to_string();
-        self.report(self.map_layer(layer).and_then(|l| self.map.set_layer_name(l, &name).map_err(|e| e.to_string())))
+        let r = self.map_layer(layer).and_then(|l| self.map.set_layer_name(l, &name).map_err(|e| e.to_string()));
+        self.report(r)
     }
 
     /// The layer with this name, or -1.

@@ -65,7 +65,10 @@ pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) 
         }
         at = n.get_parent();
     }
-    node.get_tree()?.get_first_node_in_group(group)?.try_cast::<W>().ok()
+    if !node.is_inside_tree() {
+        return None;
+    }
+    node.get_tree().get_first_node_in_group(group)?.try_cast::<W>().ok()
 }
 
 macro_rules! perception_nodes {
@@ -129,7 +132,7 @@ macro_rules! perception_nodes {
             #[var(set)]
             sight_enabled: bool,
             /// Team of this guard (0..63); with the default attitudes team 0 perceives team 1.
-            #[export(range = (0, 63))]
+            #[export(range = (0.0, 63.0))]
             #[var(set)]
             team: u32,
             /// Memory: confidence lost per second while the target is not perceived.
@@ -223,7 +226,7 @@ macro_rules! perception_nodes {
             }
 
             fn exit_tree(&mut self) {
-                if let Some(mut w) = self.world.take() {
+                if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
                     w.bind_mut().hub_mut().remove_agent(self.id);
                 }
                 self.id = AgentId::NULL;
@@ -287,7 +290,7 @@ macro_rules! perception_nodes {
                         e
                     })
                     .collect();
-                d.set("points", points);
+                d.set("points", &points);
                 d
             }
 
@@ -431,7 +434,8 @@ macro_rules! perception_nodes {
                     visible: Vec::new(),
                     exclude,
                 };
-                match w.bind_mut().hub_mut().add_agent(slot, &def) {
+                let added = w.bind_mut().hub_mut().add_agent(slot, &def);
+                match added {
                     Ok(id) => {
                         self.id = id;
                         self.world = Some(w);
@@ -648,8 +652,9 @@ macro_rules! perception_nodes {
             }
 
             fn notify_parent(&mut self) {
-                if let Some(p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
-                    let mut p = p;
+                if let Some(mut p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
+                    // The parent reads this node's settings back: release our own borrow first.
+                    let _guard = self.base_mut();
                     p.bind_mut().apply_settings();
                 }
             }
@@ -662,7 +667,7 @@ macro_rules! perception_nodes {
         #[class(base = $Base)]
         pub struct $Target {
             /// Team (0..63); guards (team 0) perceive team 1 by default.
-            #[export(range = (0, 63))]
+            #[export(range = (0.0, 63.0))]
             #[var(set)]
             team: u32,
             /// Layer bits matched against each guard's `target_mask`.
@@ -697,7 +702,7 @@ macro_rules! perception_nodes {
             }
 
             fn exit_tree(&mut self) {
-                if let Some(mut w) = self.world.take() {
+                if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
                     w.bind_mut().hub_mut().remove_target(self.id);
                 }
                 self.id = TargetId::NULL;
@@ -718,7 +723,8 @@ macro_rules! perception_nodes {
                 let def = self.def(&body);
                 let exclude = body.own_colliders();
                 let slot = crate::hub::TargetSlot { node, body, exclude };
-                match w.bind_mut().hub_mut().add_target(slot, &def) {
+                let added = w.bind_mut().hub_mut().add_target(slot, &def);
+                match added {
                     Ok(id) => {
                         self.id = id;
                         self.world = Some(w);

@@ -32,7 +32,7 @@ pub fn results(d2: bool, out: &[TacticalResult]) -> Array<VarDictionary> {
     out.iter()
         .map(|r| {
             let mut d = VarDictionary::new();
-            d.set("position", Body::variant_of(d2, r.position));
+            d.set("position", &Body::variant_of(d2, r.position));
             d.set("score", r.score);
             d.set("candidate_index", r.candidate_index as i64);
             d.set("hidden_from", r.hidden_from as i64);

@@ -82,7 +82,7 @@ impl INode2D for PerceptionWorld2D {
         let tree = self.base().get_tree();
         // Sensors and targets that were ready before this node register now; they bind this
         // world, so release our own borrow while they do.
-        if let Some(tree) = tree {
+        {
             let pending: Vec<Gd<Node>> = ["argus_agents_2d", "argus_targets_2d"]
                 .iter()
                 .flat_map(|g| tree.get_nodes_in_group(*g).iter_shared().collect::<Vec<_>>())
@@ -155,7 +155,10 @@ impl PerceptionWorld2D {
         for id in self.occluders.drain(..) {
             let _ = self.hub.world().remove_occluder(id);
         }
-        let Some(tree) = self.base().get_tree() else { return 0 };
+        if !self.base().is_inside_tree() {
+            return 0;
+        }
+        let tree = self.base().get_tree();
         let mut shapes: Vec<Gd<Node>> = Vec::new();
         let mut seen = HashSet::new();
         let mut take = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {

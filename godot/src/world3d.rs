@@ -81,7 +81,7 @@ impl INode3D for PerceptionWorld3D {
         let tree = self.base().get_tree();
         // Sensors and targets that were ready before this node register now; they bind this
         // world, so release our own borrow while they do.
-        if let Some(tree) = tree {
+        {
             let pending: Vec<Gd<Node>> = ["argus_agents_3d", "argus_targets_3d"]
                 .iter()
                 .flat_map(|g| tree.get_nodes_in_group(*g).iter_shared().collect::<Vec<_>>())
@@ -154,7 +154,10 @@ impl PerceptionWorld3D {
         for id in self.occluders.drain(..) {
             let _ = self.hub.world().remove_occluder(id);
         }
-        let Some(tree) = self.base().get_tree() else { return 0 };
+        if !self.base().is_inside_tree() {
+            return 0;
+        }
+        let tree = self.base().get_tree();
         let mut shapes: Vec<Gd<CollisionShape3D>> = Vec::new();
         let mut seen = HashSet::new();
         let mut take_body = |body: Gd<Node>, shapes: &mut Vec<Gd<CollisionShape3D>>| {

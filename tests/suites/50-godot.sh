@@ -52,6 +52,8 @@ godot_script() { # name script.gd
     p="${p:-0}" f="${f:-0}"
     if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi   # a crash or exit code without counts is a failure
     if [[ $p -eq 0 && $f -eq 0 ]]; then f=1; fi    # a script that ran nothing is a failure
+    # A GDScript runtime error aborts the function it happens in: checks after it never ran.
+    if grep -aq "SCRIPT ERROR" "$log"; then f=$((f + 1)); fi
     if [[ $f -ne 0 ]]; then
         echo "---- godot-$name failed (exit $rc); last lines of $log:"
         tail -n 30 "$log"
@@ -96,6 +98,23 @@ godot_suite() {
     godot_script 3d test_3d.gd
     godot_script 2d test_2d.gd
     godot_script corpus test_corpus.gd
+    # The demo project runs headless for 300 physics frames with a scripted player.
+    local demo="$GODOT_CHROOT/argus-demo"
+    rm -rf "$demo"
+    mkdir -p "$demo/.godot"
+    cp -r "$ROOT/godot/demo/." "$demo/"
+    rm -rf "$demo/addons" && mkdir -p "$demo/addons" && cp -r "$ROOT/godot/addons/argus" "$demo/addons/"
+    echo "res://addons/argus/argus.gdextension" >"$demo/.godot/extension_list.cfg"
+    mount -t proc proc "$GODOT_CHROOT/proc" 2>/dev/null
+    timeout 300 chroot "$GODOT_CHROOT" env HOME=/tmp godot --headless --path /argus-demo -- --frames 300 \
+        >"$LOGS/godot-demo.log" 2>&1
+    umount "$GODOT_CHROOT/proc" 2>/dev/null
+    if grep -q "^demo: 300 frames" "$LOGS/godot-demo.log" && ! grep -q "SCRIPT ERROR" "$LOGS/godot-demo.log"; then
+        record "godot-demo" 1 0
+    else
+        tail -n 30 "$LOGS/godot-demo.log"
+        record "godot-demo" 0 1
+    fi
     if [[ "${ARGUS_GODOT_BENCH:-1}" == 1 ]]; then
         godot_script bench bench.gd
         grep -aE '^bench' "$LOGS/godot-bench.log"

@@ -46,6 +46,7 @@ static func wall_2d(parent: Node, shape: Shape2D, xform: Transform2D, layer: int
 static func guard_3d(parent: Node, pos: Vector3, dir: Vector3) -> VisionSensor3D:
 	var g := VisionSensor3D.new()
 	g.sense_rate_hz = 0.0
+	g.view_radius = 20.0
 	g.position = pos
 	parent.add_child(g)
 	if dir.length() > 0.0:
@@ -62,7 +63,7 @@ static func target_3d(parent: Node, pos: Vector3) -> PerceptionTarget3D:
 static func guard_2d(parent: Node, pos: Vector2, dir: Vector2) -> VisionSensor2D:
 	var g := VisionSensor2D.new()
 	g.sense_rate_hz = 0.0
-	g.view_radius = 400.0
+	g.view_radius = 1000.0
 	g.position = pos
 	g.rotation = dir.angle()
 	parent.add_child(g)

@@ -54,7 +54,7 @@ func test_facing() -> void:
 ## must see a target beside it.
 func test_shapes() -> void:
 	var shapes := {}
-	var box := BoxShape3D.new(); box.size = Vector3(4, 4, 0.5); shapes["box"] = box
+	var box := BoxShape3D.new(); box.size = Vector3(2, 4, 0.5); shapes["box"] = box
 	var sphere := SphereShape3D.new(); sphere.radius = 1.0; shapes["sphere"] = sphere
 	var capsule := CapsuleShape3D.new(); capsule.radius = 0.8; capsule.height = 4.0; shapes["capsule"] = capsule
 	var cylinder := CylinderShape3D.new(); cylinder.radius = 0.8; cylinder.height = 4.0; shapes["cylinder"] = cylinder
@@ -68,12 +68,12 @@ func test_shapes() -> void:
 	shapes["concave"] = concave
 	for name in shapes:
 		var w := fresh_world()
-		H.wall_3d(root, shapes[name], Transform3D(Basis(), Vector3(0, 1.3, -5)))
+		H.wall_3d(root, shapes[name], Transform3D(Basis(), Vector3(0, 1.3, -3)))
 		w.register_occluders()
 		t.check(w.get_occluder_count() == 1, "%s: one occluder registered" % name)
 		var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
-		var hidden := H.target_3d(w, Vector3(0, 0, -10))
-		var beside := H.target_3d(w, Vector3(4, 0, -10))
+		var hidden := H.target_3d(w, Vector3(0, 0, -7))
+		var beside := H.target_3d(w, Vector3(4, 0, -7))
 		t.check(not g.can_see(hidden), "%s wall hides the target behind it" % name)
 		t.check(g.can_see(beside), "%s wall leaves the target beside it visible" % name)
 		clear()
@@ -104,13 +104,13 @@ func test_physics_rays_agree() -> void:
 	rng.seed = 7
 	var builtin := fresh_world(false)
 	var physics := fresh_world(true)
-	var kinds := [BoxShape3D.new(), SphereShape3D.new(), CapsuleShape3D.new(), CylinderShape3D.new()]
+	# Exact shapes only: a cylinder is a 24-sided prism in Argus, so grazing rays may differ.
+	var kinds := [BoxShape3D.new(), SphereShape3D.new(), CapsuleShape3D.new()]
 	for i in 24:
 		var s: Shape3D = kinds[i % kinds.size()].duplicate()
 		if s is BoxShape3D: s.size = Vector3(rng.randf_range(0.5, 4), 3, rng.randf_range(0.3, 2))
 		elif s is SphereShape3D: s.radius = rng.randf_range(0.4, 1.5)
 		elif s is CapsuleShape3D: s.radius = rng.randf_range(0.3, 1.0); s.height = 4.0
-		elif s is CylinderShape3D: s.radius = rng.randf_range(0.3, 1.0); s.height = 4.0
 		var pos := Vector3(rng.randf_range(-15, 15), 1.0, rng.randf_range(-15, 15))
 		H.wall_3d(root, s, Transform3D(Basis(Vector3.UP, rng.randf_range(0, TAU)), pos))
 	builtin.register_occluders()
@@ -133,6 +133,17 @@ func test_physics_rays_agree() -> void:
 		else: differ += 1
 		if a: seen += 1
 		tb.queue_free(); tp.queue_free()
+	# Cover through the physics space against cover through Argus's occluders.
+	var cands := PackedVector3Array()
+	for i in 60:
+		cands.append(Vector3(rng.randf_range(-15, 15), 0.5, rng.randf_range(-15, 15)))
+	var threats := [{"position": Vector3.ZERO, "forward": Vector3(0, 0, -1), "eye": Vector3(0, 1.6, 0)}]
+	var cb: Array = builtin.find_cover(Vector3(1, 0, 1), threats, cands, 60, false, null, 0xFFFFFFFF)
+	var cp: Array = physics.find_cover(Vector3(1, 0, 1), threats, cands, 60, false, null, 0xFFFFFFFF)
+	var same := cb.size() == cp.size()
+	for k in mini(cb.size(), cp.size()):
+		same = same and cb[k].candidate_index == cp[k].candidate_index
+	t.check(same and cb.size() > 3 and cb.size() < 57, "find_cover agrees between physics rays and Argus occluders (%d vs %d spots)" % [cb.size(), cp.size()])
 	await frames(1)
 	print("3d physics-ray agreement: %d agree, %d differ (%d seen)" % [agree, differ, seen])
 	t.check(differ == 0, "physics-space rays and Argus occluders agree on all 200 targets (%d differ)" % differ)
@@ -142,24 +153,31 @@ func test_physics_rays_agree() -> void:
 func test_signals() -> void:
 	var w := fresh_world()
 	var box := BoxShape3D.new(); box.size = Vector3(4, 4, 0.5)
-	H.wall_3d(root, box, Transform3D(Basis(), Vector3(6, 1.3, -5)))
+	H.wall_3d(root, box, Transform3D(Basis(), Vector3(3, 1.3, -5)))
 	w.register_occluders()
 	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
 	var target := H.target_3d(w, Vector3(0, 0, 20))
-	var log := []
-	g.target_seen.connect(func(x): log.append(["seen", x]))
-	g.target_lost.connect(func(x): log.append(["lost", x]))
+	var seen_log := []
+	g.target_seen.connect(func(x): seen_log.append(["seen", x]))
+	g.target_lost.connect(func(x): seen_log.append(["lost", x]))
 	await frames(3)
-	t.check(log.is_empty(), "nothing seen while the target is behind the guard")
+	t.check(seen_log.is_empty(), "nothing seen while the target is behind the guard")
 	target.position = Vector3(0, 0, -5)
 	await frames(2)
-	t.check(log.size() == 1 and log[0][0] == "seen" and log[0][1] == target, "target_seen once when it steps into view: %s" % [log])
-	t.check(g.get_seen_targets() == [target], "get_seen_targets follows the signals")
+	t.check(seen_log.size() == 1 and seen_log[0][0] == "seen" and seen_log[0][1] == target, "target_seen once when it steps into view: %s" % [seen_log])
+	var percepts: Array = w.get_last_percepts()
+	t.check(percepts.size() == 1 and percepts[0].kind == "sight" and percepts[0].sensor == g and percepts[0].target == target,
+		"get_last_percepts lists the sight percept of the last step: %s" % [percepts])
+	var lines: PackedVector3Array = w.get_debug_lines(0, g)
+	t.check(lines.size() > 10 and lines.size() % 2 == 0 and w.get_debug_line_colors().size() * 2 == lines.size(),
+		"debug lines come in pairs with one colour each (%d points)" % lines.size())
+	var seen_now: Array = g.get_seen_targets()
+	t.check(seen_now.size() == 1 and seen_now[0] == target, "get_seen_targets follows the signals")
 	await frames(3)
-	t.check(log.size() == 1, "no repeat target_seen while it stays in view")
+	t.check(seen_log.size() == 1, "no repeat target_seen while it stays in view")
 	target.position = Vector3(6, 0, -10)
 	await frames(2)
-	t.check(log.size() == 2 and log[1][0] == "lost", "target_lost when it hides behind the wall: %s" % [log])
+	t.check(seen_log.size() == 2 and seen_log[1][0] == "lost", "target_lost when it hides behind the wall: %s" % [seen_log])
 	clear()
 
 func test_hearing() -> void:
@@ -232,8 +250,9 @@ func test_influence() -> void:
 	m.add_influence(0, Vector3(8.5, 0, 8.5), 1.0, 3)
 	t.check(m.get_value(0, Vector3(8.5, 0, 8.5)) > m.get_value(0, Vector3(10.5, 0, 8.5)), "influence falls off from its source")
 	t.check(m.get_value(0, Vector3(1.5, 0, 1.5)) == 0.0, "far cells are untouched")
+	t.check(m.get_value(0, Vector3(11.5, 0, 8.5)) == 0.0, "before blur the stamp ends at its radius")
 	m.blur(0)
-	t.check(m.get_value(0, Vector3(12.5, 0, 8.5)) > 0.0, "blur spreads it one cell further")
+	t.check(m.get_value(0, Vector3(11.5, 0, 8.5)) > 0.0, "blur spreads it one cell further")
 	var img: Image = m.to_image(0, 0.0, 1.0)
 	t.check(img != null and img.get_width() == 16 and img.get_height() == 16, "to_image gives one pixel per cell")
 	t.check(m.get_value(1, Vector2(8.5, 8.5)) == 0.0 and m.get_layer_count() == 2, "layers are independent; 2D positions accepted")
