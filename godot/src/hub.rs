@@ -206,9 +206,18 @@ impl Hub {
 
     /// Broadcasts a sound heard at the next step; `source` may be a registered target node (its
     /// memory is refreshed), any other node (reported back as the source), or none.
-    pub fn emit_sound(&mut self, position: Vec3, loudness: f32, source: Option<Gd<Node>>) -> Result<(), String> {
+    pub fn emit_sound(
+        &mut self,
+        position: Vec3,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team_and_layers: Option<(u32, u32)>,
+    ) -> Result<(), String> {
         let target = source.as_ref().and_then(|n| self.target_id_of(n)).unwrap_or(TargetId::NULL);
-        let sound = argus_core::SoundDef { position, loudness, source: target, ..Default::default() };
+        let mut sound = argus_core::SoundDef { position, loudness, source: target, ..Default::default() };
+        if let Some((team, layers)) = team_and_layers {
+            (sound.team, sound.layers) = (team, layers);
+        }
         self.world().emit_sound(&sound).map_err(|e| e.to_string())?;
         self.pending_sources.push(source);
         Ok(())

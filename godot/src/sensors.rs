@@ -746,7 +746,7 @@ macro_rules! perception_nodes {
                 let body = $body(self.to_gd().upcast());
                 let node = self.to_gd().upcast::<Node>();
                 let (position, _) = body.pose();
-                if let Err(e) = w.bind_mut().hub_mut().emit_sound(position, loudness, Some(node)) {
+                if let Err(e) = w.bind_mut().hub_mut().emit_sound(position, loudness, Some(node), None) {
                     godot_error!("{}: {e}", stringify!($Target));
                 }
             }

@@ -142,8 +142,19 @@ impl PerceptionWorld2D {
     #[func]
     pub fn emit_sound(&mut self, position: Vector2, loudness: f32, source: Option<Gd<Node>>) {
         self.start();
-        if let Err(e) = self.hub.emit_sound(plane_to_core(position), loudness, source) {
+        if let Err(e) = self.hub.emit_sound(plane_to_core(position), loudness, source, None) {
             godot_error!("PerceptionWorld2D.emit_sound: {e}");
+        }
+    }
+
+    /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
+    /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
+    #[func]
+    pub fn emit_sound_ex(&mut self, position: Vector2, loudness: f32, source: Option<Gd<Node>>, team: i64, layers: i64) {
+        self.start();
+        let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
+        if let Err(e) = self.hub.emit_sound(plane_to_core(position), loudness, source, team_and_layers) {
+            godot_error!("PerceptionWorld2D.emit_sound_ex: {e}");
         }
     }
 

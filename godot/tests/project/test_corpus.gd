@@ -74,8 +74,6 @@ func unsupported(s: Dictionary) -> String:
 	for a in s.timeline:
 		if a.has("rays"):
 			return "scripted rays"
-		if a.do == "emit_sound" and (a.has("team") or a.has("layers")):
-			return "sound team/layers"
 	return ""
 
 func v3(a) -> Vector3:
@@ -214,7 +212,10 @@ func do_action(a: Dictionary, i: int) -> void:
 			world.register_occluders()
 		"emit_sound":
 			var src: Node = targets.get(a.get("source", ""), null) if a.get("source") != null else null
-			world.emit_sound(v3(a.position), a.loudness, src)
+			if a.has("team") or a.has("layers"):
+				world.emit_sound_ex(v3(a.position), a.loudness, src, int(a.get("team", 1)), int(a.get("layers", 1)))
+			else:
+				world.emit_sound(v3(a.position), a.loudness, src)
 		"report_arrived":
 			agents[a.agent].report_arrived()
 		"can_see":
