@@ -6,7 +6,9 @@
 //! and emitted by the world node after its own borrow is released, so handlers may call back
 //! into the world.
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use argus_core::{
     AgentDef, AgentId, BrainState, PerceptKind, RayHit, RayQuery, RaySource, TargetDef, TargetId, Vec3, World,
@@ -85,6 +87,8 @@ pub struct AgentSlot {
     pub visible: Vec<TargetId>,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
+    /// Set by the node's transform notification; cleared when the pose is read.
+    pub moved: Rc<Cell<bool>>,
 }
 
 /// One registered target.
@@ -95,6 +99,8 @@ pub struct TargetSlot {
     pub body: Body,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
+    /// Set by the node's transform notification; cleared when the pose is read.
+    pub moved: Rc<Cell<bool>>,
 }
 
 /// A signal to emit once the world node's borrow is released.
@@ -127,6 +133,8 @@ pub struct Hub {
     target_poses: Vec<(TargetId, Vec3, Option<Vec3>)>,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
+    /// Microseconds the last step spent reading node poses into the core.
+    pub sync_usec: f64,
 }
 
 impl Hub {
@@ -143,6 +151,7 @@ impl Hub {
             agent_poses: Vec::new(),
             target_poses: Vec::new(),
             core_usec: 0.0,
+            sync_usec: 0.0,
         }
     }
 
@@ -241,17 +250,22 @@ impl Hub {
 
     // ----- stepping ---------------------------------------------------------------------
 
-    /// Copies every registered node's pose into the core (one batch per kind).
-    pub fn sync_poses(&mut self) {
+    /// Copies registered nodes' poses into the core (one batch per kind): every node, or with
+    /// `only_moved` only those whose transform notification arrived since their last read.
+    pub fn sync_poses(&mut self, only_moved: bool) {
         self.agent_poses.clear();
         for (id, slot) in &self.agents {
-            let (p, f) = slot.body.pose();
-            self.agent_poses.push((*id, p, f));
+            if slot.moved.replace(false) || !only_moved {
+                let (p, f) = slot.body.pose();
+                self.agent_poses.push((*id, p, f));
+            }
         }
         self.target_poses.clear();
         for (id, slot) in &self.targets {
-            let (p, f) = slot.body.pose();
-            self.target_poses.push((*id, p, f));
+            if slot.moved.replace(false) || !only_moved {
+                let (p, f) = slot.body.pose();
+                self.target_poses.push((*id, p, f));
+            }
         }
         let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
         let (agents, targets) = (&self.agent_poses, &self.target_poses);
@@ -287,10 +301,12 @@ impl Hub {
         }
     }
 
-    /// One step: poses in, the core step (built-in occluders, or `rays` answering every ray),
+    /// One step: poses in (see `sync_poses`), the core step (built-in occluders, or `rays` answering every ray),
     /// and the signals it produced out.
-    pub fn step(&mut self, dt: f32, cast: Option<&mut CastFn<'_>>) -> Result<Vec<Emission>, String> {
-        self.sync_poses();
+    pub fn step(&mut self, dt: f32, only_moved: bool, cast: Option<&mut CastFn<'_>>) -> Result<Vec<Emission>, String> {
+        let synced = std::time::Instant::now();
+        self.sync_poses(only_moved);
+        self.sync_usec = synced.elapsed().as_secs_f64() * 1e6;
         let started = std::time::Instant::now();
         let Hub { world, agents, targets, .. } = self;
         let world = world.as_mut().expect("synced");

@@ -3,7 +3,11 @@
 //! class of each, so the two can never drift apart; only the base node, the vector type and the
 //! world class differ.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use argus_core::{AgentDef, AgentId, AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig, TargetDef, TargetId, Vec3};
+use godot::classes::notify::{CanvasItemNotification, Node3DNotification};
 use godot::prelude::*;
 
 use crate::brain::EnemyBrain;
@@ -74,7 +78,7 @@ pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) 
 macro_rules! perception_nodes {
     (
         vision_doc = $vision_doc:tt, hearing_doc = $hearing_doc:tt, target_doc = $target_doc:tt,
-        base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident,
+        base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident, notification = $Notification:ident,
         world = $World:ident, world_group = $world_group:literal,
         vision = $Vision:ident, hearing = $Hearing:ident, target = $Target:ident,
         body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
@@ -181,6 +185,7 @@ macro_rules! perception_nodes {
             detect_attitudes: u32,
             id: AgentId,
             world: Option<Gd<crate::$World>>,
+            moved: Rc<Cell<bool>>,
             base: Base<$Base>,
         }
 
@@ -213,12 +218,20 @@ macro_rules! perception_nodes {
                     detect_attitudes: AgentDef::default().detect,
                     id: AgentId::NULL,
                     world: None,
+                    moved: Rc::new(Cell::new(true)),
                     base,
                 }
             }
 
             fn enter_tree(&mut self) {
                 self.base_mut().add_to_group($agents_group);
+                self.base_mut().set_notify_transform(true);
+            }
+
+            fn on_notification(&mut self, what: $Notification) {
+                if what == $Notification::TRANSFORM_CHANGED {
+                    self.moved.set(true);
+                }
             }
 
             fn ready(&mut self) {
@@ -433,6 +446,7 @@ macro_rules! perception_nodes {
                     brain: brain.map(|b| b.upcast()),
                     visible: Vec::new(),
                     exclude,
+                    moved: self.moved.clone(),
                 };
                 let added = w.bind_mut().hub_mut().add_agent(slot, &def);
                 match added {
@@ -684,17 +698,34 @@ macro_rules! perception_nodes {
             perceivable: bool,
             id: TargetId,
             world: Option<Gd<crate::$World>>,
+            moved: Rc<Cell<bool>>,
             base: Base<$Base>,
         }
 
         #[godot_api]
         impl $IBase for $Target {
             fn init(base: Base<$Base>) -> Self {
-                Self { team: 1, layers: 1, check_points: Array::new(), perceivable: true, id: TargetId::NULL, world: None, base }
+                Self {
+                    team: 1,
+                    layers: 1,
+                    check_points: Array::new(),
+                    perceivable: true,
+                    id: TargetId::NULL,
+                    world: None,
+                    moved: Rc::new(Cell::new(true)),
+                    base,
+                }
             }
 
             fn enter_tree(&mut self) {
                 self.base_mut().add_to_group($targets_group);
+                self.base_mut().set_notify_transform(true);
+            }
+
+            fn on_notification(&mut self, what: $Notification) {
+                if what == $Notification::TRANSFORM_CHANGED {
+                    self.moved.set(true);
+                }
             }
 
             fn ready(&mut self) {
@@ -722,7 +753,7 @@ macro_rules! perception_nodes {
                 let body = $body(self.to_gd().upcast());
                 let def = self.def(&body);
                 let exclude = body.own_colliders();
-                let slot = crate::hub::TargetSlot { node, body, exclude };
+                let slot = crate::hub::TargetSlot { node, body, exclude, moved: self.moved.clone() };
                 let added = w.bind_mut().hub_mut().add_target(slot, &def);
                 match added {
                     Ok(id) => {
@@ -800,7 +831,7 @@ perception_nodes! {
     vision_doc = "A guard's eyes and mind in 3D: an Argus agent whose position and facing follow this node (forward is −Z, what `look_at` faces).",
     hearing_doc = "Ears for the parent VisionSensor3D.",
     target_doc = "Something 3D guards can perceive (the player, a dropped body).",
-    base = Node3D, ibase = INode3D, vector = Vector3,
+    base = Node3D, ibase = INode3D, vector = Vector3, notification = Node3DNotification,
     world = PerceptionWorld3D, world_group = "argus_perception_world_3d",
     vision = VisionSensor3D, hearing = HearingSensor3D, target = PerceptionTarget3D,
     body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
@@ -812,7 +843,7 @@ perception_nodes! {
     vision_doc = "A guard's eyes and mind in top-down 2D: an Argus agent whose position and facing follow this node (forward is +X; a 2D point (x, y) is the core's ground-plane point (x, 0, y)).",
     hearing_doc = "Ears for the parent VisionSensor2D.",
     target_doc = "Something 2D guards can perceive (the player, a dropped body).",
-    base = Node2D, ibase = INode2D, vector = Vector2,
+    base = Node2D, ibase = INode2D, vector = Vector2, notification = CanvasItemNotification,
     world = PerceptionWorld2D, world_group = "argus_perception_world_2d",
     vision = VisionSensor2D, hearing = HearingSensor2D, target = PerceptionTarget2D,
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,

@@ -45,6 +45,13 @@ pub struct PerceptionWorld2D {
     /// Step automatically in `_physics_process` (off: call `step()` yourself).
     #[export]
     auto_step: bool,
+    /// How a step reads node poses. Every step (0, default): each sensor's and target's global
+    /// transform, exact. On transform change (1): only nodes whose transform notification arrived
+    /// since they were last read; cheaper with many still nodes, but Godot delivers those
+    /// notifications between frames, so a node moved during the same physics frame before the
+    /// step is seen one frame late.
+    #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
+    pose_sync: i64,
     hub: Hub,
     occluders: Vec<OccluderId>,
     frame_usec: f64,
@@ -62,6 +69,7 @@ impl INode2D for PerceptionWorld2D {
             worker_threads: 1,
             sound_occlusion: 1.0,
             auto_step: true,
+            pose_sync: 0,
             hub: Hub::new(true),
             occluders: Vec::new(),
             frame_usec: 0.0,
@@ -114,12 +122,12 @@ impl PerceptionWorld2D {
                 Some(mut space) => {
                     let mut cast = |ray: &RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
                     let cast: &mut CastFn = &mut cast;
-                    self.hub.step(delta as f32, Some(cast))
+                    self.hub.step(delta as f32, self.pose_sync == 1, Some(cast))
                 }
                 None => Err("no physics space (is the world in the scene tree?)".to_string()),
             }
         } else {
-            self.hub.step(delta as f32, None)
+            self.hub.step(delta as f32, self.pose_sync == 1, None)
         };
         let ok = match result {
             Ok(emissions) => {
@@ -300,6 +308,12 @@ impl PerceptionWorld2D {
     #[func]
     pub fn get_last_core_step_usec(&self) -> f64 {
         self.hub.core_usec
+    }
+
+    /// Microseconds the last `step` spent reading the sensors' and targets' poses.
+    #[func]
+    pub fn get_last_sync_usec(&self) -> f64 {
+        self.hub.sync_usec
     }
 
     /// Microseconds the last `step` took in all: reading node poses, the core step, and signals.
