@@ -185,7 +185,9 @@ mod tests {
     fn blocks(shape: (Vec<Vec3>, Vec<[u32; 3]>), through: (Vec3, Vec3), beside: (Vec3, Vec3)) {
         let mut world = World::default();
         let (vertices, indices) = shape;
-        world.add_occluder(&OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, ..Default::default() }).unwrap();
+        world
+            .add_occluder(&OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, ..Default::default() })
+            .unwrap();
         let see = |world: &mut World, from: Vec3, to: Vec3| {
             let agent = world
                 .create_agent(&AgentDef {
@@ -222,11 +224,17 @@ mod tests {
     #[test]
     fn convex_hull_mesh_blocks_inside_its_hull() {
         let cube: Vec<Vec3> = (0..8)
-            .map(|i| Vec3::new((i & 1) as f32 * 2.0 - 1.0, ((i >> 1) & 1) as f32 * 2.0 - 1.0, (i >> 2) as f32 * 2.0 - 1.0))
+            .map(|i| {
+                Vec3::new((i & 1) as f32 * 2.0 - 1.0, ((i >> 1) & 1) as f32 * 2.0 - 1.0, (i >> 2) as f32 * 2.0 - 1.0)
+            })
             .chain([Vec3::ZERO])
             .collect();
         let hull = convex_hull_mesh(&cube).expect("a cube has a hull");
-        blocks(hull, (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)), (Vec3::new(-5.0, 1.5, 0.0), Vec3::new(5.0, 1.5, 0.0)));
+        blocks(
+            hull,
+            (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)),
+            (Vec3::new(-5.0, 1.5, 0.0), Vec3::new(5.0, 1.5, 0.0)),
+        );
         assert!(convex_hull_mesh(&cube[..3]).is_none());
     }
 
@@ -236,18 +244,31 @@ mod tests {
         let (v, i) = triangle_soup(&faces).unwrap();
         assert_eq!((v.len(), i.as_slice()), (3, &[[0, 1, 2]][..]));
         assert!(triangle_soup(&faces[..2]).is_none());
-        blocks((v, i), (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)), (Vec3::new(-5.0, 0.0, 2.0), Vec3::new(5.0, 0.0, 2.0)));
+        blocks(
+            (v, i),
+            (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)),
+            (Vec3::new(-5.0, 0.0, 2.0), Vec3::new(5.0, 0.0, 2.0)),
+        );
     }
 
     #[test]
     fn walls_2d_block_rays_crossing_the_outline() {
-        let square = [Vector2::new(-1.0, -1.0), Vector2::new(1.0, -1.0), Vector2::new(1.0, 1.0), Vector2::new(-1.0, 1.0)];
+        let square =
+            [Vector2::new(-1.0, -1.0), Vector2::new(1.0, -1.0), Vector2::new(1.0, 1.0), Vector2::new(-1.0, 1.0)];
         let walls = walls_2d(&square, false, 1.0).unwrap();
         assert_eq!(walls.1.len(), 8);
-        blocks(walls.clone(), (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)), (Vec3::new(-5.0, 0.0, 2.0), Vec3::new(5.0, 0.0, 2.0)));
+        blocks(
+            walls.clone(),
+            (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)),
+            (Vec3::new(-5.0, 0.0, 2.0), Vec3::new(5.0, 0.0, 2.0)),
+        );
         let segment = [Vector2::new(0.0, -1.0), Vector2::new(0.0, 1.0)];
         let wall = walls_2d(&segment, true, 1.0).unwrap();
-        blocks(wall, (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)), (Vec3::new(-5.0, 0.0, 1.5), Vec3::new(5.0, 0.0, 1.5)));
+        blocks(
+            wall,
+            (Vec3::new(-5.0, 0.0, 0.0), Vec3::new(5.0, 0.0, 0.0)),
+            (Vec3::new(-5.0, 0.0, 1.5), Vec3::new(5.0, 0.0, 1.5)),
+        );
         assert!(walls_2d(&segment[..1], false, 1.0).is_none());
     }
 }

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use argus_core::{
-    AgentDef, AgentId, BrainState, PerceptKind, RayHit, RayQuery, RaySource, TargetDef, TargetId, Vec3, World,
+    AgentDef, AgentId, BrainState, PerceptKind, RayHit, RayQuery, RaySource, Rays, TargetDef, TargetId, Vec3, World,
     WorldDef,
 };
 use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D};
@@ -234,17 +234,13 @@ impl Hub {
 
     /// Runs `query` on the world with the engine answering rays through `cast` (or the
     /// built-in occluders when `cast` is `None`).
-    pub fn query<R>(
-        &mut self,
-        cast: Option<&mut CastFn<'_>>,
-        query: impl FnOnce(&World, Option<&mut dyn RaySource>) -> R,
-    ) -> R {
+    pub fn query<R>(&mut self, cast: Option<&mut CastFn<'_>>, query: impl FnOnce(&World, Rays) -> R) -> R {
         self.world();
         let Hub { world, agents, targets, .. } = self;
         let world = world.as_ref().expect("created");
         match cast {
-            Some(cast) => query(world, Some(&mut PerRay { agents, targets, cast })),
-            None => query(world, None),
+            Some(cast) => query(world, Rays::Engine(&mut PerRay { agents, targets, cast })),
+            None => query(world, Rays::World),
         }
     }
 
@@ -311,7 +307,7 @@ impl Hub {
         let Hub { world, agents, targets, .. } = self;
         let world = world.as_mut().expect("synced");
         let result = match cast {
-            Some(cast) => world.step_with(dt, &mut PerRay { agents, targets, cast }),
+            Some(cast) => world.step_with(dt, Rays::Engine(&mut PerRay { agents, targets, cast })),
             None => world.step(dt),
         };
         self.core_usec = started.elapsed().as_secs_f64() * 1e6;

@@ -28,11 +28,7 @@ impl IRefCounted for InfluenceMap {
 }
 
 fn position_of(v: &Variant) -> Option<Vec3> {
-    if let Ok(p) = v.try_to::<Vector3>() {
-        Some(to_core(p))
-    } else {
-        v.try_to::<Vector2>().ok().map(plane_to_core)
-    }
+    if let Ok(p) = v.try_to::<Vector3>() { Some(to_core(p)) } else { v.try_to::<Vector2>().ok().map(plane_to_core) }
 }
 
 #[godot_api]
@@ -83,7 +79,11 @@ impl InfluenceMap {
     #[func]
     pub fn add_influence(&mut self, layer: i64, position: Variant, value: f32, radius_cells: i64) -> bool {
         let Some(p) = position_of(&position) else { return false };
-        let r = self.map_layer(layer).and_then(|l| self.map.add_influence(l, p, value, radius_cells.clamp(0, i32::MAX as i64) as i32).map_err(|e| e.to_string()));
+        let r = self.map_layer(layer).and_then(|l| {
+            self.map
+                .add_influence(l, p, value, radius_cells.clamp(0, i32::MAX as i64) as i32)
+                .map_err(|e| e.to_string())
+        });
         self.report(r)
     }
 

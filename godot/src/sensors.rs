@@ -6,7 +6,10 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use argus_core::{AgentDef, AgentId, AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig, TargetDef, TargetId, Vec3};
+use argus_core::{
+    AgentDef, AgentId, AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig, TargetDef, TargetId,
+    Vec3,
+};
 use godot::classes::notify::{CanvasItemNotification, Node3DNotification};
 use godot::prelude::*;
 
@@ -477,49 +480,115 @@ macro_rules! perception_nodes {
             }
 
             #[func]
-            fn set_view_radius(&mut self, v: f32) { self.view_radius = v; self.apply_settings(); }
+            fn set_view_radius(&mut self, v: f32) {
+                self.view_radius = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_view_angle(&mut self, v: f32) { self.view_angle = v; self.apply_settings(); }
+            fn set_view_angle(&mut self, v: f32) {
+                self.view_angle = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_eye_height(&mut self, v: f32) { self.eye_height = v; self.apply_settings(); }
+            fn set_eye_height(&mut self, v: f32) {
+                self.eye_height = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_lose_sight_radius(&mut self, v: f32) { self.lose_sight_radius = v; self.apply_settings(); }
+            fn set_lose_sight_radius(&mut self, v: f32) {
+                self.lose_sight_radius = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_peripheral_radius(&mut self, v: f32) { self.peripheral_radius = v; self.apply_settings(); }
+            fn set_peripheral_radius(&mut self, v: f32) {
+                self.peripheral_radius = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_peripheral_angle(&mut self, v: f32) { self.peripheral_angle = v; self.apply_settings(); }
+            fn set_peripheral_angle(&mut self, v: f32) {
+                self.peripheral_angle = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_target_mask(&mut self, v: u32) { self.target_mask = v; self.apply_settings(); }
+            fn set_target_mask(&mut self, v: u32) {
+                self.target_mask = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_obstacle_mask(&mut self, v: u32) { self.obstacle_mask = v; self.apply_settings(); }
+            fn set_obstacle_mask(&mut self, v: u32) {
+                self.obstacle_mask = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_sense_rate_hz(&mut self, v: f32) { self.sense_rate_hz = v; self.apply_settings(); }
+            fn set_sense_rate_hz(&mut self, v: f32) {
+                self.sense_rate_hz = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_sight_enabled(&mut self, v: bool) { self.sight_enabled = v; self.apply_settings(); }
+            fn set_sight_enabled(&mut self, v: bool) {
+                self.sight_enabled = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_team(&mut self, v: u32) { self.team = v; self.apply_settings(); }
+            fn set_team(&mut self, v: u32) {
+                self.team = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_decay_per_second(&mut self, v: f32) { self.decay_per_second = v; self.apply_settings(); }
+            fn set_decay_per_second(&mut self, v: f32) {
+                self.decay_per_second = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_forget_threshold(&mut self, v: f32) { self.forget_threshold = v; self.apply_settings(); }
+            fn set_forget_threshold(&mut self, v: f32) {
+                self.forget_threshold = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_awareness_enabled(&mut self, v: bool) { self.awareness_enabled = v; self.apply_settings(); }
+            fn set_awareness_enabled(&mut self, v: bool) {
+                self.awareness_enabled = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_awareness_rise_per_second(&mut self, v: f32) { self.awareness_rise_per_second = v; self.apply_settings(); }
+            fn set_awareness_rise_per_second(&mut self, v: f32) {
+                self.awareness_rise_per_second = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_awareness_fall_per_second(&mut self, v: f32) { self.awareness_fall_per_second = v; self.apply_settings(); }
+            fn set_awareness_fall_per_second(&mut self, v: f32) {
+                self.awareness_fall_per_second = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_awareness_far_factor(&mut self, v: f32) { self.awareness_far_factor = v; self.apply_settings(); }
+            fn set_awareness_far_factor(&mut self, v: f32) {
+                self.awareness_far_factor = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_awareness_edge_factor(&mut self, v: f32) { self.awareness_edge_factor = v; self.apply_settings(); }
+            fn set_awareness_edge_factor(&mut self, v: f32) {
+                self.awareness_edge_factor = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_suspicious_threshold(&mut self, v: f32) { self.suspicious_threshold = v; self.apply_settings(); }
+            fn set_suspicious_threshold(&mut self, v: f32) {
+                self.suspicious_threshold = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_alert_threshold(&mut self, v: f32) { self.alert_threshold = v; self.apply_settings(); }
+            fn set_alert_threshold(&mut self, v: f32) {
+                self.alert_threshold = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_aware_threshold(&mut self, v: f32) { self.aware_threshold = v; self.apply_settings(); }
+            fn set_aware_threshold(&mut self, v: f32) {
+                self.aware_threshold = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_detect_attitudes(&mut self, v: u32) { self.detect_attitudes = v; self.apply_settings(); }
+            fn set_detect_attitudes(&mut self, v: u32) {
+                self.detect_attitudes = v;
+                self.apply_settings();
+            }
         }
 
         impl $Vision {
@@ -538,7 +607,10 @@ macro_rules! perception_nodes {
                         obstacle_mask: self.obstacle_mask,
                         rate_hz: self.sense_rate_hz,
                     },
-                    memory: MemoryConfig { decay_per_second: self.decay_per_second, forget_threshold: self.forget_threshold },
+                    memory: MemoryConfig {
+                        decay_per_second: self.decay_per_second,
+                        forget_threshold: self.forget_threshold,
+                    },
                     awareness: AwarenessConfig {
                         enabled: self.awareness_enabled,
                         rise_per_second: self.awareness_rise_per_second,
@@ -566,7 +638,12 @@ macro_rules! perception_nodes {
                 (hearing, brain)
             }
 
-            fn def(&self, body: &crate::hub::Body, hearing: Option<&Gd<$Hearing>>, brain: Option<&Gd<EnemyBrain>>) -> AgentDef {
+            fn def(
+                &self,
+                body: &crate::hub::Body,
+                hearing: Option<&Gd<$Hearing>>,
+                brain: Option<&Gd<EnemyBrain>>,
+            ) -> AgentDef {
                 let (position, forward) = body.pose();
                 let hearing = hearing.map(|h| h.bind().config());
                 let brain = brain.map(|b| b.bind().config());
@@ -645,13 +722,25 @@ macro_rules! perception_nodes {
             fn sound_heard(position: $Vector, loudness: f32, source: Gd<Node>);
 
             #[func]
-            fn set_hearing_sensitivity(&mut self, v: f32) { self.hearing_sensitivity = v; self.notify_parent(); }
+            fn set_hearing_sensitivity(&mut self, v: f32) {
+                self.hearing_sensitivity = v;
+                self.notify_parent();
+            }
             #[func]
-            fn set_sound_mask(&mut self, v: u32) { self.sound_mask = v; self.notify_parent(); }
+            fn set_sound_mask(&mut self, v: u32) {
+                self.sound_mask = v;
+                self.notify_parent();
+            }
             #[func]
-            fn set_hearing_enabled(&mut self, v: bool) { self.hearing_enabled = v; self.notify_parent(); }
+            fn set_hearing_enabled(&mut self, v: bool) {
+                self.hearing_enabled = v;
+                self.notify_parent();
+            }
             #[func]
-            fn set_muffle_mask(&mut self, v: u32) { self.muffle_mask = v; self.notify_parent(); }
+            fn set_muffle_mask(&mut self, v: u32) {
+                self.muffle_mask = v;
+                self.notify_parent();
+            }
         }
 
         impl $Hearing {
@@ -783,13 +872,25 @@ macro_rules! perception_nodes {
             }
 
             #[func]
-            fn set_team(&mut self, v: u32) { self.team = v; self.apply_settings(); }
+            fn set_team(&mut self, v: u32) {
+                self.team = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_layers(&mut self, v: u32) { self.layers = v; self.apply_settings(); }
+            fn set_layers(&mut self, v: u32) {
+                self.layers = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_check_points(&mut self, v: Array<$Vector>) { self.check_points = v; self.apply_settings(); }
+            fn set_check_points(&mut self, v: Array<$Vector>) {
+                self.check_points = v;
+                self.apply_settings();
+            }
             #[func]
-            fn set_perceivable(&mut self, v: bool) { self.perceivable = v; self.apply_settings(); }
+            fn set_perceivable(&mut self, v: bool) {
+                self.perceivable = v;
+                self.apply_settings();
+            }
         }
 
         impl $Target {

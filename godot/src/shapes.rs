@@ -49,7 +49,10 @@ pub fn occluder_3d(node: &Gd<CollisionShape3D>, layers: u32) -> Result<OccluderD
         let faces: Vec<Vec3> = c.get_faces().as_slice().iter().map(|p| to_core(*p)).collect();
         mesh(triangle_soup(&scaled(faces)).ok_or("the concave polygon has no triangle")?)
     } else {
-        return Err(format!("{} is not an occluder shape (box, sphere, capsule, cylinder, convex, concave)", shape.get_class()));
+        return Err(format!(
+            "{} is not an occluder shape (box, sphere, capsule, cylinder, convex, concave)",
+            shape.get_class()
+        ));
     };
     Ok(OccluderDef { shape, position, rotation, layers, movable: false })
 }
@@ -79,7 +82,13 @@ pub fn occluder_2d(node: &Gd<CollisionShape2D>, layers: u32, half_height: f32) -
         let radius = c.get_radius() * scale.x.abs();
         let half_height = ((c.get_height() * 0.5 - c.get_radius()) * scale.y.abs()).max(0.0);
         let rotation = rotation * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
-        return Ok(OccluderDef { shape: OccluderShape::Capsule { half_height, radius }, position, rotation, layers, movable: false });
+        return Ok(OccluderDef {
+            shape: OccluderShape::Capsule { half_height, radius },
+            position,
+            rotation,
+            layers,
+            movable: false,
+        });
     } else if let Ok(c) = shape.clone().try_cast::<ConvexPolygonShape2D>() {
         return walls(global_points(c.get_points().as_slice()), false);
     } else if let Ok(c) = shape.clone().try_cast::<ConcavePolygonShape2D>() {
@@ -87,13 +96,20 @@ pub fn occluder_2d(node: &Gd<CollisionShape2D>, layers: u32, half_height: f32) -
     } else if let Ok(s) = shape.clone().try_cast::<SegmentShape2D>() {
         return walls(global_points(&[s.get_a(), s.get_b()]), true);
     } else {
-        return Err(format!("{} is not a 2D occluder shape (rectangle, circle, capsule, polygon, segment)", shape.get_class()));
+        return Err(format!(
+            "{} is not a 2D occluder shape (rectangle, circle, capsule, polygon, segment)",
+            shape.get_class()
+        ));
     };
     Ok(OccluderDef { shape, position, rotation, layers, movable: false })
 }
 
 /// A `CollisionPolygon2D` as walls along its outline.
-pub fn occluder_polygon_2d(node: &Gd<CollisionPolygon2D>, layers: u32, half_height: f32) -> Result<OccluderDef, String> {
+pub fn occluder_polygon_2d(
+    node: &Gd<CollisionPolygon2D>,
+    layers: u32,
+    half_height: f32,
+) -> Result<OccluderDef, String> {
     let t = node.get_global_transform();
     let points: Vec<Vector2> = node.get_polygon().as_slice().iter().map(|p| t * *p).collect();
     let parts = walls_2d(&points, false, half_height).ok_or("the polygon has fewer than 2 points")?;

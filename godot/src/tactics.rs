@@ -1,8 +1,8 @@
 //! Cover and flank queries for the world nodes: Godot values in, the core's tactics, ranked
 //! Dictionaries out. One place maps the arguments to the core's query structs.
 
-use argus_core::tactics::{Candidates, CoverMode, CoverQuery, FlankQuery, LineBlocker, Threat, find_cover, find_flank};
-use argus_core::{TacticalResult, Vec3};
+use argus_core::tactics::{Candidates, CoverMode, CoverQuery, FlankQuery, Threat, find_flank};
+use argus_core::{Rays, TacticalResult, Vec3, World};
 use godot::prelude::*;
 
 use crate::hub::{Body, Hub};
@@ -52,8 +52,8 @@ pub struct CoverArgs<'a> {
     pub obstacle_mask: u32,
 }
 
-/// Runs a cover query against `blocker`.
-pub fn cover(args: CoverArgs, blocker: &dyn LineBlocker) -> Result<Vec<TacticalResult>, String> {
+/// Runs a cover query in `world`, with `rays` answering its line-of-sight tests.
+pub fn cover(args: CoverArgs, world: &World, rays: Rays) -> Result<Vec<TacticalResult>, String> {
     let map = args.map.as_ref().map(|m| m.bind());
     let query = CoverQuery {
         self_position: args.self_position,
@@ -66,7 +66,7 @@ pub fn cover(args: CoverArgs, blocker: &dyn LineBlocker) -> Result<Vec<TacticalR
         ..Default::default()
     };
     let mut out = Vec::new();
-    find_cover(&query, blocker, &mut out).map_err(|e| e.to_string())?;
+    world.find_cover(&query, rays, &mut out).map_err(|e| e.to_string())?;
     Ok(out)
 }
 

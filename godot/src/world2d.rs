@@ -158,7 +158,14 @@ impl PerceptionWorld2D {
     /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
     /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
     #[func]
-    pub fn emit_sound_ex(&mut self, position: Vector2, loudness: f32, source: Option<Gd<Node>>, team: i64, layers: i64) {
+    pub fn emit_sound_ex(
+        &mut self,
+        position: Vector2,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team: i64,
+        layers: i64,
+    ) {
         self.start();
         let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
         if let Err(e) = self.hub.emit_sound(plane_to_core(position), loudness, source, team_and_layers) {
@@ -260,9 +267,9 @@ impl PerceptionWorld2D {
     /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
     #[func]
     pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
-        let parsed = u32::try_from(attitude).map_err(|_| "negative attitude".to_string()).and_then(|a| {
-            argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string())
-        });
+        let parsed = u32::try_from(attitude)
+            .map_err(|_| "negative attitude".to_string())
+            .and_then(|a| argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string()));
         let (Ok(observer), Ok(other)) = (u32::try_from(observer), u32::try_from(other)) else {
             godot_error!("PerceptionWorld2D.set_attitude: negative team");
             return false;
@@ -284,6 +291,78 @@ impl PerceptionWorld2D {
     #[func]
     pub fn get_last_percepts(&self) -> Array<VarDictionary> {
         self.hub.last_percepts()
+    }
+
+    /// Where should someone at `self_position` hide from `threats` (vision sensors, or
+    /// Dictionaries with Vector2 `position` and `forward`; the eye is the position)? Tests each of `candidates` with rays
+    /// from every threat's eye (Argus's occluders, or the physics space with
+    /// `use_physics_rays`, on `obstacle_mask`), scores hidden spots by danger × 10 (layer 0 of
+    /// `danger_map`, if given) + travel distance, and returns the best `top_k`, best first, as
+    /// Dictionaries (`position`, `score` (lower is better), `candidate_index`, `hidden_from`).
+    /// Empty when no spot qualifies (the lesson then stays put). `hidden_from_most` ranks spots
+    /// hidden from most threats first instead of requiring all.
+    #[func]
+    pub fn find_cover(
+        &mut self,
+        self_position: Vector2,
+        threats: VarArray,
+        candidates: PackedVector2Array,
+        top_k: i64,
+        hidden_from_most: bool,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+        obstacle_mask: i64,
+    ) -> Array<VarDictionary> {
+        self.start();
+        let to_core = |v: &Variant| v.try_to::<Vector2>().ok().map(plane_to_core);
+        let threats: Vec<_> =
+            threats.iter_shared().filter_map(|v| crate::tactics::threat_of(&self.hub, &v, to_core)).collect();
+        let points: Vec<_> = candidates.as_slice().iter().map(|p| plane_to_core(*p)).collect();
+        let args = crate::tactics::CoverArgs {
+            self_position: plane_to_core(self_position),
+            threats: &threats,
+            candidates: &points,
+            top_k,
+            hidden_from_most,
+            map: danger_map,
+            obstacle_mask: obstacle_mask as u32,
+        };
+        let result = self.with_rays(|w, rays| crate::tactics::cover(args, w, rays));
+        match result {
+            Ok(out) => crate::tactics::results(true, &out),
+            Err(e) => {
+                godot_error!("PerceptionWorld2D.find_cover: {e}");
+                Array::new()
+            }
+        }
+    }
+
+    /// From where can `threat` (a vision sensor, or a Dictionary with `position` and
+    /// `forward`) be approached outside its forward cone? Keeps candidates whose direction from
+    /// the threat has a dot product with its facing of at most 0.3, scores them −facing − danger
+    /// (layer 0 of `danger_map`, if given; higher is better) and returns the best `top_k` as
+    /// Dictionaries like `find_cover`. Empty when none qualifies.
+    #[func]
+    pub fn find_flank(
+        &mut self,
+        threat: Variant,
+        candidates: PackedVector2Array,
+        top_k: i64,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+    ) -> Array<VarDictionary> {
+        self.start();
+        let to_core = |v: &Variant| v.try_to::<Vector2>().ok().map(plane_to_core);
+        let Some(threat) = crate::tactics::threat_of(&self.hub, &threat, to_core) else {
+            godot_error!("PerceptionWorld2D.find_flank: the threat is neither a vision sensor nor a Dictionary");
+            return Array::new();
+        };
+        let points: Vec<_> = candidates.as_slice().iter().map(|p| plane_to_core(*p)).collect();
+        match crate::tactics::flank(threat, &points, top_k, danger_map) {
+            Ok(out) => crate::tactics::results(true, &out),
+            Err(e) => {
+                godot_error!("PerceptionWorld2D.find_flank: {e}");
+                Array::new()
+            }
+        }
     }
 
     /// Number of registered occluders.
@@ -347,9 +426,9 @@ impl PerceptionWorld2D {
             Some(mut space) => {
                 let mut cast = |ray: &RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
                 let cast: &mut CastFn = &mut cast;
-                self.hub.query(Some(cast), |w, src| w.debug_draw_with(&options, &mut draw, src.expect("cast")))
+                self.hub.query(Some(cast), |w, rays| w.debug_draw_with(&options, &mut draw, rays))
             }
-            None => self.hub.query(None, |w, _| w.debug_draw(&options, &mut draw)),
+            None => self.hub.query(None, |w, rays| w.debug_draw_with(&options, &mut draw, rays)),
         };
         if let Err(e) = result {
             godot_error!("PerceptionWorld2D.get_debug_lines: {e}");
@@ -391,7 +470,7 @@ impl PerceptionWorld2D {
         node.clone().try_cast::<crate::sensors::VisionSensor2D>().map(|v| v.bind().agent_id()).unwrap_or(AgentId::NULL)
     }
 
-    fn with_rays<R>(&mut self, f: impl FnOnce(&argus_core::World, Option<&mut dyn argus_core::RaySource>) -> R) -> R {
+    fn with_rays<R>(&mut self, f: impl FnOnce(&argus_core::World, argus_core::Rays) -> R) -> R {
         self.start();
         let space = if self.use_physics_rays { self.space() } else { None };
         match space {
@@ -413,20 +492,13 @@ impl WorldNode for PerceptionWorld2D {
 
     fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<argus_core::SightResult> {
         self.hub.sync_for_query(agent, Some(target));
-        self.with_rays(|w, src| match src {
-            Some(src) => w.can_see_with(agent, target, src),
-            None => w.can_see(agent, target),
-        })
-        .ok()
+        self.with_rays(|w, rays| w.can_see_with(agent, target, rays)).ok()
     }
 
     fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId> {
         self.hub.sync_for_query(agent, None);
         let mut out = Vec::new();
-        let _ = self.with_rays(|w, src| match src {
-            Some(src) => w.visible_targets_with(agent, src, &mut out),
-            None => w.visible_targets(agent, &mut out),
-        });
+        let _ = self.with_rays(|w, rays| w.visible_targets_with(agent, rays, &mut out));
         out
     }
 }

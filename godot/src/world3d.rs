@@ -157,7 +157,14 @@ impl PerceptionWorld3D {
     /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
     /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
     #[func]
-    pub fn emit_sound_ex(&mut self, position: Vector3, loudness: f32, source: Option<Gd<Node>>, team: i64, layers: i64) {
+    pub fn emit_sound_ex(
+        &mut self,
+        position: Vector3,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team: i64,
+        layers: i64,
+    ) {
         self.start();
         let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
         if let Err(e) = self.hub.emit_sound(crate::convert::to_core(position), loudness, source, team_and_layers) {
@@ -252,9 +259,9 @@ impl PerceptionWorld3D {
     /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
     #[func]
     pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
-        let parsed = u32::try_from(attitude).map_err(|_| "negative attitude".to_string()).and_then(|a| {
-            argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string())
-        });
+        let parsed = u32::try_from(attitude)
+            .map_err(|_| "negative attitude".to_string())
+            .and_then(|a| argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string()));
         let (Ok(observer), Ok(other)) = (u32::try_from(observer), u32::try_from(other)) else {
             godot_error!("PerceptionWorld3D.set_attitude: negative team");
             return false;
@@ -299,7 +306,8 @@ impl PerceptionWorld3D {
     ) -> Array<VarDictionary> {
         self.start();
         let to_core = |v: &Variant| v.try_to::<Vector3>().ok().map(crate::convert::to_core);
-        let threats: Vec<_> = threats.iter_shared().filter_map(|v| crate::tactics::threat_of(&self.hub, &v, to_core)).collect();
+        let threats: Vec<_> =
+            threats.iter_shared().filter_map(|v| crate::tactics::threat_of(&self.hub, &v, to_core)).collect();
         let points: Vec<_> = candidates.as_slice().iter().map(|p| crate::convert::to_core(*p)).collect();
         let args = crate::tactics::CoverArgs {
             self_position: crate::convert::to_core(self_position),
@@ -310,28 +318,7 @@ impl PerceptionWorld3D {
             map: danger_map,
             obstacle_mask: obstacle_mask as u32,
         };
-        let space = if self.use_physics_rays { self.space() } else { None };
-        let result = match space {
-            Some(space) => {
-                let space = std::cell::RefCell::new(space);
-                let blocker = |origin: argus_core::Vec3, dir: argus_core::Vec3, distance: f32, layers: u32| {
-                    let ray = RayQuery {
-                        origin,
-                        direction: dir,
-                        max_distance: distance,
-                        layer_mask: layers,
-                        agent: AgentId::NULL,
-                        target: TargetId::NULL,
-                    };
-                    physics_ray(&mut space.borrow_mut(), &ray, &Array::new()).hit
-                };
-                crate::tactics::cover(args, &blocker)
-            }
-            None => {
-                let occluders = self.hub.world_ref().expect("started").occluders();
-                crate::tactics::cover(args, occluders)
-            }
-        };
+        let result = self.with_rays(|w, rays| crate::tactics::cover(args, w, rays));
         match result {
             Ok(out) => crate::tactics::results(false, &out),
             Err(e) => {
@@ -431,9 +418,9 @@ impl PerceptionWorld3D {
             Some(mut space) => {
                 let mut cast = |ray: &RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
                 let cast: &mut CastFn = &mut cast;
-                self.hub.query(Some(cast), |w, src| w.debug_draw_with(&options, &mut draw, src.expect("cast")))
+                self.hub.query(Some(cast), |w, rays| w.debug_draw_with(&options, &mut draw, rays))
             }
-            None => self.hub.query(None, |w, _| w.debug_draw(&options, &mut draw)),
+            None => self.hub.query(None, |w, rays| w.debug_draw_with(&options, &mut draw, rays)),
         };
         if let Err(e) = result {
             godot_error!("PerceptionWorld3D.get_debug_lines: {e}");
@@ -475,7 +462,7 @@ impl PerceptionWorld3D {
         node.clone().try_cast::<crate::sensors::VisionSensor3D>().map(|v| v.bind().agent_id()).unwrap_or(AgentId::NULL)
     }
 
-    fn with_rays<R>(&mut self, f: impl FnOnce(&argus_core::World, Option<&mut dyn argus_core::RaySource>) -> R) -> R {
+    fn with_rays<R>(&mut self, f: impl FnOnce(&argus_core::World, argus_core::Rays) -> R) -> R {
         self.start();
         let space = if self.use_physics_rays { self.space() } else { None };
         match space {
@@ -497,20 +484,13 @@ impl WorldNode for PerceptionWorld3D {
 
     fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<argus_core::SightResult> {
         self.hub.sync_for_query(agent, Some(target));
-        self.with_rays(|w, src| match src {
-            Some(src) => w.can_see_with(agent, target, src),
-            None => w.can_see(agent, target),
-        })
-        .ok()
+        self.with_rays(|w, rays| w.can_see_with(agent, target, rays)).ok()
     }
 
     fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId> {
         self.hub.sync_for_query(agent, None);
         let mut out = Vec::new();
-        let _ = self.with_rays(|w, src| match src {
-            Some(src) => w.visible_targets_with(agent, src, &mut out),
-            None => w.visible_targets(agent, &mut out),
-        });
+        let _ = self.with_rays(|w, rays| w.visible_targets_with(agent, rays, &mut out));
         out
     }
 }

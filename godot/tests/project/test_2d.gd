@@ -30,6 +30,7 @@ func run() -> void:
 	await test_shapes()
 	await test_physics_rays_agree()
 	await test_signals()
+	test_cover_2d()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -162,4 +163,18 @@ func test_signals() -> void:
 	player.position = Vector2(350, 0)
 	await frames(2)
 	t.check(seen_log == ["seen", "lost"], "back behind the wall: target_lost (%s)" % [seen_log])
+	clear()
+
+func test_cover_2d() -> void:
+	var w := fresh_world()
+	var rect := RectangleShape2D.new(); rect.size = Vector2(20, 200)
+	H.wall_2d(root, rect, Transform2D(0.0, Vector2(200, 0)))
+	w.register_occluders()
+	var threats := [{"position": Vector2.ZERO, "forward": Vector2.RIGHT}]
+	var spots := PackedVector2Array([Vector2(300, 300), Vector2(300, 0), Vector2(260, 20)])
+	var cover: Array = w.find_cover(Vector2(400, 0), threats, spots, 3, false, null, 0xFFFFFFFF)
+	t.check(cover.size() == 2 and cover[0].position is Vector2 and cover[0].position.is_equal_approx(Vector2(300, 0)),
+		"2D cover: the spots behind the wall, nearest first (%s)" % [cover])
+	var flank: Array = w.find_flank({"position": Vector2.ZERO, "forward": Vector2.RIGHT}, PackedVector2Array([Vector2(100, 0), Vector2(-100, 10)]), 1, null)
+	t.check(flank.size() == 1 and flank[0].position.is_equal_approx(Vector2(-100, 10)), "2D flank: the spot behind the threat (%s)" % [flank])
 	clear()
