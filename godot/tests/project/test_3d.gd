@@ -29,6 +29,7 @@ func run() -> void:
 	await test_shapes()
 	await test_physics_rays_agree()
 	await test_signals()
+	await test_pose_sync_on_change()
 	await test_hearing()
 	await test_memory_and_brain()
 	test_influence()
@@ -256,3 +257,21 @@ func test_influence() -> void:
 	var img: Image = m.to_image(0, 0.0, 1.0)
 	t.check(img != null and img.get_width() == 16 and img.get_height() == 16, "to_image gives one pixel per cell")
 	t.check(m.get_value(1, Vector2(8.5, 8.5)) == 0.0 and m.get_layer_count() == 2, "layers are independent; 2D positions accepted")
+
+## pose_sync = OnTransformChange: only nodes whose transform notification arrived are read.
+func test_pose_sync_on_change() -> void:
+	var w := fresh_world()
+	w.pose_sync = 1
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, 20))
+	var seen_log := []
+	g.target_seen.connect(func(x): seen_log.append("seen"))
+	g.target_lost.connect(func(x): seen_log.append("lost"))
+	await frames(3)
+	target.position = Vector3(0, 0, -5)
+	await frames(3)
+	t.check(seen_log == ["seen"], "on transform change: a target moved into view is seen (%s)" % [seen_log])
+	g.rotate_y(PI)
+	await frames(3)
+	t.check(seen_log == ["seen", "lost"], "on transform change: a guard that turns away loses it (%s)" % [seen_log])
+	clear()
