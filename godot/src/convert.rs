@@ -168,7 +168,8 @@ mod tests {
 
     #[test]
     fn scaled_basis_gives_a_unit_rotation() {
-        let b = Basis::from_axis_angle(Vector3::UP, 0.7).scaled(Vector3::new(2.0, 3.0, 4.0));
+        // A node's basis is rotation × local scale.
+        let b = Basis::from_axis_angle(Vector3::UP, 0.7) * Basis::from_scale(Vector3::new(2.0, 3.0, 4.0));
         let q = rotation_of(&b);
         assert!((q.length() - 1.0).abs() < 1e-5);
         assert!((q.angle_between(Quat::from_rotation_y(0.7))).abs() < 1e-4);

@@ -81,7 +81,7 @@ func test_shapes() -> void:
 	# A rotated, scaled box, and layers: an obstacle mask without the wall's layer sees through.
 	var w2 := fresh_world()
 	var b2 := BoxShape3D.new(); b2.size = Vector3(1, 1, 1)
-	H.wall_3d(root, b2, Transform3D(Basis(Vector3.UP, PI / 4).scaled(Vector3(6, 4, 0.5)), Vector3(0, 1.3, -5)), 4)
+	H.wall_3d(root, b2, Transform3D(Basis(Vector3.UP, PI / 4) * Basis.from_scale(Vector3(6, 4, 0.5)), Vector3(0, 1.3, -5)), 4)
 	w2.register_occluders()
 	var g2 := H.guard_3d(w2, Vector3.ZERO, Vector3(0, 0, -1))
 	var t2 := H.target_3d(w2, Vector3(0, 0, -10))
