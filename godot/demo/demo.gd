@@ -42,7 +42,7 @@ func _ready() -> void:
 	player.add_child(PerceptionTarget3D.new())
 	world.add_child(player)
 	player.position = Vector3(0, 0, 5)
-	brain.state_changed.connect(func(a, b): print("t=%.2f guard: %s -> %s" % [world.get_time(), EnemyBrain_name(a), EnemyBrain_name(b)]))
+	brain.state_changed.connect(func(a, b): print("t=%.2f guard: %s -> %s" % [world.get_time(), state_name(a), state_name(b)]))
 	guard.target_seen.connect(func(_t): print("t=%.2f guard sees the player" % world.get_time()))
 	guard.target_lost.connect(func(_t): print("t=%.2f guard lost sight of the player" % world.get_time()))
 	lines = MeshInstance3D.new()
@@ -59,7 +59,7 @@ func _ready() -> void:
 	sun.rotation = Vector3(-1.0, 0.5, 0)
 	add_child(sun)
 
-func EnemyBrain_name(s: int) -> String:
+func state_name(s: int) -> String:
 	return ["idle", "investigating", "chasing", "searching"][s]
 
 func add_wall(center: Vector3, size: Vector3) -> void:
