@@ -136,12 +136,12 @@ impl EnemyBrain {
     }
 
     fn notify_parent(&mut self) {
-        if let Some(mut p) = self.base().get_parent() {
-            if p.has_method("apply_settings") {
-                // The parent reads this node's settings back: release our own borrow first.
-                let _guard = self.base_mut();
-                p.call("apply_settings", &[]);
-            }
+        if let Some(mut p) = self.base().get_parent()
+            && p.has_method("apply_settings")
+        {
+            // The parent reads this node's settings back: release our own borrow first.
+            let _guard = self.base_mut();
+            p.call("apply_settings", &[]);
         }
     }
 }

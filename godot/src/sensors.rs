@@ -27,18 +27,12 @@ pub trait WorldNode {
 
 /// The sight, memory and awareness settings of a vision sensor, as the core's configs (one
 /// place maps node properties to core defs).
-#[allow(clippy::too_many_arguments)]
 pub struct SensorSettings {
     pub detect: u32,
     pub sight: SightConfig,
     pub memory: MemoryConfig,
     pub awareness: AwarenessConfig,
     pub team: u32,
-}
-
-/// The settings of a hearing child.
-pub struct HearingSettings {
-    pub hearing: HearingConfig,
 }
 
 /// Assembles the agent def from the sensor's settings and its optional children (no hearing

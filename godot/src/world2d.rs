@@ -207,16 +207,16 @@ impl PerceptionWorld2D {
                 }
             }
         }
-        if self.occluder_collision_mask != 0 {
-            if let Some(root) = tree.get_root() {
-                let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
-                while let Some(node) = stack.pop() {
-                    stack.extend(node.get_children().iter_shared());
-                    if let Ok(body) = node.try_cast::<StaticBody2D>() {
-                        if body.get_collision_layer() & self.occluder_collision_mask != 0 {
-                            take_body(body.upcast(), &mut shapes);
-                        }
-                    }
+        if self.occluder_collision_mask != 0
+            && let Some(root) = tree.get_root()
+        {
+            let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
+            while let Some(node) = stack.pop() {
+                stack.extend(node.get_children().iter_shared());
+                if let Ok(body) = node.try_cast::<StaticBody2D>()
+                    && body.get_collision_layer() & self.occluder_collision_mask != 0
+                {
+                    take_body(body.upcast(), &mut shapes);
                 }
             }
         }
@@ -302,6 +302,7 @@ impl PerceptionWorld2D {
     /// Empty when no spot qualifies (the lesson then stays put). `hidden_from_most` ranks spots
     /// hidden from most threats first instead of requiring all.
     #[func]
+    #[allow(clippy::too_many_arguments)]
     pub fn find_cover(
         &mut self,
         self_position: Vector2,

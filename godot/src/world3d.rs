@@ -188,10 +188,10 @@ impl PerceptionWorld3D {
         let mut seen = HashSet::new();
         let mut take_body = |body: Gd<Node>, shapes: &mut Vec<Gd<CollisionShape3D>>| {
             for child in body.get_children().iter_shared() {
-                if let Ok(s) = child.try_cast::<CollisionShape3D>() {
-                    if seen.insert(s.instance_id()) {
-                        shapes.push(s);
-                    }
+                if let Ok(s) = child.try_cast::<CollisionShape3D>()
+                    && seen.insert(s.instance_id())
+                {
+                    shapes.push(s);
                 }
             }
         };
@@ -203,16 +203,16 @@ impl PerceptionWorld3D {
                 }
             }
         }
-        if self.occluder_collision_mask != 0 {
-            if let Some(root) = tree.get_root() {
-                let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
-                while let Some(node) = stack.pop() {
-                    stack.extend(node.get_children().iter_shared());
-                    if let Ok(body) = node.try_cast::<StaticBody3D>() {
-                        if body.get_collision_layer() & self.occluder_collision_mask != 0 {
-                            take_body(body.upcast(), &mut shapes);
-                        }
-                    }
+        if self.occluder_collision_mask != 0
+            && let Some(root) = tree.get_root()
+        {
+            let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
+            while let Some(node) = stack.pop() {
+                stack.extend(node.get_children().iter_shared());
+                if let Ok(body) = node.try_cast::<StaticBody3D>()
+                    && body.get_collision_layer() & self.occluder_collision_mask != 0
+                {
+                    take_body(body.upcast(), &mut shapes);
                 }
             }
         }
@@ -294,6 +294,7 @@ impl PerceptionWorld3D {
     /// Empty when no spot qualifies (the lesson then stays put). `hidden_from_most` ranks spots
     /// hidden from most threats first instead of requiring all.
     #[func]
+    #[allow(clippy::too_many_arguments)]
     pub fn find_cover(
         &mut self,
         self_position: Vector3,
