@@ -46,9 +46,9 @@ godot_script() { # name script.gd
     local rc=$?
     umount "$GODOT_CHROOT/proc" 2>/dev/null
     local line p f
-    line="$(grep -aE '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
-    p="$(sed -nE 's/.*[^0-9]?([0-9]+) passed, ([0-9]+) failed.*/\1/p' <<<"$line")"
-    f="$(sed -nE 's/.*[^0-9]?([0-9]+) passed, ([0-9]+) failed.*/\2/p' <<<"$line")"
+    line="$(grep -aoE '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
+    p="$(awk '{print $1}' <<<"$line")"
+    f="$(awk '{print $3}' <<<"$line")"
     p="${p:-0}" f="${f:-0}"
     if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi   # a crash or exit code without counts is a failure
     if [[ $p -eq 0 && $f -eq 0 ]]; then f=1; fi    # a script that ran nothing is a failure

@@ -101,16 +101,15 @@ func run() -> void:
 	for mode in [0, 1]:
 		w.pose_sync = mode
 		w.step(1.0 / 60.0)
-		var addon_us := 0.0
-		var core_us := 0.0
-		var sync_us := 0.0
+		# The fastest of several repetitions on each side: the machine is shared and noisy.
+		var best := [INF, 0.0, 0.0]
 		for r in reps:
 			var t0 := Time.get_ticks_usec()
 			w.step(1.0 / 60.0)
-			addon_us += Time.get_ticks_usec() - t0
-			core_us += w.get_last_core_step_usec()
-			sync_us += w.get_last_sync_usec()
-		sweep[mode] = [addon_us / reps, core_us / reps, sync_us / reps]
+			var us := float(Time.get_ticks_usec() - t0)
+			if us < best[0]:
+				best = [us, w.get_last_core_step_usec(), w.get_last_sync_usec()]
+		sweep[mode] = best
 	var addon_seen := {}
 	for gi in GUARDS:
 		for x in guards[gi].get_seen_targets():
@@ -121,10 +120,13 @@ func run() -> void:
 	for i in TARGETS:
 		index_of[bodies[i]] = i
 	var gd_seen := {}
-	var t1 := Time.get_ticks_usec()
-	for gi in GUARDS:
-		lesson_vision(space, guards[gi], gi, index_of, gd_seen)
-	var gd_us := float(Time.get_ticks_usec() - t1)
+	var gd_us := INF
+	for r in 3:
+		gd_seen.clear()
+		var t1 := Time.get_ticks_usec()
+		for gi in GUARDS:
+			lesson_vision(space, guards[gi], gi, index_of, gd_seen)
+		gd_us = minf(gd_us, float(Time.get_ticks_usec() - t1))
 	var differ := 0
 	var shown := 0
 	for k in addon_seen:
