@@ -30,6 +30,7 @@ func run() -> void:
 	await test_physics_rays_agree()
 	await test_signals()
 	await test_pose_sync_on_change()
+	await test_freeing()
 	await test_hearing()
 	await test_memory_and_brain()
 	test_influence()
@@ -274,4 +275,21 @@ func test_pose_sync_on_change() -> void:
 	g.rotate_y(PI)
 	await frames(3)
 	t.check(seen_log == ["seen", "lost"], "on transform change: a guard that turns away loses it (%s)" % [seen_log])
+	clear()
+
+## Nodes leave the world cleanly: a freed target is forgotten by every guard, a freed guard stops
+## sensing, and stepping goes on.
+func test_freeing() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var g2 := H.guard_3d(w, Vector3(1, 0, 0), Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	await frames(2)
+	t.check(w.get_agent_count() == 2 and w.get_target_count() == 1 and g.get_seen_targets().size() == 1, "two guards see one target")
+	target.queue_free()
+	await frames(2)
+	t.check(w.get_target_count() == 0 and g.get_seen_targets().is_empty(), "a freed target leaves the world and every seen list")
+	g2.free()
+	await frames(2)
+	t.check(w.get_agent_count() == 1 and w.step(0.1), "a freed guard leaves the world; stepping goes on")
 	clear()
