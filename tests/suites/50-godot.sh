@@ -24,7 +24,8 @@ godot_chroot() {
     } || return 1
     # The Debian mirror this machine already uses.
     local mirror
-    mirror="$(grep -hoE 'https?://[^ ]+/debian/?' /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null | grep -v security | head -n 1)"
+    mirror="$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
+        /etc/apt/sources.list.d/*.list 2>/dev/null | grep -oE 'https?://[^ ]+/debian/?' | grep -v security | head -n 1)"
     mirror="${mirror:-http://deb.debian.org/debian}"
     rm -rf "$GODOT_CHROOT"
     mkdir -p "$(dirname "$GODOT_CHROOT")"
