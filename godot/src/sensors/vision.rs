@@ -1,78 +1,18 @@
-//! `VisionSensor3D`/`VisionSensor2D` (the agent: sight, memory, awareness), their hearing
-//! children and `PerceptionTarget3D`/`PerceptionTarget2D`. One macro writes the 3D and the 2D
-//! class of each, so the two can never drift apart; only the base node, the vector type and the
-//! world class differ.
+//! `VisionSensor3D` / `VisionSensor2D`: the agent (sight, memory, awareness). One macro writes
+//! both classes, so they cannot drift apart; only the base node, vector type and world differ.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
-use argus_core::{
-    AgentDef, AgentId, AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig, TargetDef, TargetId,
-    Vec3,
-};
+use argus_core::{AgentDef, AgentId, AwarenessConfig, MemoryConfig, SightConfig, Vec3};
 use godot::classes::notify::{CanvasItemNotification, Node3DNotification};
 use godot::prelude::*;
 
+use super::hearing::{HearingSensor2D, HearingSensor3D};
+use super::{SensorSettings, WorldNode, agent_def, find_world};
 use crate::brain::EnemyBrain;
 
-/// What a sensor or target needs from its world node.
-pub trait WorldNode {
-    /// The shared registry and core world.
-    fn hub_mut(&mut self) -> &mut crate::hub::Hub;
-    /// Immediate line of sight, answered the way the world's steps answer it.
-    fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<argus_core::SightResult>;
-    /// Every target the agent can see now, the same way.
-    fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId>;
-}
-
-/// The sight, memory and awareness settings of a vision sensor, as the core's configs (one
-/// place maps node properties to core defs).
-pub struct SensorSettings {
-    pub detect: u32,
-    pub sight: SightConfig,
-    pub memory: MemoryConfig,
-    pub awareness: AwarenessConfig,
-    pub team: u32,
-}
-
-/// Assembles the agent def from the sensor's settings and its optional children (no hearing
-/// child: deaf; no brain child: the brain stays Idle).
-pub fn agent_def(
-    s: &SensorSettings,
-    hearing: Option<HearingConfig>,
-    brain: Option<BrainConfig>,
-    position: Vec3,
-    forward: Option<Vec3>,
-) -> AgentDef {
-    AgentDef {
-        position,
-        forward: forward.unwrap_or(Vec3::Z),
-        team: s.team,
-        detect: s.detect,
-        sight: s.sight,
-        hearing: hearing.unwrap_or(HearingConfig { enabled: false, ..Default::default() }),
-        memory: s.memory,
-        brain: brain.unwrap_or(BrainConfig { enabled: false, ..Default::default() }),
-        awareness: s.awareness,
-    }
-}
-
-/// Finds the world node: the nearest ancestor of class `W`, else the first node of `group`.
-pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) -> Option<Gd<W>> {
-    let mut at = node.get_parent();
-    while let Some(n) = at {
-        if let Ok(w) = n.clone().try_cast::<W>() {
-            return Some(w);
-        }
-        at = n.get_parent();
-    }
-    if !node.is_inside_tree() {
-        return None;
-    }
-    node.get_tree().get_first_node_in_group(group)?.try_cast::<W>().ok()
-}
-
-macro_rules! perception_nodes {
+macro_rules! vision_sensor {
     (
         vision_doc = $vision_doc:tt, hearing_doc = $hearing_doc:tt, target_doc = $target_doc:tt,
         base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident, notification = $Notification:ident,
@@ -663,266 +603,10 @@ macro_rules! perception_nodes {
                 self.id
             }
         }
-
-        #[doc = $hearing_doc]
-        ///
-        /// A sound from `emit_sound` is heard when the guard is within loudness ×
-        /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
-        /// world's sound_occlusion is below 1).
-        #[derive(GodotClass)]
-        #[class(base = Node)]
-        pub struct $Hearing {
-            /// Multiplier on every sound's loudness radius (1 = normal hearing).
-            #[export]
-            #[var(set)]
-            hearing_sensitivity: f32,
-            /// Layers of sounds this guard listens to.
-            #[export(flags_3d_physics)]
-            #[var(set)]
-            sound_mask: u32,
-            /// Hearing is tested at all.
-            #[export]
-            #[var(set)]
-            hearing_enabled: bool,
-            /// Physics layers whose occluders muffle sounds, when the world's sound_occlusion is below 1.
-            #[export(flags_3d_physics)]
-            #[var(set)]
-            muffle_mask: u32,
-            base: Base<Node>,
-        }
-
-        #[godot_api]
-        impl INode for $Hearing {
-            fn init(base: Base<Node>) -> Self {
-                let h = HearingConfig::default();
-                Self {
-                    hearing_sensitivity: h.sensitivity,
-                    sound_mask: h.sound_mask,
-                    hearing_enabled: true,
-                    muffle_mask: h.obstacle_mask,
-                    base,
-                }
-            }
-
-            fn ready(&mut self) {
-                self.notify_parent();
-            }
-        }
-
-        #[godot_api]
-        impl $Hearing {
-            /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
-            #[signal]
-            fn sound_heard(position: $Vector, loudness: f32, source: Gd<Node>);
-
-            #[func]
-            fn set_hearing_sensitivity(&mut self, v: f32) {
-                self.hearing_sensitivity = v;
-                self.notify_parent();
-            }
-            #[func]
-            fn set_sound_mask(&mut self, v: u32) {
-                self.sound_mask = v;
-                self.notify_parent();
-            }
-            #[func]
-            fn set_hearing_enabled(&mut self, v: bool) {
-                self.hearing_enabled = v;
-                self.notify_parent();
-            }
-            #[func]
-            fn set_muffle_mask(&mut self, v: u32) {
-                self.muffle_mask = v;
-                self.notify_parent();
-            }
-        }
-
-        impl $Hearing {
-            /// The node properties as the core's hearing config.
-            pub fn config(&self) -> HearingConfig {
-                HearingConfig {
-                    enabled: self.hearing_enabled,
-                    sensitivity: self.hearing_sensitivity,
-                    sound_mask: self.sound_mask,
-                    obstacle_mask: self.muffle_mask,
-                }
-            }
-
-            fn notify_parent(&mut self) {
-                if let Some(mut p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
-                    // The parent reads this node's settings back: release our own borrow first.
-                    let _guard = self.base_mut();
-                    p.bind_mut().apply_settings();
-                }
-            }
-        }
-
-        #[doc = $target_doc]
-        ///
-        /// Its position and facing follow this node; sight rays aim at its check points.
-        #[derive(GodotClass)]
-        #[class(base = $Base)]
-        pub struct $Target {
-            /// Team (0..63); guards (team 0) perceive team 1 by default.
-            #[export(range = (0.0, 63.0))]
-            #[var(set)]
-            team: u32,
-            /// Layer bits matched against each guard's `target_mask`.
-            #[export(flags_3d_physics)]
-            #[var(set)]
-            layers: u32,
-            /// Check points as offsets from this node (1 to 8; empty = one at chest height in 3D, at the node in 2D).
-            #[export]
-            #[var(set)]
-            check_points: Array<$Vector>,
-            /// Visible to guards at all (sounds it makes are still heard).
-            #[export]
-            #[var(set)]
-            perceivable: bool,
-            id: TargetId,
-            world: Option<Gd<crate::$World>>,
-            moved: Rc<Cell<bool>>,
-            base: Base<$Base>,
-        }
-
-        #[godot_api]
-        impl $IBase for $Target {
-            fn init(base: Base<$Base>) -> Self {
-                Self {
-                    team: 1,
-                    layers: 1,
-                    check_points: Array::new(),
-                    perceivable: true,
-                    id: TargetId::NULL,
-                    world: None,
-                    moved: Rc::new(Cell::new(true)),
-                    base,
-                }
-            }
-
-            fn enter_tree(&mut self) {
-                self.base_mut().add_to_group($targets_group);
-                self.base_mut().set_notify_transform(true);
-            }
-
-            fn on_notification(&mut self, what: $Notification) {
-                if what == $Notification::TRANSFORM_CHANGED {
-                    self.moved.set(true);
-                }
-            }
-
-            fn ready(&mut self) {
-                self.register();
-            }
-
-            fn exit_tree(&mut self) {
-                if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
-                    w.bind_mut().hub_mut().remove_target(self.id);
-                }
-                self.id = TargetId::NULL;
-            }
-        }
-
-        #[godot_api]
-        impl $Target {
-            /// Registers with the world if not yet (the world calls this for targets ready before it).
-            #[func]
-            pub fn register(&mut self) {
-                if !self.id.is_null() {
-                    return;
-                }
-                let node = self.to_gd().upcast::<Node>();
-                let Some(mut w) = find_world::<crate::$World>(&node, $world_group) else { return };
-                let body = $body(self.to_gd().upcast());
-                let def = self.def(&body);
-                let exclude = body.own_colliders();
-                let slot = crate::hub::TargetSlot { node, body, exclude, moved: self.moved.clone() };
-                let added = w.bind_mut().hub_mut().add_target(slot, &def);
-                match added {
-                    Ok(id) => {
-                        self.id = id;
-                        self.world = Some(w);
-                    }
-                    Err(e) => godot_error!("{}: {e}", stringify!($Target)),
-                }
-            }
-
-            /// True once registered with a perception world.
-            #[func]
-            pub fn is_registered(&self) -> bool {
-                !self.id.is_null()
-            }
-
-            /// Makes a sound at this target (a footstep): heard by guards within `loudness` metres.
-            #[func]
-            pub fn make_sound(&mut self, loudness: f32) {
-                let Some(mut w) = self.world.clone() else { return };
-                let body = $body(self.to_gd().upcast());
-                let node = self.to_gd().upcast::<Node>();
-                let (position, _) = body.pose();
-                if let Err(e) = w.bind_mut().hub_mut().emit_sound(position, loudness, Some(node), None) {
-                    godot_error!("{}: {e}", stringify!($Target));
-                }
-            }
-
-            #[func]
-            fn set_team(&mut self, v: u32) {
-                self.team = v;
-                self.apply_settings();
-            }
-            #[func]
-            fn set_layers(&mut self, v: u32) {
-                self.layers = v;
-                self.apply_settings();
-            }
-            #[func]
-            fn set_check_points(&mut self, v: Array<$Vector>) {
-                self.check_points = v;
-                self.apply_settings();
-            }
-            #[func]
-            fn set_perceivable(&mut self, v: bool) {
-                self.perceivable = v;
-                self.apply_settings();
-            }
-        }
-
-        impl $Target {
-            /// The node properties as the core's target def.
-            fn def(&self, body: &crate::hub::Body) -> TargetDef {
-                let (position, forward) = body.pose();
-                let check_points: Vec<Vec3> = if self.check_points.is_empty() {
-                    vec![Vec3::new(0.0, $check, 0.0)]
-                } else {
-                    self.check_points.iter_shared().map($to_core).collect()
-                };
-                TargetDef {
-                    position,
-                    forward: forward.unwrap_or(Vec3::Z),
-                    team: self.team,
-                    layers: self.layers,
-                    check_points,
-                    enabled: self.perceivable,
-                }
-            }
-
-            fn apply_settings(&mut self) {
-                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
-                let def = self.def(&$body(self.to_gd().upcast()));
-                if let Err(e) = w.bind_mut().hub_mut().world().set_target_def(id, &def) {
-                    godot_error!("{}: {e}", stringify!($Target));
-                }
-            }
-
-            /// The core id (null until registered).
-            pub fn target_id(&self) -> TargetId {
-                self.id
-            }
-        }
     };
 }
 
-perception_nodes! {
+vision_sensor! {
     vision_doc = "A guard's eyes and mind in 3D: an Argus agent whose position and facing follow this node (forward is −Z, what `look_at` faces).",
     hearing_doc = "Ears for the parent VisionSensor3D.",
     target_doc = "Something 3D guards can perceive (the player, a dropped body).",
@@ -934,7 +618,7 @@ perception_nodes! {
     agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
 }
 
-perception_nodes! {
+vision_sensor! {
     vision_doc = "A guard's eyes and mind in top-down 2D: an Argus agent whose position and facing follow this node (forward is +X; a 2D point (x, y) is the core's ground-plane point (x, 0, y)).",
     hearing_doc = "Ears for the parent VisionSensor2D.",
     target_doc = "Something 2D guards can perceive (the player, a dropped body).",
@@ -944,38 +628,4 @@ perception_nodes! {
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
     eye_height = 0.0, check_height = 0.0,
     agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn settings() -> SensorSettings {
-        SensorSettings {
-            sight: SightConfig { view_radius: 7.0, ..Default::default() },
-            memory: MemoryConfig::default(),
-            awareness: AwarenessConfig::default(),
-            team: 2,
-            detect: argus_core::AgentDef::default().detect,
-        }
-    }
-
-    #[test]
-    fn a_sensor_without_children_is_deaf_and_its_brain_idle() {
-        let def = agent_def(&settings(), None, None, Vec3::ONE, Some(Vec3::X));
-        assert!(!def.hearing.enabled);
-        assert!(!def.brain.enabled);
-        assert_eq!((def.position, def.forward, def.team, def.sight.view_radius), (Vec3::ONE, Vec3::X, 2, 7.0));
-    }
-
-    #[test]
-    fn children_settings_reach_the_def() {
-        let hearing = HearingConfig { sensitivity: 2.5, ..Default::default() };
-        let brain = BrainConfig { search_duration: 9.0, ..Default::default() };
-        let def = agent_def(&settings(), Some(hearing), Some(brain), Vec3::ZERO, None);
-        assert!(def.hearing.enabled && def.brain.enabled);
-        assert_eq!((def.hearing.sensitivity, def.brain.search_duration), (2.5, 9.0));
-        assert_eq!(def.forward, Vec3::Z, "a degenerate node basis falls back to a valid forward");
-        argus_core::World::default().create_agent(&def).expect("the mapped def is valid");
-    }
 }
