@@ -92,10 +92,11 @@ struct World {
     m: Model,
 }
 
+/// A save and the model it captured. The ray backend is not part of it: a world that loads a
+/// snapshot keeps its own.
 struct Snapshot {
     bytes: Vec<u8>,
     model: Model,
-    engine: bool,
 }
 
 /// What a call must return.
@@ -1408,7 +1409,7 @@ fn op_world(cx: &mut Cx, wi: usize) {
             }
             if r == R::Ok {
                 bytes.truncate(size as usize);
-                let snapshot = Snapshot { bytes, model: cx.worlds[wi].m.clone(), engine: cx.worlds[wi].engine };
+                let snapshot = Snapshot { bytes, model: cx.worlds[wi].m.clone() };
                 if cx.snapshots.len() >= 4 {
                     cx.snapshots.remove(0);
                 }
@@ -1443,7 +1444,6 @@ fn op_world(cx: &mut Cx, wi: usize) {
             }) == R::Ok
             {
                 cx.worlds[wi].m = cx.snapshots[k].model.clone();
-                cx.worlds[wi].engine = cx.snapshots[k].engine;
             }
         }
         9 => {

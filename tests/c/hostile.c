@@ -417,7 +417,9 @@ static void names_and_versions(void) {
         CHECK(strcmp(argus_result_name(i), names[i]) == 0);
     }
     CHECK(strcmp(argus_result_name(11), "ARGUS_RESULT_REENTRANT") == 0);
-    CHECK(strcmp(argus_result_name(12), "ARGUS_RESULT_UNKNOWN") == 0);
+    CHECK(strcmp(argus_result_name(12), "ARGUS_RESULT_BUSY") == 0);
+    CHECK(strcmp(argus_result_name(13), "ARGUS_RESULT_OUT_OF_MEMORY") == 0);
+    CHECK(strcmp(argus_result_name(14), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0x7FFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0xFFFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(argus_abi_version() == ARGUS_ABI_VERSION);
@@ -912,8 +914,9 @@ typedef struct BadValue {
 #define AB(f, v) {#f " = " #v, offsetof(ArgusAgentDef, f), v}
 static const BadValue AGENT_BAD[] = {
     AB(view_radius, -1.0f), AB(lose_sight_radius, -1.0f), AB(peripheral_radius, -0.5f),
-    AB(view_angle, 360.5f), AB(view_angle, 720.0f), AB(view_angle, -1.0f),
-    AB(peripheral_angle, 400.0f), AB(peripheral_angle, -10.0f), AB(sight_rate_hz, -1.0f),
+    AB(view_angle, -1.0f), AB(view_angle, 2.0e9f),
+    AB(peripheral_angle, 3.0e9f), AB(peripheral_angle, -10.0f), AB(sight_rate_hz, -1.0f),
+    AB(position.x, 2.0e6f), AB(eye_offset.y, 3.0e38f), AB(hearing_sensitivity, 3.0e38f),
     AB(hearing_sensitivity, -1.0f), AB(memory_decay_per_second, -0.2f),
     AB(memory_forget_threshold, -0.1f), AB(memory_forget_threshold, 1.5f), AB(search_duration, -1.0f),
     AB(investigate_timeout, -1.0f), AB(awareness_rise_per_second, -2.0f),

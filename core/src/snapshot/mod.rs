@@ -16,7 +16,7 @@ use crate::world::World;
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
 /// Format version written by this library; others are refused.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {
@@ -38,7 +38,10 @@ impl World {
     }
 
     /// Rebuilds a world from [`World::save`] output. Every truncation, corruption or unknown
-    /// version is an `Error::BadSnapshot` naming the problem.
+    /// version is an `Error::BadSnapshot` naming the problem, and so is a snapshot too large for
+    /// the memory available (allocation while loading is fallible). The new world uses the
+    /// built-in ray backend on the caller's thread: a snapshot holds state, not runtime settings
+    /// (use [`World::load_into`] on a world created with the runtime you want).
     pub fn load(bytes: &[u8]) -> Result<World> {
         if bytes.len() < HEADER_BYTES + 8 {
             return Err(Error::BadSnapshot(format!("{} bytes is too short for a snapshot", bytes.len())));
@@ -73,12 +76,18 @@ impl World {
         Ok(world)
     }
 
-    /// Replaces this world's contents with a snapshot's; on error nothing changes.
+    /// Replaces this world's state with a snapshot's; on error nothing changes. The world keeps
+    /// its own runtime settings (ray backend, worker threads and their pool): a snapshot carries
+    /// state only, and is fully validated before anything of this world is touched.
     pub fn load_into(&mut self, bytes: &[u8]) -> Result<()> {
         if self.is_step_in_progress() {
             return Err(Error::StepInProgress);
         }
-        *self = World::load(bytes)?;
+        let mut loaded = World::load(bytes)?;
+        loaded.def.ray_backend = self.def.ray_backend;
+        loaded.def.worker_threads = self.def.worker_threads;
+        loaded.workers = self.workers.take();
+        *self = loaded;
         Ok(())
     }
 }

@@ -109,9 +109,7 @@ pub fn find_cover_with_scratch<B: LineBlocker + ?Sized>(
     let danger_weight = check_weight(q.weights.danger, "cover danger")?;
     let distance_weight = check_weight(q.weights.distance, "cover distance")?;
     let top_k = check_top_k(q.top_k)?;
-    if !(q.max_travel.is_finite() && q.max_travel >= 0.0) {
-        return Err(invalid(format!("max travel must be finite and >= 0 metres, got {}", q.max_travel)));
-    }
+    crate::math::check_non_negative(q.max_travel, "max travel (metres)")?;
     check_finite(q.probe_offset, "cover probe offset")?;
     let danger = danger_lookup(q.map)?;
     let TacticalScratch { points, ranked } = scratch;
