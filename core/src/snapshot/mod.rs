@@ -8,10 +8,39 @@ mod codec;
 mod maps;
 mod parts;
 
+pub use codec::{Field, FieldKind};
 use codec::{Reader, Writer, checksum};
 
 use crate::error::{Error, Result};
 use crate::world::World;
+
+/// Offset of the payload in a snapshot (after magic, version and payload length).
+pub const PAYLOAD_OFFSET: usize = HEADER_BYTES;
+
+/// Every field of a valid snapshot's payload, in order, as the loader reads them: the map a
+/// structure-aware fuzzer mutates. Not needed by games.
+#[doc(hidden)]
+pub fn trace_fields(bytes: &[u8]) -> Result<Vec<Field>> {
+    World::load(bytes)?;
+    let payload = &bytes[HEADER_BYTES..bytes.len() - 8];
+    let mut reader = Reader::tracing(payload);
+    parts::read_world(&mut reader)?;
+    Ok(reader.into_trace())
+}
+
+/// Rewrites a snapshot's payload length and checksum after its payload was edited, so that a
+/// fuzzer's damage reaches the parser instead of stopping at the checksum. Not needed by games.
+#[doc(hidden)]
+pub fn reseal(bytes: &mut Vec<u8>) {
+    if bytes.len() < HEADER_BYTES + 8 {
+        return;
+    }
+    bytes.truncate(bytes.len() - 8);
+    let length = (bytes.len() - HEADER_BYTES) as u64;
+    bytes[12..20].copy_from_slice(&length.to_le_bytes());
+    let sum = checksum(bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+}
 
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";

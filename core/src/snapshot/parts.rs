@@ -167,6 +167,12 @@ pub(super) fn reserve<T>(v: &mut Vec<T>, n: usize, what: &str) -> Result<()> {
     })
 }
 
+/// Directions and rotations are saved normalised; anything else did not come from a save, and
+/// normalising it would make the loaded world differ from the bytes (its re-save would not match).
+fn canonical_unit(length_sq_error: f32, what: &str) -> Result<()> {
+    if length_sq_error <= 1e-6 { Ok(()) } else { Err(bad(format!("{what} is not normalised"))) }
+}
+
 fn write_occluder(w: &mut Writer, d: &OccluderDef) {
     match &d.shape {
         OccluderShape::Box { half_extents } => {
@@ -222,7 +228,10 @@ fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
         }
         v => return Err(bad(format!("unknown occluder shape {v}"))),
     };
-    Ok(OccluderDef { shape, position: r.vec3()?, rotation: r.quat()?, layers: r.u32()?, movable: r.bool()? })
+    let position = r.vec3()?;
+    let rotation = r.quat()?;
+    canonical_unit((rotation.length_squared() - 1.0).abs(), "occluder rotation")?;
+    Ok(OccluderDef { shape, position, rotation, layers: r.u32()?, movable: r.bool()? })
 }
 
 fn write_target(w: &mut Writer, d: &TargetDef) {
@@ -239,6 +248,7 @@ fn write_target(w: &mut Writer, d: &TargetDef) {
 
 fn read_target(r: &mut Reader) -> Result<TargetDef> {
     let (position, forward, team, layers, enabled) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?, r.bool()?);
+    canonical_unit((forward.length_squared() - 1.0).abs(), "target forward")?;
     let n = r.u8()? as usize;
     let check_points = (0..n).map(|_| r.vec3()).collect::<Result<Vec<_>>>()?;
     Ok(TargetDef { position, forward, team, layers, check_points, enabled })
@@ -301,6 +311,7 @@ fn write_agent(w: &mut Writer, a: &Agent) {
 
 fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable) -> Result<Agent> {
     let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
+    canonical_unit((forward.length_squared() - 1.0).abs(), "agent forward")?;
     let sight = SightConfig {
         enabled: r.bool()?,
         eye_offset: r.vec3()?,
