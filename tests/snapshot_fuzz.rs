@@ -9,6 +9,7 @@ mod common;
 use argus_core::id::Slot;
 use argus_core::snapshot::{Field, FieldKind, PAYLOAD_OFFSET, reseal, trace_fields};
 use argus_core::*;
+use common::finite::assert_world_outputs_finite;
 use common::*;
 use std::process::Command;
 
@@ -142,40 +143,6 @@ fn mutate(bytes: &[u8], fields: &[Field], rng: &mut Rng) -> Vec<u8> {
     out.extend_from_slice(&[0; 8]);
     reseal(&mut out);
     out
-}
-
-/// Every number a world reports after a step and a round of queries is finite.
-pub fn assert_world_outputs_finite(world: &World) {
-    let e = world.events();
-    for p in &e.percepts {
-        assert!(p.position.is_finite() && p.time.is_finite() && p.strength.is_finite(), "percept {p:?}");
-    }
-    for f in &e.forgotten {
-        assert!(f.position.is_finite() && f.time.is_finite(), "forget event {f:?}");
-    }
-    for a in &e.awareness {
-        assert!(a.level.is_finite() && a.time.is_finite(), "awareness event {a:?}");
-    }
-    assert!(world.time().is_finite());
-    let targets: Vec<TargetId> = world.targets().map(|(id, _)| id).take(4).collect();
-    for (id, agent) in world.agents() {
-        assert!(agent.position().is_finite() && agent.forward().is_finite() && agent.eye().is_finite());
-        let b = agent.brain();
-        assert!(b.investigate_position.is_finite() && b.timer.is_finite(), "brain {b:?}");
-        for r in agent.memory() {
-            assert!(r.last_known_position.is_finite() && r.confidence.is_finite() && r.last_percept_time.is_finite());
-        }
-        if let Ok(Some(p)) = world.move_target(id) {
-            assert!(p.is_finite());
-        }
-        for &t in &targets {
-            let s = world.can_see(id, t).unwrap();
-            assert!(s.eye.is_finite() && s.fraction.is_finite(), "sight {s:?}");
-            for p in &s.points[..s.point_count as usize] {
-                assert!(p.point.is_finite() && p.hit.is_finite(), "sight point {p:?}");
-            }
-        }
-    }
 }
 
 /// Loads `LOADS` mutated snapshots into one host world; returns (accepted, refused).
