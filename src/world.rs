@@ -315,8 +315,9 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
     })
 }
 
-/// Advances the world by `dt` seconds (finite, >= 0). Afterwards the event arrays hold this
-/// step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+/// Advances the world by `dt` seconds (finite, >= 0). A step that would take the world time past
+/// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
+/// finite and every save loads. Afterwards the event arrays hold this step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
 /// `argus_world_step_begin` / `argus_world_step_finish`.
 ///
 /// # Safety
@@ -371,7 +372,9 @@ pub unsafe extern "C" fn argus_world_get_attitude(
 }
 
 /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
-/// returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+/// returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
+/// `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
+/// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -22,7 +22,18 @@ fn point(rng: &mut Rng) -> Vec3 {
 
 /// A non-negative scalar (radius, loudness, multiplier, rate, dt): ordinary or extreme.
 fn scalar(rng: &mut Rng) -> f32 {
-    let edge = [0.0, f32::MIN_POSITIVE, 1.0e-30, 1.0, 360.0, 400.0, MAX_MAGNITUDE, 0.5 * MAX_MAGNITUDE, 2.0 * MAX_MAGNITUDE, f32::MAX];
+    let edge = [
+        0.0,
+        f32::MIN_POSITIVE,
+        1.0e-30,
+        1.0,
+        360.0,
+        400.0,
+        MAX_MAGNITUDE,
+        0.5 * MAX_MAGNITUDE,
+        2.0 * MAX_MAGNITUDE,
+        f32::MAX,
+    ];
     if rng.chance(0.5) { rng.range(0.0, 20.0) } else { edge[rng.below(edge.len() as u32) as usize] }
 }
 
@@ -74,8 +85,14 @@ fn random_call(world: &mut World, rng: &mut Rng) -> bool {
             let _ = world.set_target_pose(targets[pick(rng, targets.len())], point(rng), direction(rng));
         }
         5 => {
-            let source = if targets.is_empty() || rng.chance(0.3) { TargetId::NULL } else { targets[pick(rng, targets.len())] };
-            let _ = world.emit_sound(&SoundDef { position: point(rng), loudness: scalar(rng), source, ..Default::default() });
+            let source =
+                if targets.is_empty() || rng.chance(0.3) { TargetId::NULL } else { targets[pick(rng, targets.len())] };
+            let _ = world.emit_sound(&SoundDef {
+                position: point(rng),
+                loudness: scalar(rng),
+                source,
+                ..Default::default()
+            });
         }
         6 | 7 => {
             let dt = if rng.chance(0.7) { 1.0 / 30.0 } else { scalar(rng) };
@@ -206,13 +223,25 @@ fn values_beyond_the_finite_range_are_refused_at_the_boundary() {
     edge.sight.eye_offset = Vec3::splat(MAX_COORDINATE);
     edge.hearing.sensitivity = MAX_MAGNITUDE;
     world.create_agent(&edge).unwrap();
-    let source = world.create_target(&TargetDef { position: Vec3::splat(-MAX_COORDINATE), ..Default::default() }).unwrap();
-    world.emit_sound(&SoundDef { position: Vec3::splat(-MAX_COORDINATE), loudness: MAX_MAGNITUDE, source, ..Default::default() }).unwrap();
+    let source =
+        world.create_target(&TargetDef { position: Vec3::splat(-MAX_COORDINATE), ..Default::default() }).unwrap();
+    world
+        .emit_sound(&SoundDef {
+            position: Vec3::splat(-MAX_COORDINATE),
+            loudness: MAX_MAGNITUDE,
+            source,
+            ..Default::default()
+        })
+        .unwrap();
     world.step(0.1).unwrap();
     assert!(!world.events().percepts.is_empty(), "the loudest sound is heard across the world");
     assert_world_outputs_finite(&world);
     let map = world
-        .create_influence_map(&InfluenceMapDef { origin: Vec3::splat(MAX_COORDINATE), cell_size: MAX_MAGNITUDE, ..Default::default() })
+        .create_influence_map(&InfluenceMapDef {
+            origin: Vec3::splat(MAX_COORDINATE),
+            cell_size: MAX_MAGNITUDE,
+            ..Default::default()
+        })
         .unwrap();
     let m = world.influence_map_mut(map).unwrap();
     m.fill(0, MAX_MAGNITUDE).unwrap();
@@ -322,7 +351,8 @@ fn a_snapshot_time_of_1e300_is_refused() {
 
 #[test]
 fn a_load_keeps_the_hosts_runtime_settings() {
-    let mut host = World::new(&WorldDef { ray_backend: RayBackend::Engine, worker_threads: 2, ..Default::default() }).unwrap();
+    let mut host =
+        World::new(&WorldDef { ray_backend: RayBackend::Engine, worker_threads: 2, ..Default::default() }).unwrap();
     let mut saved = World::new(&WorldDef { sound_occlusion: 0.5, ..Default::default() }).unwrap();
     saved.create_agent(&AgentDef::default()).unwrap();
     host.load_into(&saved.save().unwrap()).unwrap();

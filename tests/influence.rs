@@ -582,8 +582,7 @@ fn propagation_matches_a_plain_per_cell_reference() {
         let cs = rng.range(0.5, 2.0);
         let mut m =
             InfluenceMap::new(&InfluenceMapDef { width: w, height: h, cell_size: cs, ..Default::default() }).unwrap();
-        let values: Vec<f32> =
-            (0..w * h).map(|_| if rng.below(3) == 0 { rng.range(-1.0, 5.0) } else { 0.0 }).collect();
+        let values: Vec<f32> = (0..w * h).map(|_| if rng.below(3) == 0 { rng.range(-1.0, 5.0) } else { 0.0 }).collect();
         m.set_layer(0, &values).unwrap();
         for row in 0..h as i32 {
             for col in 0..w as i32 {

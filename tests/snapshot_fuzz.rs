@@ -35,8 +35,12 @@ fn seed_worlds() -> Vec<Vec<u8>> {
             vertices: vec![Vec3::ZERO, Vec3::X, Vec3::Z, Vec3::Y],
             indices: vec![[0, 1, 2], [0, 2, 3]],
         };
-        for shape in [mesh, OccluderShape::Sphere { radius: 1.5 }, OccluderShape::Capsule { half_height: 1.0, radius: 0.5 }] {
-            world.add_occluder(&OccluderDef { shape, position: Vec3::new(3.0, 0.0, -7.0), ..Default::default() }).unwrap();
+        for shape in
+            [mesh, OccluderShape::Sphere { radius: 1.5 }, OccluderShape::Capsule { half_height: 1.0, radius: 0.5 }]
+        {
+            world
+                .add_occluder(&OccluderDef { shape, position: Vec3::new(3.0, 0.0, -7.0), ..Default::default() })
+                .unwrap();
         }
         let map = world
             .create_influence_map(&InfluenceMapDef { width: 6, height: 5, layer_count: 2, ..Default::default() })
@@ -87,7 +91,9 @@ fn interesting(kind: FieldKind, old: &[u8], rng: &mut Rng) -> Vec<u8> {
             ];
             choices[pick(rng, choices.len())].to_le_bytes().to_vec()
         }
-        FieldKind::F64 => [0.0f64, -1.0, 1.0e300, f64::NAN, 1.0e9, 1.000_001e9, 5.0][pick(rng, 7)].to_le_bytes().to_vec(),
+        FieldKind::F64 => {
+            [0.0f64, -1.0, 1.0e300, f64::NAN, 1.0e9, 1.000_001e9, 5.0][pick(rng, 7)].to_le_bytes().to_vec()
+        }
         FieldKind::Bytes => {
             let mut b = old.to_vec();
             if !b.is_empty() {
@@ -126,8 +132,10 @@ fn mutate(bytes: &[u8], fields: &[Field], rng: &mut Rng) -> Vec<u8> {
             8 => {
                 // A field takes another field's value of the same kind: ids that name the wrong
                 // slot, counts from elsewhere.
-                let same: Vec<&Field> =
-                    fields.iter().filter(|g| g.kind == f.kind && g.len == f.len && g.offset + g.len <= payload.len()).collect();
+                let same: Vec<&Field> = fields
+                    .iter()
+                    .filter(|g| g.kind == f.kind && g.len == f.len && g.offset + g.len <= payload.len())
+                    .collect();
                 let g = same[rng.below(same.len() as u32) as usize];
                 let copy = payload[g.offset..g.offset + g.len].to_vec();
                 payload.splice(range, copy);
@@ -262,9 +270,14 @@ fn forged_counts_are_refused_under_an_address_space_limit() {
     run_limited("limited_forged_pool");
 }
 
+/// Also writes the seed payloads for `cargo fuzz` when `ARGUS_FUZZ_SEEDS` names a folder.
 #[test]
 fn the_field_trace_covers_the_whole_payload() {
-    for bytes in seed_worlds() {
+    let seeds = std::env::var_os("ARGUS_FUZZ_SEEDS").map(std::path::PathBuf::from);
+    for (k, bytes) in seed_worlds().into_iter().enumerate() {
+        if let Some(dir) = &seeds {
+            std::fs::write(dir.join(format!("seed-{k}")), &bytes[PAYLOAD_OFFSET..bytes.len() - 8]).unwrap();
+        }
         let fields = trace_fields(&bytes).unwrap();
         let mut at = 0;
         for f in &fields {

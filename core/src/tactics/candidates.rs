@@ -107,8 +107,7 @@ impl<'a> Candidates<'a> {
                 check_finite(center, "ring centre")?;
                 check_non_negative(inner_radius, "ring inner radius")?;
                 check_non_negative(outer_radius, "ring outer radius")?;
-                if outer_radius < inner_radius
-                {
+                if outer_radius < inner_radius {
                     return Err(invalid(format!(
                         "ring radii must be finite with 0 <= inner <= outer, got {inner_radius} and {outer_radius}"
                     )));

@@ -19,8 +19,8 @@ use crate::rays::RayBackend;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
-pub(crate) use step::StepScratch;
 pub(crate) use query::hit_distance_ok;
+pub(crate) use step::StepScratch;
 
 /// Latest world time a step may reach, in seconds (about 31 years of play). A step that would go
 /// beyond it is refused, so the clock and every time derived from it (percept times are `f32`)
