@@ -44,8 +44,9 @@ pub fn reseal(bytes: &mut Vec<u8>) {
 
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
-/// Format version written by this library; others are refused.
-pub const FORMAT_VERSION: u32 = 2;
+/// Format version written by this library; others are refused. 2 had per-sense settings records;
+/// 3 no longer carries the runtime settings (ray backend, worker threads).
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {
