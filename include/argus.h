@@ -2412,8 +2412,10 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
 /**
  * Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
  * unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
- * world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
- * event arrays are empty until the next step.
+ * world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+ * brains, timers and the schedule continue exactly; the event arrays are empty until the next
+ * step. The world keeps its own runtime settings (ray backend, worker threads, ray callback): a
+ * snapshot carries state only, and nothing is started before it is fully validated.
  *
  * # Safety
  * `world` NULL or live; `bytes` `size` readable bytes.
@@ -2737,8 +2739,10 @@ const char *argus_world_last_error(const struct ArgusWorld *world);
 ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_time);
 
 /**
- * Advances the world by `dt` seconds (finite, >= 0). Afterwards the event arrays hold this
- * step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+ * Advances the world by `dt` seconds (finite, >= 0). A step that would take the world time past
+ * `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
+ * finite and every save loads. Afterwards the event arrays hold this step's events. An
+ * engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
  * `argus_world_step_begin` / `argus_world_step_finish`.
  *
  * # Safety
@@ -2771,7 +2775,9 @@ ArgusResult argus_world_get_attitude(const struct ArgusWorld *world,
 
 /**
  * Deliberately panics inside the library, to let binding test suites check the panic firewall:
- * returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+ * returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
+ * `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
+ * default hook also prints it to stderr unless the host installs its own. Never call it in a game.
  *
  * # Safety
  * `world` NULL or live.

@@ -327,7 +327,8 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
 
 /// Advances the world by `dt` seconds (finite, >= 0). A step that would take the world time past
 /// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
-/// finite and every save loads. Afterwards the event arrays hold this step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+/// finite and every save loads. Afterwards the event arrays hold this step's events. An
+/// engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
 /// `argus_world_step_begin` / `argus_world_step_finish`.
 ///
 /// # Safety

@@ -84,13 +84,25 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
             team: r.u8()? as u32,
             layers: r.u32()?,
         };
-        if !def.source.is_null() && world.targets.get(def.source.index, def.source.generation).is_none() {
-            return Err(bad("a pending sound names a source target that does not exist"));
-        }
+        check_target_ref(&world.targets, def.source, "a pending sound's source")?;
         world.pending_sounds.push(checked("sound", Sound::from_def(&def))?);
     }
     super::maps::read_maps(&mut world, r)?;
     Ok(world)
+}
+
+/// A brain's focus or a sound's source: null, a live target, or a target destroyed since (the API
+/// keeps such an id until the next step lets the brain give up, so a save may hold one). Never an
+/// id the world has not issued yet, which would silently bind to a target created later.
+fn check_target_ref(targets: &Pool<Target>, id: TargetId, what: &str) -> Result<()> {
+    let slot_generation = targets.generation_at(id.index);
+    let live = targets.get(id.index, id.generation).is_some();
+    let retired = id.generation >= 1 && id.generation < slot_generation;
+    if id.is_null() || live || retired {
+        Ok(())
+    } else {
+        Err(bad(format!("{what} names a target id that was never issued")))
+    }
 }
 
 fn write_id(w: &mut Writer, index: u32, generation: u32) {
@@ -307,9 +319,7 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
     let mut agent = Agent::new(&def, forward, tunings.intern(&def), next_sense_time);
     let state = BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?;
     let focus = read_target_id(r)?;
-    if !focus.is_null() && targets.get(focus.index, focus.generation).is_none() {
-        return Err(bad("a brain's focus names a target that does not exist"));
-    }
+    check_target_ref(targets, focus, "a brain's focus")?;
     agent.brain = Brain {
         state,
         focus,
