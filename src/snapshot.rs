@@ -43,8 +43,11 @@ pub unsafe extern "C" fn argus_world_save(
 /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
 /// world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
 /// brains, timers and the schedule continue exactly; the event arrays are empty until the next
-/// step. The world keeps its own runtime settings (ray backend, worker threads, ray callback): a
-/// snapshot carries state only, and nothing is started before it is fully validated.
+/// step. Ids keep their index and generation but carry this world's tag: an id saved from
+/// another world works here once its `world` field is set to `argus_world_tag(world)`.
+/// `user_data` is not saved: every value reads 0 afterwards. The world keeps its own runtime
+/// settings (ray backend, worker threads, ray callback): a snapshot carries state only, and
+/// nothing is started before it is fully validated.
 ///
 /// # Safety
 /// `world` NULL or live; `bytes` `size` readable bytes.
@@ -53,7 +56,8 @@ pub unsafe extern "C" fn argus_world_load(world: *mut ArgusWorld, bytes: *const 
     with_world(world, |w| {
         let bytes = slice(bytes, size, u32::MAX as usize, "bytes")?;
         w.world.load_into(bytes)?;
-        w.events.refresh(&w.world);
+        w.user.clear();
+        w.events.refresh(&w.world, w.tag, &w.user);
         Ok(())
     })
 }

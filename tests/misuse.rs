@@ -40,7 +40,7 @@ unsafe extern "C" fn slow_rays(_rays: *const ArgusRay, count: u32, hits: *mut Ar
 
 fn engine_world_with_a_ray() -> *mut ArgusWorld {
     let mut def = argus_default_world_def();
-    def.ray_backend = ARGUS_RAY_BACKEND_ENGINE;
+    def.ray_backend = ArgusRayBackend::Engine.into();
     let mut w = null_mut();
     // SAFETY: valid def and out-pointers throughout.
     unsafe {

@@ -106,6 +106,7 @@ impl TargetGrid {
 
     /// Calls `visit` for every target within `radius` of `center`, each exactly once, in grid
     /// order.
+    #[inline(always)] // into the sweep: its visit closure is the hottest loop
     pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&GridTarget)) {
         if self.entries.is_empty() {
             return;

@@ -7,7 +7,7 @@ use crate::math::Vec3;
 use crate::memory;
 use crate::rays::RayQuery;
 use crate::target::{MAX_CHECK_POINTS, Target};
-use crate::team::AttitudeTable;
+use crate::team::{AttitudeMask, AttitudeTable};
 
 /// Rays stop this far short of the check point, so the target's own surface never blocks.
 pub const RAY_STOP_SHORT: f32 = 0.01;
@@ -114,7 +114,7 @@ pub(crate) enum PointClass {
 }
 
 /// Range, then cone: the two cheap tests.
-#[inline]
+#[inline(always)]
 pub(crate) fn classify(view: &View, point: Vec3) -> PointClass {
     let to = point - view.eye;
     let dist_sq = to.length_squared();
@@ -152,25 +152,47 @@ pub(crate) fn off_axis(dot: f32, cos_half: f32) -> f32 {
     if cos_half <= -1.0 { (1.0 - dot) * 0.5 } else { ((1.0 - dot) / (1.0 - cos_half).max(1e-6)).clamp(0.0, 1.0) }
 }
 
-/// The filters before any geometry: may `agent` see a target on `layers` of `team` at all
-/// (target mask, attitude)? The sweep applies it to broadphase entries (which hold only enabled
-/// targets), the immediate queries to the target itself.
-#[inline]
-pub(crate) fn admits(agent: &Agent, attitudes: &AttitudeTable, layers: u32, team: u8) -> bool {
-    layers & agent.tuning.sight.target_mask != 0 && attitudes.perceives(agent.team, agent.tuning.detect, team)
+/// One agent's filters before any geometry, read once per agent: which targets it may see at
+/// all (target mask, attitude) and whether the lose-sight radius widens its view of targets it
+/// saw. The sweep applies them to broadphase entries (which hold only enabled targets), the
+/// immediate queries to the target itself: one rule, hoisted out of the sweep's inner loop.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct SightFilter {
+    target_mask: u32,
+    team: u8,
+    detect: AttitudeMask,
+    hysteresis: bool,
 }
 
-/// True if the agent may perceive this target at all: sight on, target enabled, [`admits`].
+impl SightFilter {
+    #[inline]
+    pub fn of(agent: &Agent) -> SightFilter {
+        let s = &agent.tuning.sight;
+        SightFilter {
+            target_mask: s.target_mask,
+            team: agent.team,
+            detect: agent.tuning.detect,
+            hysteresis: s.lose_sight_radius > s.view_radius,
+        }
+    }
+
+    /// May the agent see a target on `layers` of `team` at all?
+    #[inline]
+    pub fn admits(&self, attitudes: &AttitudeTable, layers: u32, team: u8) -> bool {
+        layers & self.target_mask != 0 && attitudes.perceives(self.team, self.detect, team)
+    }
+
+    /// Does the agent look at `target` through its lose-sight view (it saw it at its last tick)?
+    #[inline]
+    pub fn previously_seen(&self, agent: &Agent, target: TargetId) -> bool {
+        self.hysteresis && memory::find(&agent.records, target).is_some_and(|r| r.seen)
+    }
+}
+
+/// True if the agent may perceive this target at all: sight on, target enabled, admitted.
 #[inline]
 pub(crate) fn perceivable(agent: &Agent, attitudes: &AttitudeTable, target: &Target) -> bool {
-    agent.tuning.sight.enabled && target.enabled && admits(agent, attitudes, target.layers, target.team)
-}
-
-/// The view `agent` looks at `target` with: the lose-sight radius applies once it was seen.
-#[inline]
-pub(crate) fn previously_seen(agent: &Agent, target: TargetId) -> bool {
-    agent.tuning.sight.lose_sight_radius > agent.tuning.sight.view_radius
-        && memory::find(&agent.records, target).is_some_and(|r| r.seen)
+    agent.tuning.sight.enabled && target.enabled && SightFilter::of(agent).admits(attitudes, target.layers, target.team)
 }
 
 /// A check point after range and cone, as the line-of-sight stage sees it.
@@ -195,7 +217,7 @@ pub(crate) struct Tally {
 /// needed to `rays` in point order: the one sight classification of the step's sweep and of the
 /// immediate queries (`can_see`, `visible_targets`), so they never disagree. `each(k, stage)`
 /// hears every point's outcome; the sweep passes a no-op that the compiler removes.
-#[inline]
+#[inline(always)]
 pub(crate) fn classify_target(
     view: &View,
     ids: (AgentId, TargetId),
@@ -205,35 +227,39 @@ pub(crate) fn classify_target(
     mut each: impl FnMut(usize, PointStage),
 ) -> Tally {
     let mut tally = Tally::default();
+    let eye = view.eye;
+    // Shaped as the sweep's original inner loop (counts bumped in the branches), so the
+    // no-op `each` of the sweep compiles to that loop.
     for (k, point) in target.world_points().enumerate() {
-        let stage = match classify(view, point) {
-            PointClass::OutOfRange => PointStage::OutOfRange,
-            PointClass::OutsideCone => PointStage::OutsideCone,
-            PointClass::OnEye => PointStage::Free,
-            PointClass::InView { dir, dist, .. } => match ray_length(dist) {
-                Some(max_distance) if obstacle_mask != 0 => {
-                    rays.push(RayQuery {
-                        origin: view.eye,
-                        direction: dir,
-                        max_distance,
-                        layer_mask: obstacle_mask,
-                        agent: ids.0,
-                        target: ids.1,
-                    });
-                    PointStage::Ray
-                }
-                _ => PointStage::Free,
-            },
-        };
-        match stage {
-            PointStage::Free => {
+        match classify(view, point) {
+            PointClass::OutOfRange => each(k, PointStage::OutOfRange),
+            PointClass::OutsideCone => each(k, PointStage::OutsideCone),
+            PointClass::OnEye => {
                 tally.in_view += 1;
                 tally.free_visible += 1;
+                each(k, PointStage::Free);
             }
-            PointStage::Ray => tally.in_view += 1,
-            PointStage::OutOfRange | PointStage::OutsideCone => {}
+            PointClass::InView { dir, dist, .. } => {
+                tally.in_view += 1;
+                match ray_length(dist) {
+                    Some(max_distance) if obstacle_mask != 0 => {
+                        rays.push(RayQuery {
+                            origin: eye,
+                            direction: dir,
+                            max_distance,
+                            layer_mask: obstacle_mask,
+                            agent: ids.0,
+                            target: ids.1,
+                        });
+                        each(k, PointStage::Ray);
+                    }
+                    _ => {
+                        tally.free_visible += 1;
+                        each(k, PointStage::Free);
+                    }
+                }
+            }
         }
-        each(k, stage);
     }
     tally
 }

@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::id::{AgentId, TargetId};
 use crate::rays::{RayHit, RayQuery, RaySource, Rays};
-use crate::sight::{PointStage, PointStatus, SightResult, View, classify_target, perceivable, previously_seen};
+use crate::sight::{PointStage, PointStatus, SightFilter, SightResult, View, classify_target, perceivable};
 
 use super::World;
 
@@ -108,7 +108,7 @@ impl World {
         }
         result.perceivable = true;
         let mut ray_points = 0u8;
-        let view = View::of(agent, previously_seen(agent, target_id));
+        let view = View::of(agent, SightFilter::of(agent).previously_seen(agent, target_id));
         let points = &mut result.points;
         let mask = agent.tuning.sight.obstacle_mask;
         classify_target(&view, (agent_id, target_id), mask, target, rays, |k, stage| {

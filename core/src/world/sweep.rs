@@ -12,7 +12,7 @@ use crate::math::Vec3;
 use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
 use crate::rays::{RayHit, RayQuery};
-use crate::sight::{View, admits, classify_target, previously_seen};
+use crate::sight::{SightFilter, View, classify_target};
 use crate::target::Target;
 use crate::team::AttitudeTable;
 
@@ -100,9 +100,10 @@ pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
 fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk) {
     let tuning = &*agent.tuning;
     chunk.near.clear();
+    let filter = SightFilter::of(agent);
     // Team and layers come with the grid entry: targets filtered out are never loaded.
     input.grid.query(agent.eye(), tuning.cache.reach + input.max_target_reach, |t| {
-        if admits(agent, input.attitudes, t.layers, t.team) {
+        if filter.admits(input.attitudes, t.layers, t.team) {
             chunk.near.push(t.target);
         }
     });
@@ -111,7 +112,7 @@ fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk
     for &ti in &chunk.near {
         let Some(target) = input.targets.at(ti) else { continue };
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
-        let view = if previously_seen(agent, tid) { &seen_view } else { &fresh_view };
+        let view = if filter.previously_seen(agent, tid) { &seen_view } else { &fresh_view };
         let first_ray = chunk.rays.len() as u32;
         let tally = classify_target(view, (id, tid), tuning.sight.obstacle_mask, target, &mut chunk.rays, |_, _| {});
         if tally.in_view > 0 {
