@@ -80,6 +80,9 @@ fn a_second_thread_in_a_world_gets_busy_not_a_crash() {
             ]
         };
         let message = last_error(w);
+        // SAFETY: the calling thread's own last error, copied at once.
+        let thread_message = unsafe { CStr::from_ptr(argus_last_error()) }.to_string_lossy().into_owned();
+        assert!(thread_message.contains("another thread"), "{thread_message}");
         // SAFETY: destroying a world in use is ignored (it must stay alive for thread A).
         unsafe { argus_world_destroy(w) };
         PHASE.store(2, Ordering::SeqCst);
