@@ -465,6 +465,11 @@ enum ArgusPointStatus
      * Visible.
      */
     ARGUS_POINT_STATUS_VISIBLE = 3,
+    /**
+     * Not tested: the agent does not perceive this target at all (team attitude, detect mask,
+     * target or layer mask, or the target is disabled), whatever its distance.
+     */
+    ARGUS_POINT_STATUS_FILTERED = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

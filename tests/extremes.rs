@@ -384,3 +384,20 @@ fn a_load_keeps_the_hosts_runtime_settings() {
     assert_eq!(builtin.def().ray_backend, RayBackend::Builtin);
     builtin.step(0.1).unwrap();
 }
+
+/// A target the agent does not perceive (friendly team, disabled, masked) is reported as
+/// filtered, not as out of range, even right in front of the eye.
+#[test]
+fn can_see_reports_a_filtered_target_as_filtered() {
+    let mut world = World::default();
+    let guard = world.create_agent(&AgentDef::default()).unwrap();
+    let friend =
+        world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 3.0), team: 0, ..Default::default() }).unwrap();
+    let foe = world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 30.0), ..Default::default() }).unwrap();
+    let near = world.can_see(guard, friend).unwrap();
+    assert!(!near.seen && !near.perceivable);
+    assert_eq!(near.points()[0].status, PointStatus::Filtered);
+    assert_eq!(world.can_see(guard, foe).unwrap().points()[0].status, PointStatus::OutOfRange);
+    world.set_target_enabled(foe, false).unwrap();
+    assert_eq!(world.can_see(guard, foe).unwrap().points()[0].status, PointStatus::Filtered);
+}

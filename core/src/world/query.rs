@@ -104,6 +104,8 @@ impl World {
             slot.point = point;
         }
         if !perceivable(agent, &self.attitudes, target) {
+            let count = result.point_count as usize;
+            result.points[..count].iter_mut().for_each(|p| p.status = PointStatus::Filtered);
             return Ok((result, 0));
         }
         result.perceivable = true;
