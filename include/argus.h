@@ -166,6 +166,24 @@
 #define ARGUS_ABI_VERSION 2
 
 /**
+ * Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
+ * origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
+ */
+#define ARGUS_MAX_COORDINATE 1.0e6
+
+/**
+ * Largest accepted scalar (radii, loudness, sensitivity and other multipliers, rates,
+ * durations, weights, influence values, dt). Within these limits no value Argus returns is
+ * ever infinite or NaN.
+ */
+#define ARGUS_MAX_MAGNITUDE 1.0e9
+
+/**
+ * Latest world time a step may reach, in seconds; a step beyond it is refused.
+ */
+#define ARGUS_MAX_WORLD_TIME 1.0e9
+
+/**
  * Value of `internal_cookie` in a def filled by `argus_default_<thing>_def()`; a def without
  * it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
  */
@@ -235,6 +253,15 @@ enum ArgusResult
      * the world is in the middle of the call that invoked the callback.
      */
     ARGUS_RESULT_REENTRANT = 11,
+    /**
+     * Another thread is inside a call on this world right now; refused without touching it. A
+     * world is used from one thread at a time (calls on different worlds may run in parallel).
+     */
+    ARGUS_RESULT_BUSY = 12,
+    /**
+     * An allocation the call needed failed (out of memory or address space); nothing changed.
+     */
+    ARGUS_RESULT_OUT_OF_MEMORY = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -438,6 +465,11 @@ enum ArgusPointStatus
      * Visible.
      */
     ARGUS_POINT_STATUS_VISIBLE = 3,
+    /**
+     * Not tested: the agent does not perceive this target at all (team attitude, detect mask,
+     * target or layer mask, or the target is disabled), whatever its distance.
+     */
+    ARGUS_POINT_STATUS_FILTERED = 4,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -600,8 +632,10 @@ typedef uint32_t ArgusRayBackend;
 #endif // __cplusplus
 
 /**
- * The opaque world handle. `busy` is set for the duration of every call, so a call made from
- * inside the world's own ray callback is refused instead of aliasing the state it is using.
+ * The opaque world handle. `owner` names the thread inside a call on this world (0 = none),
+ * set by one atomic exchange for the duration of every call: a call made from inside the
+ * world's own ray callback is refused (`REENTRANT`), and so is a call from a second thread
+ * (`BUSY`), instead of aliasing the state the first call is using.
  */
 typedef struct ArgusWorld ArgusWorld;
 
@@ -2398,6 +2432,20 @@ ArgusResult argus_influence_map_get_value(const struct ArgusWorld *world,
                                           float *out_value);
 
 /**
+ * Sets the cell containing `position` on `layer` to `value` (finite, within
+ * ±`ARGUS_MAX_MAGNITUDE`): the write twin of `argus_influence_map_get_value`, for danger a game
+ * knows cell by cell. A position outside the grid → `INVALID_ARGUMENT`, nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_influence_map_set_value(struct ArgusWorld *world,
+                                          struct ArgusInfluenceMapId map,
+                                          uint32_t layer,
+                                          struct ArgusVec3 position,
+                                          float value);
+
+/**
  * Bilinear interpolation between the four nearest cell centres (exactly the cell value at a
  * centre; the edge values in the outer half cell; 0 off the grid).
  *
@@ -2680,10 +2728,13 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
 /**
  * Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
  * unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
- * world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
- * event arrays are empty until the next step. Ids keep their index and generation but carry
- * this world's tag: an id saved from another world works here once its `world` field is set
- * to `argus_world_tag(world)`. `user_data` is not saved: every value reads 0 afterwards.
+ * world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+ * brains, timers and the schedule continue exactly; the event arrays are empty until the next
+ * step. Ids keep their index and generation but carry this world's tag: an id saved from
+ * another world works here once its `world` field is set to `argus_world_tag(world)`.
+ * `user_data` is not saved: every value reads 0 afterwards. The world keeps its own runtime
+ * settings (ray backend, worker threads, ray callback): a snapshot carries state only, and
+ * nothing is started before it is fully validated.
  *
  * # Safety
  * `world` NULL or live; `bytes` `size` readable bytes.
@@ -2957,8 +3008,9 @@ ArgusResult argus_world_create(const struct ArgusWorldDef *def, struct ArgusWorl
 
 /**
  * Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call
- * from inside the world's own ray callback (the world is in use). Every pointer the world
- * handed out (event arrays, rays, debug draw, error text) dies with it.
+ * while the world is in use (from inside its own ray callback, or while another thread is in a
+ * call on it). Every pointer the world handed out (event arrays, rays, debug draw, error text)
+ * dies with it.
  *
  * # Safety
  * `world` must be NULL or a live world not destroyed before.
@@ -2972,7 +3024,8 @@ uint32_t argus_live_world_count(void);
 
 /**
  * Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
- * creating them does not reallocate. A hint, never required.
+ * creating them does not reallocate. A hint, never required. `ARGUS_RESULT_OUT_OF_MEMORY` when
+ * the memory is not available (the allocation is fallible: the process is never aborted).
  *
  * # Safety
  * `world` NULL or live.
@@ -3023,8 +3076,10 @@ uint16_t argus_world_tag(const struct ArgusWorld *world);
 ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_time);
 
 /**
- * Advances the world by `dt` seconds (finite, >= 0). Afterwards the event arrays hold this
- * step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+ * Advances the world by `dt` seconds (finite, >= 0). A step that would take the world time past
+ * `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
+ * finite and every save loads. Afterwards the event arrays hold this step's events. An
+ * engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
  * `argus_world_step_begin` / `argus_world_step_finish`.
  *
  * # Safety
@@ -3056,7 +3111,9 @@ ArgusResult argus_world_get_attitude(const struct ArgusWorld *world,
 
 /**
  * Deliberately panics inside the library, to let binding test suites check the panic firewall:
- * returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+ * returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
+ * `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
+ * default hook also prints it to stderr unless the host installs its own. Never call it in a game.
  *
  * # Safety
  * `world` NULL or live.

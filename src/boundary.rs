@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::ffi::CString;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::Ordering;
 
 use super::types::{ARGUS_DEF_COOKIE, ArgusResult};
 use super::world::{ArgusWorld, WorldState};
@@ -68,16 +69,45 @@ pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut WorldState)
         set_thread_error("world must not be NULL");
         return ArgusResult::InvalidArgument;
     };
-    if handle.busy.get() {
-        set_thread_error("argus was called from inside this world's ray callback");
-        return ArgusResult::Reentrant;
+    if let Err(code) = enter(handle) {
+        set_thread_error(if code == ArgusResult::Reentrant {
+            "argus was called from inside this world's ray callback"
+        } else {
+            "another thread is inside a call on this world"
+        });
+        return code;
     }
-    handle.busy.set(true);
-    // SAFETY: `busy` guarantees no other reference to the state exists during this call.
+    // SAFETY: `enter` guarantees no other reference to the state exists until `leave`.
     let w = unsafe { &mut *handle.state.get() };
     let result = run_on_state(w, f);
-    handle.busy.set(false);
+    leave(handle);
     result
+}
+
+thread_local! {
+    /// Its address names the calling thread (non-zero, unique among live threads). A constant
+    /// without a destructor: no state is kept, and nothing needs tearing down at unload.
+    static THREAD_MARK: u8 = const { 0 };
+}
+
+fn thread_mark() -> usize {
+    THREAD_MARK.with(|m| m as *const u8 as usize)
+}
+
+/// Makes this thread the world's only user, with one atomic compare-exchange: `REENTRANT` if this
+/// thread is already inside a call on it (from the ray callback), `BUSY` if another thread is.
+pub(crate) fn enter(handle: &ArgusWorld) -> Result<(), ArgusResult> {
+    let me = thread_mark();
+    match handle.owner.compare_exchange(0, me, Ordering::Acquire, Ordering::Relaxed) {
+        Ok(_) => Ok(()),
+        Err(owner) if owner == me => Err(ArgusResult::Reentrant),
+        Err(_) => Err(ArgusResult::Busy),
+    }
+}
+
+/// Ends the call `enter` began.
+pub(crate) fn leave(handle: &ArgusWorld) {
+    handle.owner.store(0, Ordering::Release);
 }
 
 fn run_on_state(w: &mut WorldState, f: impl FnOnce(&mut WorldState) -> FfiResult) -> ArgusResult {

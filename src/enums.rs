@@ -73,6 +73,9 @@ pub enum ArgusPointStatus {
     Blocked = 2,
     /// Visible.
     Visible = 3,
+    /// Not tested: the agent does not perceive this target at all (team attitude, detect mask,
+    /// target or layer mask, or the target is disabled), whatever its distance.
+    Filtered = 4,
 }
 
 /// How a debug-draw point is drawn.
@@ -242,7 +245,8 @@ core_twin!(ArgusAwarenessStage <=> AwarenessStage {
     Unaware <=> Unaware, Suspicious <=> Suspicious, Alert <=> Alert, Aware <=> Aware
 });
 core_twin!(ArgusPointStatus <=> PointStatus {
-    OutOfRange <=> OutOfRange, OutsideCone <=> OutsideCone, Blocked <=> Blocked, Visible <=> Visible
+    OutOfRange <=> OutOfRange, OutsideCone <=> OutsideCone, Blocked <=> Blocked, Visible <=> Visible,
+    Filtered <=> Filtered
 });
 core_twin!(ArgusPointStyle <=> PointStyle { Solid <=> Solid, Wire <=> Wire });
 core_twin!(ArgusPlane <=> Plane { Xz <=> XZ, Xy <=> XY });

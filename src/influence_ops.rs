@@ -229,6 +229,23 @@ pub unsafe extern "C" fn argus_influence_map_get_value(
     })
 }
 
+/// Sets the cell containing `position` on `layer` to `value` (finite, within
+/// ±`ARGUS_MAX_MAGNITUDE`): the write twin of `argus_influence_map_get_value`, for danger a game
+/// knows cell by cell. A position outside the grid → `INVALID_ARGUMENT`, nothing changed.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_influence_map_set_value(
+    world: *mut ArgusWorld,
+    map: ArgusInfluenceMapId,
+    layer: u32,
+    position: ArgusVec3,
+    value: f32,
+) -> ArgusResult {
+    with_world(world, |w| Ok(map_mut(w, map)?.set_value(layer as usize, position.into(), value)?))
+}
+
 /// Bilinear interpolation between the four nearest cell centres (exactly the cell value at a
 /// centre; the edge values in the outer half cell; 0 off the grid).
 ///

@@ -41,10 +41,13 @@ pub unsafe extern "C" fn argus_world_save(
 
 /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
 /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
-/// world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
-/// event arrays are empty until the next step. Ids keep their index and generation but carry
-/// this world's tag: an id saved from another world works here once its `world` field is set
-/// to `argus_world_tag(world)`. `user_data` is not saved: every value reads 0 afterwards.
+/// world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+/// brains, timers and the schedule continue exactly; the event arrays are empty until the next
+/// step. Ids keep their index and generation but carry this world's tag: an id saved from
+/// another world works here once its `world` field is set to `argus_world_tag(world)`.
+/// `user_data` is not saved: every value reads 0 afterwards. The world keeps its own runtime
+/// settings (ray backend, worker threads, ray callback): a snapshot carries state only, and
+/// nothing is started before it is fully validated.
 ///
 /// # Safety
 /// `world` NULL or live; `bytes` `size` readable bytes.

@@ -14,6 +14,18 @@ pub const ARGUS_VERSION_PATCH: u32 = 0;
 /// Version of the binary interface: bumped on any change to a struct layout or signature.
 /// Wrappers compare it with `argus_abi_version()` at load.
 pub const ARGUS_ABI_VERSION: u32 = 2;
+/// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
+/// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
+pub const ARGUS_MAX_COORDINATE: f32 = 1.0e6;
+/// Largest accepted scalar (radii, loudness, sensitivity and other multipliers, rates,
+/// durations, weights, influence values, dt). Within these limits no value Argus returns is
+/// ever infinite or NaN.
+pub const ARGUS_MAX_MAGNITUDE: f32 = 1.0e9;
+/// Latest world time a step may reach, in seconds; a step beyond it is refused.
+pub const ARGUS_MAX_WORLD_TIME: f64 = 1.0e9;
+const _: () = assert!(ARGUS_MAX_COORDINATE == argus_core::math::MAX_COORDINATE);
+const _: () = assert!(ARGUS_MAX_MAGNITUDE == argus_core::math::MAX_MAGNITUDE);
+const _: () = assert!(ARGUS_MAX_WORLD_TIME == argus_core::world::MAX_WORLD_TIME);
 /// Value of `internal_cookie` in a def filled by `argus_default_<thing>_def()`; a def without
 /// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
 pub const ARGUS_DEF_COOKIE: u32 = 0x4152_4755;
@@ -211,6 +223,11 @@ pub enum ArgusResult {
     /// A call on a world was made from inside that world's own ray callback; refused, because
     /// the world is in the middle of the call that invoked the callback.
     Reentrant = 11,
+    /// Another thread is inside a call on this world right now; refused without touching it. A
+    /// world is used from one thread at a time (calls on different worlds may run in parallel).
+    Busy = 12,
+    /// An allocation the call needed failed (out of memory or address space); nothing changed.
+    OutOfMemory = 13,
 }
 
 impl ArgusResult {
@@ -229,6 +246,8 @@ impl ArgusResult {
             ArgusResult::Panic => c"ARGUS_RESULT_PANIC",
             ArgusResult::WorldPoisoned => c"ARGUS_RESULT_WORLD_POISONED",
             ArgusResult::Reentrant => c"ARGUS_RESULT_REENTRANT",
+            ArgusResult::Busy => c"ARGUS_RESULT_BUSY",
+            ArgusResult::OutOfMemory => c"ARGUS_RESULT_OUT_OF_MEMORY",
         }
     }
 }
@@ -243,6 +262,7 @@ impl From<&Error> for ArgusResult {
             Error::NoStepInProgress => ArgusResult::NoStepInProgress,
             Error::NoRayBackend => ArgusResult::NoRayBackend,
             Error::BadSnapshot(_) => ArgusResult::BadSnapshot,
+            Error::OutOfMemory(_) => ArgusResult::OutOfMemory,
         }
     }
 }

@@ -1,8 +1,8 @@
 //! World lifetime, stepping (built-in or engine rays), versions and diagnostics.
 
-use std::cell::{Cell, UnsafeCell};
+use std::cell::UnsafeCell;
 use std::ffi::{CString, c_char, c_void};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::boundary::{
     FfiResult, c_message, check_cookie, guard, input, output, thread_error, with_world, with_world_ref,
@@ -59,10 +59,12 @@ static LIVE_WORLDS: AtomicU32 = AtomicU32::new(0);
 /// Worlds created so far; the next world's tag is derived from it (1..=65535, then wrapping).
 static WORLDS_CREATED: AtomicU32 = AtomicU32::new(0);
 
-/// The opaque world handle. `busy` is set for the duration of every call, so a call made from
-/// inside the world's own ray callback is refused instead of aliasing the state it is using.
+/// The opaque world handle. `owner` names the thread inside a call on this world (0 = none),
+/// set by one atomic exchange for the duration of every call: a call made from inside the
+/// world's own ray callback is refused (`REENTRANT`), and so is a call from a second thread
+/// (`BUSY`), instead of aliasing the state the first call is using.
 pub struct ArgusWorld {
-    pub(crate) busy: Cell<bool>,
+    pub(crate) owner: AtomicUsize,
     pub(crate) state: UnsafeCell<WorldState>,
 }
 
@@ -158,6 +160,8 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
         ArgusResult::Panic,
         ArgusResult::WorldPoisoned,
         ArgusResult::Reentrant,
+        ArgusResult::Busy,
+        ArgusResult::OutOfMemory,
     ];
     match all.iter().find(|r| **r as u32 == result) {
         Some(r) => r.name().as_ptr(),
@@ -222,7 +226,7 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
             debug_lines: Vec::new(),
             debug_points: Vec::new(),
         };
-        let handle = Box::new(ArgusWorld { busy: Cell::new(false), state: UnsafeCell::new(state) });
+        let handle = Box::new(ArgusWorld { owner: AtomicUsize::new(0), state: UnsafeCell::new(state) });
         LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
         *out = Box::into_raw(handle);
         Ok(())
@@ -230,15 +234,16 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
 }
 
 /// Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call
-/// from inside the world's own ray callback (the world is in use). Every pointer the world
-/// handed out (event arrays, rays, debug draw, error text) dies with it.
+/// while the world is in use (from inside its own ray callback, or while another thread is in a
+/// call on it). Every pointer the world handed out (event arrays, rays, debug draw, error text)
+/// dies with it.
 ///
 /// # Safety
 /// `world` must be NULL or a live world not destroyed before.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_destroy(world: *mut ArgusWorld) {
-    // SAFETY: NULL or a live world; only the `busy` cell is read here.
-    if unsafe { world.as_ref() }.is_none_or(|w| w.busy.get()) {
+    // SAFETY: NULL or a live world; only the atomic `owner` is touched here.
+    if unsafe { world.as_ref() }.is_none_or(|w| crate::boundary::enter(w).is_err()) {
         return;
     }
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -255,7 +260,8 @@ pub extern "C" fn argus_live_world_count() -> u32 {
 }
 
 /// Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
-/// creating them does not reallocate. A hint, never required.
+/// creating them does not reallocate. A hint, never required. `ARGUS_RESULT_OUT_OF_MEMORY` when
+/// the memory is not available (the allocation is fallible: the process is never aborted).
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -290,11 +296,19 @@ pub unsafe extern "C" fn argus_world_get_counts(world: *const ArgusWorld, out: *
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_last_error(world: *const ArgusWorld) -> *const c_char {
-    // SAFETY: NULL or a live world; its state is only read when no call is using it.
-    match unsafe { world.as_ref() } {
-        None => c"".as_ptr(),
-        Some(w) if w.busy.get() => c"argus was called from inside this world's ray callback".as_ptr(),
-        Some(w) => unsafe { &*w.state.get() }.last_error.as_ptr(),
+    // SAFETY: NULL or a live world; its state is only read while this call owns it.
+    let Some(w) = (unsafe { world.as_ref() }) else {
+        return c"".as_ptr();
+    };
+    match crate::boundary::enter(w) {
+        Ok(()) => {
+            // SAFETY: `enter` made this thread the world's only user until `leave`.
+            let text = unsafe { &*w.state.get() }.last_error.as_ptr();
+            crate::boundary::leave(w);
+            text
+        }
+        Err(ArgusResult::Reentrant) => c"argus was called from inside this world's ray callback".as_ptr(),
+        Err(_) => c"another thread is inside a call on this world".as_ptr(),
     }
 }
 
@@ -335,8 +349,10 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
     })
 }
 
-/// Advances the world by `dt` seconds (finite, >= 0). Afterwards the event arrays hold this
-/// step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+/// Advances the world by `dt` seconds (finite, >= 0). A step that would take the world time past
+/// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
+/// finite and every save loads. Afterwards the event arrays hold this step's events. An
+/// engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
 /// `argus_world_step_begin` / `argus_world_step_finish`.
 ///
 /// # Safety
@@ -387,7 +403,9 @@ pub unsafe extern "C" fn argus_world_get_attitude(
 }
 
 /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
-/// returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+/// returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
+/// `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
+/// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
 ///
 /// # Safety
 /// `world` NULL or live.

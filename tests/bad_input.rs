@@ -38,8 +38,11 @@ fn every_kind_of_bad_input_is_refused_without_changing_anything() {
     d.sight.rate_hz = -10.0;
     defs.push(("negative rate", d));
     let mut d = base;
-    d.sight.view_angle = 361.0;
-    defs.push(("angle over 360", d));
+    d.sight.view_angle = -1.0;
+    defs.push(("negative angle", d));
+    let mut d = base;
+    d.sight.view_radius = 2.0e9;
+    defs.push(("view radius beyond the accepted magnitude", d));
     let mut d = base;
     d.sight.lose_sight_radius = 5.0;
     defs.push(("lose-sight radius below the view radius", d));

@@ -129,6 +129,42 @@ fn c_tactics_hostile() {
     run("tactics_hostile.c");
 }
 
+/// Every C and C++ program again, built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer
+/// (any report aborts the program). The library itself is not instrumented, but every buffer it
+/// reads or writes for the caller is checked by ASan's interceptors and the caller's own code.
+/// Leaks are left to the valgrind run (`ARGUS_VALGRIND=1`).
+#[test]
+#[ignore = "slow (every program rebuilt and rerun): run by tests/suites/30-reliability.sh"]
+fn c_programs_under_address_and_undefined_sanitizers() {
+    let mut names: Vec<_> = std::fs::read_dir(root().join("tests/c"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "cpp"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10, "the C programs are found");
+    let flags = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
+    for source in &names {
+        let exe = build_with(source, &flags);
+        let sanitized = exe.with_file_name(format!("{}-sanitized", exe.file_name().unwrap().to_string_lossy()));
+        std::fs::rename(&exe, &sanitized).unwrap();
+        let output = Command::new(&sanitized)
+            .env("ARGUS_SANITIZED", "1")
+            .env("ASAN_OPTIONS", "detect_leaks=0:abort_on_error=0:halt_on_error=1")
+            .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success() && !stderr.contains("Sanitizer"),
+            "{} under -fsanitize=address,undefined failed ({}):\n{}\n{stderr}",
+            source.display(),
+            output.status,
+            String::from_utf8_lossy(&output.stdout)
+        );
+    }
+}
+
 /// The README's C and C++ quick starts, wrapped in `main`, must build (as strictly as the other
 /// programs) and run.
 #[test]

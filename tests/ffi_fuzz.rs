@@ -111,10 +111,11 @@ struct World {
     m: Model,
 }
 
+/// A save and the model it captured. The ray backend is not part of it: a world that loads a
+/// snapshot keeps its own.
 struct Snapshot {
     bytes: Vec<u8>,
     model: Model,
-    engine: bool,
 }
 
 /// What a call must return.
@@ -490,7 +491,8 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
             Fault::Core(R::InvalidArgument)
         }
         4 => {
-            d.sight.view_angle = rng.f32_in(360.5, 10_000.0);
+            // Beyond 360 is all around; beyond ARGUS_MAX_MAGNITUDE is refused.
+            d.sight.view_angle = rng.f32_in(1.5 * ARGUS_MAX_MAGNITUDE, 3.0e38);
             Fault::Core(R::InvalidArgument)
         }
         5 => {
@@ -1364,12 +1366,13 @@ fn op_step(cx: &mut Cx, wi: usize) {
             };
             let real = if real == 1 { 1 } else { count as usize };
             let mut hits: Vec<ArgusRayHit> = (0..real.max(1))
-                .map(|_| ArgusRayHit { hit: cx.rng.below(2) as u32, distance: cx.rng.f32_in(0.0, 5.0) })
+                // Distance 0 is within every ray (a hit must lie within [0, max_distance]).
+                .map(|_| ArgusRayHit { hit: cx.rng.below(2) as u32, distance: 0.0 })
                 .collect();
             let mut bad_hit = false;
             if count > 0 && (count as usize) <= hits.len() && cx.rng.chance(10) {
                 let k = cx.rng.below(count as u64) as usize;
-                hits[k] = ArgusRayHit { hit: 1, distance: cx.rng.pick(&[-1.0, f32::NAN, f32::INFINITY]) };
+                hits[k] = ArgusRayHit { hit: 1, distance: cx.rng.pick(&[-1.0, f32::NAN, f32::INFINITY, f32::MAX]) };
                 bad_hit = true;
             }
             let null_hits = count > 0 && cx.rng.chance(5);
@@ -1456,7 +1459,7 @@ fn op_world(cx: &mut Cx, wi: usize) {
             }
             if r == R::Ok {
                 bytes.truncate(size as usize);
-                let snapshot = Snapshot { bytes, model: cx.worlds[wi].m.clone(), engine: cx.worlds[wi].engine };
+                let snapshot = Snapshot { bytes, model: cx.worlds[wi].m.clone() };
                 if cx.snapshots.len() >= 4 {
                     cx.snapshots.remove(0);
                 }
@@ -1493,7 +1496,6 @@ fn op_world(cx: &mut Cx, wi: usize) {
                 cx.worlds[wi].m = cx.snapshots[k].model.clone();
                 let tag = cx.worlds[wi].tag;
                 cx.worlds[wi].m.restamp(tag);
-                cx.worlds[wi].engine = cx.snapshots[k].engine;
             }
         }
         9 => {

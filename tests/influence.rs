@@ -166,7 +166,8 @@ fn world_to_cell_floors_and_value_is_zero_outside() {
     assert_eq!(m.world_to_cell(Vec3::new(-4.0, 0.0, 10.0)).unwrap(), (0, 0));
     assert_eq!(m.world_to_cell(Vec3::new(-4.1, 0.0, 9.9)).unwrap(), (-1, -1), "floor, not truncation");
     assert_eq!(m.world_to_cell(Vec3::new(3.9, 99.0, 15.9)).unwrap(), (3, 2), "height is ignored on XZ");
-    assert_eq!(m.world_to_cell(Vec3::new(1e30, 0.0, -1e30)).unwrap(), (i32::MAX, i32::MIN), "saturates");
+    assert!(m.world_to_cell(Vec3::new(1e30, 0.0, -1e30)).is_err(), "beyond the coordinate range");
+    assert_eq!(m.world_to_cell(Vec3::new(1e6, 0.0, -1e6)).unwrap(), (500_002, -500_005));
     assert_eq!(m.cell_center(1, 2), Vec3::new(-1.0, 7.0, 15.0));
     m.fill(0, 3.0).unwrap();
     assert_eq!(m.value(0, Vec3::new(3.9, 0.0, 15.9)).unwrap(), 3.0);
@@ -228,7 +229,8 @@ fn layers_are_independent_and_named() {
     assert_eq!(m.blocked_cells(), &[0, 0, 1, 0, 1, 0, 0, 0, 0]);
     assert!(m.is_blocked(2, 0) && m.is_blocked(1, 1) && !m.is_blocked(0, 0));
     assert!(matches!(m.set_blocked_cells(&mask[..8]), Err(Error::InvalidArgument(_))));
-    m.layer_mut(1).unwrap()[2] = 9.0; // raw access is row-major: row 0, column 2
+    m.set_cell(1, 2, 0, 9.0).unwrap(); // row 0, column 2: index 2 of the row-major layer
+    assert_eq!(m.layer(1).unwrap()[2], 9.0);
     assert_eq!(m.cell(1, 2, 0).unwrap(), Some(9.0));
     assert_eq!(m.cell(1, 3, 0).unwrap(), None);
 }
@@ -236,8 +238,8 @@ fn layers_are_independent_and_named() {
 #[test]
 fn combine_ops_follow_their_formulas_and_may_overwrite_an_input() {
     let mut m = map(2, 2, 3);
-    m.layer_mut(0).unwrap().copy_from_slice(&[1.0, -2.0, 3.0, 0.0]);
-    m.layer_mut(1).unwrap().copy_from_slice(&[4.0, 1.0, -1.0, 2.0]);
+    m.set_layer(0, &[1.0, -2.0, 3.0, 0.0]).unwrap();
+    m.set_layer(1, &[4.0, 1.0, -1.0, 2.0]).unwrap();
     let a = LayerWeight { layer: 0, weight: 2.0 };
     let b = LayerWeight { layer: 1, weight: -1.0 };
     type Fold = fn(f32, f32) -> f32;
@@ -296,7 +298,7 @@ fn propagation_spreads_with_exp_decay_per_metre_and_momentum() {
     let full = PropagationParams { decay: 0.3, momentum: 1.0 };
     // A source held at 1 in cell 0: after enough steps cell k holds e^(−decay · 2 m · k).
     for _ in 0..8 {
-        m.layer_mut(0).unwrap()[0] = 1.0;
+        m.set_cell(0, 0, 0, 1.0).unwrap();
         m.propagate(0, &full).unwrap();
     }
     for k in 1..6 {
@@ -306,7 +308,7 @@ fn propagation_spreads_with_exp_decay_per_metre_and_momentum() {
     }
     // Momentum blends: lerp(old, spread, momentum).
     let mut m = InfluenceMap::new(&def).unwrap();
-    m.layer_mut(0).unwrap().copy_from_slice(&[1.0, 0.4, 0.0, 0.0, 0.0, 0.0]);
+    m.set_layer(0, &[1.0, 0.4, 0.0, 0.0, 0.0, 0.0]).unwrap();
     m.propagate(0, &PropagationParams { decay: 0.3, momentum: 0.25 }).unwrap();
     let spread1 = 1.0 * (-0.6f32).exp();
     assert!((m.layer(0).unwrap()[1] - (0.4 * 0.75 + spread1 * 0.25)).abs() < 1e-6);
@@ -324,7 +326,7 @@ fn propagation_is_stopped_by_walls_and_does_not_leak_at_corners() {
     }
     let run = |m: &mut InfluenceMap| {
         for _ in 0..30 {
-            m.layer_mut(0).unwrap()[3 * 7 + 1] = 1.0;
+            m.set_cell(0, 1, 3, 1.0).unwrap();
             m.propagate(0, &params).unwrap();
         }
     };
@@ -343,7 +345,7 @@ fn propagation_is_stopped_by_walls_and_does_not_leak_at_corners() {
         for &(c, r) in blocked {
             m.set_blocked(c, r, true).unwrap();
         }
-        m.layer_mut(0).unwrap()[0] = 1.0;
+        m.set_cell(0, 0, 0, 1.0).unwrap();
         m.propagate(0, &params).unwrap();
         m.cell(0, 1, 1).unwrap().unwrap()
     };
@@ -355,7 +357,7 @@ fn propagation_is_stopped_by_walls_and_does_not_leak_at_corners() {
 #[test]
 fn bilinear_sampling_is_exact_at_centres_and_linear_between() {
     let mut m = map(3, 2, 1);
-    m.layer_mut(0).unwrap().copy_from_slice(&[0.0, 4.0, 8.0, 2.0, 6.0, 10.0]);
+    m.set_layer(0, &[0.0, 4.0, 8.0, 2.0, 6.0, 10.0]).unwrap();
     for (i, &v) in m.layer(0).unwrap().to_vec().iter().enumerate() {
         let centre = m.cell_center((i % 3) as i32, (i / 3) as i32);
         assert_eq!(m.sample(0, centre).unwrap(), v);
@@ -369,9 +371,8 @@ fn bilinear_sampling_is_exact_at_centres_and_linear_between() {
 #[test]
 fn best_cell_within_radius_min_max_ties_and_blocked() {
     let mut m = map(5, 5, 1);
-    for (i, v) in m.layer_mut(0).unwrap().iter_mut().enumerate() {
-        *v = ((i * 7) % 5) as f32; // a repeating pattern with ties
-    }
+    let pattern: Vec<f32> = (0..25).map(|i| ((i * 7) % 5) as f32).collect(); // a repeating pattern with ties
+    m.set_layer(0, &pattern).unwrap();
     let at = m.cell_center(2, 2);
     let in_range = |c: i32, r: i32| ((c - 2).pow(2) + (r - 2).pow(2)) as f32 <= 1.5f32.powi(2);
     for extremum in [Extremum::Min, Extremum::Max] {
@@ -581,9 +582,8 @@ fn propagation_matches_a_plain_per_cell_reference() {
         let cs = rng.range(0.5, 2.0);
         let mut m =
             InfluenceMap::new(&InfluenceMapDef { width: w, height: h, cell_size: cs, ..Default::default() }).unwrap();
-        for v in m.layer_mut(0).unwrap() {
-            *v = if rng.below(3) == 0 { rng.range(-1.0, 5.0) } else { 0.0 };
-        }
+        let values: Vec<f32> = (0..w * h).map(|_| if rng.below(3) == 0 { rng.range(-1.0, 5.0) } else { 0.0 }).collect();
+        m.set_layer(0, &values).unwrap();
         for row in 0..h as i32 {
             for col in 0..w as i32 {
                 m.set_blocked(col, row, rng.below(4) == 0).unwrap();

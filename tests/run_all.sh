@@ -65,7 +65,7 @@ awk -v logs="$LOGS" '
     /Running tests\//               { suite = "rust-integration" }
     /Running tests\/c_abi.rs/       { suite = "c-and-cpp-abi" }
     /Running tests\/header.rs/      { suite = "header-freshness" }
-    /Running tests\/(differential|ffi_fuzz|snapshot|determinism)/ { suite = "reliability" }
+    /Running tests\/(differential|ffi_fuzz|snapshot|determinism|extremes|misuse)/ { suite = "reliability" }
     /Doc-tests/                     { suite = "rust-doc" }
     { if (suite != "") print > (logs "/suite-" suite ".log") }
 ' "$LOGS/cargo-test.log"

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::awareness::AwarenessConfig;
 use crate::brain::{Brain, BrainConfig};
 use crate::error::{Result, invalid};
-use crate::math::{Vec3, check_finite, check_non_negative, check_range, cos_half_angle, unit_direction};
+use crate::math::{Vec3, check_finite, check_non_negative, cos_half_angle, unit_direction};
 use crate::memory::{MemoryConfig, MemoryRecord};
 use crate::settings::SettingsWords;
 use crate::team::{AttitudeMask, DETECT_ALL, DETECT_HOSTILE, check_team};
@@ -47,7 +47,8 @@ impl SightConfig {
     pub(crate) fn validate(&self) -> Result<()> {
         check_finite(self.eye_offset, "eye offset")?;
         check_non_negative(self.view_radius, "view radius")?;
-        check_range(self.view_angle, 0.0, 360.0, "view angle")?;
+        // 360 or more means all around (no cone test), as documented; 400 is simply 360.
+        check_non_negative(self.view_angle, "view angle")?;
         check_non_negative(self.lose_sight_radius, "lose-sight radius")?;
         if self.lose_sight_radius > 0.0 && self.lose_sight_radius < self.view_radius {
             return Err(invalid(format!(
@@ -56,7 +57,7 @@ impl SightConfig {
             )));
         }
         check_non_negative(self.peripheral_radius, "peripheral radius")?;
-        check_range(self.peripheral_angle, 0.0, 360.0, "peripheral angle")?;
+        check_non_negative(self.peripheral_angle, "peripheral angle")?;
         check_non_negative(self.rate_hz, "sight rate (Hz)")?;
         Ok(())
     }

@@ -318,7 +318,8 @@ impl World {
         out: &mut DebugDraw,
         source: &mut Option<&mut dyn RaySource>,
     ) -> Result<()> {
-        let rank = |s: PointStatus| s as u8;
+        // Best outcome wins; a filtered point counts as no better than out of range.
+        let rank = |s: PointStatus| if s == PointStatus::Filtered { 0 } else { s as u8 };
         let mut best: Vec<(Vec3, PointStatus)> = Vec::new();
         for (tid, target) in self.targets() {
             for point in target.world_points() {

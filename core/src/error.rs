@@ -22,6 +22,8 @@ pub enum Error {
     NoRayBackend,
     /// A snapshot was truncated, corrupted, or from an unsupported format version.
     BadSnapshot(String),
+    /// An allocation the call needed failed (the host is out of memory or address space).
+    OutOfMemory(String),
 }
 
 /// Result of a core call.
@@ -43,6 +45,7 @@ impl fmt::Display for Error {
                 write!(f, "this world uses engine rays: give a ray source for this query")
             }
             Error::BadSnapshot(why) => write!(f, "snapshot rejected: {why}"),
+            Error::OutOfMemory(what) => write!(f, "out of memory: {what}"),
         }
     }
 }

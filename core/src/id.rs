@@ -69,10 +69,11 @@ impl<T> Default for Pool<T> {
 }
 
 impl<T> Pool<T> {
-    /// Makes room for `additional` more values without reallocating.
-    pub fn reserve(&mut self, additional: usize) {
+    /// Makes room for `additional` more values without reallocating; fails (changing nothing)
+    /// when the memory is not available, instead of aborting.
+    pub fn reserve(&mut self, additional: usize) -> std::result::Result<(), std::collections::TryReserveError> {
         let need = additional.saturating_sub(self.free.len());
-        self.slots.reserve_exact(need);
+        self.slots.try_reserve_exact(need)
     }
 
     /// Stores a value and returns its `(index, generation)`.

@@ -7,19 +7,49 @@ use crate::error::{Result, invalid};
 /// Up in every Argus world: +Y, as in Unity and Godot.
 pub const UP: Vec3 = Vec3::Y;
 
-/// Rejects NaN and infinities, naming the offending input.
+/// Largest accepted magnitude of a coordinate, offset or extent component, in metres (1000 km).
+/// Sums of two such values, their differences and squares stay far inside `f32`, so no position,
+/// distance or direction Argus computes from accepted inputs can become infinite or NaN.
+pub const MAX_COORDINATE: f32 = 1.0e6;
+
+/// Largest accepted scalar parameter: radii, loudness, multipliers, rates, durations, weights,
+/// map values. The product of two (1e18) and its square (1e36) stay finite in `f32`.
+pub const MAX_MAGNITUDE: f32 = 1.0e9;
+
+/// Rejects NaN, infinities and components beyond ±[`MAX_COORDINATE`], naming the offending input.
 pub fn check_finite(v: Vec3, what: &str) -> Result<Vec3> {
-    if v.is_finite() { Ok(v) } else { Err(invalid(format!("{what} must be finite, got {v}"))) }
+    if v.is_finite() && v.abs().max_element() <= MAX_COORDINATE {
+        Ok(v)
+    } else {
+        Err(invalid(format!("{what} must be finite with every component within ±{MAX_COORDINATE}, got {v}")))
+    }
 }
 
-/// Rejects NaN, infinities and negative values.
+/// Rejects NaN, infinities and values beyond ±[`MAX_MAGNITUDE`].
+pub fn check_magnitude(x: f32, what: &str) -> Result<f32> {
+    if x.is_finite() && x.abs() <= MAX_MAGNITUDE {
+        Ok(x)
+    } else {
+        Err(invalid(format!("{what} must be finite and within ±{MAX_MAGNITUDE}, got {x}")))
+    }
+}
+
+/// Rejects NaN, infinities, negative values and values above [`MAX_MAGNITUDE`].
 pub fn check_non_negative(x: f32, what: &str) -> Result<f32> {
-    if x.is_finite() && x >= 0.0 { Ok(x) } else { Err(invalid(format!("{what} must be finite and >= 0, got {x}"))) }
+    if x.is_finite() && (0.0..=MAX_MAGNITUDE).contains(&x) {
+        Ok(x)
+    } else {
+        Err(invalid(format!("{what} must be finite and in [0, {MAX_MAGNITUDE}], got {x}")))
+    }
 }
 
-/// Rejects NaN, infinities, zero and negative values.
+/// Rejects NaN, infinities, zero, negative values and values above [`MAX_MAGNITUDE`].
 pub fn check_positive(x: f32, what: &str) -> Result<f32> {
-    if x.is_finite() && x > 0.0 { Ok(x) } else { Err(invalid(format!("{what} must be finite and > 0, got {x}"))) }
+    if x.is_finite() && x > 0.0 && x <= MAX_MAGNITUDE {
+        Ok(x)
+    } else {
+        Err(invalid(format!("{what} must be finite and in (0, {MAX_MAGNITUDE}], got {x}")))
+    }
 }
 
 /// Rejects values outside `[lo, hi]` (and NaN).

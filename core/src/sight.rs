@@ -32,6 +32,9 @@ pub enum PointStatus {
     Blocked = 2,
     /// In view with a clear line.
     Visible = 3,
+    /// Not tested: the agent does not perceive this target at all (team attitude, detect mask,
+    /// target or layer mask, or the target is disabled), whatever its distance.
+    Filtered = 4,
 }
 
 /// One check point's outcome.

@@ -159,7 +159,7 @@ impl LineBlocker for RaySourceBlocker<'_> {
         let number = self.rays.get();
         self.rays.set(number.wrapping_add(1));
         let [RayHit { hit, distance }] = hit;
-        if hit && !(distance.is_finite() && distance >= 0.0) && self.bad_hit.get().is_none() {
+        if hit && !crate::world::hit_distance_ok(distance, ray.max_distance) && self.bad_hit.get().is_none() {
             self.bad_hit.set(Some((number, distance)));
         }
         hit
@@ -183,7 +183,7 @@ fn danger_lookup<'a>(map: Option<(&'a InfluenceMap, usize)>) -> Result<impl Fn(V
 }
 
 fn check_weight(w: f32, what: &str) -> Result<f32> {
-    if w.is_finite() { Ok(w) } else { Err(invalid(format!("{what} weight must be finite, got {w}"))) }
+    crate::math::check_magnitude(w, &format!("{what} weight"))
 }
 
 fn check_top_k(k: usize) -> Result<usize> {

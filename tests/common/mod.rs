@@ -3,6 +3,8 @@
 
 use argus_core::*;
 
+pub mod finite;
+
 /// An agent as the lesson has it: eye at its position, sensing every step, facing `forward`.
 pub fn lesson_agent(position: Vec3, forward: Vec3) -> AgentDef {
     let mut def = AgentDef { position, forward, ..Default::default() };

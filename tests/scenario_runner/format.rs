@@ -346,7 +346,7 @@ pub struct SightExpect {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PointExpect {
-    /// "out_of_range", "outside_cone", "blocked" or "visible".
+    /// "out_of_range", "outside_cone", "blocked", "visible" or "filtered".
     pub status: String,
     /// Where the ray hit the occluder (blocked points only).
     pub hit: Option<V3>,

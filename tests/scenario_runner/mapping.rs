@@ -172,6 +172,7 @@ pub fn status_name(s: PointStatus) -> &'static str {
         PointStatus::OutsideCone => "outside_cone",
         PointStatus::Blocked => "blocked",
         PointStatus::Visible => "visible",
+        PointStatus::Filtered => "filtered",
     }
 }
 

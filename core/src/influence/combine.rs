@@ -41,7 +41,7 @@ impl InfluenceMap {
         }
         for input in inputs {
             self.check_layer(input.layer)?;
-            if !input.weight.is_finite() {
+            if crate::math::check_magnitude(input.weight, "combine weight").is_err() {
                 return Err(invalid(format!(
                     "combine weight of layer {} must be finite, got {}",
                     input.layer, input.weight
@@ -53,16 +53,16 @@ impl InfluenceMap {
         let out = InfluenceMap::scratch_for_layer(scratch, cells);
         let first = &inputs[0];
         for (o, &v) in out.iter_mut().zip(&layers[first.layer]) {
-            *o = first.weight * v;
+            *o = saturate(first.weight * v);
         }
         for input in &inputs[1..] {
             let (src, k) = (&layers[input.layer], input.weight);
             let pairs = out.iter_mut().zip(src);
             match op {
-                CombineOp::WeightedSum | CombineOp::Normalize => pairs.for_each(|(o, &v)| *o += k * v),
-                CombineOp::Max => pairs.for_each(|(o, &v)| *o = o.max(k * v)),
-                CombineOp::Min => pairs.for_each(|(o, &v)| *o = o.min(k * v)),
-                CombineOp::Multiply => pairs.for_each(|(o, &v)| *o *= k * v),
+                CombineOp::WeightedSum | CombineOp::Normalize => pairs.for_each(|(o, &v)| *o = saturate(*o + k * v)),
+                CombineOp::Max => pairs.for_each(|(o, &v)| *o = saturate(o.max(k * v))),
+                CombineOp::Min => pairs.for_each(|(o, &v)| *o = saturate(o.min(k * v))),
+                CombineOp::Multiply => pairs.for_each(|(o, &v)| *o = saturate(*o * k * v)),
             }
         }
         if op == CombineOp::Normalize {
@@ -86,9 +86,7 @@ impl InfluenceMap {
     pub fn decay(&mut self, layer: usize, keep_per_second: f32, dt: f32) -> Result<()> {
         self.check_layer(layer)?;
         check_range(keep_per_second, 0.0, 1.0, "influence decay (fraction kept per second)")?;
-        if !(dt.is_finite() && dt >= 0.0) {
-            return Err(invalid(format!("decay time step must be finite and >= 0 seconds, got {dt}")));
-        }
+        crate::math::check_non_negative(dt, "decay time step (seconds)")?;
         self.scale(layer, keep_per_second.powf(dt))
     }
 
@@ -96,15 +94,19 @@ impl InfluenceMap {
     /// become 0, so a layer left to decay reaches 0 instead of slow subnormal floats.
     pub fn scale(&mut self, layer: usize, factor: f32) -> Result<()> {
         self.check_layer(layer)?;
-        if !factor.is_finite() {
-            return Err(invalid(format!("scale factor must be finite, got {factor}")));
-        }
+        crate::math::check_magnitude(factor, "scale factor")?;
         for v in self.layers[layer].iter_mut() {
-            let scaled = *v * factor;
+            let scaled = saturate(*v * factor);
             *v = if scaled.abs() < NEGLIGIBLE { 0.0 } else { scaled };
         }
         Ok(())
     }
+}
+
+/// Map values stay within ±`MAX_MAGNITUDE`: with inputs bounded so, every product and sum above
+/// is finite, and saturating keeps repeated operations from ever reaching infinity.
+pub(crate) fn saturate(v: f32) -> f32 {
+    v.clamp(-crate::math::MAX_MAGNITUDE, crate::math::MAX_MAGNITUDE)
 }
 
 /// Divides by the largest absolute value, if it is non-zero and finite.

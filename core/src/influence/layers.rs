@@ -14,11 +14,37 @@ impl InfluenceMap {
         Ok(&self.layers[layer])
     }
 
-    /// All values of `layer`, mutably (same layout as [`InfluenceMap::layer`]), for writing
-    /// cells directly.
-    pub fn layer_mut(&mut self, layer: usize) -> Result<&mut [f32]> {
+    /// All values of `layer`, mutably, for the crate's own writers (which keep every value
+    /// finite and within ±`MAX_MAGNITUDE`); callers use the checked setters below.
+    pub(crate) fn layer_mut(&mut self, layer: usize) -> Result<&mut [f32]> {
         self.check_layer(layer)?;
         Ok(&mut self.layers[layer])
+    }
+
+    /// Replaces every value of `layer` (same layout as [`InfluenceMap::layer`]). Every value must
+    /// be finite and within ±[`crate::math::MAX_MAGNITUDE`]; otherwise nothing changes.
+    pub fn set_layer(&mut self, layer: usize, values: &[f32]) -> Result<()> {
+        self.check_layer(layer)?;
+        if values.len() != self.layers[layer].len() {
+            return Err(invalid(format!("{} values given for {} cells", values.len(), self.layers[layer].len())));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            crate::math::check_magnitude(v, &format!("value {i}"))?;
+        }
+        self.layers[layer].copy_from_slice(values);
+        Ok(())
+    }
+
+    /// Sets one cell (column along +X, row along +Z, or +Y on `XY`) to a finite `value` within
+    /// ±[`crate::math::MAX_MAGNITUDE`]. A cell outside the grid is an error.
+    pub fn set_cell(&mut self, layer: usize, column: i32, row: i32, value: f32) -> Result<()> {
+        self.check_layer(layer)?;
+        crate::math::check_magnitude(value, "cell value")?;
+        let i = self
+            .cell_index(column, row)
+            .ok_or_else(|| invalid(format!("cell ({column}, {row}) is outside the grid")))?;
+        self.layers[layer][i] = value;
+        Ok(())
     }
 
     /// Value of one cell, `None` outside the grid.
@@ -42,9 +68,7 @@ impl InfluenceMap {
     /// Sets every value of `layer` to a finite `value`.
     pub fn fill(&mut self, layer: usize, value: f32) -> Result<()> {
         self.check_layer(layer)?;
-        if !value.is_finite() {
-            return Err(invalid(format!("fill value must be finite, got {value}")));
-        }
+        crate::math::check_magnitude(value, "fill value")?;
         self.layers[layer].fill(value);
         Ok(())
     }

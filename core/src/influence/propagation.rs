@@ -3,7 +3,7 @@
 //! `new = lerp(old, max_n(v_n · e^(−decay · dist_n)), momentum)`, and walls stop it.
 
 use super::InfluenceMap;
-use crate::error::{Result, invalid};
+use crate::error::Result;
 use crate::math::check_range;
 
 /// Tuning of one propagation step.
@@ -28,9 +28,7 @@ impl Default for PropagationParams {
 impl PropagationParams {
     /// Checks both fields.
     pub fn validate(&self) -> Result<()> {
-        if !(self.decay.is_finite() && self.decay >= 0.0) {
-            return Err(invalid(format!("propagation decay must be finite and >= 0 (per metre), got {}", self.decay)));
-        }
+        crate::math::check_non_negative(self.decay, "propagation decay (per metre)")?;
         check_range(self.momentum, 0.0, 1.0, "propagation momentum")?;
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! cell near a position.
 
 use super::InfluenceMap;
-use crate::error::{Result, invalid};
+use crate::error::Result;
 use crate::math::{Vec3, check_finite};
 
 /// Which end of the value range [`InfluenceMap::best_cell`] looks for.
@@ -35,6 +35,14 @@ impl InfluenceMap {
         self.check_layer(layer)?;
         check_finite(position, "influence map position")?;
         Ok(self.value_unchecked(layer, position))
+    }
+
+    /// Sets the cell containing `position` (the write twin of [`InfluenceMap::value`]); a
+    /// position outside the grid is an error, so a misplaced write is never silently lost.
+    pub fn set_value(&mut self, layer: usize, position: Vec3, value: f32) -> Result<()> {
+        check_finite(position, "influence map position")?;
+        let (column, row) = self.cell_of(position);
+        self.set_cell(layer, column, row, value)
     }
 
     /// `value` for a valid layer and finite position (tactical queries validate once up front).
@@ -84,9 +92,7 @@ impl InfluenceMap {
     ) -> Result<Option<CellValue>> {
         self.check_layer(layer)?;
         check_finite(position, "search position")?;
-        if !(radius.is_finite() && radius >= 0.0) {
-            return Err(invalid(format!("search radius must be finite and >= 0 metres, got {radius}")));
-        }
+        crate::math::check_non_negative(radius, "search radius (metres)")?;
         let (pu, pv) = self.def.plane.project(position);
         let (ou, ov) = self.def.plane.project(self.def.origin);
         let cs = self.def.cell_size;

@@ -88,9 +88,8 @@ impl InfluenceMap {
             return Err(invalid(format!("influence radius must be >= 0 cells, got {radius_cells}")));
         }
         for (i, &(p, v)) in sources.iter().enumerate() {
-            if !(p.is_finite() && v.is_finite()) {
-                return Err(invalid(format!("influence source {i}: position {p} and value {v} must be finite")));
-            }
+            check_finite(p, &format!("influence source {i} position"))?;
+            crate::math::check_magnitude(v, &format!("influence source {i} value"))?;
         }
         let mut order = std::mem::take(&mut self.order);
         order.clear();
@@ -116,9 +115,7 @@ impl InfluenceMap {
     pub fn add_influence(&mut self, layer: usize, position: Vec3, value: f32, radius_cells: i32) -> Result<()> {
         self.check_layer(layer)?;
         check_finite(position, "influence source position")?;
-        if !value.is_finite() {
-            return Err(invalid(format!("influence value must be finite, got {value}")));
-        }
+        crate::math::check_magnitude(value, "influence value")?;
         if radius_cells < 0 {
             return Err(invalid(format!("influence radius must be >= 0 cells, got {radius_cells}")));
         }

@@ -53,15 +53,66 @@ impl Writer {
     }
 }
 
+/// What a traced read was, for structure-aware fuzzers (see `super::trace_fields`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A byte: an enum tag, a team, a count of check points.
+    U8,
+    /// A 0/1 flag.
+    Bool,
+    /// A 32-bit integer: masks, indices, generations.
+    U32,
+    /// A 32-bit element count.
+    Count,
+    /// A 64-bit integer.
+    U64,
+    /// An `f32`.
+    F32,
+    /// An `f64` (times).
+    F64,
+    /// Raw bytes (names, map values, blocked cells).
+    Bytes,
+}
+
+/// One field of a snapshot payload: where it starts (in the payload), how long it is, and what.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// Offset from the start of the payload.
+    pub offset: usize,
+    /// Length in bytes.
+    pub len: usize,
+    /// Its type.
+    pub kind: FieldKind,
+}
+
 /// Reads little-endian values, failing cleanly at the end of the input.
 pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// Every read, when tracing (fuzzers); `None` in normal loads.
+    trace: Option<Vec<Field>>,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes, at: 0 }
+        Reader { bytes, at: 0, trace: None }
+    }
+    pub fn tracing(bytes: &'a [u8]) -> Self {
+        Reader { bytes, at: 0, trace: Some(Vec::new()) }
+    }
+    pub fn into_trace(self) -> Vec<Field> {
+        self.trace.unwrap_or_default()
+    }
+    fn note(&mut self, len: usize, kind: FieldKind) {
+        if let Some(trace) = &mut self.trace {
+            // A typed read is made of one raw `take`: retag it rather than recording twice.
+            match trace.last_mut() {
+                Some(last) if last.offset + last.len == self.at && last.len == len && last.kind == FieldKind::Bytes => {
+                    last.kind = kind
+                }
+                _ => trace.push(Field { offset: self.at - len, len, kind }),
+            }
+        }
     }
     pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| {
@@ -69,32 +120,37 @@ impl<'a> Reader<'a> {
         })?;
         let out = &self.bytes[self.at..end];
         self.at = end;
+        if let Some(trace) = &mut self.trace {
+            trace.push(Field { offset: end - n, len: n, kind: FieldKind::Bytes });
+        }
         Ok(out)
     }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N]> {
-        Ok(self.take(N)?.try_into().expect("took N bytes"))
+    fn array<const N: usize>(&mut self, kind: FieldKind) -> Result<[u8; N]> {
+        let out = self.take(N)?.try_into().expect("took N bytes");
+        self.note(N, kind);
+        Ok(out)
     }
     pub fn u8(&mut self) -> Result<u8> {
-        Ok(self.take(1)?[0])
+        Ok(self.array::<1>(FieldKind::U8)?[0])
     }
     pub fn bool(&mut self) -> Result<bool> {
-        match self.u8()? {
+        match self.array::<1>(FieldKind::Bool)?[0] {
             0 => Ok(false),
             1 => Ok(true),
             v => Err(bad(format!("flag byte {v} is neither 0 nor 1"))),
         }
     }
     pub fn u32(&mut self) -> Result<u32> {
-        Ok(u32::from_le_bytes(self.array()?))
+        Ok(u32::from_le_bytes(self.array(FieldKind::U32)?))
     }
     pub fn u64(&mut self) -> Result<u64> {
-        Ok(u64::from_le_bytes(self.array()?))
+        Ok(u64::from_le_bytes(self.array(FieldKind::U64)?))
     }
     pub fn f32(&mut self) -> Result<f32> {
-        Ok(f32::from_le_bytes(self.array()?))
+        Ok(f32::from_le_bytes(self.array(FieldKind::F32)?))
     }
     pub fn f64(&mut self) -> Result<f64> {
-        Ok(f64::from_le_bytes(self.array()?))
+        Ok(f64::from_le_bytes(self.array(FieldKind::F64)?))
     }
     pub fn vec3(&mut self) -> Result<Vec3> {
         Ok(Vec3::new(self.f32()?, self.f32()?, self.f32()?))
@@ -105,7 +161,7 @@ impl<'a> Reader<'a> {
     /// A count, refused when even `min_item_bytes` per item would overrun the input, so a
     /// forged count cannot make us allocate gigabytes.
     pub fn len(&mut self, min_item_bytes: usize) -> Result<usize> {
-        let n = self.u32()? as usize;
+        let n = u32::from_le_bytes(self.array(FieldKind::Count)?) as usize;
         let left = self.bytes.len() - self.at;
         if n.saturating_mul(min_item_bytes.max(1)) > left {
             return Err(bad(format!("count {n} cannot fit in the {left} bytes left")));

@@ -45,7 +45,7 @@ pub(super) fn read_maps(world: &mut World, r: &mut Reader) -> Result<()> {
         checked("influence map", def.validate())?;
         let cells = def.width as usize * def.height as usize;
         // Refuse before allocating: the values must actually be present in the input.
-        let needed = cells * (def.layer_count as usize * 4 + 1);
+        let needed = cells.saturating_mul(def.layer_count as usize * 4 + 1);
         if needed > r.remaining() {
             return Err(bad(format!("an influence map needs {needed} bytes, {} left", r.remaining())));
         }
@@ -63,6 +63,9 @@ pub(super) fn read_maps(world: &mut World, r: &mut Reader) -> Result<()> {
             }
         }
         let mask = r.take(cells)?;
+        if mask.iter().any(|&b| b > 1) {
+            return Err(bad("a blocked-cell flag is neither 0 nor 1"));
+        }
         checked("blocked cells", map.set_blocked_cells(mask))?;
         Ok(map)
     })?;

@@ -8,15 +8,45 @@ mod codec;
 mod maps;
 mod parts;
 
+pub use codec::{Field, FieldKind};
 use codec::{Reader, Writer, checksum};
 
 use crate::error::{Error, Result};
 use crate::world::World;
 
+/// Offset of the payload in a snapshot (after magic, version and payload length).
+pub const PAYLOAD_OFFSET: usize = HEADER_BYTES;
+
+/// Every field of a valid snapshot's payload, in order, as the loader reads them: the map a
+/// structure-aware fuzzer mutates. Not needed by games.
+#[doc(hidden)]
+pub fn trace_fields(bytes: &[u8]) -> Result<Vec<Field>> {
+    World::load(bytes)?;
+    let payload = &bytes[HEADER_BYTES..bytes.len() - 8];
+    let mut reader = Reader::tracing(payload);
+    parts::read_world(&mut reader)?;
+    Ok(reader.into_trace())
+}
+
+/// Rewrites a snapshot's payload length and checksum after its payload was edited, so that a
+/// fuzzer's damage reaches the parser instead of stopping at the checksum. Not needed by games.
+#[doc(hidden)]
+pub fn reseal(bytes: &mut Vec<u8>) {
+    if bytes.len() < HEADER_BYTES + 8 {
+        return;
+    }
+    bytes.truncate(bytes.len() - 8);
+    let length = (bytes.len() - HEADER_BYTES) as u64;
+    bytes[12..20].copy_from_slice(&length.to_le_bytes());
+    let sum = checksum(bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+}
+
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
-/// Format version written by this library; others are refused.
-pub const FORMAT_VERSION: u32 = 2;
+/// Format version written by this library; others are refused. 2 had per-sense settings records;
+/// 3 no longer carries the runtime settings (ray backend, worker threads).
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {
@@ -38,7 +68,10 @@ impl World {
     }
 
     /// Rebuilds a world from [`World::save`] output. Every truncation, corruption or unknown
-    /// version is an `Error::BadSnapshot` naming the problem.
+    /// version is an `Error::BadSnapshot` naming the problem, and so is a snapshot too large for
+    /// the memory available (allocation while loading is fallible). The new world uses the
+    /// built-in ray backend on the caller's thread: a snapshot holds state, not runtime settings
+    /// (use [`World::load_into`] on a world created with the runtime you want).
     pub fn load(bytes: &[u8]) -> Result<World> {
         if bytes.len() < HEADER_BYTES + 8 {
             return Err(Error::BadSnapshot(format!("{} bytes is too short for a snapshot", bytes.len())));
@@ -73,12 +106,18 @@ impl World {
         Ok(world)
     }
 
-    /// Replaces this world's contents with a snapshot's; on error nothing changes.
+    /// Replaces this world's state with a snapshot's; on error nothing changes. The world keeps
+    /// its own runtime settings (ray backend, worker threads and their pool): a snapshot carries
+    /// state only, and is fully validated before anything of this world is touched.
     pub fn load_into(&mut self, bytes: &[u8]) -> Result<()> {
         if self.is_step_in_progress() {
             return Err(Error::StepInProgress);
         }
-        *self = World::load(bytes)?;
+        let mut loaded = World::load(bytes)?;
+        loaded.def.ray_backend = self.def.ray_backend;
+        loaded.def.worker_threads = self.def.worker_threads;
+        loaded.workers = self.workers.take();
+        *self = loaded;
         Ok(())
     }
 }

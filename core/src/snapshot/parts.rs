@@ -12,7 +12,7 @@ use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
 use crate::rays::RayBackend;
 use crate::target::{Target, TargetDef};
 use crate::team::{Attitude, MAX_TEAMS};
-use crate::world::{World, WorldDef};
+use crate::world::{MAX_WORLD_TIME, World, WorldDef};
 
 pub(super) fn bad(why: impl Into<String>) -> Error {
     Error::BadSnapshot(why.into())
@@ -24,9 +24,9 @@ pub(super) fn checked<T>(what: &str, r: Result<T>) -> Result<T> {
 }
 
 pub(super) fn write_world(world: &World, w: &mut Writer) {
+    // The ray backend and worker threads are the host's runtime, not the world's state: they
+    // are not saved, and a load keeps the loading world's own (see `World::load_into`).
     let d = &world.def;
-    w.u8(matches!(d.ray_backend, RayBackend::Engine) as u8);
-    w.u32(d.worker_threads);
     w.f32(d.sound_occlusion);
     w.f32(d.broadphase_cell_size);
     w.u32(d.max_sight_ticks_per_step);
@@ -50,21 +50,18 @@ pub(super) fn write_world(world: &World, w: &mut Writer) {
 }
 
 pub(super) fn read_world(r: &mut Reader) -> Result<World> {
+    // Built on the caller's thread with the built-in backend: nothing is started for a snapshot.
     let def = WorldDef {
-        ray_backend: match r.u8()? {
-            0 => RayBackend::Builtin,
-            1 => RayBackend::Engine,
-            v => return Err(bad(format!("unknown ray backend {v}"))),
-        },
-        worker_threads: r.u32()?,
+        ray_backend: RayBackend::Builtin,
+        worker_threads: 1,
         sound_occlusion: r.f32()?,
         broadphase_cell_size: r.f32()?,
         max_sight_ticks_per_step: r.u32()?,
     };
     let mut world = checked("world settings", World::new(&def))?;
     world.time = r.f64()?;
-    if !(world.time.is_finite() && world.time >= 0.0) {
-        return Err(bad("world time is not a finite non-negative number"));
+    if !(world.time.is_finite() && (0.0..=MAX_WORLD_TIME).contains(&world.time)) {
+        return Err(bad(format!("world time {} is outside [0, {MAX_WORLD_TIME}] s", world.time)));
     }
     world.agents_created = r.u64()?;
     for a in 0..MAX_TEAMS {
@@ -87,10 +84,25 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
             team: r.u8()? as u32,
             layers: r.u32()?,
         };
+        check_target_ref(&world.targets, def.source, "a pending sound's source")?;
         world.pending_sounds.push(checked("sound", Sound::from_def(&def))?);
     }
     super::maps::read_maps(&mut world, r)?;
     Ok(world)
+}
+
+/// A brain's focus or a sound's source: null, a live target, or a target destroyed since (the API
+/// keeps such an id until the next step lets the brain give up, so a save may hold one). Never an
+/// id the world has not issued yet, which would silently bind to a target created later.
+fn check_target_ref(targets: &Pool<Target>, id: TargetId, what: &str) -> Result<()> {
+    let slot_generation = targets.generation_at(id.index);
+    let live = targets.get(id.index, id.generation).is_some();
+    let retired = id.generation >= 1 && id.generation < slot_generation;
+    if id.is_null() || live || retired {
+        Ok(())
+    } else {
+        Err(bad(format!("{what} names a target id that was never issued")))
+    }
 }
 
 fn write_id(w: &mut Writer, index: u32, generation: u32) {
@@ -124,7 +136,8 @@ pub(super) fn write_pool<T>(w: &mut Writer, pool: &Pool<T>, mut item: impl FnMut
 /// handed out are the ones the saved world would have handed out.
 pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
     let n = r.len(5)?;
-    let mut slots = Vec::with_capacity(n);
+    let mut slots = Vec::new();
+    reserve(&mut slots, n, "pool slots")?;
     for _ in 0..n {
         let generation = r.u32()?;
         if generation == 0 || generation > crate::id::MAX_GENERATION {
@@ -138,8 +151,11 @@ pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> 
         slots.push(Slot { generation, value });
     }
     let free_count = r.len(4)?;
-    let mut seen = vec![false; n];
-    let mut free = Vec::with_capacity(free_count);
+    let mut seen = Vec::new();
+    reserve(&mut seen, n, "free-slot marks")?;
+    seen.resize(n, false);
+    let mut free = Vec::new();
+    reserve(&mut free, free_count, "free list")?;
     for _ in 0..free_count {
         let i = r.u32()? as usize;
         if i >= n || slots[i].value.is_some() || seen[i] {
@@ -152,6 +168,21 @@ pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> 
         return Err(bad("free list does not cover every free slot"));
     }
     Ok(Pool::from_parts(slots, free))
+}
+
+/// Room for `n` items, or a snapshot error: a count that passed the bytes-left check can still ask
+/// for more memory than the host has (an item in memory is larger than on disk), and a failed
+/// allocation must refuse the load, never abort the process.
+pub(super) fn reserve<T>(v: &mut Vec<T>, n: usize, what: &str) -> Result<()> {
+    v.try_reserve_exact(n).map_err(|_| {
+        bad(format!("cannot allocate {n} {what} ({} bytes each): out of memory", std::mem::size_of::<T>()))
+    })
+}
+
+/// Directions and rotations are saved normalised; anything else did not come from a save, and
+/// normalising it would make the loaded world differ from the bytes (its re-save would not match).
+fn canonical_unit(length_sq_error: f32, what: &str) -> Result<()> {
+    if length_sq_error <= 1e-6 { Ok(()) } else { Err(bad(format!("{what} is not normalised"))) }
 }
 
 fn write_occluder(w: &mut Writer, d: &OccluderDef) {
@@ -194,14 +225,25 @@ fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
         2 => OccluderShape::Capsule { half_height: r.f32()?, radius: r.f32()? },
         3 => {
             let nv = r.len(12)?;
-            let vertices = (0..nv).map(|_| r.vec3()).collect::<Result<Vec<_>>>()?;
+            let mut vertices = Vec::new();
+            reserve(&mut vertices, nv, "mesh vertices")?;
+            for _ in 0..nv {
+                vertices.push(r.vec3()?);
+            }
             let nt = r.len(12)?;
-            let indices = (0..nt).map(|_| Ok([r.u32()?, r.u32()?, r.u32()?])).collect::<Result<Vec<_>>>()?;
+            let mut indices = Vec::new();
+            reserve(&mut indices, nt, "mesh triangles")?;
+            for _ in 0..nt {
+                indices.push([r.u32()?, r.u32()?, r.u32()?]);
+            }
             OccluderShape::Mesh { vertices, indices }
         }
         v => return Err(bad(format!("unknown occluder shape {v}"))),
     };
-    Ok(OccluderDef { shape, position: r.vec3()?, rotation: r.quat()?, layers: r.u32()?, movable: r.bool()? })
+    let position = r.vec3()?;
+    let rotation = r.quat()?;
+    canonical_unit((rotation.length_squared() - 1.0).abs(), "occluder rotation")?;
+    Ok(OccluderDef { shape, position, rotation, layers: r.u32()?, movable: r.bool()? })
 }
 
 fn write_target(w: &mut Writer, d: &TargetDef) {
@@ -218,6 +260,7 @@ fn write_target(w: &mut Writer, d: &TargetDef) {
 
 fn read_target(r: &mut Reader) -> Result<TargetDef> {
     let (position, forward, team, layers, enabled) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?, r.bool()?);
+    canonical_unit((forward.length_squared() - 1.0).abs(), "target forward")?;
     let n = r.u8()? as usize;
     let check_points = (0..n).map(|_| r.vec3()).collect::<Result<Vec<_>>>()?;
     Ok(TargetDef { position, forward, team, layers, check_points, enabled })
@@ -258,6 +301,7 @@ fn write_agent(w: &mut Writer, a: &Agent) {
 
 fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable) -> Result<Agent> {
     let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
+    canonical_unit((forward.length_squared() - 1.0).abs(), "agent forward")?;
     let count = r.len(4)?;
     let mut expected = Vec::new();
     AgentDef::default().write_settings_words(&mut expected);
@@ -273,9 +317,12 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
         return Err(bad("agent schedule is not finite"));
     }
     let mut agent = Agent::new(&def, forward, tunings.intern(&def), next_sense_time);
+    let state = BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?;
+    let focus = read_target_id(r)?;
+    check_target_ref(targets, focus, "a brain's focus")?;
     agent.brain = Brain {
-        state: BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?,
-        focus: read_target_id(r)?,
+        state,
+        focus,
         investigate_position: r.finite_vec3("investigate position")?,
         timer: r.finite("brain timer")?,
         arrived: r.bool()?,

@@ -2,7 +2,7 @@
 
 use crate::error::{Result, invalid};
 use crate::influence::Plane;
-use crate::math::{Vec3, check_finite, check_positive};
+use crate::math::{Vec3, check_finite, check_non_negative, check_positive};
 
 /// Most candidates one query may consider.
 pub const MAX_CANDIDATES: usize = 1 << 20;
@@ -58,8 +58,8 @@ impl<'a> Candidates<'a> {
     pub fn count(&self) -> u64 {
         match *self {
             Candidates::Points(points) => points.len() as u64,
-            Candidates::Grid { half_count, .. } => (2 * half_count as u64 + 1).pow(2),
-            Candidates::Ring { rings, per_ring, .. } => rings as u64 * per_ring as u64,
+            Candidates::Grid { half_count, .. } => (2 * half_count as u64 + 1).saturating_pow(2),
+            Candidates::Ring { rings, per_ring, .. } => (rings as u64).saturating_mul(per_ring as u64),
         }
     }
 
@@ -105,11 +105,9 @@ impl<'a> Candidates<'a> {
             }
             Candidates::Ring { center, inner_radius, outer_radius, rings, per_ring, plane } => {
                 check_finite(center, "ring centre")?;
-                if !(inner_radius.is_finite()
-                    && inner_radius >= 0.0
-                    && outer_radius.is_finite()
-                    && outer_radius >= inner_radius)
-                {
+                check_non_negative(inner_radius, "ring inner radius")?;
+                check_non_negative(outer_radius, "ring outer radius")?;
+                if outer_radius < inner_radius {
                     return Err(invalid(format!(
                         "ring radii must be finite with 0 <= inner <= outer, got {inner_radius} and {outer_radius}"
                     )));

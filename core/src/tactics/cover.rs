@@ -123,9 +123,7 @@ pub(super) fn check_cover(q: &CoverQuery) -> Result<usize> {
     check_weight(q.weights.danger, "cover danger")?;
     check_weight(q.weights.distance, "cover distance")?;
     let top_k = check_top_k(q.top_k)?;
-    if !(q.max_travel.is_finite() && q.max_travel >= 0.0) {
-        return Err(invalid(format!("max travel must be finite and >= 0 metres, got {}", q.max_travel)));
-    }
+    crate::math::check_non_negative(q.max_travel, "max travel (metres)")?;
     check_finite(q.probe_offset, "cover probe offset")?;
     Ok(top_k)
 }

@@ -5,7 +5,7 @@ use super::{
     Candidates, TacticalAnswer, TacticalResult, TacticalScratch, Threat, check_threat, check_top_k, check_weight,
     danger_lookup, sort_ranked,
 };
-use crate::error::{Result, invalid};
+use crate::error::Result;
 use crate::influence::InfluenceMap;
 use crate::math::{Vec3, unit_direction};
 
@@ -73,9 +73,7 @@ pub fn find_flank_with_scratch(
     let forward = unit_direction(q.threat.forward, "threat forward")?;
     let facing_weight = check_weight(q.weights.facing, "flank facing")?;
     let danger_weight = check_weight(q.weights.danger, "flank danger")?;
-    if !q.max_facing_dot.is_finite() {
-        return Err(invalid(format!("max facing dot must be finite, got {}", q.max_facing_dot)));
-    }
+    crate::math::check_magnitude(q.max_facing_dot, "max facing dot")?;
     let top_k = check_top_k(q.top_k)?;
     let danger = danger_lookup(q.map)?;
     let TacticalScratch { points, ranked } = scratch;

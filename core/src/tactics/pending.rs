@@ -106,14 +106,14 @@ impl PendingCover {
     }
 
     /// Second phase: `hits[i]` answers `rays()[i]` (only `hit` matters; a hit still needs a
-    /// finite distance ≥ 0, as for the step). Results go to `out` (cleared first, untouched on
+    /// finite distance within `[0, max_distance]` of its ray, as for the step). Results go to `out` (cleared first, untouched on
     /// error) exactly as the one-call query writes them; `rays_cast` is the batch size. A wrong
     /// count or a bad hit is refused and `self` is kept, so the caller may answer again.
     pub fn finish_ref(&self, hits: &[RayHit], out: &mut Vec<TacticalResult>) -> Result<TacticalAnswer> {
         if hits.len() != self.rays.len() {
             return Err(invalid(format!("{} ray results given for {} rays", hits.len(), self.rays.len())));
         }
-        crate::world::check_hits(hits)?;
+        crate::world::check_hits(&self.rays, hits)?;
         let query = CoverQuery {
             self_position: self.self_position,
             threats: &self.threats,

@@ -20,8 +20,13 @@ use crate::rays::RayBackend;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
-pub(crate) use query::check_hits;
+pub(crate) use query::{check_hits, hit_distance_ok};
 pub(crate) use step::StepScratch;
+
+/// Latest world time a step may reach, in seconds (about 31 years of play). A step that would go
+/// beyond it is refused, so the clock and every time derived from it (percept times are `f32`)
+/// stay finite, and a world's save always loads.
+pub const MAX_WORLD_TIME: f64 = 1.0e9;
 
 /// World-wide settings.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -153,6 +158,8 @@ impl World {
 
     /// Makes room for `agents` more agents and `targets` more targets, so creating them does
     /// not reallocate (and memory is not over-allocated by growth). A hint; never required.
+    /// `Error::OutOfMemory` when the memory is not available (agents reserved before a failed
+    /// target reservation stay reserved; nothing observable changes).
     pub fn reserve(&mut self, agents: usize, targets: usize) -> Result<()> {
         self.check_idle()?;
         const LIMIT: usize = 1 << 26;
@@ -161,8 +168,9 @@ impl World {
                 "reserve counts must be at most {LIMIT}, got {agents} agents and {targets} targets"
             )));
         }
-        self.agents.reserve(agents);
-        self.targets.reserve(targets);
+        let out_of_memory = |what: &str, n: usize| Error::OutOfMemory(format!("cannot reserve room for {n} {what}"));
+        self.agents.reserve(agents).map_err(|_| out_of_memory("agents", agents))?;
+        self.targets.reserve(targets).map_err(|_| out_of_memory("targets", targets))?;
         Ok(())
     }
 

@@ -77,7 +77,7 @@ impl World {
         match source {
             Some(source) if !rays.is_empty() => {
                 source.cast_rays(rays, &mut hits);
-                check_hits(&hits)?;
+                check_hits(rays, &hits)?;
             }
             Some(_) => {}
             None => {
@@ -104,6 +104,8 @@ impl World {
             slot.point = point;
         }
         if !perceivable(agent, &self.attitudes, target) {
+            let count = result.point_count as usize;
+            result.points[..count].iter_mut().for_each(|p| p.status = PointStatus::Filtered);
             return Ok((result, 0));
         }
         result.perceivable = true;
@@ -134,15 +136,23 @@ pub(crate) fn builtin_hit(occluders: &crate::occluders::OccluderSet, ray: &RayQu
     }
 }
 
-/// An engine's answers must be usable: a hit needs a finite, non-negative distance.
-pub(crate) fn check_hits(hits: &[RayHit]) -> Result<()> {
-    match hits.iter().position(|h| h.hit && !(h.distance.is_finite() && h.distance >= 0.0)) {
+/// An engine's answers must be usable: a hit needs a finite distance within `[0, max_distance]`
+/// of its ray. A hit beyond the ray's end is an engine bug (it answered a longer ray than it
+/// was asked), so it is refused rather than guessed at.
+pub(crate) fn check_hits(rays: &[RayQuery], hits: &[RayHit]) -> Result<()> {
+    let bad = rays.iter().zip(hits).position(|(r, h)| h.hit && !hit_distance_ok(h.distance, r.max_distance));
+    match bad {
         Some(bad) => Err(crate::error::invalid(format!(
-            "ray result {bad} is a hit with an invalid distance {}",
-            hits[bad].distance
+            "ray result {bad} is a hit at distance {}, outside [0, {}] (the ray's max distance)",
+            hits[bad].distance, rays[bad].max_distance
         ))),
         None => Ok(()),
     }
+}
+
+/// A reported hit distance is usable: finite and within `[0, max_distance]`.
+pub(crate) fn hit_distance_ok(distance: f32, max_distance: f32) -> bool {
+    distance.is_finite() && (0.0..=max_distance).contains(&distance)
 }
 
 /// Marks blocked points (in the order their rays were pushed) and totals the visible fraction.

@@ -112,7 +112,7 @@ impl World {
         if hits.len() != self.scratch.rays.len() {
             return Err(invalid(format!("{} ray results given for {} rays", hits.len(), self.scratch.rays.len())));
         }
-        super::query::check_hits(hits)?;
+        super::query::check_hits(&self.scratch.rays, hits)?;
         let mut offset = 0;
         for chunk in &mut self.scratch.sweeps {
             let n = chunk.rays.len();
@@ -133,6 +133,14 @@ impl World {
         }
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(invalid(format!("dt must be finite and >= 0, got {dt}")));
+        }
+        // Refused rather than clamped: a clamped step would silently desynchronise the host's clock.
+        if self.time + dt as f64 > super::MAX_WORLD_TIME {
+            return Err(invalid(format!(
+                "a step of {dt} s would take the world past its maximum time of {} s (now {} s)",
+                super::MAX_WORLD_TIME,
+                self.time
+            )));
         }
         Ok(())
     }

@@ -1,0 +1,466 @@
+//! What `PerceptionWorld3D` and `PerceptionWorld2D` share: the core world, which node stands
+//! for which agent and target, pose syncing, and turning one step's event arrays into signals.
+//!
+//! Signals are built from the step's event arrays (percepts, brain, forgotten, awareness) plus
+//! each agent's "currently visible" list, never by asking every node; they are collected here
+//! and emitted by the world node after its own borrow is released, so handlers may call back
+//! into the world.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use argus_core::{
+    AgentDef, AgentId, BrainState, PerceptKind, RayHit, RayQuery, RaySource, Rays, TargetDef, TargetId, Vec3, World,
+    WorldDef,
+};
+use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D};
+use godot::prelude::*;
+
+use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
+
+/// How a node's pose is read: Godot 3D, or Godot 2D on the core's ground plane.
+#[derive(Clone)]
+pub enum Body {
+    /// Position = global origin, forward = −Z of the global basis.
+    D3(Gd<Node3D>),
+    /// Position (x, y) → (x, 0, y), forward = the global +X axis (Godot 2D's facing).
+    D2(Gd<Node2D>),
+}
+
+impl Body {
+    /// The node's pose in core terms; forward `None` when degenerate (a zero scale).
+    pub fn pose(&self) -> (Vec3, Option<Vec3>) {
+        match self {
+            Body::D3(n) => {
+                let t = n.get_global_transform();
+                let f = forward_3d(&t.basis);
+                (to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
+            }
+            Body::D2(n) => {
+                let t = n.get_global_transform();
+                let f = plane_to_core(t.a);
+                (plane_to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
+            }
+        }
+    }
+
+    /// The collision objects a physics ray must ignore for this node: itself or its nearest
+    /// collision-object ancestor (the guard's or the player's own body).
+    pub fn own_colliders(&self) -> Array<Rid> {
+        let mut out = Array::new();
+        let mut node: Option<Gd<Node>> = Some(match self {
+            Body::D3(n) => n.clone().upcast(),
+            Body::D2(n) => n.clone().upcast(),
+        });
+        while let Some(n) = node {
+            if let Ok(c) = n.clone().try_cast::<CollisionObject3D>() {
+                out.push(c.get_rid());
+                break;
+            }
+            if let Ok(c) = n.clone().try_cast::<CollisionObject2D>() {
+                out.push(c.get_rid());
+                break;
+            }
+            node = n.get_parent();
+        }
+        out
+    }
+
+    /// A core point as the Godot vector of this dimension.
+    pub fn variant_of(d2: bool, p: Vec3) -> Variant {
+        if d2 { core_to_plane(p).to_variant() } else { from_core(p).to_variant() }
+    }
+}
+
+/// One registered agent: its sensor node and the optional hearing and brain children.
+pub struct AgentSlot {
+    /// The vision sensor (the agent).
+    pub node: Gd<Node>,
+    /// How to read its pose.
+    pub body: Body,
+    /// Receives `sound_heard`.
+    pub hearing: Option<Gd<Node>>,
+    /// Receives `state_changed`.
+    pub brain: Option<Gd<Node>>,
+    /// Targets seen at the latest sight tick, for `target_seen` / `target_lost`.
+    pub visible: Vec<TargetId>,
+    /// Colliders physics rays skip.
+    pub exclude: Array<Rid>,
+    /// Set by the node's transform notification; cleared when the pose is read.
+    pub moved: Rc<Cell<bool>>,
+}
+
+/// One registered target.
+pub struct TargetSlot {
+    /// The target node.
+    pub node: Gd<Node>,
+    /// How to read its pose.
+    pub body: Body,
+    /// Colliders physics rays skip.
+    pub exclude: Array<Rid>,
+    /// Set by the node's transform notification; cleared when the pose is read.
+    pub moved: Rc<Cell<bool>>,
+}
+
+/// A signal to emit once the world node's borrow is released.
+pub struct Emission {
+    /// The node that emits.
+    pub node: Gd<Node>,
+    /// Signal name.
+    pub signal: &'static str,
+    /// Arguments.
+    pub args: Vec<Variant>,
+}
+
+/// The core world plus the node registry.
+pub struct Hub {
+    /// The core world (created on first use, so children registering before the world node's
+    /// `_ready` find it).
+    world: Option<World>,
+    /// Settings for the world when it is created.
+    pub def: WorldDef,
+    /// 2D nodes (positions and signals as Vector2).
+    pub d2: bool,
+    pub agents: HashMap<AgentId, AgentSlot>,
+    pub targets: HashMap<TargetId, TargetSlot>,
+    target_of: HashMap<InstanceId, TargetId>,
+    /// Source nodes of the sounds emitted since the last step, aligned with the core's pending sounds.
+    pending_sources: Vec<Option<Gd<Node>>>,
+    /// Same for the sounds the last step processed.
+    last_sources: Vec<Option<Gd<Node>>>,
+    agent_poses: Vec<(AgentId, Vec3, Option<Vec3>)>,
+    target_poses: Vec<(TargetId, Vec3, Option<Vec3>)>,
+    /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
+    pub core_usec: f64,
+    /// Microseconds the last step spent reading node poses into the core.
+    pub sync_usec: f64,
+}
+
+impl Hub {
+    pub fn new(d2: bool) -> Self {
+        Hub {
+            world: None,
+            def: WorldDef::default(),
+            d2,
+            agents: HashMap::new(),
+            targets: HashMap::new(),
+            target_of: HashMap::new(),
+            pending_sources: Vec::new(),
+            last_sources: Vec::new(),
+            agent_poses: Vec::new(),
+            target_poses: Vec::new(),
+            core_usec: 0.0,
+            sync_usec: 0.0,
+        }
+    }
+
+    /// The core world, created with `def` on first use.
+    pub fn world(&mut self) -> &mut World {
+        let def = self.def;
+        self.world.get_or_insert_with(|| World::new(&def).unwrap_or_default())
+    }
+
+    /// The core world if it exists.
+    pub fn world_ref(&self) -> Option<&World> {
+        self.world.as_ref()
+    }
+
+    /// True once the core world exists (settings such as the ray backend are then fixed).
+    pub fn started(&self) -> bool {
+        self.world.is_some()
+    }
+
+    // ----- registry ---------------------------------------------------------------------
+
+    pub fn add_agent(&mut self, slot: AgentSlot, def: &AgentDef) -> Result<AgentId, String> {
+        let id = self.world().create_agent(def).map_err(|e| e.to_string())?;
+        self.agents.insert(id, slot);
+        Ok(id)
+    }
+
+    pub fn remove_agent(&mut self, id: AgentId) {
+        if self.agents.remove(&id).is_some() {
+            let _ = self.world().destroy_agent(id);
+        }
+    }
+
+    pub fn add_target(&mut self, slot: TargetSlot, def: &TargetDef) -> Result<TargetId, String> {
+        let instance = slot.node.instance_id();
+        let id = self.world().create_target(def).map_err(|e| e.to_string())?;
+        self.targets.insert(id, slot);
+        self.target_of.insert(instance, id);
+        Ok(id)
+    }
+
+    pub fn remove_target(&mut self, id: TargetId) {
+        if let Some(slot) = self.targets.remove(&id) {
+            self.target_of.remove(&slot.node.instance_id());
+            let _ = self.world().destroy_target(id);
+            for a in self.agents.values_mut() {
+                a.visible.retain(|t| *t != id);
+            }
+        }
+    }
+
+    /// The target id of a registered target node.
+    pub fn target_id_of(&self, node: &Gd<Node>) -> Option<TargetId> {
+        self.target_of.get(&node.instance_id()).copied()
+    }
+
+    /// The node of a target id.
+    pub fn target_node(&self, id: TargetId) -> Option<Gd<Node>> {
+        self.targets.get(&id).map(|s| s.node.clone())
+    }
+
+    /// Broadcasts a sound heard at the next step; `source` may be a registered target node (its
+    /// memory is refreshed), any other node (reported back as the source), or none.
+    pub fn emit_sound(
+        &mut self,
+        position: Vec3,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team_and_layers: Option<(u32, u32)>,
+    ) -> Result<(), String> {
+        let target = source.as_ref().and_then(|n| self.target_id_of(n)).unwrap_or(TargetId::NULL);
+        let mut sound = argus_core::SoundDef { position, loudness, source: target, ..Default::default() };
+        if let Some((team, layers)) = team_and_layers {
+            (sound.team, sound.layers) = (team, layers);
+        }
+        self.world().emit_sound(&sound).map_err(|e| e.to_string())?;
+        self.pending_sources.push(source);
+        Ok(())
+    }
+
+    /// Runs `query` on the world with the engine answering rays through `cast` (or the
+    /// built-in occluders when `cast` is `None`).
+    pub fn query<R>(&mut self, cast: Option<&mut CastFn<'_>>, query: impl FnOnce(&World, Rays) -> R) -> R {
+        self.world();
+        let Hub { world, agents, targets, .. } = self;
+        let world = world.as_ref().expect("created");
+        match cast {
+            Some(cast) => query(world, Rays::Engine(&mut PerRay { agents, targets, cast })),
+            None => query(world, Rays::World),
+        }
+    }
+
+    // ----- stepping ---------------------------------------------------------------------
+
+    /// Copies registered nodes' poses into the core (one batch per kind): every node, or with
+    /// `only_moved` only those whose transform notification arrived since their last read.
+    pub fn sync_poses(&mut self, only_moved: bool) {
+        self.agent_poses.clear();
+        for (id, slot) in &self.agents {
+            if slot.moved.replace(false) || !only_moved {
+                let (p, f) = slot.body.pose();
+                self.agent_poses.push((*id, p, f));
+            }
+        }
+        self.target_poses.clear();
+        for (id, slot) in &self.targets {
+            if slot.moved.replace(false) || !only_moved {
+                let (p, f) = slot.body.pose();
+                self.target_poses.push((*id, p, f));
+            }
+        }
+        let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
+        let (agents, targets) = (&self.agent_poses, &self.target_poses);
+        if world.set_agent_poses_by(agents.len(), |i| agents[i]).is_err() {
+            // One bad pose (a NaN transform) must not freeze everyone: fall back to one by one.
+            for &(id, p, f) in agents {
+                let f = f.unwrap_or_else(|| world.agent(id).map(|a| a.forward()).unwrap_or(Vec3::Z));
+                let _ = world.set_agent_pose(id, p, f);
+            }
+        }
+        if world.set_target_poses_by(targets.len(), |i| targets[i]).is_err() {
+            for &(id, p, f) in targets {
+                let f = f.unwrap_or_else(|| world.target(id).map(|t| t.forward()).unwrap_or(Vec3::Z));
+                let _ = world.set_target_pose(id, p, f);
+            }
+        }
+    }
+
+    /// Syncs one agent and one target (or every target) before an immediate query.
+    pub fn sync_for_query(&mut self, agent: AgentId, target: Option<TargetId>) {
+        let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
+        if let Some(slot) = self.agents.get(&agent) {
+            let (p, f) = slot.body.pose();
+            let f = f.unwrap_or_else(|| world.agent(agent).map(|a| a.forward()).unwrap_or(Vec3::Z));
+            let _ = world.set_agent_pose(agent, p, f);
+        }
+        for (id, slot) in &self.targets {
+            if target.is_none_or(|t| t == *id) {
+                let (p, f) = slot.body.pose();
+                let f = f.unwrap_or_else(|| world.target(*id).map(|t| t.forward()).unwrap_or(Vec3::Z));
+                let _ = world.set_target_pose(*id, p, f);
+            }
+        }
+    }
+
+    /// One step: poses in (see `sync_poses`), the core step (built-in occluders, or `rays` answering every ray),
+    /// and the signals it produced out.
+    pub fn step(&mut self, dt: f32, only_moved: bool, cast: Option<&mut CastFn<'_>>) -> Result<Vec<Emission>, String> {
+        let synced = std::time::Instant::now();
+        self.sync_poses(only_moved);
+        self.sync_usec = synced.elapsed().as_secs_f64() * 1e6;
+        let started = std::time::Instant::now();
+        let Hub { world, agents, targets, .. } = self;
+        let world = world.as_mut().expect("synced");
+        let result = match cast {
+            Some(cast) => world.step_with(dt, Rays::Engine(&mut PerRay { agents, targets, cast })),
+            None => world.step(dt),
+        };
+        self.core_usec = started.elapsed().as_secs_f64() * 1e6;
+        result.map_err(|e| e.to_string())?;
+        self.last_sources = std::mem::take(&mut self.pending_sources);
+        Ok(self.emissions())
+    }
+
+    /// The last step's percepts as Dictionaries (see `get_last_percepts`).
+    pub fn last_percepts(&self) -> Array<VarDictionary> {
+        let Some(world) = self.world.as_ref() else { return Array::new() };
+        world
+            .events()
+            .percepts
+            .iter()
+            .map(|p| {
+                let mut d = VarDictionary::new();
+                let sensor = self.agents.get(&p.agent).map(|s| s.node.to_variant()).unwrap_or_default();
+                let target = self.targets.get(&p.target).map(|s| s.node.to_variant()).unwrap_or_default();
+                d.set("sensor", &sensor);
+                d.set("kind", if p.kind == PerceptKind::Sight { "sight" } else { "sound" });
+                d.set("target", &target);
+                d.set("position", &Body::variant_of(self.d2, p.position));
+                d.set("strength", p.strength);
+                d.set("time", p.time);
+                d
+            })
+            .collect()
+    }
+
+    /// The signals of the last step, from its event arrays.
+    fn emissions(&mut self) -> Vec<Emission> {
+        let d2 = self.d2;
+        let world = self.world.as_ref().expect("stepped");
+        let events = world.events();
+        let sounds = world.last_sounds();
+        let mut out = Vec::new();
+        let target_variant = |targets: &HashMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
+            targets.get(&id).map(|s| s.node.to_variant())
+        };
+        // Sound percepts of one agent come in emission order: walk the sounds alongside.
+        let (mut cursor_agent, mut cursor) = (AgentId::NULL, 0usize);
+        for p in &events.percepts {
+            let Some(slot) = self.agents.get_mut(&p.agent) else { continue };
+            match p.kind {
+                PerceptKind::Sight => {
+                    if !slot.visible.contains(&p.target) {
+                        slot.visible.push(p.target);
+                        if let Some(t) = target_variant(&self.targets, p.target) {
+                            out.push(Emission { node: slot.node.clone(), signal: "target_seen", args: vec![t] });
+                        }
+                    }
+                }
+                PerceptKind::Sound => {
+                    if cursor_agent != p.agent {
+                        (cursor_agent, cursor) = (p.agent, 0);
+                    }
+                    while cursor < sounds.len() && sounds[cursor].position != p.position {
+                        cursor += 1;
+                    }
+                    let (loudness, source) = match sounds.get(cursor) {
+                        Some(s) => (s.loudness, self.last_sources.get(cursor).cloned().flatten()),
+                        None => (0.0, None),
+                    };
+                    cursor += 1;
+                    if let Some(hearing) = &slot.hearing {
+                        let position = Body::variant_of(d2, p.position);
+                        let source = source.map(|n| n.to_variant()).unwrap_or_default();
+                        let args = vec![position, loudness.to_variant(), source];
+                        out.push(Emission { node: hearing.clone(), signal: "sound_heard", args });
+                    }
+                }
+            }
+        }
+        // Lost: a target in the visible list that the agent's latest sight tick did not see.
+        for (id, slot) in self.agents.iter_mut() {
+            if slot.visible.is_empty() {
+                continue;
+            }
+            let mut i = 0;
+            while i < slot.visible.len() {
+                let t = slot.visible[i];
+                let seen = world.memory_of(*id, t).ok().flatten().is_some_and(|r| r.seen);
+                if seen {
+                    i += 1;
+                    continue;
+                }
+                slot.visible.swap_remove(i);
+                if let Some(v) = target_variant(&self.targets, t) {
+                    out.push(Emission { node: slot.node.clone(), signal: "target_lost", args: vec![v] });
+                }
+            }
+        }
+        for f in &events.forgotten {
+            let (Some(slot), Some(t)) = (self.agents.get(&f.agent), target_variant(&self.targets, f.target)) else {
+                continue;
+            };
+            let args = vec![t, Body::variant_of(d2, f.position)];
+            out.push(Emission { node: slot.node.clone(), signal: "target_forgotten", args });
+        }
+        for a in &events.awareness {
+            let (Some(slot), Some(t)) = (self.agents.get(&a.agent), target_variant(&self.targets, a.target)) else {
+                continue;
+            };
+            let args = vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()];
+            out.push(Emission { node: slot.node.clone(), signal: "awareness_changed", args });
+        }
+        for b in &events.brain {
+            let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.clone()) else { continue };
+            let args = vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()];
+            out.push(Emission { node: brain, signal: "state_changed", args });
+        }
+        out
+    }
+}
+
+/// A brain state as the integer `EnemyBrain` exposes (its `STATE_*` constants).
+pub fn state_index(s: BrainState) -> i64 {
+    s as u8 as i64
+}
+
+/// Emits collected signals (call with no Rust borrow of the world held).
+pub fn emit_all(emissions: Vec<Emission>) {
+    for mut e in emissions {
+        if e.node.is_instance_valid() {
+            e.node.emit_signal(e.signal, &e.args);
+        }
+    }
+}
+
+/// Casts one ray against the engine's physics, given the colliders to skip.
+pub type CastFn<'a> = dyn FnMut(&RayQuery, &Array<Rid>) -> RayHit + 'a;
+
+/// Answers rays with a closure per ray (a physics space), skipping the agent's and target's
+/// own colliders: the core's `RaySource` contract.
+pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
+    pub agents: &'a HashMap<AgentId, AgentSlot>,
+    pub targets: &'a HashMap<TargetId, TargetSlot>,
+    pub cast: F,
+}
+
+impl<F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> RaySource for PerRay<'_, F> {
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
+        let mut exclude = Array::new();
+        for (ray, hit) in rays.iter().zip(hits.iter_mut()) {
+            exclude.clear();
+            if let Some(a) = self.agents.get(&ray.agent) {
+                exclude.extend_array(&a.exclude);
+            }
+            if let Some(t) = self.targets.get(&ray.target) {
+                exclude.extend_array(&t.exclude);
+            }
+            *hit = (self.cast)(ray, &exclude);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Argus for Godot 4: perception nodes (vision, hearing, memory, awareness, the guard brain)
+//! over the Argus core, linked directly as a Rust crate (no C ABI in between: this library
+//! exports only `gdext_rust_init`, not the `argus_*` C functions, which live in the separate
+//! `argus` C library for engines that need them).
+
+use godot::prelude::*;
+
+pub mod brain;
+pub mod convert;
+pub mod hub;
+pub mod influence;
+pub mod sensors;
+pub mod shapes;
+pub mod tactics;
+pub mod world2d;
+pub mod world3d;
+
+pub use brain::EnemyBrain;
+pub use sensors::{
+    HearingSensor2D, HearingSensor3D, PerceptionTarget2D, PerceptionTarget3D, VisionSensor2D, VisionSensor3D,
+};
+pub use world2d::PerceptionWorld2D;
+pub use world3d::PerceptionWorld3D;
+
+struct ArgusExtension;
+
+#[gdextension]
+unsafe impl ExtensionLibrary for ArgusExtension {}

@@ -1,0 +1,135 @@
+//! `HearingSensor3D` / `HearingSensor2D`: ears for the parent vision sensor (one macro, both classes).
+
+use argus_core::HearingConfig;
+use godot::prelude::*;
+
+use super::vision::{VisionSensor2D, VisionSensor3D};
+
+macro_rules! hearing_sensor {
+    (
+        vision_doc = $vision_doc:tt, hearing_doc = $hearing_doc:tt, target_doc = $target_doc:tt,
+        base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident, notification = $Notification:ident,
+        world = $World:ident, world_group = $world_group:literal,
+        vision = $Vision:ident, hearing = $Hearing:ident, target = $Target:ident,
+        body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
+        eye_height = $eye:literal, check_height = $check:literal,
+        agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+    ) => {
+        #[doc = $hearing_doc]
+        ///
+        /// A sound from `emit_sound` is heard when the guard is within loudness ×
+        /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
+        /// world's sound_occlusion is below 1).
+        #[derive(GodotClass)]
+        #[class(base = Node)]
+        pub struct $Hearing {
+            /// Multiplier on every sound's loudness radius (1 = normal hearing).
+            #[export]
+            #[var(set)]
+            hearing_sensitivity: f32,
+            /// Layers of sounds this guard listens to.
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            sound_mask: u32,
+            /// Hearing is tested at all.
+            #[export]
+            #[var(set)]
+            hearing_enabled: bool,
+            /// Physics layers whose occluders muffle sounds, when the world's sound_occlusion is below 1.
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            muffle_mask: u32,
+            base: Base<Node>,
+        }
+
+        #[godot_api]
+        impl INode for $Hearing {
+            fn init(base: Base<Node>) -> Self {
+                let h = HearingConfig::default();
+                Self {
+                    hearing_sensitivity: h.sensitivity,
+                    sound_mask: h.sound_mask,
+                    hearing_enabled: true,
+                    muffle_mask: h.obstacle_mask,
+                    base,
+                }
+            }
+
+            fn ready(&mut self) {
+                self.notify_parent();
+            }
+        }
+
+        #[godot_api]
+        impl $Hearing {
+            /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
+            #[signal]
+            fn sound_heard(position: $Vector, loudness: f32, source: Gd<Node>);
+
+            #[func]
+            fn set_hearing_sensitivity(&mut self, v: f32) {
+                self.hearing_sensitivity = v;
+                self.notify_parent();
+            }
+            #[func]
+            fn set_sound_mask(&mut self, v: u32) {
+                self.sound_mask = v;
+                self.notify_parent();
+            }
+            #[func]
+            fn set_hearing_enabled(&mut self, v: bool) {
+                self.hearing_enabled = v;
+                self.notify_parent();
+            }
+            #[func]
+            fn set_muffle_mask(&mut self, v: u32) {
+                self.muffle_mask = v;
+                self.notify_parent();
+            }
+        }
+
+        impl $Hearing {
+            /// The node properties as the core's hearing config.
+            pub fn config(&self) -> HearingConfig {
+                HearingConfig {
+                    enabled: self.hearing_enabled,
+                    sensitivity: self.hearing_sensitivity,
+                    sound_mask: self.sound_mask,
+                    obstacle_mask: self.muffle_mask,
+                }
+            }
+
+            fn notify_parent(&mut self) {
+                if let Some(mut p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
+                    // The parent reads this node's settings back: release our own borrow first.
+                    let _guard = self.base_mut();
+                    p.bind_mut().apply_settings();
+                }
+            }
+        }
+    };
+}
+
+hearing_sensor! {
+    vision_doc = "A guard's eyes and mind in 3D: an Argus agent whose position and facing follow this node (forward is −Z, what `look_at` faces).",
+    hearing_doc = "Ears for the parent VisionSensor3D.",
+    target_doc = "Something 3D guards can perceive (the player, a dropped body).",
+    base = Node3D, ibase = INode3D, vector = Vector3, notification = Node3DNotification,
+    world = PerceptionWorld3D, world_group = "argus_perception_world_3d",
+    vision = VisionSensor3D, hearing = HearingSensor3D, target = PerceptionTarget3D,
+    body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
+    eye_height = 1.6, check_height = 1.3,
+    agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+}
+
+hearing_sensor! {
+    vision_doc = "A guard's eyes and mind in top-down 2D: an Argus agent whose position and facing follow this node (forward is +X; a 2D point (x, y) is the core's ground-plane point (x, 0, y)).",
+    hearing_doc = "Ears for the parent VisionSensor2D.",
+    target_doc = "Something 2D guards can perceive (the player, a dropped body).",
+    base = Node2D, ibase = INode2D, vector = Vector2, notification = CanvasItemNotification,
+    world = PerceptionWorld2D, world_group = "argus_perception_world_2d",
+    vision = VisionSensor2D, hearing = HearingSensor2D, target = PerceptionTarget2D,
+    body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
+    eye_height = 0.0, check_height = 0.0,
+    agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+}

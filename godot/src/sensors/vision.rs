@@ -1,0 +1,631 @@
+//! `VisionSensor3D` / `VisionSensor2D`: the agent (sight, memory, awareness). One macro writes
+//! both classes, so they cannot drift apart; only the base node, vector type and world differ.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use argus_core::{AgentDef, AgentId, AwarenessConfig, MemoryConfig, SightConfig, Vec3};
+use godot::classes::notify::{CanvasItemNotification, Node3DNotification};
+use godot::prelude::*;
+
+use super::hearing::{HearingSensor2D, HearingSensor3D};
+use super::{SensorSettings, WorldNode, agent_def, find_world};
+use crate::brain::EnemyBrain;
+
+macro_rules! vision_sensor {
+    (
+        vision_doc = $vision_doc:tt, hearing_doc = $hearing_doc:tt, target_doc = $target_doc:tt,
+        base = $Base:ident, ibase = $IBase:ident, vector = $Vector:ident, notification = $Notification:ident,
+        world = $World:ident, world_group = $world_group:literal,
+        vision = $Vision:ident, hearing = $Hearing:ident, target = $Target:ident,
+        body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
+        eye_height = $eye:literal, check_height = $check:literal,
+        agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+    ) => {
+        #[doc = $vision_doc]
+        ///
+        /// It tests sight (range, cone, line of sight), remembers what it perceived (last known
+        /// position and a decaying confidence) and optionally fills awareness meters. Add a
+        /// hearing sensor and an [EnemyBrain] as children to give it ears and the Idle /
+        /// Investigating / Chasing / Searching brain. Signals come from the world's step, never
+        /// from polling.
+        #[derive(GodotClass)]
+        #[class(base = $Base)]
+        pub struct $Vision {
+            /// Maximum sight distance in metres (pixels in 2D).
+            #[export]
+            #[var(set)]
+            view_radius: f32,
+            /// Full width of the view cone in degrees; 360 sees all around.
+            #[export(range = (0.0, 360.0))]
+            #[var(set)]
+            view_angle: f32,
+            /// Height of the eye above this node (0 in 2D).
+            #[export]
+            #[var(set)]
+            eye_height: f32,
+            /// Once seen, a target stays in range until it is farther than this (0 = off; else at least view_radius).
+            #[export]
+            #[var(set)]
+            lose_sight_radius: f32,
+            /// Radius of a wider, shorter peripheral cone (0 = off).
+            #[export]
+            #[var(set)]
+            peripheral_radius: f32,
+            /// Full width of the peripheral cone in degrees.
+            #[export(range = (0.0, 360.0))]
+            #[var(set)]
+            peripheral_angle: f32,
+            /// Layers of targets this sensor sees (a target's `layers`).
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            target_mask: u32,
+            /// Physics layers whose occluders block sight (the occluding bodies' collision layers).
+            #[export(flags_3d_physics)]
+            #[var(set)]
+            obstacle_mask: u32,
+            /// Sight ticks per second (0 = every physics frame); guards are staggered evenly.
+            #[export]
+            #[var(set)]
+            sense_rate_hz: f32,
+            /// Sight is tested at all.
+            #[export]
+            #[var(set)]
+            sight_enabled: bool,
+            /// Team of this guard (0..63); with the default attitudes team 0 perceives team 1.
+            #[export(range = (0.0, 63.0))]
+            #[var(set)]
+            team: u32,
+            /// Memory: confidence lost per second while the target is not perceived.
+            #[export]
+            #[var(set)]
+            decay_per_second: f32,
+            /// Memory: below this confidence the target is forgotten (`target_forgotten`).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            forget_threshold: f32,
+            /// Awareness meters (off: the brain reacts to the first sighting, as in the lesson).
+            #[export]
+            #[var(set)]
+            awareness_enabled: bool,
+            /// Awareness gained per second for a fully visible target, dead ahead, at zero distance.
+            #[export]
+            #[var(set)]
+            awareness_rise_per_second: f32,
+            /// Awareness lost per second while the target is not seen.
+            #[export]
+            #[var(set)]
+            awareness_fall_per_second: f32,
+            /// Awareness gain multiplier at the edge of the view radius (1 at the eye).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            awareness_far_factor: f32,
+            /// Awareness gain multiplier at the edge of the cone (1 straight ahead).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            awareness_edge_factor: f32,
+            /// Awareness level where the guard becomes suspicious (stage 1).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            suspicious_threshold: f32,
+            /// Awareness level where the guard becomes alert (stage 2).
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            alert_threshold: f32,
+            /// Awareness level where the guard is aware (stage 3); the brain chases from here.
+            #[export(range = (0.0, 1.0))]
+            #[var(set)]
+            aware_threshold: f32,
+            /// Which attitudes of other teams this guard perceives (bit 0 hostile, 1 neutral, 2 friendly).
+            #[export(flags = (Hostile = 1, Neutral = 2, Friendly = 4))]
+            #[var(set)]
+            detect_attitudes: u32,
+            id: AgentId,
+            world: Option<Gd<crate::$World>>,
+            moved: Rc<Cell<bool>>,
+            base: Base<$Base>,
+        }
+
+        #[godot_api]
+        impl $IBase for $Vision {
+            fn init(base: Base<$Base>) -> Self {
+                let (s, m, a) = (SightConfig::default(), MemoryConfig::default(), AwarenessConfig::default());
+                Self {
+                    view_radius: s.view_radius,
+                    view_angle: s.view_angle,
+                    eye_height: $eye,
+                    lose_sight_radius: s.lose_sight_radius,
+                    peripheral_radius: s.peripheral_radius,
+                    peripheral_angle: s.peripheral_angle,
+                    target_mask: s.target_mask,
+                    obstacle_mask: s.obstacle_mask,
+                    sense_rate_hz: s.rate_hz,
+                    sight_enabled: true,
+                    team: 0,
+                    decay_per_second: m.decay_per_second,
+                    forget_threshold: m.forget_threshold,
+                    awareness_enabled: a.enabled,
+                    awareness_rise_per_second: a.rise_per_second,
+                    awareness_fall_per_second: a.fall_per_second,
+                    awareness_far_factor: a.far_factor,
+                    awareness_edge_factor: a.edge_factor,
+                    suspicious_threshold: a.suspicious_threshold,
+                    alert_threshold: a.alert_threshold,
+                    aware_threshold: a.aware_threshold,
+                    detect_attitudes: AgentDef::default().detect,
+                    id: AgentId::NULL,
+                    world: None,
+                    moved: Rc::new(Cell::new(true)),
+                    base,
+                }
+            }
+
+            fn enter_tree(&mut self) {
+                self.base_mut().add_to_group($agents_group);
+                self.base_mut().set_notify_transform(true);
+            }
+
+            fn on_notification(&mut self, what: $Notification) {
+                if what == $Notification::TRANSFORM_CHANGED {
+                    self.moved.set(true);
+                }
+            }
+
+            fn ready(&mut self) {
+                self.register();
+            }
+
+            fn exit_tree(&mut self) {
+                if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
+                    w.bind_mut().hub_mut().remove_agent(self.id);
+                }
+                self.id = AgentId::NULL;
+            }
+        }
+
+        #[godot_api]
+        impl $Vision {
+            /// A target came into sight (at a sight tick).
+            #[signal]
+            fn target_seen(target: Gd<Node>);
+            /// A target seen at the previous sight tick is not seen at this one.
+            #[signal]
+            fn target_lost(target: Gd<Node>);
+            /// Memory of a target decayed below `forget_threshold`; its last known position is no longer trusted.
+            #[signal]
+            fn target_forgotten(target: Gd<Node>, last_known_position: $Vector);
+            /// An awareness meter crossed a stage (0 unaware, 1 suspicious, 2 alert, 3 aware).
+            #[signal]
+            fn awareness_changed(target: Gd<Node>, from: i64, to: i64, level: f32);
+
+            /// Can this guard see `target` (a perception target node) right now? Poses are read
+            /// from the nodes first. Does not change memory or the brain.
+            #[func]
+            pub fn can_see(&mut self, target: Gd<Node>) -> bool {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return false };
+                let mut w = w.bind_mut();
+                let Some(t) = w.hub_mut().target_id_of(&target) else { return false };
+                w.query_can_see(id, t).is_some_and(|r| r.seen)
+            }
+
+            /// The full answer of `can_see` as a Dictionary: `seen`, `perceivable` (false when
+            /// filtered out before any geometry: sight off, target not perceivable, layers,
+            /// attitude), `fraction` (visible share of its check points) and `points`, one
+            /// Dictionary per check point with `status` ("out_of_range", "outside_cone",
+            /// "blocked", "visible"), `point` and `hit` (where a blocked ray hit).
+            #[func]
+            pub fn check_sight(&mut self, target: Gd<Node>) -> VarDictionary {
+                let mut d = VarDictionary::new();
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return d };
+                let mut w = w.bind_mut();
+                let Some(t) = w.hub_mut().target_id_of(&target) else { return d };
+                let Some(r) = w.query_can_see(id, t) else { return d };
+                d.set("seen", r.seen);
+                d.set("perceivable", r.perceivable);
+                d.set("fraction", r.fraction);
+                let points: Array<VarDictionary> = r
+                    .points()
+                    .iter()
+                    .map(|p| {
+                        let mut e = VarDictionary::new();
+                        let status = match p.status {
+                            argus_core::PointStatus::OutOfRange => "out_of_range",
+                            argus_core::PointStatus::OutsideCone => "outside_cone",
+                            argus_core::PointStatus::Blocked => "blocked",
+                            argus_core::PointStatus::Visible => "visible",
+                        };
+                        e.set("status", status);
+                        e.set("point", $from_core(p.point));
+                        e.set("hit", $from_core(p.hit));
+                        e
+                    })
+                    .collect();
+                d.set("points", &points);
+                d
+            }
+
+            /// Every target this guard can see right now (poses read from the nodes first).
+            #[func]
+            pub fn get_visible_targets(&mut self) -> Array<Gd<Node>> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Array::new() };
+                let mut w = w.bind_mut();
+                let ids = w.query_visible(id);
+                ids.into_iter().filter_map(|t| w.hub_mut().target_node(t)).collect()
+            }
+
+            /// The targets seen at this guard's latest sight tick (what `target_seen`/`target_lost` track).
+            #[func]
+            pub fn get_seen_targets(&mut self) -> Array<Gd<Node>> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Array::new() };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let seen = hub.agents.get(&id).map(|s| s.visible.clone()).unwrap_or_default();
+                seen.into_iter().filter_map(|t| hub.target_node(t)).collect()
+            }
+
+            /// True while this guard has a memory record of `target` with confidence above 0.
+            #[func]
+            pub fn remembers(&mut self, target: Gd<Node>) -> bool {
+                self.record(&target).is_some_and(|r| r.confidence > 0.0)
+            }
+
+            /// Memory confidence of `target`, 1 = just perceived, 0 = forgotten or never perceived.
+            #[func]
+            pub fn get_confidence(&mut self, target: Gd<Node>) -> f32 {
+                self.record(&target).map(|r| r.confidence).unwrap_or(0.0)
+            }
+
+            /// Where `target` was last perceived (null when never perceived).
+            #[func]
+            pub fn get_last_known_position(&mut self, target: Gd<Node>) -> Variant {
+                match self.record(&target) {
+                    Some(r) => $from_core(r.last_known_position).to_variant(),
+                    None => Variant::nil(),
+                }
+            }
+
+            /// This guard's memory record of `target` as a Dictionary: `confidence`,
+            /// `last_known_position`, `seen` (at the latest sight tick), `visibility` (visible
+            /// fraction of its check points), `awareness`, `stage`; empty when there is no record.
+            #[func]
+            pub fn get_memory(&mut self, target: Gd<Node>) -> VarDictionary {
+                let mut d = VarDictionary::new();
+                if let Some(r) = self.record(&target) {
+                    d.set("confidence", r.confidence);
+                    d.set("last_known_position", $from_core(r.last_known_position));
+                    d.set("seen", r.seen);
+                    d.set("visibility", r.visibility);
+                    d.set("awareness", r.awareness);
+                    d.set("stage", r.stage as u8 as i64);
+                }
+                d
+            }
+
+            /// Awareness meter of `target`, 0..1 (0 unless awareness is enabled).
+            #[func]
+            pub fn get_awareness(&mut self, target: Gd<Node>) -> f32 {
+                self.record(&target).map(|r| r.awareness).unwrap_or(0.0)
+            }
+
+            /// Sets a memory record by hand (a radio call): `confidence` in 0..1.
+            #[func]
+            pub fn remember(&mut self, target: Gd<Node>, position: $Vector, confidence: f32) -> bool {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return false };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let Some(t) = hub.target_id_of(&target) else { return false };
+                hub.world().remember(id, t, $to_core(position), confidence.clamp(0.0, 1.0)).is_ok()
+            }
+
+            /// Brain state (see [EnemyBrain] constants); 0 (idle) without a brain child.
+            #[func]
+            pub fn get_brain_state(&mut self) -> i64 {
+                self.with_agent(|a| crate::hub::state_index(a.brain().state)).unwrap_or(0)
+            }
+
+            /// Seconds left Searching or Investigating (0 otherwise).
+            #[func]
+            pub fn get_brain_timer(&mut self) -> f32 {
+                self.with_agent(|a| a.brain().timer).unwrap_or(0.0)
+            }
+
+            /// Where the brain wants to go (null while idle or without a brain child).
+            #[func]
+            pub fn get_move_target(&mut self) -> Variant {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Variant::nil() };
+                let mut w = w.bind_mut();
+                match w.hub_mut().world().move_target(id) {
+                    Ok(Some(p)) => $from_core(p).to_variant(),
+                    _ => Variant::nil(),
+                }
+            }
+
+            /// The target the brain is chasing or searching for (null when none).
+            #[func]
+            pub fn get_focus_target(&mut self) -> Option<Gd<Node>> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return None };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let focus = hub.world().agent(id).ok()?.brain().focus;
+                hub.target_node(focus)
+            }
+
+            /// Tells the brain the guard reached the position it is investigating.
+            #[func]
+            pub fn report_arrived(&mut self) {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
+                let _ = w.bind_mut().hub_mut().world().report_arrived(id);
+            }
+
+            /// True once this sensor is registered with a perception world.
+            #[func]
+            pub fn is_registered(&self) -> bool {
+                !self.id.is_null()
+            }
+
+            /// Registers with the world if not yet (the world calls this for sensors that were
+            /// ready before it).
+            #[func]
+            pub fn register(&mut self) {
+                if !self.id.is_null() {
+                    return;
+                }
+                let node = self.to_gd().upcast::<Node>();
+                let Some(mut w) = find_world::<crate::$World>(&node, $world_group) else { return };
+                let body = $body(self.to_gd().upcast());
+                let (hearing, brain) = self.children();
+                let def = self.def(&body, hearing.as_ref(), brain.as_ref());
+                let exclude = body.own_colliders();
+                let slot = crate::hub::AgentSlot {
+                    node,
+                    body,
+                    hearing: hearing.map(|h| h.upcast()),
+                    brain: brain.map(|b| b.upcast()),
+                    visible: Vec::new(),
+                    exclude,
+                    moved: self.moved.clone(),
+                };
+                let added = w.bind_mut().hub_mut().add_agent(slot, &def);
+                match added {
+                    Ok(id) => {
+                        self.id = id;
+                        self.world = Some(w);
+                    }
+                    Err(e) => godot_error!("{}: {e}", stringify!($Vision)),
+                }
+            }
+
+            /// Pushes the current settings (this node's and its children's) to the core.
+            #[func]
+            pub fn apply_settings(&mut self) {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
+                let body = $body(self.to_gd().upcast());
+                let (hearing, brain) = self.children();
+                let def = self.def(&body, hearing.as_ref(), brain.as_ref());
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                if let Some(slot) = hub.agents.get_mut(&id) {
+                    slot.hearing = hearing.map(|h| h.upcast());
+                    slot.brain = brain.map(|b| b.upcast());
+                }
+                if let Err(e) = hub.world().set_agent_def(id, &def) {
+                    godot_error!("{}: {e}", stringify!($Vision));
+                }
+            }
+
+            #[func]
+            fn set_view_radius(&mut self, v: f32) {
+                self.view_radius = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_view_angle(&mut self, v: f32) {
+                self.view_angle = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_eye_height(&mut self, v: f32) {
+                self.eye_height = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_lose_sight_radius(&mut self, v: f32) {
+                self.lose_sight_radius = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_peripheral_radius(&mut self, v: f32) {
+                self.peripheral_radius = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_peripheral_angle(&mut self, v: f32) {
+                self.peripheral_angle = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_target_mask(&mut self, v: u32) {
+                self.target_mask = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_obstacle_mask(&mut self, v: u32) {
+                self.obstacle_mask = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_sense_rate_hz(&mut self, v: f32) {
+                self.sense_rate_hz = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_sight_enabled(&mut self, v: bool) {
+                self.sight_enabled = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_team(&mut self, v: u32) {
+                self.team = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_decay_per_second(&mut self, v: f32) {
+                self.decay_per_second = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_forget_threshold(&mut self, v: f32) {
+                self.forget_threshold = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_awareness_enabled(&mut self, v: bool) {
+                self.awareness_enabled = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_awareness_rise_per_second(&mut self, v: f32) {
+                self.awareness_rise_per_second = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_awareness_fall_per_second(&mut self, v: f32) {
+                self.awareness_fall_per_second = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_awareness_far_factor(&mut self, v: f32) {
+                self.awareness_far_factor = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_awareness_edge_factor(&mut self, v: f32) {
+                self.awareness_edge_factor = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_suspicious_threshold(&mut self, v: f32) {
+                self.suspicious_threshold = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_alert_threshold(&mut self, v: f32) {
+                self.alert_threshold = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_aware_threshold(&mut self, v: f32) {
+                self.aware_threshold = v;
+                self.apply_settings();
+            }
+            #[func]
+            fn set_detect_attitudes(&mut self, v: u32) {
+                self.detect_attitudes = v;
+                self.apply_settings();
+            }
+        }
+
+        impl $Vision {
+            /// The node properties as the core's sight, memory and awareness configs.
+            fn settings(&self) -> SensorSettings {
+                SensorSettings {
+                    sight: SightConfig {
+                        enabled: self.sight_enabled,
+                        eye_offset: Vec3::new(0.0, self.eye_height, 0.0),
+                        view_radius: self.view_radius,
+                        view_angle: self.view_angle,
+                        lose_sight_radius: self.lose_sight_radius,
+                        peripheral_radius: self.peripheral_radius,
+                        peripheral_angle: self.peripheral_angle,
+                        target_mask: self.target_mask,
+                        obstacle_mask: self.obstacle_mask,
+                        rate_hz: self.sense_rate_hz,
+                    },
+                    memory: MemoryConfig {
+                        decay_per_second: self.decay_per_second,
+                        forget_threshold: self.forget_threshold,
+                    },
+                    awareness: AwarenessConfig {
+                        enabled: self.awareness_enabled,
+                        rise_per_second: self.awareness_rise_per_second,
+                        fall_per_second: self.awareness_fall_per_second,
+                        far_factor: self.awareness_far_factor,
+                        edge_factor: self.awareness_edge_factor,
+                        suspicious_threshold: self.suspicious_threshold,
+                        alert_threshold: self.alert_threshold,
+                        aware_threshold: self.aware_threshold,
+                    },
+                    team: self.team,
+                    detect: self.detect_attitudes,
+                }
+            }
+
+            fn children(&self) -> (Option<Gd<$Hearing>>, Option<Gd<EnemyBrain>>) {
+                let (mut hearing, mut brain) = (None, None);
+                for child in self.base().get_children().iter_shared() {
+                    if let Ok(h) = child.clone().try_cast::<$Hearing>() {
+                        hearing.get_or_insert(h);
+                    } else if let Ok(b) = child.try_cast::<EnemyBrain>() {
+                        brain.get_or_insert(b);
+                    }
+                }
+                (hearing, brain)
+            }
+
+            fn def(
+                &self,
+                body: &crate::hub::Body,
+                hearing: Option<&Gd<$Hearing>>,
+                brain: Option<&Gd<EnemyBrain>>,
+            ) -> AgentDef {
+                let (position, forward) = body.pose();
+                let hearing = hearing.map(|h| h.bind().config());
+                let brain = brain.map(|b| b.bind().config());
+                agent_def(&self.settings(), hearing, brain, position, forward)
+            }
+
+            fn record(&mut self, target: &Gd<Node>) -> Option<argus_core::MemoryRecord> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return None };
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                let t = hub.target_id_of(target)?;
+                hub.world().memory_of(id, t).ok().flatten().copied()
+            }
+
+            fn with_agent<R>(&mut self, f: impl FnOnce(&argus_core::Agent) -> R) -> Option<R> {
+                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return None };
+                let mut w = w.bind_mut();
+                w.hub_mut().world().agent(id).ok().map(f)
+            }
+
+            /// The core id (null until registered).
+            pub fn agent_id(&self) -> AgentId {
+                self.id
+            }
+        }
+    };
+}
+
+vision_sensor! {
+    vision_doc = "A guard's eyes and mind in 3D: an Argus agent whose position and facing follow this node (forward is −Z, what `look_at` faces).",
+    hearing_doc = "Ears for the parent VisionSensor3D.",
+    target_doc = "Something 3D guards can perceive (the player, a dropped body).",
+    base = Node3D, ibase = INode3D, vector = Vector3, notification = Node3DNotification,
+    world = PerceptionWorld3D, world_group = "argus_perception_world_3d",
+    vision = VisionSensor3D, hearing = HearingSensor3D, target = PerceptionTarget3D,
+    body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
+    eye_height = 1.6, check_height = 1.3,
+    agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+}
+
+vision_sensor! {
+    vision_doc = "A guard's eyes and mind in top-down 2D: an Argus agent whose position and facing follow this node (forward is +X; a 2D point (x, y) is the core's ground-plane point (x, 0, y)).",
+    hearing_doc = "Ears for the parent VisionSensor2D.",
+    target_doc = "Something 2D guards can perceive (the player, a dropped body).",
+    base = Node2D, ibase = INode2D, vector = Vector2, notification = CanvasItemNotification,
+    world = PerceptionWorld2D, world_group = "argus_perception_world_2d",
+    vision = VisionSensor2D, hearing = HearingSensor2D, target = PerceptionTarget2D,
+    body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
+    eye_height = 0.0, check_height = 0.0,
+    agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+}

@@ -1,0 +1,180 @@
+## Engine tests of the 2D nodes (top-down: a 2D point (x, y) is the core's (x, 0, y), forward is
+## +X): facing, occluders from every 2D collision shape, physics-space rays agreeing with
+## Argus's occluders, and the signals.
+extends SceneTree
+
+const H = preload("res://harness.gd")
+var t := H.new()
+
+func _initialize() -> void:
+	t.suite = "2d"
+	run.call_deferred()
+
+func frames(n: int) -> void:
+	for i in n:
+		await physics_frame
+
+func fresh_world(physics_rays: bool = false) -> PerceptionWorld2D:
+	var w := PerceptionWorld2D.new()
+	w.use_physics_rays = physics_rays
+	root.add_child(w)
+	return w
+
+func clear() -> void:
+	for c in root.get_children():
+		root.remove_child(c)
+		c.free()
+
+func run() -> void:
+	await test_facing()
+	await test_shapes()
+	await test_physics_rays_agree()
+	await test_signals()
+	test_cover_2d()
+	print("2d: %d passed, %d failed" % [t.passed, t.failed])
+	quit(1 if t.failed > 0 else 0)
+
+func test_facing() -> void:
+	var w := fresh_world()
+	var g := H.guard_2d(w, Vector2(100, 100), Vector2.RIGHT)
+	var target := H.target_2d(w, Vector2(300, 100))
+	t.check(g.can_see(target), "a 2D guard facing +X sees a target to its right")
+	g.rotation = PI
+	t.check(not g.can_see(target), "turned around, it does not")
+	g.rotation = PI / 2  # +Y: down the screen
+	target.position = Vector2(100, 300)
+	t.check(g.can_see(target), "rotation PI/2 faces +Y (down the screen)")
+	target.position = Vector2(100, -100)
+	t.check(not g.can_see(target), "and not up the screen")
+	clear()
+
+func test_shapes() -> void:
+	var shapes := {}
+	var rect := RectangleShape2D.new(); rect.size = Vector2(20, 200); shapes["rectangle"] = rect
+	var circle := CircleShape2D.new(); circle.radius = 40; shapes["circle"] = circle
+	var capsule := CapsuleShape2D.new(); capsule.radius = 15; capsule.height = 200; shapes["capsule"] = capsule
+	var convex := ConvexPolygonShape2D.new()
+	convex.points = PackedVector2Array([Vector2(-10, -100), Vector2(10, -100), Vector2(10, 100), Vector2(-10, 100)])
+	shapes["convex polygon"] = convex
+	var concave := ConcavePolygonShape2D.new()
+	concave.segments = PackedVector2Array([Vector2(0, -100), Vector2(0, 100)])
+	shapes["concave polygon"] = concave
+	for name in shapes:
+		var w := fresh_world()
+		H.wall_2d(root, shapes[name], Transform2D(0.0, Vector2(200, 0)))
+		w.register_occluders()
+		t.check(w.get_occluder_count() == 1, "%s: one occluder registered" % name)
+		var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+		var hidden := H.target_2d(w, Vector2(350, 0))
+		var beside := H.target_2d(w, Vector2(350, 250))
+		t.check(not g.can_see(hidden), "%s hides the target behind it" % name)
+		t.check(g.can_see(beside), "%s leaves the target beside it visible" % name)
+		clear()
+	# A capsule lying along X (rotated 90°) must block a ray along Y but not one beside its end.
+	var w2 := fresh_world()
+	H.wall_2d(root, capsule, Transform2D(PI / 2, Vector2(0, 200)))
+	w2.register_occluders()
+	var g2 := H.guard_2d(w2, Vector2.ZERO, Vector2.DOWN)
+	t.check(not g2.can_see(H.target_2d(w2, Vector2(80, 350))), "rotated capsule blocks across its length")
+	t.check(g2.can_see(H.target_2d(w2, Vector2(0, 100))), "target in front of the rotated capsule is seen")
+	clear()
+	# CollisionPolygon2D.
+	var w3 := fresh_world()
+	var body := StaticBody2D.new()
+	body.add_to_group("argus_occluders")
+	var poly := CollisionPolygon2D.new()
+	poly.polygon = PackedVector2Array([Vector2(180, -50), Vector2(220, -50), Vector2(220, 50), Vector2(180, 50)])
+	body.add_child(poly)
+	root.add_child(body)
+	w3.register_occluders()
+	var g3 := H.guard_2d(w3, Vector2.ZERO, Vector2.RIGHT)
+	t.check(not g3.can_see(H.target_2d(w3, Vector2(350, 0))), "CollisionPolygon2D blocks")
+	clear()
+
+func test_physics_rays_agree() -> void:
+	var rng := RandomNumberGenerator.new()
+	rng.seed = 11
+	var builtin := fresh_world(false)
+	var physics := fresh_world(true)
+	for i in 24:
+		var s: Shape2D
+		match i % 3:
+			0: s = RectangleShape2D.new(); s.size = Vector2(rng.randf_range(10, 80), rng.randf_range(10, 80))
+			1: s = CircleShape2D.new(); s.radius = rng.randf_range(8, 40)
+			2: s = CapsuleShape2D.new(); s.radius = rng.randf_range(6, 20); s.height = rng.randf_range(60, 120)
+		H.wall_2d(root, s, Transform2D(rng.randf_range(0, TAU), Vector2(rng.randf_range(-300, 300), rng.randf_range(-300, 300))))
+	builtin.register_occluders()
+	physics.register_occluders()
+	await frames(2)
+	var gb := H.guard_2d(builtin, Vector2.ZERO, Vector2.RIGHT)
+	var gp := H.guard_2d(physics, Vector2.ZERO, Vector2.RIGHT)
+	gb.view_angle = 360; gp.view_angle = 360
+	gb.view_radius = 800; gp.view_radius = 800
+	var differ := 0
+	var seen := 0
+	for i in 200:
+		var p := Vector2(rng.randf_range(-350, 350), rng.randf_range(-350, 350))
+		var tb := H.target_2d(builtin, p)
+		var tp := H.target_2d(physics, p)
+		var a := gb.can_see(tb)
+		if a != gp.can_see(tp): differ += 1
+		if a: seen += 1
+		tb.queue_free(); tp.queue_free()
+	await frames(1)
+	print("2d physics-ray agreement: %d differ of 200 (%d seen)" % [differ, seen])
+	t.check(differ == 0, "2D physics-space rays and Argus occluders agree on all 200 targets (%d differ)" % differ)
+	t.check(seen > 20 and seen < 180, "the sample has both seen and hidden targets (%d seen)" % seen)
+	clear()
+
+func test_signals() -> void:
+	var w := fresh_world()
+	var rect := RectangleShape2D.new(); rect.size = Vector2(20, 200)
+	H.wall_2d(root, rect, Transform2D(0.0, Vector2(200, 0)))
+	w.register_occluders()
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	var ears := HearingSensor2D.new()
+	g.add_child(ears)
+	var brain := EnemyBrain.new()
+	g.add_child(brain)
+	var player := H.target_2d(w, Vector2(350, 0))
+	var seen_log := []
+	g.target_seen.connect(func(x): seen_log.append("seen"))
+	g.target_lost.connect(func(x): seen_log.append("lost"))
+	var heard := []
+	ears.sound_heard.connect(func(p, l, s): heard.append([p, l, s]))
+	await frames(2)
+	t.check(seen_log.is_empty(), "hidden behind the wall: nothing seen")
+	w.emit_sound(Vector2(350, 0), 400.0, player)
+	await frames(2)
+	t.check(heard.size() == 1 and heard[0][0] is Vector2 and heard[0][0].is_equal_approx(Vector2(350, 0)),
+		"2D sound_heard gives a Vector2 position: %s" % [heard])
+	t.check(brain.get_state() == EnemyBrain.STATE_INVESTIGATING, "the 2D brain investigates the sound")
+	t.check(brain.get_move_target() is Vector2 and brain.get_move_target().is_equal_approx(Vector2(350, 0)), "2D move target")
+	player.position = Vector2(350, 200)
+	await frames(2)
+	t.check(seen_log == ["seen"], "stepping out from the wall: target_seen (%s)" % [seen_log])
+	t.check(brain.get_state() == EnemyBrain.STATE_CHASING, "and the brain chases")
+	t.check(g.get_last_known_position(player) is Vector2, "2D last known position is a Vector2")
+	var lines: PackedVector2Array = w.get_debug_lines(0, null)
+	t.check(lines.size() > 10 and w.get_debug_line_colors().size() * 2 == lines.size(), "2D debug lines are Vector2 pairs")
+	var percepts: Array = w.get_last_percepts()
+	t.check(percepts.size() == 1 and percepts[0].position is Vector2 and percepts[0].position.is_equal_approx(Vector2(350, 200)),
+		"2D percept positions are Vector2: %s" % [percepts])
+	player.position = Vector2(350, 0)
+	await frames(2)
+	t.check(seen_log == ["seen", "lost"], "back behind the wall: target_lost (%s)" % [seen_log])
+	clear()
+
+func test_cover_2d() -> void:
+	var w := fresh_world()
+	var rect := RectangleShape2D.new(); rect.size = Vector2(20, 200)
+	H.wall_2d(root, rect, Transform2D(0.0, Vector2(200, 0)))
+	w.register_occluders()
+	var threats := [{"position": Vector2.ZERO, "forward": Vector2.RIGHT}]
+	var spots := PackedVector2Array([Vector2(300, 300), Vector2(300, 0), Vector2(260, 20)])
+	var cover: Array = w.find_cover(Vector2(400, 0), threats, spots, 3, false, null, 0xFFFFFFFF)
+	t.check(cover.size() == 2 and cover[0].position is Vector2 and cover[0].position.is_equal_approx(Vector2(300, 0)),
+		"2D cover: the spots behind the wall, nearest first (%s)" % [cover])
+	var flank: Array = w.find_flank({"position": Vector2.ZERO, "forward": Vector2.RIGHT}, PackedVector2Array([Vector2(100, 0), Vector2(-100, 10)]), 1, null)
+	t.check(flank.size() == 1 and flank[0].position.is_equal_approx(Vector2(-100, 10)), "2D flank: the spot behind the threat (%s)" % [flank])
+	clear()

@@ -1,0 +1,295 @@
+## Engine tests of the 3D nodes: facing convention, occluders from every 3D collision shape,
+## the physics-space ray path agreeing with Argus's own occluders, and every signal.
+extends SceneTree
+
+const H = preload("res://harness.gd")
+var t := H.new()
+
+func _initialize() -> void:
+	t.suite = "3d"
+	run.call_deferred()
+
+func frames(n: int) -> void:
+	for i in n:
+		await physics_frame
+
+func fresh_world(physics_rays: bool = false) -> PerceptionWorld3D:
+	var w := PerceptionWorld3D.new()
+	w.use_physics_rays = physics_rays
+	root.add_child(w)
+	return w
+
+func clear() -> void:
+	for c in root.get_children():
+		root.remove_child(c)
+		c.free()
+
+func run() -> void:
+	await test_facing()
+	await test_shapes()
+	await test_physics_rays_agree()
+	await test_signals()
+	await test_pose_sync_on_change()
+	await test_freeing()
+	await test_hearing()
+	await test_memory_and_brain()
+	test_influence()
+	print("3d: %d passed, %d failed" % [t.passed, t.failed])
+	quit(1 if t.failed > 0 else 0)
+
+func test_facing() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	t.check(g.is_registered() and target.is_registered(), "guard and target register with the world")
+	t.check(g.can_see(target), "a guard facing a target sees it (forward = -Z)")
+	g.rotate_y(PI)
+	t.check(not g.can_see(target), "turned around, it does not")
+	g.rotation = Vector3.ZERO
+	g.look_at(Vector3(5, 1.6, 0))
+	target.position = Vector3(5, 0, 0)
+	t.check(g.can_see(target), "look_at a target faces it")
+	t.check(g.get_visible_targets().size() == 1, "get_visible_targets lists it")
+	clear()
+
+## One wall per shape type between a guard and a target: each must block, and the same guard
+## must see a target beside it.
+func test_shapes() -> void:
+	var shapes := {}
+	var box := BoxShape3D.new(); box.size = Vector3(2, 4, 0.5); shapes["box"] = box
+	var sphere := SphereShape3D.new(); sphere.radius = 1.0; shapes["sphere"] = sphere
+	var capsule := CapsuleShape3D.new(); capsule.radius = 0.8; capsule.height = 4.0; shapes["capsule"] = capsule
+	var cylinder := CylinderShape3D.new(); cylinder.radius = 0.8; cylinder.height = 4.0; shapes["cylinder"] = cylinder
+	var convex := ConvexPolygonShape3D.new()
+	convex.points = PackedVector3Array([Vector3(-1, -2, -0.3), Vector3(1, -2, -0.3), Vector3(-1, 2, -0.3), Vector3(1, 2, -0.3),
+		Vector3(-1, -2, 0.3), Vector3(1, -2, 0.3), Vector3(-1, 2, 0.3), Vector3(1, 2, 0.3)])
+	shapes["convex"] = convex
+	var concave := ConcavePolygonShape3D.new()
+	concave.set_faces(PackedVector3Array([Vector3(-1, -2, 0), Vector3(1, -2, 0), Vector3(1, 2, 0),
+		Vector3(-1, -2, 0), Vector3(1, 2, 0), Vector3(-1, 2, 0)]))
+	shapes["concave"] = concave
+	for name in shapes:
+		var w := fresh_world()
+		H.wall_3d(root, shapes[name], Transform3D(Basis(), Vector3(0, 1.3, -3)))
+		w.register_occluders()
+		t.check(w.get_occluder_count() == 1, "%s: one occluder registered" % name)
+		var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+		var hidden := H.target_3d(w, Vector3(0, 0, -7))
+		var beside := H.target_3d(w, Vector3(4, 0, -7))
+		t.check(not g.can_see(hidden), "%s wall hides the target behind it" % name)
+		t.check(g.can_see(beside), "%s wall leaves the target beside it visible" % name)
+		clear()
+	# A rotated, scaled box, and layers: an obstacle mask without the wall's layer sees through.
+	var w2 := fresh_world()
+	var b2 := BoxShape3D.new(); b2.size = Vector3(1, 1, 1)
+	H.wall_3d(root, b2, Transform3D(Basis(Vector3.UP, PI / 4) * Basis.from_scale(Vector3(6, 4, 0.5)), Vector3(0, 1.3, -5)), 4)
+	w2.register_occluders()
+	var g2 := H.guard_3d(w2, Vector3.ZERO, Vector3(0, 0, -1))
+	var t2 := H.target_3d(w2, Vector3(0, 0, -10))
+	t.check(not g2.can_see(t2), "rotated scaled box blocks")
+	g2.obstacle_mask = 1
+	t.check(g2.can_see(t2), "obstacle mask without the wall's physics layer sees through it")
+	clear()
+	# Occluders by physics layer instead of a group.
+	var w3 := PerceptionWorld3D.new()
+	w3.occluder_group = &""
+	w3.occluder_collision_mask = 2
+	H.wall_3d(root, box, Transform3D(Basis(), Vector3(0, 1.3, -5)), 2, "")
+	H.wall_3d(root, box, Transform3D(Basis(), Vector3(10, 1.3, -5)), 1, "")
+	root.add_child(w3)
+	t.check(w3.get_occluder_count() == 1, "occluder_collision_mask takes only bodies on those layers")
+	clear()
+
+## The same walls answered by Argus's occluders and by the physics space: same answers.
+func test_physics_rays_agree() -> void:
+	var rng := RandomNumberGenerator.new()
+	rng.seed = 7
+	var builtin := fresh_world(false)
+	var physics := fresh_world(true)
+	# Exact shapes only: a cylinder is a 24-sided prism in Argus, so grazing rays may differ.
+	var kinds := [BoxShape3D.new(), SphereShape3D.new(), CapsuleShape3D.new()]
+	for i in 24:
+		var s: Shape3D = kinds[i % kinds.size()].duplicate()
+		if s is BoxShape3D: s.size = Vector3(rng.randf_range(0.5, 4), 3, rng.randf_range(0.3, 2))
+		elif s is SphereShape3D: s.radius = rng.randf_range(0.4, 1.5)
+		elif s is CapsuleShape3D: s.radius = rng.randf_range(0.3, 1.0); s.height = 4.0
+		var pos := Vector3(rng.randf_range(-15, 15), 1.0, rng.randf_range(-15, 15))
+		H.wall_3d(root, s, Transform3D(Basis(Vector3.UP, rng.randf_range(0, TAU)), pos))
+	builtin.register_occluders()
+	physics.register_occluders()
+	await frames(2)
+	var gb := H.guard_3d(builtin, Vector3.ZERO, Vector3(0, 0, -1))
+	var gp := H.guard_3d(physics, Vector3.ZERO, Vector3(0, 0, -1))
+	gb.view_angle = 360; gp.view_angle = 360
+	gb.view_radius = 40; gp.view_radius = 40
+	var agree := 0
+	var differ := 0
+	var seen := 0
+	for i in 200:
+		var p := Vector3(rng.randf_range(-18, 18), 0, rng.randf_range(-18, 18))
+		var tb := H.target_3d(builtin, p)
+		var tp := H.target_3d(physics, p)
+		var a := gb.can_see(tb)
+		var b := gp.can_see(tp)
+		if a == b: agree += 1
+		else: differ += 1
+		if a: seen += 1
+		tb.queue_free(); tp.queue_free()
+	# Cover through the physics space against cover through Argus's occluders.
+	var cands := PackedVector3Array()
+	for i in 60:
+		cands.append(Vector3(rng.randf_range(-15, 15), 0.5, rng.randf_range(-15, 15)))
+	var threats := [{"position": Vector3.ZERO, "forward": Vector3(0, 0, -1), "eye": Vector3(0, 1.6, 0)}]
+	var cb: Array = builtin.find_cover(Vector3(1, 0, 1), threats, cands, 60, false, null, 0xFFFFFFFF)
+	var cp: Array = physics.find_cover(Vector3(1, 0, 1), threats, cands, 60, false, null, 0xFFFFFFFF)
+	var same := cb.size() == cp.size()
+	for k in mini(cb.size(), cp.size()):
+		same = same and cb[k].candidate_index == cp[k].candidate_index
+	t.check(same and cb.size() > 3 and cb.size() < 57, "find_cover agrees between physics rays and Argus occluders (%d vs %d spots)" % [cb.size(), cp.size()])
+	await frames(1)
+	print("3d physics-ray agreement: %d agree, %d differ (%d seen)" % [agree, differ, seen])
+	t.check(differ == 0, "physics-space rays and Argus occluders agree on all 200 targets (%d differ)" % differ)
+	t.check(seen > 20 and seen < 180, "the agreement sample has both seen and hidden targets (%d seen)" % seen)
+	clear()
+
+func test_signals() -> void:
+	var w := fresh_world()
+	var box := BoxShape3D.new(); box.size = Vector3(4, 4, 0.5)
+	H.wall_3d(root, box, Transform3D(Basis(), Vector3(3, 1.3, -5)))
+	w.register_occluders()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, 20))
+	var seen_log := []
+	g.target_seen.connect(func(x): seen_log.append(["seen", x]))
+	g.target_lost.connect(func(x): seen_log.append(["lost", x]))
+	await frames(3)
+	t.check(seen_log.is_empty(), "nothing seen while the target is behind the guard")
+	target.position = Vector3(0, 0, -5)
+	await frames(2)
+	t.check(seen_log.size() == 1 and seen_log[0][0] == "seen" and seen_log[0][1] == target, "target_seen once when it steps into view: %s" % [seen_log])
+	var percepts: Array = w.get_last_percepts()
+	t.check(percepts.size() == 1 and percepts[0].kind == "sight" and percepts[0].sensor == g and percepts[0].target == target,
+		"get_last_percepts lists the sight percept of the last step: %s" % [percepts])
+	var lines: PackedVector3Array = w.get_debug_lines(0, g)
+	t.check(lines.size() > 10 and lines.size() % 2 == 0 and w.get_debug_line_colors().size() * 2 == lines.size(),
+		"debug lines come in pairs with one colour each (%d points)" % lines.size())
+	var seen_now: Array = g.get_seen_targets()
+	t.check(seen_now.size() == 1 and seen_now[0] == target, "get_seen_targets follows the signals")
+	await frames(3)
+	t.check(seen_log.size() == 1, "no repeat target_seen while it stays in view")
+	target.position = Vector3(6, 0, -10)
+	await frames(2)
+	t.check(seen_log.size() == 2 and seen_log[1][0] == "lost", "target_lost when it hides behind the wall: %s" % [seen_log])
+	clear()
+
+func test_hearing() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var ears := HearingSensor3D.new()
+	g.add_child(ears)
+	var brain := EnemyBrain.new()
+	g.add_child(brain)
+	var player := H.target_3d(w, Vector3(0, 0, 12))
+	var heard := []
+	ears.sound_heard.connect(func(p, l, s): heard.append([p, l, s]))
+	var states := []
+	brain.state_changed.connect(func(a, b): states.append([a, b]))
+	w.emit_sound(Vector3(0, 0, 12), 10.0, player)
+	await frames(2)
+	t.check(heard.is_empty(), "a sound of loudness 10 at 12 m is not heard")
+	w.emit_sound(Vector3(0, 0, 8), 10.0, player)
+	await frames(2)
+	t.check(heard.size() == 1, "a sound of loudness 10 at 8 m is heard once: %s" % [heard])
+	if heard.size() == 1:
+		t.check(heard[0][0].is_equal_approx(Vector3(0, 0, 8)) and t.near(heard[0][1], 10.0) and heard[0][2] == player,
+			"sound_heard carries position, loudness and source")
+	t.check(states.size() >= 1 and states[0] == [EnemyBrain.STATE_IDLE, EnemyBrain.STATE_INVESTIGATING],
+		"hearing the player makes the brain investigate: %s" % [states])
+	t.check(brain.get_move_target() is Vector3 and brain.get_move_target().is_equal_approx(Vector3(0, 0, 8)),
+		"the move target is where the sound came from")
+	ears.hearing_sensitivity = 2.0
+	var anon := Node.new()
+	root.add_child(anon)
+	w.emit_sound(Vector3(0, 0, 15), 10.0, anon)
+	await frames(2)
+	t.check(heard.size() == 2 and heard[-1][2] == anon, "hearing_sensitivity 2 doubles the radius; any node can be the source")
+	t.check(g.get_confidence(player) > 0.5, "a sourced sound refreshes the memory of its source")
+	clear()
+
+func test_memory_and_brain() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	g.decay_per_second = 1.0
+	g.forget_threshold = 0.5
+	var brain := EnemyBrain.new()
+	brain.search_duration = 0.25
+	g.add_child(brain)
+	var player := H.target_3d(w, Vector3(0, 0, -5))
+	var states := []
+	brain.state_changed.connect(func(a, b): states.append(b))
+	var forgotten := []
+	g.target_forgotten.connect(func(x, p): forgotten.append([x, p]))
+	await frames(2)
+	t.check(brain.get_state() == EnemyBrain.STATE_CHASING, "seeing the player: chasing (%s)" % brain.get_state_name())
+	t.check(g.remembers(player) and t.near(g.get_confidence(player), 1.0), "memory at full confidence while seen")
+	t.check(g.get_last_known_position(player).is_equal_approx(Vector3(0, 0, -5)), "last known position")
+	t.check(g.get_focus_target() == player, "the brain focuses the player")
+	player.position = Vector3(0, 0, 30)
+	await frames(2)
+	t.check(brain.get_state() == EnemyBrain.STATE_SEARCHING, "losing sight: searching (%s)" % brain.get_state_name())
+	t.check(g.get_last_known_position(player).is_equal_approx(Vector3(0, 0, -5)), "last known position stays where it was seen")
+	await frames(60)
+	t.check(forgotten.size() == 1 and forgotten[0][0] == player, "target_forgotten once confidence falls below the threshold")
+	t.check(not g.remembers(player), "forgotten: no longer remembered")
+	t.check(states == [EnemyBrain.STATE_CHASING, EnemyBrain.STATE_SEARCHING, EnemyBrain.STATE_IDLE],
+		"state_changed: chasing, searching, idle (%s)" % [states])
+	clear()
+
+func test_influence() -> void:
+	var m := InfluenceMap.new()
+	t.check(m.setup(16, 16, 1.0, Vector3.ZERO, 2), "influence map setup")
+	t.check(m.world_to_cell(Vector3(3.5, 0, 7.2)) == Vector2i(3, 7), "world_to_cell floors x and z")
+	m.add_influence(0, Vector3(8.5, 0, 8.5), 1.0, 3)
+	t.check(m.get_value(0, Vector3(8.5, 0, 8.5)) > m.get_value(0, Vector3(10.5, 0, 8.5)), "influence falls off from its source")
+	t.check(m.get_value(0, Vector3(1.5, 0, 1.5)) == 0.0, "far cells are untouched")
+	t.check(m.get_value(0, Vector3(11.5, 0, 8.5)) == 0.0, "before blur the stamp ends at its radius")
+	m.blur(0)
+	t.check(m.get_value(0, Vector3(11.5, 0, 8.5)) > 0.0, "blur spreads it one cell further")
+	var img: Image = m.to_image(0, 0.0, 1.0)
+	t.check(img != null and img.get_width() == 16 and img.get_height() == 16, "to_image gives one pixel per cell")
+	t.check(m.get_value(1, Vector2(8.5, 8.5)) == 0.0 and m.get_layer_count() == 2, "layers are independent; 2D positions accepted")
+
+## pose_sync = OnTransformChange: only nodes whose transform notification arrived are read.
+func test_pose_sync_on_change() -> void:
+	var w := fresh_world()
+	w.pose_sync = 1
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, 20))
+	var seen_log := []
+	g.target_seen.connect(func(x): seen_log.append("seen"))
+	g.target_lost.connect(func(x): seen_log.append("lost"))
+	await frames(3)
+	target.position = Vector3(0, 0, -5)
+	await frames(3)
+	t.check(seen_log == ["seen"], "on transform change: a target moved into view is seen (%s)" % [seen_log])
+	g.rotate_y(PI)
+	await frames(3)
+	t.check(seen_log == ["seen", "lost"], "on transform change: a guard that turns away loses it (%s)" % [seen_log])
+	clear()
+
+## Nodes leave the world cleanly: a freed target is forgotten by every guard, a freed guard stops
+## sensing, and stepping goes on.
+func test_freeing() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var g2 := H.guard_3d(w, Vector3(1, 0, 0), Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	await frames(2)
+	t.check(w.get_agent_count() == 2 and w.get_target_count() == 1 and g.get_seen_targets().size() == 1, "two guards see one target")
+	target.queue_free()
+	await frames(2)
+	t.check(w.get_target_count() == 0 and g.get_seen_targets().is_empty(), "a freed target leaves the world and every seen list")
+	g2.free()
+	await frames(2)
+	t.check(w.get_agent_count() == 1 and w.step(0.1), "a freed guard leaves the world; stepping goes on")
+	clear()

@@ -1,0 +1,370 @@
+## The conformance corpus (tests/scenarios/*.json, copied to res://scenarios/) asserted through
+## the 3D nodes: occluders become StaticBody3D collision shapes, agents VisionSensor3D nodes
+## (with HearingSensor3D and EnemyBrain children), targets PerceptionTarget3D nodes; steps are
+## checked through the world's percept log (get_last_percepts), the signals (state_changed,
+## target_forgotten, awareness_changed, sound_heard) and the nodes' getters. A scenario using
+## something the nodes cannot express (scripted engine ray answers: the add-on's engine path is
+## the physics space, tested in test_3d/test_2d; sideways eye offsets) is reported as skipped,
+## never counted as passed.
+extends SceneTree
+
+const H = preload("res://harness.gd")
+var t := H.new()
+const STATES := ["idle", "investigating", "chasing", "searching"]
+const STAGES := ["unaware", "suspicious", "alert", "aware"]
+const ATTITUDES := ["hostile", "neutral", "friendly"]
+
+var world: PerceptionWorld3D
+var bodies := {}
+var agents := {}
+var targets := {}
+var maps := {}
+var names := {}  # node -> name
+var events := []
+var tol := 1e-4
+
+func _initialize() -> void:
+	t.suite = "corpus"
+	run.call_deferred()
+
+func run() -> void:
+	var dir := DirAccess.open("res://scenarios")
+	var files: Array = []
+	if dir:
+		for f in dir.get_files():
+			if f.ends_with(".json"):
+				files.append(f)
+	files.sort()
+	var ran := 0
+	var skipped := []
+	for f in files:
+		var text := FileAccess.get_file_as_string("res://scenarios/" + f)
+		var s = JSON.parse_string(text)
+		if typeof(s) != TYPE_DICTIONARY:
+			t.check(false, "%s parses as JSON" % f)
+			continue
+		var why := unsupported(s)
+		if why != "":
+			skipped.append("%s (%s)" % [s.name, why])
+			continue
+		var before := t.failed
+		await run_scenario(s)
+		ran += 1
+		if t.failed > before:
+			printerr("scenario %s: %d failed checks" % [s.name, t.failed - before])
+	print("corpus: %d scenario files, %d run through the nodes, %d skipped" % [files.size(), ran, skipped.size()])
+	for s in skipped:
+		print("corpus SKIPPED scenario: " + s)
+	t.check(ran > 0, "at least one corpus scenario runs through the nodes")
+	print("corpus: %d passed, %d failed" % [t.passed, t.failed])
+	quit(1 if t.failed > 0 else 0)
+
+## Why the nodes cannot express a scenario ("" when they can).
+func unsupported(s: Dictionary) -> String:
+	var w: Dictionary = s.get("world", {})
+	if w.get("ray_backend", "builtin") != "builtin":
+		return "scripted engine rays"
+	for a in s.get("agents", []):
+		var eye: Array = a.get("sight", {}).get("eye_offset", [0, 1.6, 0])
+		if eye[0] != 0 or eye[2] != 0:
+			return "sideways eye offset"
+	for o in s.get("occluders", []):
+		if not o.shape in ["box", "sphere", "capsule"]:
+			return "occluder shape " + o.shape
+	for a in s.timeline:
+		if a.has("rays"):
+			return "scripted rays"
+	return ""
+
+func v3(a) -> Vector3:
+	return Vector3(a[0], a[1], a[2])
+
+func face(node: Node3D, pos: Vector3, fwd: Vector3) -> void:
+	node.global_position = pos
+	var up := Vector3.UP if absf(fwd.normalized().y) < 0.999 else Vector3.BACK
+	node.look_at(pos + fwd, up)
+
+func run_scenario(s: Dictionary) -> void:
+	for c in root.get_children():
+		root.remove_child(c)
+		c.free()
+	bodies.clear(); agents.clear(); targets.clear(); maps.clear(); names.clear(); events.clear()
+	tol = s.tolerance
+	t.suite = "corpus " + s.name
+	world = PerceptionWorld3D.new()
+	world.auto_step = false
+	var wspec: Dictionary = s.get("world", {})
+	if wspec.has("sound_occlusion"): world.sound_occlusion = wspec.sound_occlusion
+	root.add_child(world)
+	for at in wspec.get("attitudes", []):
+		world.set_attitude(int(at[0]), int(at[1]), ATTITUDES.find(at[2]))
+	for o in s.get("occluders", []):
+		var shape: Shape3D
+		match o.shape:
+			"box":
+				shape = BoxShape3D.new(); shape.size = v3(o.half_extents) * 2.0
+			"sphere":
+				shape = SphereShape3D.new(); shape.radius = o.radius
+			"capsule":
+				shape = CapsuleShape3D.new(); shape.radius = o.radius; shape.height = 2.0 * (o.half_height + o.radius)
+		var r: Array = o.get("rotation", [0, 0, 0, 1])
+		var xf := Transform3D(Basis(Quaternion(r[0], r[1], r[2], r[3])), v3(o.position))
+		bodies[o.name] = H.wall_3d(root, shape, xf, int(o.get("layers", 1)))
+	world.register_occluders()
+	for a in s.get("agents", []):
+		var g := VisionSensor3D.new()
+		var sight: Dictionary = a.get("sight", {})
+		if sight.has("enabled"): g.sight_enabled = sight.enabled
+		if sight.has("eye_offset"): g.eye_height = sight.eye_offset[1]
+		for k in ["view_radius", "view_angle", "lose_sight_radius", "peripheral_radius", "peripheral_angle"]:
+			if sight.has(k): g.set(k, sight[k])
+		if sight.has("target_mask"): g.target_mask = int(sight.target_mask)
+		if sight.has("obstacle_mask"): g.obstacle_mask = int(sight.obstacle_mask)
+		if sight.has("rate_hz"): g.sense_rate_hz = sight.rate_hz
+		if a.has("team"): g.team = int(a.team)
+		if a.has("detect"):
+			var bits := 0
+			for d in a.detect: bits |= 1 << ATTITUDES.find(d)
+			g.detect_attitudes = bits
+		var mem: Dictionary = a.get("memory", {})
+		if mem.has("decay_per_second"): g.decay_per_second = mem.decay_per_second
+		if mem.has("forget_threshold"): g.forget_threshold = mem.forget_threshold
+		var aw: Dictionary = a.get("awareness", {})
+		if aw.has("enabled"): g.awareness_enabled = aw.enabled
+		if aw.has("rise_per_second"): g.awareness_rise_per_second = aw.rise_per_second
+		if aw.has("fall_per_second"): g.awareness_fall_per_second = aw.fall_per_second
+		if aw.has("far_factor"): g.awareness_far_factor = aw.far_factor
+		if aw.has("edge_factor"): g.awareness_edge_factor = aw.edge_factor
+		if aw.has("suspicious_threshold"): g.suspicious_threshold = aw.suspicious_threshold
+		if aw.has("alert_threshold"): g.alert_threshold = aw.alert_threshold
+		if aw.has("aware_threshold"): g.aware_threshold = aw.aware_threshold
+		var hearing: Dictionary = a.get("hearing", {})
+		var ears := HearingSensor3D.new()
+		if hearing.has("enabled"): ears.hearing_enabled = hearing.enabled
+		if hearing.has("sensitivity"): ears.hearing_sensitivity = hearing.sensitivity
+		if hearing.has("sound_mask"): ears.sound_mask = int(hearing.sound_mask)
+		if hearing.has("obstacle_mask"): ears.muffle_mask = int(hearing.obstacle_mask)
+		g.add_child(ears)
+		var b: Dictionary = a.get("brain", {})
+		var brain := EnemyBrain.new()
+		if b.has("enabled"): brain.brain_enabled = b.enabled
+		if b.has("search_duration"): brain.search_duration = b.search_duration
+		if b.has("investigate_timeout"): brain.investigate_timeout = b.investigate_timeout
+		g.add_child(brain)
+		world.add_child(g)
+		face(g, v3(a.get("position", [0, 0, 0])), v3(a.get("forward", [0, 0, 1])))
+		agents[a.name] = g
+		names[g] = a.name
+		var n: String = a.name
+		ears.sound_heard.connect(func(p, l, src): events.append({"k": "sound", "agent": n, "position": p, "source": src}))
+		brain.state_changed.connect(func(f, to): events.append({"k": "brain", "agent": n, "from": STATES[f], "to": STATES[to]}))
+		g.target_forgotten.connect(func(x, p): events.append({"k": "forgotten", "agent": n, "target": x, "position": p}))
+		g.awareness_changed.connect(func(x, f, to, lv): events.append({"k": "awareness", "agent": n, "target": x, "from": STAGES[f], "to": STAGES[to], "level": lv}))
+	for d in s.get("targets", []):
+		var tg := PerceptionTarget3D.new()
+		if d.has("team"): tg.team = int(d.team)
+		if d.has("layers"): tg.layers = int(d.layers)
+		if d.has("enabled"): tg.perceivable = d.enabled
+		if d.has("check_points"):
+			var pts: Array[Vector3] = []
+			for p in d.check_points: pts.append(v3(p))
+			tg.check_points = pts
+		world.add_child(tg)
+		face(tg, v3(d.get("position", [0, 0, 0])), v3(d.get("forward", [0, 0, 1])))
+		targets[d.name] = tg
+		names[tg] = d.name
+	for m in s.get("maps", []):
+		var im := InfluenceMap.new()
+		im.setup(m.width, m.height, m.get("cell_size", 1.0), v3(m.get("origin", [0, 0, 0])), 1)
+		maps[m.name] = im
+	for i in s.timeline.size():
+		do_action(s.timeline[i], i)
+
+func close(a: Vector3, b: Vector3, tl: float) -> bool:
+	return absf(a.x - b.x) <= tl and absf(a.y - b.y) <= tl and absf(a.z - b.z) <= tl
+
+func do_action(a: Dictionary, i: int) -> void:
+	var at := "#%d %s" % [i, a.do]
+	var tl: float = a.get("tolerance", tol)
+	match a.do:
+		"step":
+			events.clear()
+			var seen_before := {}
+			for n in agents:
+				seen_before[n] = agents[n].get_seen_targets()
+			t.check(world.step(a.dt), at + " steps")
+			if a.has("expect"):
+				check_step(a.expect, at, tl)
+		"set_agent_pose":
+			face(agents[a.agent], v3(a.position), v3(a.forward))
+		"set_target_pose":
+			face(targets[a.target], v3(a.position), v3(a.forward))
+		"set_target_enabled":
+			targets[a.target].perceivable = a.enabled
+		"destroy_target":
+			var tg: Node = targets[a.target]
+			tg.get_parent().remove_child(tg)
+			tg.free()
+			targets.erase(a.target)
+		"set_occluder_pose":
+			var r: Array = a.get("rotation", [0, 0, 0, 1])
+			bodies[a.occluder].transform = Transform3D(Basis(Quaternion(r[0], r[1], r[2], r[3])), v3(a.position))
+			world.register_occluders()
+		"emit_sound":
+			var src: Node = targets.get(a.get("source", ""), null) if a.get("source") != null else null
+			if a.has("team") or a.has("layers"):
+				world.emit_sound_ex(v3(a.position), a.loudness, src, int(a.get("team", 1)), int(a.get("layers", 1)))
+			else:
+				world.emit_sound(v3(a.position), a.loudness, src)
+		"report_arrived":
+			agents[a.agent].report_arrived()
+		"can_see":
+			var got: bool = agents[a.agent].can_see(targets[a.target])
+			t.check(got == a.expect.seen, "%s %s sees %s: expected %s, got %s" % [at, a.agent, a.target, a.expect.seen, got])
+			var r: Dictionary = agents[a.agent].check_sight(targets[a.target])
+			var e: Dictionary = a.expect
+			t.check(r.seen == got, "%s check_sight agrees with can_see" % at)
+			if e.has("perceivable"): t.check(r.perceivable == e.perceivable, "%s perceivable" % at)
+			if e.has("fraction"): t.check(absf(r.fraction - e.fraction) <= tl, "%s fraction %s vs %s" % [at, r.fraction, e.fraction])
+			if e.has("points"):
+				t.check(r.points.size() == e.points.size(), "%s point count" % at)
+				for k in mini(r.points.size(), e.points.size()):
+					t.check(r.points[k].status == e.points[k].status, "%s point %d status %s vs %s" % [at, k, r.points[k].status, e.points[k].status])
+					if e.points[k].has("hit"): t.check(close(r.points[k].hit, v3(e.points[k].hit), tl), "%s point %d hit %s vs %s" % [at, k, r.points[k].hit, e.points[k].hit])
+		"set_attitude":
+			world.set_attitude(int(a.observer), int(a.other), ATTITUDES.find(a.attitude))
+		"visible_targets":
+			var got := []
+			for x in agents[a.agent].get_visible_targets():
+				got.append(names[x])
+			t.check(got == a.expect, "%s: expected %s, got %s" % [at, a.expect, got])
+		"memory":
+			var m: Dictionary = agents[a.agent].get_memory(targets[a.target])
+			var e: Dictionary = a.expect
+			t.check(m.is_empty() != e.exists, "%s record exists == %s (%s)" % [at, e.exists, m])
+			if not m.is_empty():
+				if e.has("confidence"): t.check(absf(m.confidence - e.confidence) <= tl, "%s confidence %s vs %s" % [at, m.confidence, e.confidence])
+				if e.has("last_known_position"): t.check(close(m.last_known_position, v3(e.last_known_position), tl), "%s last known %s vs %s" % [at, m.last_known_position, e.last_known_position])
+				if e.has("seen"): t.check(m.seen == e.seen, "%s seen" % at)
+				if e.has("awareness"): t.check(absf(m.awareness - e.awareness) <= tl, "%s awareness %s vs %s" % [at, m.awareness, e.awareness])
+				if e.has("stage"): t.check(STAGES[m.stage] == e.stage, "%s stage %s vs %s" % [at, STAGES[m.stage], e.stage])
+		"agent_state":
+			var g: VisionSensor3D = agents[a.agent]
+			var e: Dictionary = a.expect
+			if e.has("brain_state"): t.check(STATES[g.get_brain_state()] == e.brain_state, "%s state %s vs %s" % [at, STATES[g.get_brain_state()], e.brain_state])
+			if e.has("focus"):
+				var f = g.get_focus_target()
+				var fname = names.get(f) if f != null else null
+				t.check(fname == e.focus, "%s focus %s vs %s" % [at, fname, e.focus])
+			if e.has("timer"): t.check(absf(g.get_brain_timer() - e.timer) <= tl, "%s timer %s vs %s" % [at, g.get_brain_timer(), e.timer])
+			if e.has("move_target"):
+				var mt = g.get_move_target()
+				if e.move_target == null: t.check(mt == null, "%s move target null (got %s)" % [at, mt])
+				else: t.check(mt != null and close(mt, v3(e.move_target), tl), "%s move target %s vs %s" % [at, mt, e.move_target])
+		"add_influence":
+			maps[a.map].add_influence(0, v3(a.position), a.value, a.radius)
+		"blur":
+			maps[a.map].blur(0)
+		"influence_value":
+			var v: float = maps[a.map].get_value(0, v3(a.position))
+			t.check(absf(v - a.expect) <= tl, "%s %s vs %s" % [at, v, a.expect])
+		"influence_cells":
+			var m: InfluenceMap = maps[a.map]
+			var ok := true
+			for r in a.expect.size():
+				for c in a.expect[r].size():
+					if absf(m.get_cell_value(0, Vector2i(c, r)) - a.expect[r][c]) > tl: ok = false
+			t.check(ok, "%s cells match" % at)
+		"find_cover":
+			var threats := []
+			for th in a.threats:
+				threats.append({"position": v3(th.position), "forward": v3(th.forward), "eye": v3(th.get("eye", th.position))})
+			var cands := PackedVector3Array()
+			for c in a.candidates: cands.append(v3(c))
+			var map: InfluenceMap = maps[a.map] if a.has("map") else null
+			var got: Array = world.find_cover(v3(a.self_position), threats, cands, int(a.get("top_k", 1)),
+				a.get("mode", "hidden_from_all") == "hidden_from_most", map, 0xFFFFFFFF)
+			check_tactics(got, a.expect, v3(a.self_position), at, tl)
+		"find_flank":
+			var th: Dictionary = a.threat
+			var cands := PackedVector3Array()
+			for c in a.candidates: cands.append(v3(c))
+			var map: InfluenceMap = maps[a.map] if a.has("map") else null
+			var got: Array = world.find_flank({"position": v3(th.position), "forward": v3(th.forward)}, cands, int(a.get("top_k", 1)), map)
+			check_tactics(got, a.expect, v3(th.position), at, tl)
+		_:
+			t.check(false, "%s: unknown action" % at)
+
+func check_tactics(got: Array, e: Dictionary, fallback: Vector3, at: String, tl: float) -> void:
+	var best: Vector3 = got[0].position if got.size() > 0 else fallback
+	t.check(close(best, v3(e.position), tl), "%s best %s vs %s" % [at, best, e.position])
+	t.check(got.size() == int(e.found), "%s found %d vs %d" % [at, got.size(), e.found])
+	if e.has("results"):
+		t.check(got.size() == e.results.size(), "%s result count" % at)
+		for k in mini(got.size(), e.results.size()):
+			var w: Dictionary = e.results[k]
+			t.check(close(got[k].position, v3(w.position), tl) and absf(got[k].score - w.score) <= tl
+				and got[k].candidate_index == int(w.candidate_index), "%s result %d %s vs %s" % [at, k, got[k], w])
+			if w.has("hidden_from"): t.check(got[k].hidden_from == int(w.hidden_from), "%s result %d hidden_from" % [at, k])
+
+func named(x) -> Variant:
+	return names.get(x) if x != null else null
+
+func check_step(e: Dictionary, at: String, tl: float) -> void:
+	if e.has("percepts"):
+		var got: Array = world.get_last_percepts()
+		t.check(got.size() == e.percepts.size(), "%s percept count %d vs %d" % [at, got.size(), e.percepts.size()])
+		for k in mini(got.size(), e.percepts.size()):
+			var g: Dictionary = got[k]
+			var w: Dictionary = e.percepts[k]
+			t.check(named(g.sensor) == w.agent and g.kind == w.kind, "%s percept %d: %s %s vs %s %s" % [at, k, named(g.sensor), g.kind, w.agent, w.kind])
+			if w.has("target"): t.check(named(g.target) == w.target, "%s percept %d target %s vs %s" % [at, k, named(g.target), w.target])
+			if w.has("position"): t.check(close(g.position, v3(w.position), tl), "%s percept %d position" % [at, k])
+			if w.has("strength"): t.check(absf(g.strength - w.strength) <= tl, "%s percept %d strength %s vs %s" % [at, k, g.strength, w.strength])
+			if w.has("time"): t.check(absf(g.time - w.time) <= tl, "%s percept %d time" % [at, k])
+		# The signals carry the same sounds: one sound_heard per sound percept, in order.
+		var heard := []
+		for ev in events:
+			if ev.k == "sound": heard.append([ev.agent, named(ev.source)])
+		var want_heard := []
+		for p in got:
+			if p.kind == "sound": want_heard.append([named(p.sensor), named(p.target)])
+		t.check(heard == want_heard, "%s sound_heard signals %s match the sound percepts %s" % [at, heard, want_heard])
+	if e.has("brain"):
+		var got := []
+		for ev in events:
+			if ev.k == "brain": got.append([ev.agent, ev.from, ev.to])
+		var want := []
+		for b in e.brain: want.append([b.agent, b.from, b.to])
+		t.check(got == want, "%s state_changed %s vs %s" % [at, got, want])
+		for b in e.brain:
+			if b.has("target"):
+				var f = named(agents[b.agent].get_focus_target())
+				t.check(f == b.target, "%s brain focus after the change %s vs %s" % [at, f, b.target])
+			if b.has("time"): t.check(absf(world.get_time() - b.time) <= tl, "%s brain event time" % at)
+	if e.has("forgotten"):
+		var got := []
+		for ev in events:
+			if ev.k == "forgotten": got.append([ev.agent, named(ev.target)])
+		var want := []
+		for f in e.forgotten: want.append([f.agent, f.target])
+		t.check(got == want, "%s target_forgotten %s vs %s" % [at, got, want])
+		var k := 0
+		for ev in events:
+			if ev.k != "forgotten": continue
+			if k < e.forgotten.size() and e.forgotten[k].has("position"):
+				t.check(close(ev.position, v3(e.forgotten[k].position), tl), "%s forgotten position" % at)
+			k += 1
+	if e.has("awareness"):
+		var got := []
+		for ev in events:
+			if ev.k == "awareness": got.append([ev.agent, named(ev.target), ev.from, ev.to])
+		var want := []
+		for w in e.awareness: want.append([w.agent, w.target, w.from, w.to])
+		t.check(got == want, "%s awareness_changed %s vs %s" % [at, got, want])
+		var k := 0
+		for ev in events:
+			if ev.k != "awareness": continue
+			if k < e.awareness.size() and e.awareness[k].has("level"):
+				t.check(absf(ev.level - e.awareness[k].level) <= tl, "%s awareness level %s vs %s" % [at, ev.level, e.awareness[k].level])
+			k += 1

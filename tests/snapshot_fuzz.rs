@@ -1,0 +1,289 @@
+//! A structure-aware snapshot fuzzer. It knows the format (the loader's own field trace), mutates
+//! fields, counts and elements, then recomputes the payload length and checksum so the parser
+//! itself must catch the damage. Every load is refused with `BadSnapshot` (and changes nothing)
+//! or accepted (and the world steps, answers queries and re-saves to exactly the loaded bytes).
+//! The runs happen in a child process under an address-space limit (`ulimit -v`), where any
+//! unbounded allocation would abort instead of being refused.
+
+mod common;
+use argus_core::id::Slot;
+use argus_core::snapshot::{Field, FieldKind, PAYLOAD_OFFSET, reseal, trace_fields};
+use argus_core::*;
+use common::finite::assert_world_outputs_finite;
+use common::*;
+use std::process::Command;
+
+/// Address-space limit of the child runs, in KiB.
+const LIMIT_KIB: u64 = 1 << 20;
+const LOADS: usize = 100_000;
+
+/// Worlds that exercise every part of the format: all occluder shapes, destroyed things (free
+/// lists), memories, brains mid-flight, pending sounds, influence maps with names and walls.
+fn seed_worlds() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for seed in [11u64, 12] {
+        let mut world = World::default();
+        let mut scenario = Scenario::build(&mut world, seed, 8, 4, 5);
+        for _ in 0..25 {
+            scenario.drive(&mut world);
+            world.step(0.1).unwrap();
+        }
+        scenario.drive(&mut world);
+        world.destroy_agent(scenario.agents[1]).unwrap();
+        world.destroy_target(scenario.targets[3]).unwrap();
+        let mesh = OccluderShape::Mesh {
+            vertices: vec![Vec3::ZERO, Vec3::X, Vec3::Z, Vec3::Y],
+            indices: vec![[0, 1, 2], [0, 2, 3]],
+        };
+        for shape in
+            [mesh, OccluderShape::Sphere { radius: 1.5 }, OccluderShape::Capsule { half_height: 1.0, radius: 0.5 }]
+        {
+            world
+                .add_occluder(&OccluderDef { shape, position: Vec3::new(3.0, 0.0, -7.0), ..Default::default() })
+                .unwrap();
+        }
+        let map = world
+            .create_influence_map(&InfluenceMapDef { width: 6, height: 5, layer_count: 2, ..Default::default() })
+            .unwrap();
+        let m = world.influence_map_mut(map).unwrap();
+        m.set_layer_name(1, "danger").unwrap();
+        m.add_influence(0, Vec3::new(2.0, 0.0, 2.0), 3.0, 2).unwrap();
+        m.set_cell(1, 4, 3, -2.5).unwrap();
+        let extra = world.create_influence_map(&InfluenceMapDef::default()).unwrap();
+        world.destroy_influence_map(extra).unwrap();
+        out.push(world.save().unwrap());
+    }
+    out.push(World::default().save().unwrap());
+    out
+}
+
+/// Values worth trying in a field of each kind.
+fn interesting(kind: FieldKind, old: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let pick = |rng: &mut Rng, n: usize| rng.below(n as u32) as usize;
+    match kind {
+        FieldKind::U8 | FieldKind::Bool => vec![[0u8, 1, 2, 3, 4, 63, 64, 127, 255][pick(rng, 9)]],
+        FieldKind::U32 | FieldKind::Count => {
+            let v = u32::from_le_bytes(old.try_into().unwrap());
+            let choices =
+                [0, 1, 2, v.wrapping_add(1), v.wrapping_sub(1), v ^ 1, u32::MAX, 1 << 31, 1 << 24, 0xFFFF, 7, 64];
+            choices[pick(rng, choices.len())].to_le_bytes().to_vec()
+        }
+        FieldKind::U64 => [0u64, 1, u64::MAX, 1 << 40][pick(rng, 4)].to_le_bytes().to_vec(),
+        FieldKind::F32 => {
+            let choices = [
+                0.0,
+                -0.0,
+                1.0,
+                -1.0,
+                f32::NAN,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                f32::MAX,
+                f32::MIN_POSITIVE / 4.0,
+                1.0e6,
+                1.000_001e6,
+                1.0e9,
+                2.0e9,
+                360.0,
+                400.0,
+                0.5,
+                2.0,
+            ];
+            choices[pick(rng, choices.len())].to_le_bytes().to_vec()
+        }
+        FieldKind::F64 => {
+            [0.0f64, -1.0, 1.0e300, f64::NAN, 1.0e9, 1.000_001e9, 5.0][pick(rng, 7)].to_le_bytes().to_vec()
+        }
+        FieldKind::Bytes => {
+            let mut b = old.to_vec();
+            if !b.is_empty() {
+                let i = pick(rng, b.len());
+                b[i] = [0u8, 0xFF, 0x7F, 0x80, b'\xC3'][pick(rng, 5)];
+            }
+            b
+        }
+    }
+}
+
+/// One to three structural mutations of a valid snapshot, resealed.
+fn mutate(bytes: &[u8], fields: &[Field], rng: &mut Rng) -> Vec<u8> {
+    let mut payload = bytes[PAYLOAD_OFFSET..bytes.len() - 8].to_vec();
+    for _ in 0..1 + rng.below(3) {
+        if payload.is_empty() {
+            break;
+        }
+        let f = fields[rng.below(fields.len() as u32) as usize];
+        if f.offset + f.len > payload.len() {
+            continue; // an earlier edit shortened the payload
+        }
+        let range = f.offset..f.offset + f.len;
+        match rng.below(10) {
+            0..=5 => {
+                let new = interesting(f.kind, &payload[range.clone()], rng);
+                payload.splice(range, new);
+            }
+            6 => {
+                payload.drain(range); // an element (or a field of one) disappears
+            }
+            7 => {
+                let copy = payload[range.clone()].to_vec(); // or appears twice
+                payload.splice(f.offset..f.offset, copy);
+            }
+            8 => {
+                // A field takes another field's value of the same kind: ids that name the wrong
+                // slot, counts from elsewhere.
+                let same: Vec<&Field> = fields
+                    .iter()
+                    .filter(|g| g.kind == f.kind && g.len == f.len && g.offset + g.len <= payload.len())
+                    .collect();
+                let g = same[rng.below(same.len() as u32) as usize];
+                let copy = payload[g.offset..g.offset + g.len].to_vec();
+                payload.splice(range, copy);
+            }
+            _ => {
+                let i = rng.below(payload.len() as u32) as usize;
+                payload[i] ^= 1 << rng.below(8);
+            }
+        }
+    }
+    let mut out = bytes[..PAYLOAD_OFFSET].to_vec();
+    out.extend_from_slice(&payload);
+    out.extend_from_slice(&[0; 8]);
+    reseal(&mut out);
+    out
+}
+
+/// Loads `LOADS` mutated snapshots into one host world; returns (accepted, refused).
+fn fuzz(seed: u64, loads: usize) -> (usize, usize) {
+    let seeds = seed_worlds();
+    let traces: Vec<Vec<Field>> = seeds.iter().map(|s| trace_fields(s).unwrap()).collect();
+    let mut rng = Rng(seed);
+    let mut host = World::default();
+    host.load_into(&seeds[0]).unwrap();
+    let mut host_bytes = seeds[0].clone();
+    let (mut accepted, mut refused) = (0, 0);
+    for i in 0..loads {
+        let k = i % seeds.len();
+        let input = mutate(&seeds[k], &traces[k], &mut rng);
+        match host.load_into(&input) {
+            Err(Error::BadSnapshot(_)) => {
+                refused += 1;
+                if i % 16 == 0 {
+                    assert!(host.save().unwrap() == host_bytes, "a refused load changed the world");
+                }
+            }
+            Err(other) => panic!("load {i} failed with {other:?}, not BadSnapshot"),
+            Ok(()) => {
+                accepted += 1;
+                let again = host.save().unwrap();
+                if again != input {
+                    let at = again.iter().zip(&input).position(|(a, b)| a != b).unwrap_or(again.len().min(input.len()));
+                    let field = trace_fields(&again).unwrap().into_iter().rfind(|f| f.offset + PAYLOAD_OFFSET <= at);
+                    panic!(
+                        "load {i}: an accepted snapshot re-saves to different bytes: first difference at byte {at} \
+                         ({} vs {} bytes), in {field:?}: saved {:?}, loaded {:?}",
+                        again.len(),
+                        input.len(),
+                        &again[at..(at + 8).min(again.len())],
+                        &input[at..(at + 8).min(input.len())]
+                    );
+                }
+                // A world at its maximum time refuses to go further (documented): step by 0 then.
+                let dt = if host.time() + 1.0 <= world::MAX_WORLD_TIME { 1.0 / 30.0 } else { 0.0 };
+                host.step(dt).unwrap();
+                assert_world_outputs_finite(&host);
+                host.load_into(&seeds[0]).unwrap();
+                host_bytes = seeds[0].clone();
+            }
+        }
+    }
+    (accepted, refused)
+}
+
+/// A forged pool count the bytes can hold (5 bytes a slot) but memory cannot (a slot in memory
+/// is far larger): the load must be refused, not abort the process.
+fn forged_pool_is_refused_under_the_limit() {
+    let empty = World::default().save().unwrap();
+    let trace = trace_fields(&empty).unwrap();
+    // Pools in order: occluders, targets, agents (slot count then free-list count each).
+    let counts: Vec<&Field> = trace.iter().filter(|f| f.kind == FieldKind::Count).collect();
+    let agents_at = counts[4].offset;
+    let slot = std::mem::size_of::<Slot<Agent>>() as u64;
+    let n = (2 * LIMIT_KIB * 1024 / slot) as u32; // twice the whole address space allowed
+    let mut payload = empty[PAYLOAD_OFFSET..PAYLOAD_OFFSET + agents_at].to_vec();
+    payload.extend_from_slice(&n.to_le_bytes());
+    payload.reserve(n as usize * 5 + 64);
+    for _ in 0..n {
+        payload.extend_from_slice(&1u32.to_le_bytes());
+        payload.push(0);
+    }
+    payload.extend_from_slice(&empty[PAYLOAD_OFFSET + agents_at + 4..empty.len() - 8]);
+    let mut bytes = empty[..PAYLOAD_OFFSET].to_vec();
+    bytes.extend_from_slice(&payload);
+    drop(payload);
+    bytes.extend_from_slice(&[0; 8]);
+    reseal(&mut bytes);
+    let mut host = World::default();
+    let before = host.save().unwrap();
+    match host.load_into(&bytes) {
+        Err(Error::BadSnapshot(why)) => assert!(why.contains("cannot allocate"), "{why}"),
+        other => panic!("a {n}-slot pool under a {LIMIT_KIB} KiB limit gave {other:?}"),
+    }
+    assert!(host.save().unwrap() == before);
+    // The same for a reservation at the documented maximum.
+    assert!(matches!(host.reserve(1 << 26, 1 << 26), Err(Error::OutOfMemory(_))));
+}
+
+/// Runs `name` (an ignored test of this binary) in a child under `ulimit -v`.
+fn run_limited(name: &str) {
+    let exe = std::env::current_exe().unwrap();
+    let script = format!("ulimit -v {LIMIT_KIB} && exec \"$0\" --exact {name} --ignored --nocapture --test-threads 1");
+    let out = Command::new("sh").arg("-c").arg(script).arg(&exe).output().expect("sh must exist");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    println!("{text}");
+    assert!(out.status.success(), "{name} under ulimit -v {LIMIT_KIB} failed ({}):\n{text}", out.status);
+    assert!(text.contains("1 passed"), "{name} did not run:\n{text}");
+}
+
+#[test]
+#[ignore = "run by fuzzed_snapshots_never_crash_under_an_address_space_limit in a limited child"]
+fn limited_snapshot_fuzz() {
+    let (accepted, refused) = fuzz(0x5eed_5a7e, LOADS);
+    println!("snapshot fuzz: {LOADS} loads, {accepted} accepted, {refused} refused");
+    assert_eq!(accepted + refused, LOADS);
+    assert!(accepted > LOADS / 100 && refused > LOADS / 2, "the mutations reach both outcomes");
+}
+
+#[test]
+#[ignore = "run by forged_counts_are_refused_under_an_address_space_limit in a limited child"]
+fn limited_forged_pool() {
+    forged_pool_is_refused_under_the_limit();
+}
+
+#[test]
+fn fuzzed_snapshots_never_crash_under_an_address_space_limit() {
+    run_limited("limited_snapshot_fuzz");
+}
+
+#[test]
+fn forged_counts_are_refused_under_an_address_space_limit() {
+    run_limited("limited_forged_pool");
+}
+
+/// Also writes the seed payloads for `cargo fuzz` when `ARGUS_FUZZ_SEEDS` names a folder.
+#[test]
+fn the_field_trace_covers_the_whole_payload() {
+    let seeds = std::env::var_os("ARGUS_FUZZ_SEEDS").map(std::path::PathBuf::from);
+    for (k, bytes) in seed_worlds().into_iter().enumerate() {
+        if let Some(dir) = &seeds {
+            std::fs::write(dir.join(format!("seed-{k}")), &bytes[PAYLOAD_OFFSET..bytes.len() - 8]).unwrap();
+        }
+        let fields = trace_fields(&bytes).unwrap();
+        let mut at = 0;
+        for f in &fields {
+            assert_eq!(f.offset, at, "fields are contiguous");
+            at += f.len;
+        }
+        assert_eq!(at, bytes.len() - PAYLOAD_OFFSET - 8);
+    }
+}

@@ -1,0 +1,129 @@
+# Godot add-on: engine-free glue by `cargo test -p argus-godot`, then the GDScript engine tests
+# inside a real Godot 4.6.3 (Debian sid only, so it runs headless in a sid chroot: the binary
+# needs a newer glibc than this machine's). Sourced by tests/run_all.sh (uses record/run_one).
+# Where the chroot cannot be built, prints a loud SKIPPED line and records a failure.
+
+GODOT_CHROOT="${ARGUS_GODOT_CHROOT:-/var/cache/argus-godot/sid}"
+# The add-on is built as users ship it (release): the ci profile's debug assertions switch gdext
+# to its strict safeguards, which cost ~1 µs per engine call and would skew the benchmark.
+GODOT_PROFILE="${ARGUS_GODOT_PROFILE:-release}"
+
+godot_skip() { # reason
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+    echo "SKIPPED: Godot engine tests — $1"
+    echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+    record "godot-engine (SKIPPED)" 0 1
+}
+
+# The sid chroot with Godot, built once and reused (about a minute and 1 GB).
+godot_chroot() {
+    if [[ -x "$GODOT_CHROOT/usr/bin/godot" ]]; then
+        return 0
+    fi
+    [[ $(id -u) -eq 0 ]] || { echo "building the Godot chroot needs root"; return 1; }
+    command -v debootstrap >/dev/null || {
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+    } || return 1
+    # The Debian mirror this machine already uses.
+    local mirror
+    mirror="$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
+        /etc/apt/sources.list.d/*.list 2>/dev/null | grep -oE 'https?://[^ ]+/debian/?' | grep -v security | head -n 1)"
+    mirror="${mirror:-http://deb.debian.org/debian}"
+    rm -rf "$GODOT_CHROOT"
+    mkdir -p "$(dirname "$GODOT_CHROOT")"
+    debootstrap --variant=minbase sid "$GODOT_CHROOT" "$mirror" >"$LOGS/godot-debootstrap.log" 2>&1 || return 1
+    mount -t proc proc "$GODOT_CHROOT/proc" || return 1
+    chroot "$GODOT_CHROOT" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends godot \
+        >"$LOGS/godot-install.log" 2>&1
+    local rc=$?
+    umount "$GODOT_CHROOT/proc"
+    [[ $rc -eq 0 && -x "$GODOT_CHROOT/usr/bin/godot" ]]
+}
+
+# Runs one GDScript test in the chroot; records its "N passed, N failed" line.
+godot_script() { # name script.gd
+    local name="$1" script="$2" log="$LOGS/godot-$1.log"
+    mount -t proc proc "$GODOT_CHROOT/proc" 2>/dev/null
+    timeout 600 chroot "$GODOT_CHROOT" env HOME=/tmp godot --headless --path /argus-test --script "res://$script" \
+        >"$log" 2>&1
+    local rc=$?
+    umount "$GODOT_CHROOT/proc" 2>/dev/null
+    local line p f
+    line="$(grep -aoE '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
+    p="$(awk '{print $1}' <<<"$line")"
+    f="$(awk '{print $3}' <<<"$line")"
+    p="${p:-0}" f="${f:-0}"
+    if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi   # a crash or exit code without counts is a failure
+    if [[ $p -eq 0 && $f -eq 0 ]]; then f=1; fi    # a script that ran nothing is a failure
+    # A GDScript runtime error aborts the function it happens in: checks after it never ran.
+    if grep -aq "SCRIPT ERROR" "$log"; then f=$((f + 1)); fi
+    if [[ $f -ne 0 ]]; then
+        echo "---- godot-$name failed (exit $rc); last lines of $log:"
+        tail -n 30 "$log"
+    fi
+    record "godot-$name" "$p" "$f"
+}
+
+godot_suite() {
+    local p f
+    cargo test --profile "$GODOT_PROFILE" -p argus-godot >"$LOGS/godot-glue.log" 2>&1
+    read -r p f < <(cargo_counts "$LOGS/godot-glue.log")
+    [[ $p -eq 0 && $f -eq 0 ]] && f=1
+    record "godot-glue" "$p" "$f"
+
+    run_one "godot-clippy" cargo clippy --profile "$GODOT_PROFILE" -p argus-godot --all-targets -- -D warnings
+    if ! "$ROOT/godot/build.sh" "$GODOT_PROFILE" >"$LOGS/godot-build.log" 2>&1; then
+        tail -n 30 "$LOGS/godot-build.log"
+        record "godot-addon-build" 0 1
+        return
+    fi
+    # The add-on must not re-export the C ABI: it links the core crate, not the argus C library.
+    local lib="$ROOT/godot/addons/argus/bin/libargus_godot.linux.x86_64.so"
+    if nm -D --defined-only "$lib" | grep -q ' gdext_rust_init$' && ! nm -D --defined-only "$lib" | grep -q ' argus_'; then
+        record "godot-addon-symbols" 1 0
+    else
+        echo "godot add-on: expected gdext_rust_init and no argus_* exports"
+        record "godot-addon-symbols" 0 1
+    fi
+
+    if ! godot_chroot; then
+        godot_skip "could not build the Debian sid chroot with Godot at $GODOT_CHROOT (see $LOGS/godot-*.log)"
+        return
+    fi
+    # A fresh copy of the test project with the add-on inside the chroot. The first --import of
+    # a project holding a GDExtension crashes, so the extension list is written instead.
+    local project="$GODOT_CHROOT/argus-test"
+    rm -rf "$project"
+    mkdir -p "$project/.godot" "$project/addons" "$project/scenarios"
+    cp -r "$ROOT/godot/tests/project/." "$project/"
+    cp -r "$ROOT/godot/addons/argus" "$project/addons/"
+    cp "$ROOT"/tests/scenarios/*.json "$project/scenarios/" 2>/dev/null
+    echo "res://addons/argus/argus.gdextension" >"$project/.godot/extension_list.cfg"
+    godot_script 3d test_3d.gd
+    godot_script 2d test_2d.gd
+    godot_script corpus test_corpus.gd
+    # The demo project runs headless for 300 physics frames with a scripted player.
+    local demo="$GODOT_CHROOT/argus-demo"
+    rm -rf "$demo"
+    mkdir -p "$demo/.godot"
+    cp -r "$ROOT/godot/demo/." "$demo/"
+    rm -rf "$demo/addons" && mkdir -p "$demo/addons" && cp -r "$ROOT/godot/addons/argus" "$demo/addons/"
+    echo "res://addons/argus/argus.gdextension" >"$demo/.godot/extension_list.cfg"
+    mount -t proc proc "$GODOT_CHROOT/proc" 2>/dev/null
+    timeout 300 chroot "$GODOT_CHROOT" env HOME=/tmp godot --headless --path /argus-demo -- --frames 300 \
+        >"$LOGS/godot-demo.log" 2>&1
+    umount "$GODOT_CHROOT/proc" 2>/dev/null
+    if grep -q "^demo: 300 frames" "$LOGS/godot-demo.log" && ! grep -q "SCRIPT ERROR" "$LOGS/godot-demo.log"; then
+        record "godot-demo" 1 0
+    else
+        tail -n 30 "$LOGS/godot-demo.log"
+        record "godot-demo" 0 1
+    fi
+    if [[ "${ARGUS_GODOT_BENCH:-1}" == 1 ]]; then
+        godot_script bench bench.gd
+        grep -aE '^bench' "$LOGS/godot-bench.log"
+    fi
+}
+
+godot_suite
