@@ -282,8 +282,10 @@ def constant_literal(value, header):
         return ("uint", str(n)) if n <= 0xFFFFFFFF else ("ulong", str(n) + "UL")
     if re.fullmatch(r"0x[0-9A-Fa-f]+[uU]?", value):
         return "uint", value.rstrip("uU")
-    if re.fullmatch(r"-?\d+\.\d*f?", value):
-        return "float", value.rstrip("f") + "f"
+    if re.fullmatch(r"-?\d+(\.\d*)?([eE][-+]?\d+)?[fF]", value):
+        return "float", value.rstrip("fF") + "f"
+    if re.fullmatch(r"-?\d+(\.\d*)?([eE][-+]?\d+)?", value):
+        return "double", value  # a C floating literal without a suffix is a double
     if value.startswith('"'):
         return "string", value
     return None

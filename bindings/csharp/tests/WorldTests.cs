@@ -369,6 +369,8 @@ namespace Argus.Tests
                 Assert.IsFalse(world.FindInfluenceLayer(map, "nothing", out layer));
                 world.AddInfluence(map, 0, Support.V(8.5f, 0, 8.5f), 10, 0);
                 Assert.AreEqual(10f, world.GetInfluence(map, 0, Support.V(8.5f, 0, 8.5f)));
+                world.SetInfluence(map, 0, Support.V(2.5f, 0, 2.5f), -3);
+                Assert.AreEqual(-3f, world.GetInfluence(map, 0, Support.V(2.5f, 0, 2.5f)));
                 world.BlurInfluence(map, 0, 1);
                 Assert.Less(world.GetInfluence(map, 0, Support.V(8.5f, 0, 8.5f)), 10f);
                 Assert.AreEqual(256, world.GetInfluenceLayer(map, 0).Length);

@@ -359,6 +359,7 @@ namespace Argus.Tests
             new[] { "argus_influence_map_normalize", "3" },
             new[] { "argus_influence_map_decay", "5" },
             new[] { "argus_influence_map_get_value", "5" },
+            new[] { "argus_influence_map_set_value", "5" },
             new[] { "argus_influence_map_sample", "5" },
             new[] { "argus_influence_map_best_cell", "8" },
             new[] { "argus_default_occluder_def", "0" },
