@@ -1,0 +1,54 @@
+using System;
+using UnityEngine;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// The lesson's static sound bus (§5): anything calls EmitSound, without knowing any listener.
+    /// Every enabled PerceptionWorld receives the sound and tests it against every HearingSensor at
+    /// its next step (the native hearing check: distance &lt;= loudness × hearingSensitivity);
+    /// OnSoundEmitted is still raised at once for scripts that listen to the bus themselves.
+    /// </summary>
+    public static class AudioPerception
+    {
+        /// <summary>Raised by every EmitSound, before the worlds hear it.</summary>
+        public static event Action<SoundEvent> OnSoundEmitted;
+
+        /// <summary>A sound of radius <paramref name="loudness"/> metres at <paramref name="position"/>,
+        /// made by <paramref name="source"/> (may be null: an anonymous noise on team 1, layer Default).</summary>
+        public static void EmitSound(Vector3 position, float loudness, GameObject source)
+        {
+            Action<SoundEvent> handler = OnSoundEmitted;
+            if (handler != null)
+            {
+                SoundEvent e;
+                e.position = position;
+                e.loudness = loudness;
+                e.source = source;
+                handler(e);
+            }
+            PerceptionTarget target = source != null ? source.GetComponent<PerceptionTarget>() : null;
+            var worlds = PerceptionWorld.Enabled;
+            for (int i = 0; i < worlds.Count; i++)
+            {
+                SoundDef def = SoundDef.Default();
+                def.Position = UnityArgus.ToArgus(position);
+                def.Loudness = loudness;
+                if (source != null) def.Layers = UnityArgus.LayerBit(source);
+                if (target != null && target.World == worlds[i])
+                {
+                    def.Source = target.Id;
+                    def.Team = (uint)target.team;
+                }
+                else if (source != null)
+                {
+                    PerceptionAgent agent = source.GetComponent<PerceptionAgent>();
+                    if (agent != null) def.Team = (uint)agent.team;
+                }
+                worlds[i].Native.EmitSound(def);
+            }
+        }
+
+        internal static void ResetSubscribers() { OnSoundEmitted = null; }
+    }
+}

@@ -1,0 +1,196 @@
+using UnityEngine;
+using NativePercept = Argus.Percept;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// The native agent behind one guard. Added automatically by FieldOfViewSensor, HearingSensor,
+    /// PerceptionSystem, PerceptionMemory and EnemyBrain: their public fields together make the
+    /// agent's def, which is sent again whenever a field changes. Events of each step arrive here and
+    /// are handed to those components.
+    /// </summary>
+    [DisallowMultipleComponent]
+    [AddComponentMenu("Argus/Perception Agent")]
+    public sealed class PerceptionAgent : MonoBehaviour, IWorldMember
+    {
+        [Tooltip("The world to join; empty = the first enabled PerceptionWorld.")]
+        public PerceptionWorld world;
+
+        [Tooltip("Team 0..63. By default a team is friendly to itself and hostile to every other team.")]
+        [Range(0, 63)]
+        public int team = 0;
+
+        [Tooltip("Also perceive targets of neutral teams (World.SetAttitude).")]
+        public bool perceiveNeutral;
+
+        [Tooltip("Also perceive targets of friendly teams (your own team included).")]
+        public bool perceiveFriendly;
+
+        // Sibling components, registered by themselves (no GetComponent per frame).
+        internal FieldOfViewSensor sight;
+        internal HearingSensor hearing;
+        internal PerceptionSystem system;
+        internal PerceptionMemory memory;
+        internal EnemyBrain brain;
+
+        PerceptionWorld m_World;
+        AgentId m_Id;
+        AgentDef m_Pushed;
+        MemoryRecord[] m_Memory = new MemoryRecord[8];
+        int m_MemoryCount;
+        int m_MemoryFrame = -1;
+        static bool s_HaveDefaults;
+        static AgentDef s_Defaults;
+
+        /// <summary>The native agent (null id while not in a world).</summary>
+        public AgentId Id { get { return m_Id; } }
+
+        /// <summary>The world this agent is in (null while waiting for one).</summary>
+        public PerceptionWorld World { get { return m_World; } }
+
+        PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
+
+        void OnEnable() { PerceptionWorld.Join(this); }
+
+        void OnDisable() { PerceptionWorld.Leave(this, m_World); }
+
+        /// <summary>The library's default agent (the lesson's numbers), read once from native code.</summary>
+        internal static AgentDef LibraryDefaults
+        {
+            get
+            {
+                if (!s_HaveDefaults)
+                {
+                    s_Defaults = AgentDef.Default();
+                    s_HaveDefaults = true;
+                }
+                return s_Defaults;
+            }
+        }
+
+        /// <summary>Every sibling's public fields over the library's defaults.</summary>
+        internal AgentDef BuildDef()
+        {
+            AgentDef def = LibraryDefaults;
+            def.Team = (uint)team;
+            def.DetectMask = Constants.DETECT_HOSTILE | (perceiveNeutral ? Constants.DETECT_NEUTRAL : 0u)
+                | (perceiveFriendly ? Constants.DETECT_FRIENDLY : 0u);
+            def.SightEnabled = 0;
+            def.HearingEnabled = 0;
+            def.BrainEnabled = 0;
+            if (sight != null) sight.Fill(ref def);
+            if (hearing != null) hearing.Fill(ref def);
+            if (memory != null) memory.Fill(ref def);
+            if (brain != null) brain.Fill(ref def);
+            def.Position = UnityArgus.ToArgus(transform.position);
+            def.Forward = UnityArgus.ToArgus(transform.forward);
+            return def;
+        }
+
+        void IWorldMember.Attach(PerceptionWorld w)
+        {
+            m_World = w;
+            AgentDef def = BuildDef();
+            m_Id = w.Native.CreateAgent(def);
+            m_Pushed = def;
+            m_MemoryFrame = -1;
+        }
+
+        void IWorldMember.Detach()
+        {
+            m_World = null;
+            m_Id = new AgentId();
+            if (brain != null) brain.ResetState();
+        }
+
+        void IWorldMember.DestroyNative()
+        {
+            if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyAgent(m_Id);
+            m_World = null;
+            m_Id = new AgentId();
+            if (brain != null) brain.ResetState();
+        }
+
+        /// <summary>True while the native agent exists.</summary>
+        internal bool IsLive { get { return !m_Id.IsNull && m_World != null && m_World.Native != null; } }
+
+        /// <summary>Sends changed fields of this GameObject's sensors, memory and brain.</summary>
+        internal void PushSettings()
+        {
+            if (m_Id.IsNull) return;
+            AgentDef def = BuildDef();
+            if (Defs.SameSettings(ref def, ref m_Pushed)) return;
+            m_World.Native.SetAgentDef(m_Id, def);
+            m_Pushed = def;
+        }
+
+        /// <summary>Settings and pose now (for queries made before this frame's bulk push).</summary>
+        internal void PushNow()
+        {
+            if (m_Id.IsNull) return;
+            PushSettings();
+            m_World.Native.SetAgentPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
+        }
+
+        /// <summary>The agent's memory records, read once per step into a reused buffer.</summary>
+        internal int ReadMemory(out MemoryRecord[] records)
+        {
+            records = m_Memory;
+            if (m_Id.IsNull) return 0;
+            int stamp = m_World.StepCount;
+            if (m_MemoryFrame != stamp)
+            {
+                m_MemoryCount = m_World.Native.GetMemory(m_Id, ref m_Memory);
+                m_MemoryFrame = stamp;
+                records = m_Memory;
+            }
+            return m_MemoryCount;
+        }
+
+        internal void InvalidateMemory() { m_MemoryFrame = -1; }
+
+        // ---- the step's events, from PerceptionWorld ------------------------------------------------------------
+
+        internal void OnNativePercept(ref NativePercept p)
+        {
+            Transform target = null;
+            PerceptionTarget t = m_World.TargetFor(p.Target);
+            if (t != null) target = t.transform;
+            Vector3 position = UnityArgus.ToUnity(p.Position);
+            if (p.Kind == Constants.PERCEPT_SIGHT)
+            {
+                if (sight != null) sight.RaiseSeen(target, position);
+                if (system != null) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
+            }
+            else
+            {
+                if (hearing != null) hearing.RaiseHeard(position, target);
+                if (system != null) system.Raise(PerceptType.Sound, position, p.Time, target, p.Strength);
+            }
+        }
+
+        internal void OnNativeBrainEvent(ref BrainEvent e)
+        {
+            if (brain != null) brain.OnBrainEvent(e.From, e.To);
+        }
+
+        internal void OnNativeForget(ref ForgetEvent f)
+        {
+            m_MemoryFrame = -1;
+            PerceptionTarget t = m_World.TargetFor(f.Target);
+            if (memory != null) memory.RaiseForgotten(t != null ? t.transform : null, UnityArgus.ToUnity(f.Position));
+        }
+
+        internal void OnNativeAwareness(ref AwarenessEvent e)
+        {
+            PerceptionTarget t = m_World.TargetFor(e.Target);
+            if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.To, e.Level);
+        }
+
+        internal void AfterStep()
+        {
+            if (sight != null) sight.AfterStep();
+            if (brain != null) brain.AfterStep();
+        }
+    }
+}

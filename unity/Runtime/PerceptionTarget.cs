@@ -1,0 +1,102 @@
+using UnityEngine;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// Something guards can see and hear: the player, a corpse, a noisy bottle. It is matched against
+    /// a sensor's targetMask by this GameObject's layer (Unity layer n is Argus layer bit n) and seen
+    /// by its team's attitude (default team 1, hostile to the guards' default team 0).
+    /// </summary>
+    [DisallowMultipleComponent]
+    [AddComponentMenu("Argus/Perception Target")]
+    public sealed class PerceptionTarget : MonoBehaviour, IWorldMember
+    {
+        [Tooltip("The world to join; empty = the first enabled PerceptionWorld.")]
+        public PerceptionWorld world;
+
+        [Tooltip("Team 0..63. Guards (team 0 by default) perceive hostile teams; by default every other team is hostile.")]
+        [Range(0, 63)]
+        public int team = 1;
+
+        [Tooltip("Points tested for line of sight, relative to the transform (at most 8). Empty = one point at chest height (1.3 m). Several points give a visible fraction: half hidden behind a low wall.")]
+        public Vector3[] checkPoints = new Vector3[0];
+
+        PerceptionWorld m_World;
+        TargetId m_Id;
+        TargetDef m_Pushed;
+
+        /// <summary>The native target (null id while not in a world).</summary>
+        public TargetId Id { get { return m_Id; } }
+
+        /// <summary>The world this target is in (null while waiting for one).</summary>
+        public PerceptionWorld World { get { return m_World; } }
+
+        PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
+
+        void OnEnable() { PerceptionWorld.Join(this); }
+
+        void OnDisable() { PerceptionWorld.Leave(this, m_World); }
+
+        /// <summary>This component's settings as a def (the library's defaults underneath).</summary>
+        TargetDef BuildDef()
+        {
+            TargetDef def = TargetDef.Default();
+            def.Team = (uint)team;
+            def.Layers = UnityArgus.LayerBit(gameObject);
+            int n = checkPoints == null ? 0 : Mathf.Min(checkPoints.Length, (int)Constants.MAX_CHECK_POINTS);
+            if (n > 0)
+            {
+                def.CheckPointCount = (uint)n;
+                def.CheckPoints0 = UnityArgus.ToArgus(checkPoints[0]);
+                if (n > 1) def.CheckPoints1 = UnityArgus.ToArgus(checkPoints[1]);
+                if (n > 2) def.CheckPoints2 = UnityArgus.ToArgus(checkPoints[2]);
+                if (n > 3) def.CheckPoints3 = UnityArgus.ToArgus(checkPoints[3]);
+                if (n > 4) def.CheckPoints4 = UnityArgus.ToArgus(checkPoints[4]);
+                if (n > 5) def.CheckPoints5 = UnityArgus.ToArgus(checkPoints[5]);
+                if (n > 6) def.CheckPoints6 = UnityArgus.ToArgus(checkPoints[6]);
+                if (n > 7) def.CheckPoints7 = UnityArgus.ToArgus(checkPoints[7]);
+            }
+            def.Position = UnityArgus.ToArgus(transform.position);
+            def.Forward = UnityArgus.ToArgus(transform.forward);
+            return def;
+        }
+
+        void IWorldMember.Attach(PerceptionWorld w)
+        {
+            m_World = w;
+            TargetDef def = BuildDef();
+            m_Id = w.Native.CreateTarget(def);
+            m_Pushed = def;
+        }
+
+        void IWorldMember.Detach()
+        {
+            m_World = null;
+            m_Id = new TargetId();
+        }
+
+        void IWorldMember.DestroyNative()
+        {
+            if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyTarget(m_Id);
+            m_World = null;
+            m_Id = new TargetId();
+        }
+
+        /// <summary>Sends changed fields (team, layer, check points) to the native target.</summary>
+        internal void PushSettings()
+        {
+            if (m_Id.IsNull) return;
+            TargetDef def = BuildDef();
+            if (Defs.SameSettings(ref def, ref m_Pushed)) return;
+            m_World.Native.SetTargetDef(m_Id, def);
+            m_Pushed = def;
+        }
+
+        /// <summary>Sends the current transform now (for queries made before this frame's bulk push).</summary>
+        internal void PushPose()
+        {
+            if (m_Id.IsNull) return;
+            m_World.Native.SetTargetPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
+        }
+    }
+}
