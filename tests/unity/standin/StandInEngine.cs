@@ -265,6 +265,7 @@ namespace UnityEngine
             Array.Copy(floats, sourceDataStartIndex, StandInFloats, 0, m_Width * m_Height);
         }
         public void Apply() { StandInApplyCount++; }
+        public Color GetPixel(int x, int y) { return new Color(StandInFloats[y * m_Width + x], 0f, 0f, 1f); }
     }
 }
 

@@ -1,0 +1,72 @@
+using NUnit.Framework;
+using UnityEngine;
+
+namespace Argus.Perception.Editor.Tests
+{
+    /// <summary>Edit-mode checks: the native library loads with the ABI the bindings expect, the
+    /// components' lesson defaults are the library's, and the menu builds a complete guard.</summary>
+    public class PackageEditorTests
+    {
+        [Test]
+        public void NativeLibrary_LoadsWithTheExpectedAbi()
+        {
+            Library.EnsureLoaded();
+            string expected = Constants.VERSION_MAJOR + "." + Constants.VERSION_MINOR + "." + Constants.VERSION_PATCH;
+            Assert.AreEqual(expected, Library.Version);
+        }
+
+        [Test]
+        public void ComponentDefaults_AreTheLibraryDefaults()
+        {
+            AgentDef d = AgentDef.Default();
+            var go = new GameObject("defaults");
+            try
+            {
+                Assert.AreEqual(d.HearingSensitivity, go.AddComponent<HearingSensor>().hearingSensitivity);
+                var memory = go.AddComponent<PerceptionMemory>();
+                Assert.AreEqual(d.MemoryDecayPerSecond, memory.decayPerSecond);
+                Assert.AreEqual(d.MemoryForgetThreshold, memory.forgetThreshold);
+                var brain = go.AddComponent<EnemyBrain>();
+                Assert.AreEqual(d.SearchDuration, brain.searchDuration);
+                Assert.AreEqual(d.InvestigateTimeout, brain.investigateTimeout);
+                Assert.AreEqual(AIState.Idle, brain.state);
+                Assert.AreEqual((int)d.Team, go.GetComponent<PerceptionAgent>().team);
+                Assert.AreEqual((int)TargetDef.Default().Team, new GameObject("t").AddComponent<PerceptionTarget>().team);
+                var steps = go.AddComponent<Footsteps>();
+                Assert.AreEqual(15f, steps.runLoudness);
+                Assert.AreEqual(6f, steps.walkLoudness);
+            }
+            finally
+            {
+                Object.DestroyImmediate(go);
+            }
+        }
+
+        [Test]
+        public void Enums_MatchTheNativeConstants()
+        {
+            Assert.AreEqual(Constants.BRAIN_IDLE, (uint)AIState.Idle);
+            Assert.AreEqual(Constants.BRAIN_INVESTIGATING, (uint)AIState.Investigating);
+            Assert.AreEqual(Constants.BRAIN_CHASING, (uint)AIState.Chasing);
+            Assert.AreEqual(Constants.BRAIN_SEARCHING, (uint)AIState.Searching);
+            Assert.AreEqual(Constants.AWARENESS_AWARE, (uint)AwarenessStage.Aware);
+        }
+
+        [Test]
+        public void Menu_CreatesACompleteGuard()
+        {
+            GameObject guard = ArgusMenu.Create("Guard", typeof(FieldOfViewSensor), typeof(HearingSensor),
+                typeof(PerceptionSystem), typeof(PerceptionMemory), typeof(EnemyBrain));
+            try
+            {
+                Assert.IsNotNull(guard.GetComponent<PerceptionAgent>(), "added by RequireComponent");
+                Assert.IsNotNull(guard.GetComponent<FieldOfViewSensor>());
+                Assert.IsNotNull(guard.GetComponent<EnemyBrain>());
+            }
+            finally
+            {
+                Object.DestroyImmediate(guard);
+            }
+        }
+    }
+}
