@@ -234,7 +234,8 @@ namespace UnityEngine
     {
         public static Color color { get; set; }
         public static int StandInLines, StandInSpheres;
-        public static void DrawLine(Vector3 from, Vector3 to) { StandInLines++; }
+        public static readonly System.Collections.Generic.List<Color> StandInLineColors = new System.Collections.Generic.List<Color>();
+        public static void DrawLine(Vector3 from, Vector3 to) { StandInLines++; StandInLineColors.Add(color); }
         public static void DrawSphere(Vector3 center, float radius) { StandInSpheres++; }
         public static void DrawWireSphere(Vector3 center, float radius) { StandInSpheres++; }
     }
