@@ -18,6 +18,13 @@ namespace Argus.Perception
         /// made by <paramref name="source"/> (may be null: an anonymous noise on team 1, layer Default).</summary>
         public static void EmitSound(Vector3 position, float loudness, GameObject source)
         {
+            EmitSound(position, loudness, source, -1, 0);
+        }
+
+        /// <summary>Beyond the lesson: the same with an explicit team (0..63; -1 = the source's) and
+        /// sound layers (a mask matched against HearingSensor.soundMask; 0 = the source's layer).</summary>
+        public static void EmitSound(Vector3 position, float loudness, GameObject source, int team, int layerMask)
+        {
             Action<SoundEvent> handler = OnSoundEmitted;
             if (handler != null)
             {
@@ -45,6 +52,8 @@ namespace Argus.Perception
                     PerceptionAgent agent = source.GetComponent<PerceptionAgent>();
                     if (agent != null) def.Team = (uint)agent.team;
                 }
+                if (team >= 0) def.Team = (uint)team;
+                if (layerMask != 0) def.Layers = unchecked((uint)layerMask);
                 worlds[i].Native.EmitSound(def);
             }
         }

@@ -55,6 +55,9 @@ namespace Argus.Perception
         /// <summary>True when the brain wants to go somewhere (not Idle).</summary>
         public bool HasMoveTarget { get; private set; }
 
+        /// <summary>The target chased or searched for (null when none, e.g. an anonymous sound).</summary>
+        public Transform Focus { get; private set; }
+
         /// <summary>Seconds left searching (Searching) or investigating (Investigating).</summary>
         public float StateTimer { get; private set; }
 
@@ -88,10 +91,11 @@ namespace Argus.Perception
             m_ArrivalReported = true;
         }
 
-        internal void OnBrainEvent(uint from, uint to)
+        internal void OnBrainEvent(uint from, uint to, Transform focus)
         {
             AIState before = (AIState)from;
             state = (AIState)to;
+            Focus = focus;
             if (state == AIState.Investigating) m_ArrivalReported = false;
             Action<AIState, AIState> handler = OnStateChanged;
             if (handler != null) handler(before, state);
@@ -100,6 +104,7 @@ namespace Argus.Perception
         internal void ResetState()
         {
             state = AIState.Idle;
+            Focus = null;
             HasMoveTarget = false;
             m_HasDestination = false;
         }
@@ -110,6 +115,8 @@ namespace Argus.Perception
             AgentState s = m_Agent.World.Native.GetAgentState(m_Agent.Id);
             state = (AIState)s.BrainState;
             StateTimer = s.BrainTimer;
+            PerceptionTarget focus = m_Agent.World.TargetFor(s.Focus);
+            Focus = focus != null ? focus.transform : null;
             HasMoveTarget = s.HasMoveTarget != 0;
             MoveTarget = UnityArgus.ToUnity(s.MoveTarget);
             if (!HasMoveTarget)

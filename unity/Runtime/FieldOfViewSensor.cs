@@ -53,14 +53,23 @@ namespace Argus.Perception
         [Tooltip("Awareness lost per second unseen.")]
         public float awarenessFallPerSecond = 0.25f;
 
+        [Tooltip("Awareness gain multiplier for a target at the view radius (1 up close).")]
+        public float awarenessFarFactor = 0.25f;
+
+        [Tooltip("Awareness gain multiplier for a target at the cone's edge (1 dead ahead).")]
+        public float awarenessEdgeFactor = 0.5f;
+
+        [Tooltip("Meter levels of the Suspicious, Alert and Aware stages.")]
+        public float awarenessSuspicious = 0.3f, awarenessAlert = 0.7f, awarenessAware = 1f;
+
         /// <summary>Targets seen at this guard's latest sight tick (refreshed after every step).</summary>
         public List<Transform> visibleTargets = new List<Transform>();
 
         /// <summary>A target was seen this step, at this position (one event per sight percept).</summary>
         public event Action<Transform, Vector3> OnTargetSeen;
 
-        /// <summary>An awareness meter changed stage (useAwareness only).</summary>
-        public event Action<Transform, AwarenessStage, float> OnAwarenessChanged;
+        /// <summary>An awareness meter changed stage (useAwareness only): target, from, to, level.</summary>
+        public event Action<Transform, AwarenessStage, AwarenessStage, float> OnAwarenessChanged;
 
         PerceptionAgent m_Agent;
         TargetId[] m_Visible = new TargetId[8];
@@ -91,18 +100,33 @@ namespace Argus.Perception
             def.AwarenessEnabled = (byte)(useAwareness ? 1 : 0);
             def.AwarenessRisePerSecond = awarenessRisePerSecond;
             def.AwarenessFallPerSecond = awarenessFallPerSecond;
+            def.AwarenessFarFactor = awarenessFarFactor;
+            def.AwarenessEdgeFactor = awarenessEdgeFactor;
+            def.AwarenessSuspicious = awarenessSuspicious;
+            def.AwarenessAlert = awarenessAlert;
+            def.AwarenessAware = awarenessAware;
         }
 
         /// <summary>Range, cone, then line of sight, now, with the current transforms. The target
         /// needs a PerceptionTarget in the same world; anything else is never seen.</summary>
         public bool CanSeeTarget(Transform target)
         {
-            if (target == null || !m_Agent.IsLive) return false;
+            SightResult r;
+            return CheckSight(target, out r) && r.Seen != 0;
+        }
+
+        /// <summary>Beyond the lesson: the whole answer of CanSeeTarget (visible fraction, each check
+        /// point's status and wall hit). False when the target is not a PerceptionTarget of this world.</summary>
+        public bool CheckSight(Transform target, out SightResult result)
+        {
+            result = new SightResult();
+            if (target == null || m_Agent == null || !m_Agent.IsLive) return false;
             PerceptionTarget t = target.GetComponent<PerceptionTarget>();
             if (t == null || t.Id.IsNull || t.World != m_Agent.World) return false;
             m_Agent.PushNow();
-            t.PushPose();
-            return m_Agent.World.Native.CanSee(m_Agent.Id, t.Id).Seen != 0;
+            t.PushNow();
+            result = m_Agent.World.Native.CanSee(m_Agent.Id, t.Id);
+            return true;
         }
 
         /// <summary>Every target this guard can see now (a new list, as in the lesson).</summary>
@@ -120,6 +144,7 @@ namespace Argus.Perception
             if (!m_Agent.IsLive) return;
             m_Agent.PushNow();
             PerceptionWorld w = m_Agent.World;
+            w.PushTargetsNow();
             int n = w.Native.GetVisibleTargets(m_Agent.Id, ref m_Visible);
             for (int i = 0; i < n; i++)
             {
@@ -134,10 +159,10 @@ namespace Argus.Perception
             if (handler != null) handler(target, position);
         }
 
-        internal void RaiseAwareness(Transform target, AwarenessStage stage, float level)
+        internal void RaiseAwareness(Transform target, AwarenessStage from, AwarenessStage to, float level)
         {
-            Action<Transform, AwarenessStage, float> handler = OnAwarenessChanged;
-            if (handler != null) handler(target, stage, level);
+            Action<Transform, AwarenessStage, AwarenessStage, float> handler = OnAwarenessChanged;
+            if (handler != null) handler(target, from, to, level);
         }
 
         /// <summary>Rebuilds <see cref="visibleTargets"/> from the memory records seen at the latest tick.</summary>

@@ -171,7 +171,8 @@ namespace Argus.Perception
 
         internal void OnNativeBrainEvent(ref BrainEvent e)
         {
-            if (brain != null) brain.OnBrainEvent(e.From, e.To);
+            PerceptionTarget t = m_World.TargetFor(e.Target);
+            if (brain != null) brain.OnBrainEvent(e.From, e.To, t != null ? t.transform : null);
         }
 
         internal void OnNativeForget(ref ForgetEvent f)
@@ -184,7 +185,7 @@ namespace Argus.Perception
         internal void OnNativeAwareness(ref AwarenessEvent e)
         {
             PerceptionTarget t = m_World.TargetFor(e.Target);
-            if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.To, e.Level);
+            if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.From, (AwarenessStage)e.To, e.Level);
         }
 
         internal void AfterStep()

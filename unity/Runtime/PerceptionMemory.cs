@@ -77,13 +77,29 @@ namespace Argus.Perception
             m_Agent.InvalidateMemory();
         }
 
+        /// <summary>Beyond the lesson: the whole native record of one target (seen flag, visibility,
+        /// awareness); false when there is none (never perceived, or forgotten).</summary>
+        public bool TryGetRecord(Transform about, out MemoryRecord record)
+        {
+            record = new MemoryRecord();
+            PerceptionTarget t = about != null ? about.GetComponent<PerceptionTarget>() : null;
+            return t != null && Find(t, out record);
+        }
+
         bool Find(out MemoryRecord record)
+        {
+            record = new MemoryRecord();
+            PerceptionTarget wanted = target != null ? target.GetComponent<PerceptionTarget>() : null;
+            if (target != null && wanted == null) return false;
+            return Find(wanted, out record);
+        }
+
+        bool Find(PerceptionTarget wanted, out MemoryRecord record)
         {
             record = new MemoryRecord();
             if (m_Agent == null || !m_Agent.IsLive) return false;
             MemoryRecord[] records;
             int n = m_Agent.ReadMemory(out records);
-            PerceptionTarget wanted = target != null ? target.GetComponent<PerceptionTarget>() : null;
             int best = -1;
             for (int i = 0; i < n; i++)
             {

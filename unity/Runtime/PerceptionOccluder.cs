@@ -56,6 +56,10 @@ namespace Argus.Perception
             m_Id = new OccluderId();
         }
 
+        /// <summary>Sends the transform (movable only) and the GameObject's layer now; the world does
+        /// this at every step, so call it only before a query in the same frame as a move.</summary>
+        public void SyncTransform() { PushPose(); }
+
         /// <summary>Follows the transform (movable only) and the GameObject's layer.</summary>
         internal void PushPose()
         {

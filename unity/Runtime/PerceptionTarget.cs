@@ -21,6 +21,9 @@ namespace Argus.Perception
         [Tooltip("Points tested for line of sight, relative to the transform (at most 8). Empty = one point at chest height (1.3 m). Several points give a visible fraction: half hidden behind a low wall.")]
         public Vector3[] checkPoints = new Vector3[0];
 
+        [Tooltip("Off: invisible and silent to guards, but kept (their memories of it stay). Disabling the component removes the target instead.")]
+        public bool detectable = true;
+
         PerceptionWorld m_World;
         TargetId m_Id;
         TargetDef m_Pushed;
@@ -43,6 +46,7 @@ namespace Argus.Perception
             TargetDef def = TargetDef.Default();
             def.Team = (uint)team;
             def.Layers = UnityArgus.LayerBit(gameObject);
+            def.Enabled = (byte)(detectable ? 1 : 0);
             int n = checkPoints == null ? 0 : Mathf.Min(checkPoints.Length, (int)Constants.MAX_CHECK_POINTS);
             if (n > 0)
             {
@@ -92,10 +96,11 @@ namespace Argus.Perception
             m_Pushed = def;
         }
 
-        /// <summary>Sends the current transform now (for queries made before this frame's bulk push).</summary>
-        internal void PushPose()
+        /// <summary>Settings and transform now (for queries made before this frame's bulk push).</summary>
+        internal void PushNow()
         {
             if (m_Id.IsNull) return;
+            PushSettings();
             m_World.Native.SetTargetPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
         }
     }

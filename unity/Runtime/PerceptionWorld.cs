@@ -24,6 +24,8 @@ namespace Argus.Perception
             ArgusOccluders,
             /// <summary>Unity physics: every ray of a step goes through RaycastCommand.ScheduleBatch.</summary>
             UnityPhysics,
+            /// <summary>Your own IRayCaster (customRayCaster) answers every ray: another physics engine, a voxel grid.</summary>
+            Custom,
         }
 
         [Tooltip("ArgusOccluders: walls are PerceptionOccluder components (fast, no physics). UnityPhysics: rays are cast by RaycastCommand batches against your colliders.")]
@@ -36,11 +38,18 @@ namespace Argus.Perception
         [Range(0, 64)]
         public int workerThreads = 0;
 
+        [Tooltip("Each sound-muffling occluder between a sound and a listener multiplies the sound's radius by this (1 = off).")]
+        [Range(0, 1)]
+        public float soundOcclusion = 1f;
+
         [Tooltip("Colliders on these layers become occluders when the world is enabled (Box, Sphere, Capsule, Mesh), without a PerceptionOccluder component.")]
         public LayerMask occluderScanMask = 0;
 
         [Tooltip("Draw the debug picture (cones, green seen lines, red blocked rays with hit dots) as gizmos.")]
         public bool drawGizmos = true;
+
+        /// <summary>With lineOfSight = Custom: answers every ray (set it before the component is enabled).</summary>
+        public IRayCaster customRayCaster;
 
         /// <summary>Raised after every step, once the components have received its events.</summary>
         public event Action<PerceptionWorld> Stepped;
@@ -80,9 +89,13 @@ namespace Argus.Perception
             if (m_World != null) return;
             WorldDef def = WorldDef.Default();
             def.WorkerThreads = (uint)Mathf.Max(0, workerThreads);
-            if (lineOfSight == LineOfSightSource.UnityPhysics) def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+            def.SoundOcclusion = soundOcclusion;
+            if (lineOfSight != LineOfSightSource.ArgusOccluders) def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+            if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
+                throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);
             if (lineOfSight == LineOfSightSource.UnityPhysics) m_World.SetRayCaster(PhysicsRayCaster.Instance);
+            if (lineOfSight == LineOfSightSource.Custom) m_World.SetRayCaster(customRayCaster);
             s_Enabled.Add(this);
 #if UNITY_EDITOR
             UnityEditor.AssemblyReloadEvents.beforeAssemblyReload += Release;
@@ -224,7 +237,7 @@ namespace Argus.Perception
             if (m_World == null) throw new InvalidOperationException("PerceptionWorld is disabled");
             PushSettingsAndPoses();
             if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
-            else m_World.Step(dt);
+            else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback
             StepCount++;
             Dispatch();
             Action<PerceptionWorld> stepped = Stepped;
@@ -246,8 +259,14 @@ namespace Argus.Perception
                 m_Forwards[i] = UnityArgus.ToArgus(t.forward);
             }
             if (n > 0) m_World.SetAgentPoses(m_AgentIds, m_Positions, m_Forwards, n);
+            PushTargetsNow();
+            for (int i = 0; i < m_Occluders.Count; i++) m_Occluders[i].PushPose();
+        }
 
-            n = m_Targets.Count;
+        /// <summary>Every target's settings and transform, in one bulk call (also before FindVisibleTargets).</summary>
+        internal void PushTargetsNow()
+        {
+            int n = m_Targets.Count;
             EnsurePoseCapacity(n);
             if (m_TargetIds.Length < n) m_TargetIds = new TargetId[m_Positions.Length];
             for (int i = 0; i < n; i++)
@@ -260,8 +279,6 @@ namespace Argus.Perception
                 m_Forwards[i] = UnityArgus.ToArgus(t.forward);
             }
             if (n > 0) m_World.SetTargetPoses(m_TargetIds, m_Positions, m_Forwards, n);
-
-            for (int i = 0; i < m_Occluders.Count; i++) m_Occluders[i].PushPose();
         }
 
         void EnsurePoseCapacity(int n)
