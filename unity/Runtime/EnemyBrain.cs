@@ -34,7 +34,7 @@ namespace Argus.Perception
         [Tooltip("Seconds investigating a sound before searching, if arrival is never reported.")]
         public float investigateTimeout = 10f;
 
-        [Tooltip("Within this distance of the investigated spot the guard has arrived (reported to the brain).")]
+        [Tooltip("Within this distance of the investigated spot the guard has arrived (reported to the brain). 0 = never report automatically: call ReportArrived yourself.")]
         public float arrivalDistance = 1f;
 
         [Tooltip("Walk the NavMeshAgent on this GameObject (if any) to where the brain wants to go.")]
@@ -77,7 +77,7 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.BrainEnabled = (byte)(isActiveAndEnabled ? 1 : 0);
+            def.BrainEnabled = (byte)(enabled ? 1 : 0);
             def.SearchDuration = searchDuration;
             def.InvestigateTimeout = investigateTimeout;
         }
@@ -86,7 +86,7 @@ namespace Argus.Perception
         /// it comes within arrivalDistance, or its NavMeshAgent stops there).</summary>
         public void ReportArrived()
         {
-            if (!m_Agent.IsLive) return;
+            if (m_Agent == null || !m_Agent.IsLive) return;
             m_Agent.World.Native.ReportArrived(m_Agent.Id);
             m_ArrivalReported = true;
         }
@@ -111,7 +111,7 @@ namespace Argus.Perception
 
         internal void AfterStep()
         {
-            if (!m_Agent.IsLive) return;
+            if (m_Agent == null || !m_Agent.IsLive) return;
             AgentState s = m_Agent.World.Native.GetAgentState(m_Agent.Id);
             state = (AIState)s.BrainState;
             StateTimer = s.BrainTimer;
@@ -137,6 +137,7 @@ namespace Argus.Perception
 
         bool Arrived()
         {
+            if (arrivalDistance <= 0f) return false;
             if (driveNavMeshAgent && m_Nav != null && m_Nav.isActiveAndEnabled && m_HasDestination)
                 return !m_Nav.pathPending && m_Nav.remainingDistance <= Mathf.Max(m_Nav.stoppingDistance, arrivalDistance);
             Vector3 d = MoveTarget - transform.position;

@@ -87,7 +87,7 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.SightEnabled = (byte)(isActiveAndEnabled ? 1 : 0);
+            def.SightEnabled = (byte)(enabled ? 1 : 0);
             def.ViewRadius = viewRadius;
             def.ViewAngle = viewAngle;
             def.TargetMask = UnityArgus.Mask(targetMask);
@@ -141,7 +141,7 @@ namespace Argus.Perception
         public void FindVisibleTargets(List<Transform> results)
         {
             results.Clear();
-            if (!m_Agent.IsLive) return;
+            if (m_Agent == null || !m_Agent.IsLive) return;
             m_Agent.PushNow();
             PerceptionWorld w = m_Agent.World;
             w.PushTargetsNow();
@@ -169,6 +169,7 @@ namespace Argus.Perception
         internal void AfterStep()
         {
             visibleTargets.Clear();
+            if (m_Agent == null) return;
             MemoryRecord[] records;
             int n = m_Agent.ReadMemory(out records);
             PerceptionWorld w = m_Agent.World;

@@ -43,7 +43,7 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.HearingEnabled = (byte)(isActiveAndEnabled ? 1 : 0);
+            def.HearingEnabled = (byte)(enabled ? 1 : 0);
             def.HearingSensitivity = hearingSensitivity;
             def.SoundMask = UnityArgus.Mask(soundMask);
             def.HearingObstacleMask = UnityArgus.Mask(muffleMask);

@@ -50,6 +50,17 @@ namespace Argus.Perception
 
         PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
 
+        // Siblings register themselves in their Awake, which runs after this component's OnEnable
+        // when a GameObject is activated: find them now, so the agent is created with their settings.
+        void Awake()
+        {
+            sight = GetComponent<FieldOfViewSensor>();
+            hearing = GetComponent<HearingSensor>();
+            system = GetComponent<PerceptionSystem>();
+            memory = GetComponent<PerceptionMemory>();
+            brain = GetComponent<EnemyBrain>();
+        }
+
         void OnEnable() { PerceptionWorld.Join(this); }
 
         void OnDisable() { PerceptionWorld.Leave(this, m_World); }

@@ -72,7 +72,7 @@ namespace Argus.Perception
         public void Remember(Transform about, Vector3 position, float confidence)
         {
             PerceptionTarget t = about != null ? about.GetComponent<PerceptionTarget>() : null;
-            if (t == null || !m_Agent.IsLive || t.World != m_Agent.World) return;
+            if (t == null || m_Agent == null || !m_Agent.IsLive || t.World != m_Agent.World) return;
             m_Agent.World.Native.Remember(m_Agent.Id, t.Id, UnityArgus.ToArgus(position), confidence);
             m_Agent.InvalidateMemory();
         }

@@ -117,8 +117,9 @@ namespace UnityEngine
             foreach (var c in Components.ToArray())
             {
                 var b = c as Behaviour;
-                if (b == null || !b.enabled) continue;
-                if (value) StandIn.Player.Enable(b); else StandIn.Player.Disable(b);
+                if (b == null) continue;
+                if (value) StandIn.Player.Activate(b);
+                else if (b.enabled) StandIn.Player.Disable(b);
             }
         }
 
@@ -282,7 +283,7 @@ namespace StandIn
             public Behaviour Behaviour;
             public int Order;
             public int Sequence;
-            public bool Enabled, Started;
+            public bool Enabled, Started, Awoken;
             public Action Awake, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy;
         }
 
@@ -317,7 +318,19 @@ namespace StandIn
             while (i < s_Entries.Count && (s_Entries[i].Order < e.Order || (s_Entries[i].Order == e.Order && s_Entries[i].Sequence < e.Sequence))) i++;
             s_Entries.Insert(i, e);
             if (!b.gameObject.activeInHierarchy) return;
-            if (e.Awake != null) e.Awake();
+            Activate(b);
+        }
+
+        // Unity: a component's Awake runs the first time its GameObject is active, then OnEnable.
+        internal static void Activate(Behaviour b)
+        {
+            Entry e;
+            if (!s_ByBehaviour.TryGetValue(b, out e)) return;
+            if (!e.Awoken)
+            {
+                e.Awoken = true;
+                if (e.Awake != null) e.Awake();
+            }
             if (b.enabled) Enable(b);
         }
 
