@@ -78,7 +78,10 @@ namespace UnityEngine
         }
         public Vector3 up { get { return rotation * Vector3.up; } }
         public Vector3 right { get { return rotation * Vector3.right; } }
-        public Transform parent { get { return null; } }
+        // Stand-in simplification: positions are world positions; a parent is remembered, not composed.
+        Transform m_Parent;
+        public Transform parent { get { return m_Parent; } }
+        public void SetParent(Transform p, bool worldPositionStays) { m_Parent = p; }
         public Vector3 TransformPoint(Vector3 p) { return position + rotation * Vector3.Scale(localScale, p); }
         public Vector3 TransformDirection(Vector3 d) { return rotation * d; }
         public void LookAt(Vector3 worldPosition) { forward = worldPosition - position; }
