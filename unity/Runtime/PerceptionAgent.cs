@@ -84,8 +84,9 @@ namespace Argus.Perception
         {
             AgentDef def = LibraryDefaults;
             def.Team = (uint)team;
-            def.DetectMask = Constants.DETECT_HOSTILE | (perceiveNeutral ? Constants.DETECT_NEUTRAL : 0u)
-                | (perceiveFriendly ? Constants.DETECT_FRIENDLY : 0u);
+            uint neutral = perceiveNeutral ? Constants.DETECT_NEUTRAL : 0u;
+            uint friendly = perceiveFriendly ? Constants.DETECT_FRIENDLY : 0u;
+            def.DetectMask = Constants.DETECT_HOSTILE | neutral | friendly;
             def.SightEnabled = 0;
             def.HearingEnabled = 0;
             def.BrainEnabled = 0;
