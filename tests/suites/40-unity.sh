@@ -61,7 +61,7 @@ else
             (cd "$out" && LD_LIBRARY_PATH="$ROOT/unity/Plugins/Linux/x86_64" ARGUS_ROOT="$ROOT" \
                 nunit-console -nologo Argus.Perception.Tests.dll Argus.Perception.StandInTests.dll) \
                 >"$LOGS/unity-tests-$variant.log" 2>&1
-            grep -E '^managed bytes' "$LOGS/unity-tests-$variant.log"
+            grep -o 'managed bytes over .*' "$LOGS/unity-tests-$variant.log"
             unity_record_nunit "$LOGS/unity-tests-$variant.log" "unity-tests-$variant"
         else
             record "unity-tests-$variant" 0 1

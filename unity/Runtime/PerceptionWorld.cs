@@ -28,7 +28,7 @@ namespace Argus.Perception
             Custom,
         }
 
-        [Tooltip("ArgusOccluders: walls are PerceptionOccluder components (fast, no physics). UnityPhysics: rays are cast by RaycastCommand batches against your colliders.")]
+        [Tooltip("Read when the world is enabled. ArgusOccluders: walls are PerceptionOccluder components (fast, no physics). UnityPhysics: rays are cast by RaycastCommand batches against your colliders. Custom: customRayCaster answers.")]
         public LineOfSightSource lineOfSight = LineOfSightSource.ArgusOccluders;
 
         [Tooltip("Step once per frame in LateUpdate with Time.deltaTime. Off: call Step(dt) yourself (fixed-rate perception, tests).")]

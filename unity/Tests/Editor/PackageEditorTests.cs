@@ -20,6 +20,7 @@ namespace Argus.Perception.Editor.Tests
         {
             AgentDef d = AgentDef.Default();
             var go = new GameObject("defaults");
+            var target = new GameObject("target");
             try
             {
                 Assert.AreEqual(d.HearingSensitivity, go.AddComponent<HearingSensor>().hearingSensitivity);
@@ -31,7 +32,7 @@ namespace Argus.Perception.Editor.Tests
                 Assert.AreEqual(d.InvestigateTimeout, brain.investigateTimeout);
                 Assert.AreEqual(AIState.Idle, brain.state);
                 Assert.AreEqual((int)d.Team, go.GetComponent<PerceptionAgent>().team);
-                Assert.AreEqual((int)TargetDef.Default().Team, new GameObject("t").AddComponent<PerceptionTarget>().team);
+                Assert.AreEqual((int)TargetDef.Default().Team, target.AddComponent<PerceptionTarget>().team);
                 var steps = go.AddComponent<Footsteps>();
                 Assert.AreEqual(15f, steps.runLoudness);
                 Assert.AreEqual(6f, steps.walkLoudness);
@@ -39,6 +40,7 @@ namespace Argus.Perception.Editor.Tests
             finally
             {
                 Object.DestroyImmediate(go);
+                Object.DestroyImmediate(target);
             }
         }
 

@@ -104,6 +104,20 @@ namespace Argus.Perception.Tests
             {
                 Object.DestroyImmediate(go);
             }
+            // Only a HearingSensor: no sight.
+            var ears = new GameObject("ears only");
+            try
+            {
+                ears.AddComponent<HearingSensor>();
+                scene.Step(0.1f);
+                AgentDef d = scene.World.Native.GetAgentDef(ears.GetComponent<PerceptionAgent>().Id);
+                Assert.AreEqual(0, d.SightEnabled);
+                Assert.AreEqual(1, d.HearingEnabled);
+            }
+            finally
+            {
+                Object.DestroyImmediate(ears);
+            }
         }
 
         [Test]

@@ -19,16 +19,18 @@ namespace Argus.Perception.Tests
         public LessonScene(PerceptionWorld.LineOfSightSource lineOfSight)
         {
             var go = Make("World");
-            go.SetActive(false);
             World = go.AddComponent<PerceptionWorld>();
             World.autoStep = false;
             World.lineOfSight = lineOfSight;
             go.SetActive(true);
         }
 
+        // Made inactive: components are configured (and pointed at this scene's world, whatever
+        // other world the test scene may hold) before they create their native things.
         GameObject Make(string name)
         {
             var go = new GameObject(name);
+            go.SetActive(false);
             m_Made.Add(go);
             return go;
         }
@@ -49,6 +51,8 @@ namespace Argus.Perception.Tests
             go.AddComponent<PerceptionSystem>();
             go.AddComponent<PerceptionMemory>();
             go.AddComponent<EnemyBrain>();
+            go.GetComponent<PerceptionAgent>().world = World;
+            go.SetActive(true);
             return go;
         }
 
@@ -60,7 +64,9 @@ namespace Argus.Perception.Tests
             go.transform.position = position;
             var t = go.AddComponent<PerceptionTarget>();
             t.checkPoints = new[] { Vector3.zero };
+            t.world = World;
             go.AddComponent<Footsteps>();
+            go.SetActive(true);
             return go;
         }
 
@@ -72,7 +78,8 @@ namespace Argus.Perception.Tests
             go.transform.position = center;
             var box = go.AddComponent<BoxCollider>();
             box.size = size;
-            go.AddComponent<PerceptionOccluder>();
+            go.AddComponent<PerceptionOccluder>().world = World;
+            go.SetActive(true);
             return go;
         }
 
