@@ -22,7 +22,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-HEADER = os.path.join(ROOT, "include", "argus.h")
+HEADER = os.environ.get("ARGUS_HEADER") or os.path.join(ROOT, "include", "argus.h")  # override: trying a new ABI
 
 PRIMITIVES = {
     "uint8_t": ("byte", 1), "int8_t": ("sbyte", 1), "uint16_t": ("ushort", 2), "int16_t": ("short", 2),
@@ -52,9 +52,34 @@ def ident(name):
 # ---- header reading ------------------------------------------------------------------------
 
 
-def strip_comments(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+DOC = re.compile(r"@@DOC(\d+)@@")
+
+
+def strip_comments(text, docs):
+    """Removes comments; each doc comment (/** */) becomes a marker @@DOCn@@ (n indexes docs)."""
+
+    def keep(m):
+        body = m.group(0)
+        if not body.startswith("/**"):
+            return " "
+        lines = [re.sub(r"^\s*\*? ?", "", line) for line in body[3:-2].split("\n")]
+        docs.append("\n".join(lines).strip())
+        return " @@DOC%d@@ " % (len(docs) - 1)
+
+    text = re.sub(r"/\*.*?\*/", keep, text, flags=re.S)
     return re.sub(r"//[^\n]*", "", text)
+
+
+def take_doc(text, docs):
+    """(the doc of the last marker at the start of text or "", text without leading markers)."""
+    doc = ""
+    text = text.strip()
+    while True:
+        m = DOC.match(text)
+        if not m:
+            return doc, text
+        doc = docs[int(m.group(1))]
+        text = text[m.end():].strip()
 
 
 def preprocess(text):
@@ -76,7 +101,12 @@ def preprocess(text):
             elif directive == "endif":
                 stack.pop()
             elif directive == "define" and all(stack) and len(words) >= 3:
-                defines.append((words[1], " ".join(words[2:])))
+                doc = ""
+                while out and (not out[-1].strip() or DOC.fullmatch(out[-1].strip())):
+                    marker = out.pop().strip()
+                    if marker and not doc:
+                        doc = marker
+                defines.append((words[1], " ".join(words[2:]), doc))
             continue
         if all(stack):
             out.append(line)
@@ -99,8 +129,13 @@ def split_declarations(text):
 
 class Header:
     def __init__(self, path):
+        self.doc_texts = []
         with open(path, encoding="utf-8") as f:
-            text, self.defines = preprocess(strip_comments(f.read()))
+            text, self.defines = preprocess(strip_comments(f.read(), self.doc_texts))
+        self.docs = {}  # ("struct" | "field" | "fn" | ..., names...) -> doc text
+        for name, _, marker in self.defines:
+            if marker:
+                self.docs[("define", name)] = self.doc_texts[int(DOC.fullmatch(marker).group(1))]
         self.enums = {}  # c name -> [(member, value)]
         self.aliases = {}  # typedef name -> primitive c type
         self.opaque = set()
@@ -111,10 +146,18 @@ class Header:
             self._read(decl)
 
     def _read(self, decl):
+        doc, decl = take_doc(decl, self.doc_texts)
         m = re.match(r"enum (\w+) \{(.*)\};$", decl)
         if m:
-            members = [x.strip() for x in m.group(2).split(",") if x.strip()]
-            self.enums[m.group(1)] = [tuple(x.strip() for x in mem.split("=")) for mem in members]
+            members = []
+            for text in m.group(2).split(","):
+                member_doc, text = take_doc(text, self.doc_texts)
+                if text:
+                    name, value = (x.strip() for x in text.split("="))
+                    members.append((name, value))
+                    self.docs[("member", m.group(1), name)] = member_doc
+            self.enums[m.group(1)] = members
+            self.docs[("enum", m.group(1))] = doc
             return
         m = re.match(r"typedef struct (\w+) (\w+);$", decl)
         if m:
@@ -122,11 +165,19 @@ class Header:
             return
         m = re.match(r"typedef struct (\w+) \{(.*)\} (\w+);$", decl)
         if m:
-            self.structs[m.group(3)] = [self._field(f) for f in m.group(2).split(";") if f.strip()]
+            fields = []
+            for text in m.group(2).split(";"):
+                field_doc, text = take_doc(text, self.doc_texts)
+                if text:
+                    fields.append(self._field(text))
+                    self.docs[("field", m.group(3), fields[-1][1])] = field_doc
+            self.structs[m.group(3)] = fields
+            self.docs[("struct", m.group(3))] = doc
             return
         m = re.match(r"typedef (.+?) \(\*(\w+)\)\((.*)\);$", decl)
         if m:
             self.callbacks[m.group(2)] = (m.group(1), self._params(m.group(3)))
+            self.docs[("callback", m.group(2))] = doc
             return
         m = re.match(r"typedef enum (\w+) (\w+);$", decl)
         if m:
@@ -138,6 +189,7 @@ class Header:
         m = re.match(r"(.+?)\b(argus_\w+)\((.*)\);$", decl)
         if m:
             self.functions.append((m.group(2), m.group(1).strip(), self._params(m.group(3))))
+            self.docs[("fn", m.group(2))] = doc
             return
         raise SystemExit("generate.py: cannot read this declaration of argus.h: " + decl)
 
@@ -157,8 +209,11 @@ class Header:
             params.append((m.group(1), m.group(2)))
         return params
 
+    def doc(self, *key):
+        return self.docs.get(key, "")
+
     def define_value(self, name):
-        for k, v in self.defines:
+        for k, v, _ in self.defines:
             if k == name:
                 return v
         raise KeyError(name)
@@ -208,6 +263,16 @@ class Mapper:
 BANNER = "// Generated by bindings/csharp/generate.py from include/argus.h; do not edit.\n"
 
 
+def xml_doc(text, indent):
+    """The header's doc comment as a C# XML <summary> (empty text → no lines)."""
+    if not text:
+        return []
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    lines = text.split("\n")
+    pad = " " * indent
+    return [pad + "/// <summary>"] + [(pad + "/// " + line).rstrip() for line in lines] + [pad + "/// </summary>"]
+
+
 def constant_literal(value, header):
     value = value.strip()
     if re.fullmatch(r"-?\d+", value):
@@ -229,32 +294,37 @@ def write_types(h, m):
            "namespace Argus", "{"]
     out += ["    /// <summary>The #define constants of argus.h (ARGUS_ prefix removed).</summary>",
             "    public static class Constants", "    {"]
-    for name, value in h.defines:
+    for name, value, _ in h.defines:
         if name == "ARGUS_H":
             continue
         lit = constant_literal(value, h)
         if lit is None:
             raise SystemExit("generate.py: cannot translate #define %s %s" % (name, value))
         short = name[len("ARGUS_"):] if name.startswith("ARGUS_") else name
+        out += xml_doc(h.doc("define", name), 8)
         out.append("        public const %s %s = %s;" % (lit[0], short, lit[1]))
     out += ["    }", ""]
     for c_name, members in h.enums.items():
         underlying = h.aliases.get(c_name, "uint32_t")
         prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", c_name).upper() + "_"
+        out += xml_doc(h.doc("enum", c_name), 4)
         out.append("    public enum %s : %s" % (cs_type_name(c_name), PRIMITIVES.get(underlying, ("uint",))[0]))
         out.append("    {")
         for member, value in members:
             short = member[len(prefix):] if member.startswith(prefix) else member
+            out += xml_doc(h.doc("member", c_name, member), 8)
             out.append("        %s = %s," % (pascal(short), value))
         out += ["    }", ""]
     for c_name, fields in h.structs.items():
         name = cs_type_name(c_name)
+        out += xml_doc(h.doc("struct", c_name), 4)
         out.append("    [StructLayout(LayoutKind.Sequential)]")
         out.append("    public unsafe partial struct %s" % name)
         out.append("    {")
-        for c_type, field, length, _ in cs_fields(fields):
+        for c_type, field, length, expr in cs_fields(fields):
             ty = m.value(c_type, in_struct=True)
             fname = field_name(field, name)
+            out += xml_doc(h.doc("field", c_name, expr.split("[")[0]), 8)
             if length is None:
                 out.append("        public %s %s;" % (ty, fname))
             elif ty in ("byte", "sbyte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"):
@@ -337,6 +407,7 @@ def write_native_methods(h, m):
            "using System.Security;", "", "namespace Argus", "{"]
     for c_name, (ret, params) in h.callbacks.items():
         args = ", ".join("%s %s" % (m.value(t), ident(n)) for t, n in params)
+        out += xml_doc(h.doc("callback", c_name), 4)
         out.append("    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]")
         out.append("    public unsafe delegate %s %s(%s);" % (m.value(ret), cs_type_name(c_name), args))
         out.append("")
@@ -353,6 +424,7 @@ def write_native_methods(h, m):
             ""]
     for name, ret, params in h.functions:
         args = ", ".join("%s %s" % (m.value(t, param=True), ident(n)) for t, n in params)
+        out += xml_doc(h.doc("fn", name), 8)
         out.append("        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]")
         out.append("        public static extern %s %s(%s);" % (m.value(ret), name, args))
         out.append("")
@@ -407,8 +479,9 @@ def main():
         "tests/Generated/Layout.g.cs": write_layout_cs(h),
     }
     stale = []
+    out_dir = os.environ.get("ARGUS_GENERATE_OUT") or HERE  # override: generate elsewhere to compare
     for rel, text in files.items():
-        path = os.path.join(HERE, rel)
+        path = os.path.join(out_dir, rel)
         try:
             with open(path, encoding="utf-8") as f:
                 old = f.read()

@@ -51,15 +51,19 @@ namespace Argus
                     "Unity's Plugins/<platform>/ folder. " + e.Message, e);
             }
             if (found != ExpectedAbiVersion)
-            {
-                throw new InvalidOperationException(string.Format(
-                    "Argus ABI mismatch: the native library found ({0}, version {1}, ABI {2}) is not the one these " +
-                    "bindings were generated for (version {3}.{4}.{5}, ABI {6}). Rebuild the library from the same " +
-                    "checkout as the bindings, or regenerate the bindings (bindings/csharp/generate.py).",
-                    LoadedPath(), Utf8(NativeMethods.argus_version_string()), found, Constants.VERSION_MAJOR,
-                    Constants.VERSION_MINOR, Constants.VERSION_PATCH, ExpectedAbiVersion));
-            }
+                throw new InvalidOperationException(MismatchMessage(LoadedPath(), Utf8(NativeMethods.argus_version_string()), found));
             _checked = true;
+        }
+
+        /// <summary>What an ABI mismatch says: the library found (path, version, ABI) and the one expected.</summary>
+        public static string MismatchMessage(string foundPath, string foundVersion, uint foundAbi)
+        {
+            return string.Format(
+                "Argus ABI mismatch: the native library found ({0}, version {1}, ABI {2}) is not the one these " +
+                "bindings were generated for (version {3}.{4}.{5}, ABI {6}). Rebuild the library from the same " +
+                "checkout as the bindings, or regenerate the bindings (bindings/csharp/generate.py).",
+                foundPath, foundVersion, foundAbi, Constants.VERSION_MAJOR, Constants.VERSION_MINOR,
+                Constants.VERSION_PATCH, ExpectedAbiVersion);
         }
 
         /// <summary>Where the library was loaded from, when the platform can say (Linux /proc/self/maps).</summary>

@@ -7,6 +7,13 @@ using System.Security;
 
 namespace Argus
 {
+    /// <summary>
+    /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i &lt; count`. Called at most
+    /// once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
+    /// `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
+    /// soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
+    /// during the call. `user_data` is passed through untouched.
+    /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     public unsafe delegate void RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
 
@@ -21,255 +28,794 @@ namespace Argus
         public const string Library = "argus";
 #endif
 
+        /// <summary>
+        /// Default agent settings (the lesson's: radius 10, 90° cone, decay 0.2/s, search 4 s).
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern AgentDef argus_default_agent_def();
 
+        /// <summary>
+        /// Creates an agent from `def` (copied). Its first sight tick is staggered within one period.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable; `out_agent` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_create(WorldHandle world, AgentDef* def, AgentId* out_agent);
 
+        /// <summary>
+        /// Destroys an agent and its memory. A stale id is refused with `INVALID_ID`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_destroy(WorldHandle world, AgentId agent);
 
+        /// <summary>
+        /// Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_agent_is_valid(WorldHandle world, AgentId agent);
 
+        /// <summary>
+        /// Replaces an agent's settings and pose from `def`, keeping its memory, brain and schedule.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_def(WorldHandle world, AgentId agent, AgentDef* def);
 
+        /// <summary>
+        /// The agent's current settings and pose, as a def (round-trips through `argus_agent_set_def`).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_def` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_def(WorldHandle world, AgentId agent, AgentDef* out_def);
 
+        /// <summary>
+        /// Moves and turns one agent.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_pose(WorldHandle world, AgentId agent, Vec3 position, Vec3 forward);
 
+        /// <summary>
+        /// Moves `count` agents in one call: `positions[i]` (and `forwards[i]`, or keep facing when
+        /// `forwards` is NULL) for `agents[i]`. All are checked before any moves; `count` may not exceed
+        /// the number of live agents.
+        ///
+        /// # Safety
+        /// `world` NULL or live; the arrays NULL (count 0 / optional forwards) or `count` readable items.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_poses(WorldHandle world, AgentId* agents, Vec3* positions, Vec3* forwards, uint count);
 
+        /// <summary>
+        /// Pose and brain outputs of an agent.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_state` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_state(WorldHandle world, AgentId agent, AgentState* out_state);
 
+        /// <summary>
+        /// The engine reports the agent reached its investigate position (Investigating → Searching at
+        /// the next step).
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_report_arrived(WorldHandle world, AgentId agent);
 
+        /// <summary>
+        /// Copies the agent's memory records into `buffer` (capacity `capacity`) and writes their number
+        /// to `*out_count`; too small → `BUFFER_TOO_SMALL` with the needed number in `*out_count`.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_memory(WorldHandle world, AgentId agent, MemoryRecord* buffer, uint capacity, uint* out_count);
 
+        /// <summary>
+        /// Sets a memory record by hand (a radio call between guards): `confidence` in [0, 1].
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_remember(WorldHandle world, AgentId agent, TargetId target, Vec3 position, float confidence);
 
+        /// <summary>
+        /// Drops an agent's record of a target (no event). Unknown target ids are ignored.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_forget(WorldHandle world, AgentId agent, TargetId target);
 
+        /// <summary>
+        /// Default options: draw everything for every agent, 32 segments per circle.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern DebugDrawOptions argus_default_debug_draw_options();
 
+        /// <summary>
+        /// Draws the world into buffers the world owns and points `*out` at them: cones, sight rays,
+        /// target markers, occluders, memory and hearing, in the vision-cone card's colours. Sight rays
+        /// use the ray callback if set (an engine-ray world without one draws no rays).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `options` NULL or readable; `out` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_debug_draw(WorldHandle world, DebugDrawOptions* options, DebugDraw* @out);
 
+        /// <summary>
+        /// This step's percepts.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_percepts(WorldHandle world, PerceptArray* @out);
 
+        /// <summary>
+        /// This step's brain state changes.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_brain_events(WorldHandle world, BrainEventArray* @out);
 
+        /// <summary>
+        /// This step's forgotten memory records.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_forget_events(WorldHandle world, ForgetEventArray* @out);
 
+        /// <summary>
+        /// This step's awareness stage changes.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_awareness_events(WorldHandle world, AwarenessEventArray* @out);
 
+        /// <summary>
+        /// Default influence map: 64 × 64 cells of 1 m on the XZ plane from the origin, one layer.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern InfluenceMapDef argus_default_influence_map_def();
 
+        /// <summary>
+        /// Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
+        /// to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
+        /// `argus_world_destroy`.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_create(WorldHandle world, InfluenceMapDef* def, InfluenceMapId* out_map);
 
+        /// <summary>
+        /// Destroys an influence map; its id (and every copy) stops working and its layer pointers die.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_destroy(WorldHandle world, InfluenceMapId map);
 
+        /// <summary>
+        /// Non-zero if `map` names a live influence map of `world`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_influence_map_is_valid(WorldHandle world, InfluenceMapId map);
 
+        /// <summary>
+        /// The map's layout: size, cell size, origin, plane and layer count.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_info` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_get_info(WorldHandle world, InfluenceMapId map, InfluenceMapInfo* out_info);
 
+        /// <summary>
+        /// The values of one layer, row-major: `items[row * width + column]`, column along +X, row
+        /// along +Z (+Y on `ARGUS_PLANE_XY`); `count` = width × height. Upload it as a one-channel
+        /// float texture for a heat map. The floats are owned by the world and are read-only; the
+        /// pointer and its contents stay valid until the next call that changes this map (clear,
+        /// add, blur, propagate, combine, normalise, decay), its destruction, `argus_world_load` or
+        /// `argus_world_destroy`, whichever comes first. Copy them to keep them longer.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_layer` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_get_layer(WorldHandle world, InfluenceMapId map, uint layer, FloatArray* out_layer);
 
+        /// <summary>
+        /// Sets every value of one layer to 0, or of every layer with `ARGUS_INFLUENCE_ALL_LAYERS`
+        /// (the lesson's `Clear`). Blocked cells stay blocked.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_clear(WorldHandle world, InfluenceMapId map, uint layer);
 
+        /// <summary>
+        /// Names a layer ("danger", "allies", ...) for `argus_influence_map_find_layer`. `name` is a
+        /// NUL-terminated UTF-8 string of at most `ARGUS_INFLUENCE_MAX_LAYER_NAME` bytes, read during
+        /// the call only (the map keeps a copy); "" removes the name. Names are unique within a map:
+        /// a name another layer has is refused. NULL, invalid UTF-8 or too long → `INVALID_ARGUMENT`.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `name` NULL or a NUL-terminated string.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_set_layer_name(WorldHandle world, InfluenceMapId map, uint layer, byte* name);
 
+        /// <summary>
+        /// Looks a layer up by name (same rules as `argus_influence_map_set_layer_name`). Found:
+        /// `*out_found` = 1 and `*out_layer` = its index. Not found (or ""): `*out_found` = 0 and
+        /// `*out_layer` is left alone.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `name` NULL or a NUL-terminated string; `out_layer`, `out_found` NULL
+        /// or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_find_layer(WorldHandle world, InfluenceMapId map, byte* name, uint* out_layer, byte* out_found);
 
+        /// <summary>
+        /// Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose centre is at most
+        /// `radius_cells` cells from the cell containing `position` (the lesson's `AddInfluence`);
+        /// cells off the grid are skipped, radius 0 touches the centre cell only, `value` may be negative.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_add_influence(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float value, int radius_cells);
 
+        /// <summary>
+        /// `argus_influence_map_add_influence` for `count` sources at once: `positions[i]` with
+        /// `values[i]`, all with the same radius. Every position and value is checked before any is
+        /// added, so a refused call adds nothing. Sources are stamped in row order for speed; where
+        /// stamps overlap, sums may differ in the last bit from adding them one by one in input order.
+        /// Both arrays are read during the call only.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `positions` and `values` NULL (only with count 0) or `count` readable items.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_add_influences(WorldHandle world, InfluenceMapId map, uint layer, Vec3* positions, float* values, uint count, int radius_cells);
 
+        /// <summary>
+        /// Runs `passes` box-blur passes over `layer` (each cell becomes the average of itself and its
+        /// up-to-four neighbours, as the lesson). 0 passes does nothing; more than
+        /// `ARGUS_INFLUENCE_MAX_BLUR_PASSES` is refused.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_blur(WorldHandle world, InfluenceMapId map, uint layer, uint passes);
 
+        /// <summary>
+        /// One propagation step of `layer`: each open cell moves towards its strongest neighbour's
+        /// value times `e^(−decay · metres)` by the fraction `momentum` (decay ≥ 0, momentum in [0, 1]).
+        /// The blocked cells are first recomputed from the occluders on `blocking_layers` (as
+        /// `argus_influence_map_update_blocking`); blocked cells hold 0 and pass nothing on, so
+        /// influence does not leak through walls. Add sources again before each step.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_propagate(WorldHandle world, InfluenceMapId map, uint layer, float decay, float momentum, uint blocking_layers);
 
+        /// <summary>
+        /// Replaces the map's blocked cells with those whose centre lies inside an occluder on
+        /// `blocking_layers` and writes how many there are to `*out_count`. Values are not changed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_count` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_update_blocking(WorldHandle world, InfluenceMapId map, uint blocking_layers, uint* out_count);
 
+        /// <summary>
+        /// Writes `op` (`ARGUS_COMBINE_*`) over the weighted inputs `weights[0..count]` into layer
+        /// `dest`; `dest` may be one of the inputs. At least one input. `weights` is read during the
+        /// call only.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `weights` NULL (only with count 0, which is refused) or `count` readable items.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_combine(WorldHandle world, InfluenceMapId map, uint dest, uint op, LayerWeight* weights, uint count);
 
+        /// <summary>
+        /// Divides `layer` by its largest absolute value so it lies in [−1, 1]; an all-zero layer stays.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_normalize(WorldHandle world, InfluenceMapId map, uint layer);
 
+        /// <summary>
+        /// Time decay: multiplies `layer` by `keep_per_second ^ dt` (`keep_per_second` in [0, 1] is the
+        /// fraction left after one second; `dt` ≥ 0 seconds), independent of how time is split into frames.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_decay(WorldHandle world, InfluenceMapId map, uint layer, float keep_per_second, float dt);
 
+        /// <summary>
+        /// The value of the cell containing `position`, 0 off the grid (the lesson's `GetValue`).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_value` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_get_value(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float* out_value);
 
+        /// <summary>
+        /// Bilinear interpolation between the four nearest cell centres (exactly the cell value at a
+        /// centre; the edge values in the outer half cell; 0 off the grid).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_value` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_sample(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float* out_value);
 
+        /// <summary>
+        /// The open cell with the largest (`find_max` non-zero) or smallest value among those whose
+        /// centre lies within `radius` metres (≥ 0, on the map's plane) of `position`; blocked cells
+        /// are skipped, ties go to the lowest row-major index. Found: `*out_found` = 1 and `*out_cell`
+        /// is the cell. None in range: `*out_found` = 0 and `*out_cell` is zeroed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_cell`, `out_found` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_best_cell(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float radius, byte find_max, CellValue* out_cell, byte* out_found);
 
+        /// <summary>
+        /// Default occluder: a 1 m box at the origin on layer 1.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern OccluderDef argus_default_occluder_def();
 
+        /// <summary>
+        /// Adds an occluder.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_create(WorldHandle world, OccluderDef* def, OccluderId* out_occluder);
 
+        /// <summary>
+        /// Removes an occluder.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_destroy(WorldHandle world, OccluderId occluder);
 
+        /// <summary>
+        /// Non-zero if `occluder` names a live occluder of `world`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_occluder_is_valid(WorldHandle world, OccluderId occluder);
 
+        /// <summary>
+        /// Moves an occluder (doors, vehicles).
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_set_pose(WorldHandle world, OccluderId occluder, Vec3 position, Quat rotation);
 
+        /// <summary>
+        /// Changes an occluder's layer bits.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_set_layers(WorldHandle world, OccluderId occluder, uint layers);
 
+        /// <summary>
+        /// Tests sight now, with current poses (range → cone → line of sight), without touching memory
+        /// or brain. Uses the ray callback if set; an engine-ray world without one → `NO_RAY_BACKEND`.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_result` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_can_see(WorldHandle world, AgentId agent, TargetId target, SightResult* out_result);
 
+        /// <summary>
+        /// Every target the agent can see now, in slot order, copied into `buffer`; the number goes to
+        /// `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed number).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_visible_targets(WorldHandle world, AgentId agent, TargetId* buffer, uint capacity, uint* out_count);
 
+        /// <summary>
+        /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
+        /// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
+        /// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `callback` NULL or a function valid while set.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_set_ray_callback(WorldHandle world, RayBatchFn callback, IntPtr user_data);
 
+        /// <summary>
+        /// First half of a two-phase step: senses up to line of sight and exposes every ray the step
+        /// needs in `*out_rays` (count known before the engine is asked). Cast them (e.g. with
+        /// `RaycastCommand.ScheduleBatch`) and call `argus_world_step_finish`. Until then the world
+        /// refuses changes with `STEP_IN_PROGRESS`; nothing observable changes before finish.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_rays` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step_begin(WorldHandle world, float dt, RayArray* out_rays);
 
+        /// <summary>
+        /// Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
+        /// A wrong count or a hit with a bad distance is refused and the step stays pending.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step_finish(WorldHandle world, RayHit* hits, uint count);
 
+        /// <summary>
+        /// Abandons a step begun with `argus_world_step_begin`; the world is exactly as before it.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step_cancel(WorldHandle world);
 
+        /// <summary>
+        /// Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
+        /// `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
+        /// size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
+        /// two-phase step is pending.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_save(WorldHandle world, byte* buffer, uint capacity, uint* out_size);
 
+        /// <summary>
+        /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
+        /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
+        /// world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
+        /// event arrays are empty until the next step.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `bytes` `size` readable bytes.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_load(WorldHandle world, byte* bytes, uint size);
 
+        /// <summary>
+        /// Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest
+        /// score) first, at most `top_k`, copied into `results`; their number goes to `*out_count`
+        /// (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
+        /// summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
+        ///
+        /// Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
+        /// agent and target ids and `max_distance` the full distance to the spot), else the world's
+        /// occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+        /// arrays are read during the call only.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `query` NULL or readable (with its arrays); `results` `capacity`
+        /// writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_cover(WorldHandle world, CoverQuery* query, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
 
+        /// <summary>
+        /// Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
+        /// score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
+        /// `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
+        /// position. Casts no rays, so it works in an engine-ray world without a callback.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`
+        /// writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_flank(WorldHandle world, FlankQuery* query, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
 
+        /// <summary>
+        /// Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern CoverQuery argus_default_cover_query();
 
+        /// <summary>
+        /// Default flank query: a threat at the origin facing +Z, no candidates, no map, top 1.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern FlankQuery argus_default_flank_query();
 
+        /// <summary>
+        /// Default target settings.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern TargetDef argus_default_target_def();
 
+        /// <summary>
+        /// Creates a target from `def` (copied).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable; `out_target` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_create(WorldHandle world, TargetDef* def, TargetId* out_target);
 
+        /// <summary>
+        /// Destroys a target; every agent forgets it and brains focused on it give up.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_destroy(WorldHandle world, TargetId target);
 
+        /// <summary>
+        /// Non-zero if `target` names a live target of `world`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_target_is_valid(WorldHandle world, TargetId target);
 
+        /// <summary>
+        /// Replaces a target's settings and pose.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_def(WorldHandle world, TargetId target, TargetDef* def);
 
+        /// <summary>
+        /// The target's current settings and pose, as a def.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_def` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_get_def(WorldHandle world, TargetId target, TargetDef* out_def);
 
+        /// <summary>
+        /// Moves and turns one target.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_pose(WorldHandle world, TargetId target, Vec3 position, Vec3 forward);
 
+        /// <summary>
+        /// Moves `count` targets in one call (`forwards` may be NULL to keep facing). All checked first;
+        /// `count` may not exceed the number of live targets.
+        ///
+        /// # Safety
+        /// `world` NULL or live; arrays NULL (count 0 / optional forwards) or `count` readable items.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_poses(WorldHandle world, TargetId* targets, Vec3* positions, Vec3* forwards, uint count);
 
+        /// <summary>
+        /// Shows (non-zero) or hides (0) a target from every agent's sight.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_enabled(WorldHandle world, TargetId target, byte enabled);
 
+        /// <summary>
+        /// Default sound settings (loudness 10, team 1, layer 1, no source).
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern SoundDef argus_default_sound_def();
 
+        /// <summary>
+        /// Broadcasts a sound; every agent tests it at the next step.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `def` NULL or readable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_emit_sound(WorldHandle world, SoundDef* def);
 
+        /// <summary>
+        /// Packed library version: `major &lt;&lt; 16 | minor &lt;&lt; 8 | patch`.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern uint argus_version();
 
+        /// <summary>
+        /// The library version as a static NUL-terminated string, e.g. "0.1.0".
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte* argus_version_string();
 
+        /// <summary>
+        /// The ABI version the library was built with; compare with `ARGUS_ABI_VERSION`.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern uint argus_abi_version();
 
+        /// <summary>
+        /// A static NUL-terminated name for a result code ("ARGUS_RESULT_..."), or "ARGUS_RESULT_UNKNOWN".
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte* argus_result_name(uint result);
 
+        /// <summary>
+        /// Default world settings.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern WorldDef argus_default_world_def();
 
+        /// <summary>
+        /// Creates a world from `def` (copied) and writes it to `*out_world`. The caller owns the world
+        /// and must pass it to `argus_world_destroy`. No global state: worlds are independent.
+        ///
+        /// # Safety
+        /// `def` must be NULL or point at an `ArgusWorldDef`; `out_world` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_create(WorldDef* def, IntPtr* out_world);
 
+        /// <summary>
+        /// Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call
+        /// from inside the world's own ray callback (the world is in use). Every pointer the world
+        /// handed out (event arrays, rays, debug draw, error text) dies with it.
+        ///
+        /// # Safety
+        /// `world` must be NULL or a live world not destroyed before.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern void argus_world_destroy(WorldHandle world);
 
+        /// <summary>
+        /// Number of worlds created and not yet destroyed in this process (a leak check for wrappers).
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern uint argus_live_world_count();
 
+        /// <summary>
+        /// Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
+        /// creating them does not reallocate. A hint, never required.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_reserve(WorldHandle world, uint agents, uint targets);
 
+        /// <summary>
+        /// Live object counts of a world.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_counts(WorldHandle world, WorldCounts* @out);
 
+        /// <summary>
+        /// The message of the last failed call on this world ("" after a success). Owned by the world;
+        /// valid until the next call on it. NULL world → "".
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte* argus_world_last_error(WorldHandle world);
 
+        /// <summary>
+        /// Seconds simulated so far.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_time` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_time(WorldHandle world, double* out_time);
 
+        /// <summary>
+        /// Advances the world by `dt` seconds (finite, &gt;= 0). Afterwards the event arrays hold this
+        /// step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+        /// `argus_world_step_begin` / `argus_world_step_finish`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step(WorldHandle world, float dt);
 
+        /// <summary>
+        /// Sets how team `observer` regards team `other` (one direction; teams 0..63); `attitude` is
+        /// one of `ARGUS_ATTITUDE_*`. By default a team is friendly to itself and hostile to others.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_set_attitude(WorldHandle world, uint observer, uint other, uint attitude);
 
+        /// <summary>
+        /// How team `observer` regards team `other` (`ARGUS_ATTITUDE_*`).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_attitude` NULL or writable.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_attitude(WorldHandle world, uint observer, uint other, uint* out_attitude);
 
+        /// <summary>
+        /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
+        /// returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_testing_trigger_panic(WorldHandle world);
     }

@@ -9,133 +9,493 @@ namespace Argus
     /// <summary>The #define constants of argus.h (ARGUS_ prefix removed).</summary>
     public static class Constants
     {
+        /// <summary>
+        /// Perceive hostile teams (the default detect mask).
+        /// </summary>
         public const uint DETECT_HOSTILE = 1;
+        /// <summary>
+        /// Perceive neutral teams.
+        /// </summary>
         public const uint DETECT_NEUTRAL = 2;
+        /// <summary>
+        /// Perceive friendly teams.
+        /// </summary>
         public const uint DETECT_FRIENDLY = 4;
+        /// <summary>
+        /// Occluder wireframes.
+        /// </summary>
         public const uint DRAW_OCCLUDERS = 1;
+        /// <summary>
+        /// Agent markers, facing arrows and view cones.
+        /// </summary>
         public const uint DRAW_CONES = 2;
+        /// <summary>
+        /// Target markers and line-of-sight rays (green seen, red blocked with a dot at the hit).
+        /// </summary>
         public const uint DRAW_SIGHT = 4;
+        /// <summary>
+        /// Memory records (alpha = confidence).
+        /// </summary>
         public const uint DRAW_MEMORY = 8;
+        /// <summary>
+        /// Sounds of the last step and who heard them.
+        /// </summary>
         public const uint DRAW_HEARING = 16;
+        /// <summary>
+        /// Brain move targets.
+        /// </summary>
         public const uint DRAW_MOVE_TARGETS = 32;
+        /// <summary>
+        /// Everything.
+        /// </summary>
         public const uint DRAW_ALL = 63;
+        /// <summary>
+        /// Colour of seen targets and their lines (0xRRGGBBAA).
+        /// </summary>
         public const uint COLOR_SEEN = 584926463;
+        /// <summary>
+        /// Colour of blocked rays and hit dots.
+        /// </summary>
         public const uint COLOR_BLOCKED = 3995214591;
+        /// <summary>
+        /// Colour of targets in the cone but hidden.
+        /// </summary>
         public const uint COLOR_HIDDEN = 2576980479;
+        /// <summary>
+        /// Colour of targets outside every cone.
+        /// </summary>
         public const uint COLOR_OUTSIDE = 2290649200;
+        /// <summary>
+        /// Colour of cone outlines.
+        /// </summary>
         public const uint COLOR_CONE = 4294967232;
+        /// <summary>
+        /// A filled marker.
+        /// </summary>
         public const uint POINT_STYLE_SOLID = 0;
+        /// <summary>
+        /// An outline marker.
+        /// </summary>
         public const uint POINT_STYLE_WIRE = 1;
+        /// <summary>
+        /// A percept came from sight.
+        /// </summary>
         public const uint PERCEPT_SIGHT = 0;
+        /// <summary>
+        /// A percept came from hearing.
+        /// </summary>
         public const uint PERCEPT_SOUND = 1;
+        /// <summary>
+        /// Brain state: nothing going on.
+        /// </summary>
         public const uint BRAIN_IDLE = 0;
+        /// <summary>
+        /// Brain state: going to look at a sound (or glimpse).
+        /// </summary>
         public const uint BRAIN_INVESTIGATING = 1;
+        /// <summary>
+        /// Brain state: chasing a seen target.
+        /// </summary>
         public const uint BRAIN_CHASING = 2;
+        /// <summary>
+        /// Brain state: searching the last known position until a timer runs out.
+        /// </summary>
         public const uint BRAIN_SEARCHING = 3;
+        /// <summary>
+        /// Awareness stage: below the suspicious threshold.
+        /// </summary>
         public const uint AWARENESS_UNAWARE = 0;
+        /// <summary>
+        /// Awareness stage: suspicious.
+        /// </summary>
         public const uint AWARENESS_SUSPICIOUS = 1;
+        /// <summary>
+        /// Awareness stage: alert.
+        /// </summary>
         public const uint AWARENESS_ALERT = 2;
+        /// <summary>
+        /// Awareness stage: aware (the brain chases from here).
+        /// </summary>
         public const uint AWARENESS_AWARE = 3;
+        /// <summary>
+        /// The grid spans X and Z (a 3D game with +Y up): rows follow +Z.
+        /// </summary>
         public const uint PLANE_XZ = 0;
+        /// <summary>
+        /// The grid spans X and Y (a 2D game): rows follow +Y, Z is ignored.
+        /// </summary>
         public const uint PLANE_XY = 1;
+        /// <summary>
+        /// Most layers one map may have.
+        /// </summary>
         public const uint INFLUENCE_MAX_LAYERS = 32;
+        /// <summary>
+        /// Most cells (width × height) one map may have; width × height × layers may not exceed
+        /// 67108864 values either.
+        /// </summary>
         public const uint INFLUENCE_MAX_CELLS = 16777216;
+        /// <summary>
+        /// Longest layer name, in bytes of UTF-8 (the terminating NUL not counted).
+        /// </summary>
         public const uint INFLUENCE_MAX_LAYER_NAME = 64;
+        /// <summary>
+        /// Pass as the layer of `argus_influence_map_clear` to clear every layer.
+        /// </summary>
         public const uint INFLUENCE_ALL_LAYERS = 4294967295;
+        /// <summary>
+        /// Combine: Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
+        /// </summary>
         public const uint COMBINE_WEIGHTED_SUM = 0;
+        /// <summary>
+        /// Combine: maxᵢ wᵢ · layerᵢ.
+        /// </summary>
         public const uint COMBINE_MAX = 1;
+        /// <summary>
+        /// Combine: minᵢ wᵢ · layerᵢ.
+        /// </summary>
         public const uint COMBINE_MIN = 2;
+        /// <summary>
+        /// Combine: Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
+        /// </summary>
         public const uint COMBINE_MULTIPLY = 3;
+        /// <summary>
+        /// Combine: the weighted sum divided by its largest absolute value, so it lies in [−1, 1].
+        /// </summary>
         public const uint COMBINE_NORMALIZE = 4;
+        /// <summary>
+        /// Most blur passes one `argus_influence_map_blur` call may run.
+        /// </summary>
         public const uint INFLUENCE_MAX_BLUR_PASSES = 1024;
+        /// <summary>
+        /// Most inputs one `argus_influence_map_combine` call may take.
+        /// </summary>
         public const uint INFLUENCE_MAX_COMBINE_INPUTS = 1024;
+        /// <summary>
+        /// An oriented box (`half_extents`).
+        /// </summary>
         public const uint SHAPE_BOX = 0;
+        /// <summary>
+        /// A sphere (`radius`).
+        /// </summary>
         public const uint SHAPE_SPHERE = 1;
+        /// <summary>
+        /// A capsule along local Y (`half_height`, `radius`).
+        /// </summary>
         public const uint SHAPE_CAPSULE = 2;
+        /// <summary>
+        /// A triangle mesh (`vertices`, `indices`).
+        /// </summary>
         public const uint SHAPE_MESH = 3;
+        /// <summary>
+        /// Check point farther than every radius.
+        /// </summary>
         public const uint POINT_OUT_OF_RANGE = 0;
+        /// <summary>
+        /// Check point in range but outside the cone(s).
+        /// </summary>
         public const uint POINT_OUTSIDE_CONE = 1;
+        /// <summary>
+        /// Check point in view but an occluder blocks the ray (`hit` says where).
+        /// </summary>
         public const uint POINT_BLOCKED = 2;
+        /// <summary>
+        /// Check point visible.
+        /// </summary>
         public const uint POINT_VISIBLE = 3;
+        /// <summary>
+        /// Candidates are the caller's `points[0..point_count]`, in order.
+        /// </summary>
         public const uint CANDIDATES_POINTS = 0;
+        /// <summary>
+        /// Candidates are a square of (2·half_count + 1)² points `spacing` apart around `center`, row by
+        /// row from −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
+        /// </summary>
         public const uint CANDIDATES_GRID = 1;
+        /// <summary>
+        /// Candidates are `rings` × `per_ring` points around `center`: ring k has radius
+        /// inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
+        /// `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
+        /// </summary>
         public const uint CANDIDATES_RING = 2;
+        /// <summary>
+        /// Cover must be hidden from every threat (the lesson's rule).
+        /// </summary>
         public const uint COVER_HIDDEN_FROM_ALL = 0;
+        /// <summary>
+        /// Rank by how many threats cannot see the spot (at least one), then by score.
+        /// </summary>
         public const uint COVER_HIDDEN_FROM_MOST = 1;
+        /// <summary>
+        /// Most candidates one query may consider (points, or generated).
+        /// </summary>
         public const uint MAX_CANDIDATES = 1048576;
+        /// <summary>
+        /// Most threats one cover query may take.
+        /// </summary>
         public const uint MAX_THREATS = 65536;
+        /// <summary>
+        /// Most check points per target.
+        /// </summary>
         public const uint MAX_CHECK_POINTS = 8;
+        /// <summary>
+        /// Major version of this library.
+        /// </summary>
         public const uint VERSION_MAJOR = 0;
+        /// <summary>
+        /// Minor version of this library.
+        /// </summary>
         public const uint VERSION_MINOR = 1;
+        /// <summary>
+        /// Patch version of this library.
+        /// </summary>
         public const uint VERSION_PATCH = 0;
+        /// <summary>
+        /// Version of the binary interface: bumped on any change to a struct layout or signature.
+        /// Wrappers compare it with `argus_abi_version()` at load.
+        /// </summary>
         public const uint ABI_VERSION = 1;
+        /// <summary>
+        /// Value of `internal_cookie` in a def filled by `argus_default_&lt;thing&gt;_def()`; a def without
+        /// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
+        /// </summary>
         public const uint DEF_COOKIE = 1095911253;
+        /// <summary>
+        /// Line of sight against the world's own occluders (parry3d BVH).
+        /// </summary>
         public const uint RAY_BACKEND_BUILTIN = 0;
+        /// <summary>
+        /// Line of sight answered by the engine (a ray callback, or step_begin / step_finish).
+        /// </summary>
         public const uint RAY_BACKEND_ENGINE = 1;
+        /// <summary>
+        /// Hostile: perceived by default.
+        /// </summary>
         public const uint ATTITUDE_HOSTILE = 0;
+        /// <summary>
+        /// Neutral.
+        /// </summary>
         public const uint ATTITUDE_NEUTRAL = 1;
+        /// <summary>
+        /// Friendly: ignored by default.
+        /// </summary>
         public const uint ATTITUDE_FRIENDLY = 2;
+        /// <summary>
+        /// The most rays one step may hand to the engine, and the most ids one bulk call may take.
+        /// </summary>
         public const uint MAX_BATCH = 67108864;
     }
 
+    /// <summary>
+    /// The outcome of every fallible call. Values are fixed forever; new ones are only appended.
+    /// </summary>
     public enum Result : uint
     {
+        /// <summary>
+        /// Success.
+        /// </summary>
         Ok = 0,
+        /// <summary>
+        /// A pointer was NULL, a number NaN/infinite/out of range, or a count too large; nothing changed.
+        /// </summary>
         InvalidArgument = 1,
+        /// <summary>
+        /// An id was null, unknown, or of something already destroyed; nothing changed.
+        /// </summary>
         InvalidId = 2,
+        /// <summary>
+        /// A caller buffer is too small; the needed count was written to the count out-parameter.
+        /// </summary>
         BufferTooSmall = 3,
+        /// <summary>
+        /// `argus_world_step_begin` is waiting for `argus_world_step_finish` (or `_cancel`).
+        /// </summary>
         StepInProgress = 4,
+        /// <summary>
+        /// `argus_world_step_finish` without `argus_world_step_begin`.
+        /// </summary>
         NoStepInProgress = 5,
+        /// <summary>
+        /// The world uses engine rays and no ray callback is set for this call.
+        /// </summary>
         NoRayBackend = 6,
+        /// <summary>
+        /// A snapshot was truncated, corrupted or of an unsupported version; nothing changed.
+        /// </summary>
         BadSnapshot = 7,
+        /// <summary>
+        /// A def was not filled by its `argus_default_&lt;thing&gt;_def()` first.
+        /// </summary>
         DefNotInitialized = 8,
+        /// <summary>
+        /// A panic was caught inside the library; the world it happened in is poisoned and refuses
+        /// every further call except destroy.
+        /// </summary>
         Panic = 9,
+        /// <summary>
+        /// The world was poisoned by an earlier panic.
+        /// </summary>
         WorldPoisoned = 10,
+        /// <summary>
+        /// A call on a world was made from inside that world's own ray callback; refused, because
+        /// the world is in the middle of the call that invoked the callback.
+        /// </summary>
         Reentrant = 11,
     }
 
+    /// <summary>
+    /// A 3D vector (Y up, metres).
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Vec3
     {
+        /// <summary>
+        /// X.
+        /// </summary>
         public float X;
+        /// <summary>
+        /// Y (up).
+        /// </summary>
         public float Y;
+        /// <summary>
+        /// Z.
+        /// </summary>
         public float Z;
     }
 
+    /// <summary>
+    /// Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
+    /// Units: metres, degrees, seconds.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AgentDef
     {
+        /// <summary>
+        /// Feet position.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Facing (normalised; zero is refused). Default +Z.
+        /// </summary>
         public Vec3 Forward;
+        /// <summary>
+        /// Team 0..63 (default 0).
+        /// </summary>
         public uint Team;
+        /// <summary>
+        /// `ARGUS_DETECT_*` bits (default hostile only).
+        /// </summary>
         public uint DetectMask;
+        /// <summary>
+        /// Eye relative to the position (default 0, 1.6, 0).
+        /// </summary>
         public Vec3 EyeOffset;
+        /// <summary>
+        /// Sight range (default 10).
+        /// </summary>
         public float ViewRadius;
+        /// <summary>
+        /// Full cone width in degrees (default 90; &gt;= 360 = all around).
+        /// </summary>
         public float ViewAngle;
+        /// <summary>
+        /// Once seen, a target stays in range until this radius; 0 = off (default).
+        /// </summary>
         public float LoseSightRadius;
+        /// <summary>
+        /// Peripheral cone radius; 0 = off (default).
+        /// </summary>
         public float PeripheralRadius;
+        /// <summary>
+        /// Peripheral cone full width in degrees (default 180).
+        /// </summary>
         public float PeripheralAngle;
+        /// <summary>
+        /// Target layers this agent sees (Unity targetMask; default all).
+        /// </summary>
         public uint TargetMask;
+        /// <summary>
+        /// Occluder layers that block its sight (Unity obstacleMask; default all).
+        /// </summary>
         public uint SightObstacleMask;
+        /// <summary>
+        /// Sight ticks per second (default 10; 0 = every step), staggered across agents.
+        /// </summary>
         public float SightRateHz;
+        /// <summary>
+        /// Multiplier on sound radii (default 1).
+        /// </summary>
         public float HearingSensitivity;
+        /// <summary>
+        /// Sound layers it listens to (default all).
+        /// </summary>
         public uint SoundMask;
+        /// <summary>
+        /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
+        /// </summary>
         public uint HearingObstacleMask;
+        /// <summary>
+        /// Memory confidence lost per second unperceived (default 0.2).
+        /// </summary>
         public float MemoryDecayPerSecond;
+        /// <summary>
+        /// Below this confidence a memory is forgotten (default 0.05).
+        /// </summary>
         public float MemoryForgetThreshold;
+        /// <summary>
+        /// Seconds of searching before giving up (default 4).
+        /// </summary>
         public float SearchDuration;
+        /// <summary>
+        /// Seconds investigating before searching if arrival is never reported (default 10).
+        /// </summary>
         public float InvestigateTimeout;
+        /// <summary>
+        /// Awareness gained per second at best visibility (default 2).
+        /// </summary>
         public float AwarenessRisePerSecond;
+        /// <summary>
+        /// Awareness lost per second unseen (default 0.25).
+        /// </summary>
         public float AwarenessFallPerSecond;
+        /// <summary>
+        /// Awareness gain multiplier at the view radius (default 0.25).
+        /// </summary>
         public float AwarenessFarFactor;
+        /// <summary>
+        /// Awareness gain multiplier at the cone edge (default 0.5).
+        /// </summary>
         public float AwarenessEdgeFactor;
+        /// <summary>
+        /// Meter level of the suspicious stage (default 0.3).
+        /// </summary>
         public float AwarenessSuspicious;
+        /// <summary>
+        /// Meter level of the alert stage (default 0.7).
+        /// </summary>
         public float AwarenessAlert;
+        /// <summary>
+        /// Meter level of the aware stage (default 1).
+        /// </summary>
         public float AwarenessAware;
+        /// <summary>
+        /// Set by `argus_default_agent_def()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
+        /// <summary>
+        /// Non-zero: sight is tested (default 1).
+        /// </summary>
         public byte SightEnabled;
+        /// <summary>
+        /// Non-zero: hearing is tested (default 1).
+        /// </summary>
         public byte HearingEnabled;
+        /// <summary>
+        /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
+        /// </summary>
         public byte BrainEnabled;
+        /// <summary>
+        /// Non-zero: awareness meters gate chasing (default 0).
+        /// </summary>
         public byte AwarenessEnabled;
 
         /// <summary>The library's defaults (argus_default_agent_def); never start from a zeroed struct.</summary>
@@ -146,52 +506,141 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// An agent (a guard: something that perceives). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+    /// the world rejects it by its generation.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AgentId
     {
+        /// <summary>
+        /// Slot index.
+        /// </summary>
         public uint Index;
+        /// <summary>
+        /// Slot generation (never 0 for a live thing).
+        /// </summary>
         public uint Generation;
     }
 
+    /// <summary>
+    /// A target (something agents perceive). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+    /// the world rejects it by its generation.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TargetId
     {
+        /// <summary>
+        /// Slot index.
+        /// </summary>
         public uint Index;
+        /// <summary>
+        /// Slot generation (never 0 for a live thing).
+        /// </summary>
         public uint Generation;
     }
 
+    /// <summary>
+    /// An agent's pose and brain outputs.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AgentState
     {
+        /// <summary>
+        /// Feet position.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Unit facing.
+        /// </summary>
         public Vec3 Forward;
+        /// <summary>
+        /// Eye position.
+        /// </summary>
         public Vec3 Eye;
+        /// <summary>
+        /// Where the brain wants to go (valid when `has_move_target`).
+        /// </summary>
         public Vec3 MoveTarget;
+        /// <summary>
+        /// `ARGUS_BRAIN_*`.
+        /// </summary>
         public uint BrainState;
+        /// <summary>
+        /// The target chased or searched for (null if none).
+        /// </summary>
         public TargetId Focus;
+        /// <summary>
+        /// Seconds left searching or investigating.
+        /// </summary>
         public float BrainTimer;
+        /// <summary>
+        /// Number of memory records.
+        /// </summary>
         public uint MemoryCount;
+        /// <summary>
+        /// Non-zero when `move_target` is meaningful (not Idle).
+        /// </summary>
         public byte HasMoveTarget;
     }
 
+    /// <summary>
+    /// One memory record of an agent.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct MemoryRecord
     {
+        /// <summary>
+        /// The remembered target.
+        /// </summary>
         public TargetId Target;
+        /// <summary>
+        /// Where it was last perceived.
+        /// </summary>
         public Vec3 LastKnownPosition;
+        /// <summary>
+        /// 1 = just perceived, 0 = forgotten.
+        /// </summary>
         public float Confidence;
+        /// <summary>
+        /// World time of the last percept.
+        /// </summary>
         public float LastPerceptTime;
+        /// <summary>
+        /// Visible fraction at the latest sight tick.
+        /// </summary>
         public float Visibility;
+        /// <summary>
+        /// Awareness meter 0..1.
+        /// </summary>
         public float Awareness;
+        /// <summary>
+        /// `ARGUS_AWARENESS_*`.
+        /// </summary>
         public uint AwarenessStage;
+        /// <summary>
+        /// Non-zero if seen at the latest sight tick.
+        /// </summary>
         public byte Seen;
     }
 
+    /// <summary>
+    /// What to draw. Fill with `argus_default_debug_draw_options()`.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct DebugDrawOptions
     {
+        /// <summary>
+        /// `ARGUS_DRAW_*` bits (default all).
+        /// </summary>
         public uint Flags;
+        /// <summary>
+        /// Only this agent; null = all agents.
+        /// </summary>
         public AgentId Agent;
+        /// <summary>
+        /// Segments per full circle (default 32, minimum 3).
+        /// </summary>
         public uint CircleSegments;
 
         /// <summary>The library's defaults (argus_default_debug_draw_options); never start from a zeroed struct.</summary>
@@ -202,47 +651,120 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// A line segment.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct DebugLine
     {
+        /// <summary>
+        /// Start.
+        /// </summary>
         public Vec3 A;
+        /// <summary>
+        /// End.
+        /// </summary>
         public Vec3 B;
+        /// <summary>
+        /// Packed 0xRRGGBBAA.
+        /// </summary>
         public uint Color;
     }
 
+    /// <summary>
+    /// A marker ball.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct DebugPoint
     {
+        /// <summary>
+        /// Centre.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Radius in metres.
+        /// </summary>
         public float Radius;
+        /// <summary>
+        /// Packed 0xRRGGBBAA.
+        /// </summary>
         public uint Color;
+        /// <summary>
+        /// `ARGUS_POINT_STYLE_*`.
+        /// </summary>
         public uint Style;
     }
 
+    /// <summary>
+    /// The picture: arrays owned by the world, valid until the next debug draw or destroy.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct DebugDraw
     {
+        /// <summary>
+        /// Lines (NULL when `line_count` is 0).
+        /// </summary>
         public DebugLine* Lines;
+        /// <summary>
+        /// Number of lines.
+        /// </summary>
         public uint LineCount;
+        /// <summary>
+        /// Points (NULL when `point_count` is 0).
+        /// </summary>
         public DebugPoint* Points;
+        /// <summary>
+        /// Number of points.
+        /// </summary>
         public uint PointCount;
     }
 
+    /// <summary>
+    /// One piece of sensed information, the same shape for every sense.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Percept
     {
+        /// <summary>
+        /// `ARGUS_PERCEPT_SIGHT` or `ARGUS_PERCEPT_SOUND`.
+        /// </summary>
         public uint Kind;
+        /// <summary>
+        /// Who perceived.
+        /// </summary>
         public AgentId Agent;
+        /// <summary>
+        /// The seen target, or the sound's source (null for an anonymous sound).
+        /// </summary>
         public TargetId Target;
+        /// <summary>
+        /// The target's position (sight) or the sound's position (hearing).
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// World time of the step, in seconds.
+        /// </summary>
         public float Time;
+        /// <summary>
+        /// Sight: visible fraction of check points. Sound: 1 − distance / hearing radius.
+        /// </summary>
         public float Strength;
     }
 
+    /// <summary>
+    /// This step's percepts, in agent slot order (per agent: sounds in emission order, then sights in target slot order).
+    /// Owned by the world; valid until the next step, load or destroy.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct PerceptArray
     {
+        /// <summary>
+        /// First item (NULL when `count` is 0).
+        /// </summary>
         public Percept* Items;
+        /// <summary>
+        /// Number of items.
+        /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
@@ -267,20 +789,48 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// A brain changed state during the step.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct BrainEvent
     {
+        /// <summary>
+        /// Whose brain.
+        /// </summary>
         public AgentId Agent;
+        /// <summary>
+        /// Focus target after the change (null if none).
+        /// </summary>
         public TargetId Target;
+        /// <summary>
+        /// `ARGUS_BRAIN_*` before.
+        /// </summary>
         public uint From;
+        /// <summary>
+        /// `ARGUS_BRAIN_*` after.
+        /// </summary>
         public uint To;
+        /// <summary>
+        /// World time of the step.
+        /// </summary>
         public float Time;
     }
 
+    /// <summary>
+    /// This step's brain state changes, in agent slot order.
+    /// Owned by the world; valid until the next step, load or destroy.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct BrainEventArray
     {
+        /// <summary>
+        /// First item (NULL when `count` is 0).
+        /// </summary>
         public BrainEvent* Items;
+        /// <summary>
+        /// Number of items.
+        /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
@@ -305,19 +855,44 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// A memory record's confidence fell below the forget threshold (now exactly 0).
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct ForgetEvent
     {
+        /// <summary>
+        /// Whose memory.
+        /// </summary>
         public AgentId Agent;
+        /// <summary>
+        /// The forgotten target.
+        /// </summary>
         public TargetId Target;
+        /// <summary>
+        /// Its last known position.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// World time of the step.
+        /// </summary>
         public float Time;
     }
 
+    /// <summary>
+    /// This step's forgotten memory records.
+    /// Owned by the world; valid until the next step, load or destroy.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct ForgetEventArray
     {
+        /// <summary>
+        /// First item (NULL when `count` is 0).
+        /// </summary>
         public ForgetEvent* Items;
+        /// <summary>
+        /// Number of items.
+        /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
@@ -342,21 +917,52 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// An awareness meter crossed a stage threshold.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AwarenessEvent
     {
+        /// <summary>
+        /// Whose awareness.
+        /// </summary>
         public AgentId Agent;
+        /// <summary>
+        /// Of which target.
+        /// </summary>
         public TargetId Target;
+        /// <summary>
+        /// `ARGUS_AWARENESS_*` before.
+        /// </summary>
         public uint From;
+        /// <summary>
+        /// `ARGUS_AWARENESS_*` after.
+        /// </summary>
         public uint To;
+        /// <summary>
+        /// Meter level after the step (0..1).
+        /// </summary>
         public float Level;
+        /// <summary>
+        /// World time of the step.
+        /// </summary>
         public float Time;
     }
 
+    /// <summary>
+    /// This step's awareness stage changes.
+    /// Owned by the world; valid until the next step, load or destroy.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AwarenessEventArray
     {
+        /// <summary>
+        /// First item (NULL when `count` is 0).
+        /// </summary>
         public AwarenessEvent* Items;
+        /// <summary>
+        /// Number of items.
+        /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
@@ -381,15 +987,42 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// Everything needed to create an influence map. Fill with `argus_default_influence_map_def()`,
+    /// then change what you need; the world copies it.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct InfluenceMapDef
     {
+        /// <summary>
+        /// Columns (cells along +X), at least 1 (default 64).
+        /// </summary>
         public uint Width;
+        /// <summary>
+        /// Rows (cells along +Z, or +Y on `ARGUS_PLANE_XY`), at least 1 (default 64).
+        /// </summary>
         public uint Height;
+        /// <summary>
+        /// Edge of one square cell in metres, &gt; 0 (default 1).
+        /// </summary>
         public float CellSize;
+        /// <summary>
+        /// World position of the minimum corner of cell (0, 0); its coordinate along the plane's
+        /// normal is the height of every cell centre (default origin). Put it at a height walls
+        /// cover (e.g. 1 m up) if occluders are to block propagation.
+        /// </summary>
         public Vec3 Origin;
+        /// <summary>
+        /// `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+        /// </summary>
         public uint Plane;
+        /// <summary>
+        /// Layers, 1 to `ARGUS_INFLUENCE_MAX_LAYERS` (default 1); each is one float per cell.
+        /// </summary>
         public uint LayerCount;
+        /// <summary>
+        /// Set by `argus_default_influence_map_def()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_influence_map_def); never start from a zeroed struct.</summary>
@@ -400,28 +1033,69 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// An influence map owned by a world. `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+    /// the world rejects it by its generation.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct InfluenceMapId
     {
+        /// <summary>
+        /// Slot index.
+        /// </summary>
         public uint Index;
+        /// <summary>
+        /// Slot generation (never 0 for a live thing).
+        /// </summary>
         public uint Generation;
     }
 
+    /// <summary>
+    /// The layout of a map, to interpret its raw layers.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct InfluenceMapInfo
     {
+        /// <summary>
+        /// Columns.
+        /// </summary>
         public uint Width;
+        /// <summary>
+        /// Rows.
+        /// </summary>
         public uint Height;
+        /// <summary>
+        /// Edge of one cell in metres.
+        /// </summary>
         public float CellSize;
+        /// <summary>
+        /// Minimum corner of cell (0, 0).
+        /// </summary>
         public Vec3 Origin;
+        /// <summary>
+        /// `ARGUS_PLANE_*`.
+        /// </summary>
         public uint Plane;
+        /// <summary>
+        /// Number of layers.
+        /// </summary>
         public uint LayerCount;
     }
 
+    /// <summary>
+    /// A read-only array of floats owned by the world (see the function that returned it for how
+    /// long it stays valid).
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct FloatArray
     {
+        /// <summary>
+        /// First value (never NULL for a map layer: a map has at least one cell).
+        /// </summary>
         public float* Items;
+        /// <summary>
+        /// Number of values.
+        /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
@@ -446,46 +1120,128 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// One input of `argus_influence_map_combine`.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct LayerWeight
     {
+        /// <summary>
+        /// Layer index.
+        /// </summary>
         public uint Layer;
+        /// <summary>
+        /// Factor applied to each of its values (finite; 1 = as is).
+        /// </summary>
         public float Weight;
     }
 
+    /// <summary>
+    /// One cell picked by `argus_influence_map_best_cell`.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct CellValue
     {
+        /// <summary>
+        /// Column (along +X).
+        /// </summary>
         public int Column;
+        /// <summary>
+        /// Row (along +Z, or +Y on `ARGUS_PLANE_XY`).
+        /// </summary>
         public int Row;
+        /// <summary>
+        /// World position of the cell's centre.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// The layer's value there.
+        /// </summary>
         public float Value;
     }
 
+    /// <summary>
+    /// A rotation quaternion (x, y, z, w), normalised on input.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Quat
     {
+        /// <summary>
+        /// X.
+        /// </summary>
         public float X;
+        /// <summary>
+        /// Y.
+        /// </summary>
         public float Y;
+        /// <summary>
+        /// Z.
+        /// </summary>
         public float Z;
+        /// <summary>
+        /// W (1 for no rotation).
+        /// </summary>
         public float W;
     }
 
+    /// <summary>
+    /// Everything needed to add an occluder. Fill with `argus_default_occluder_def()`; copied (the
+    /// mesh arrays are read during the call only).
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct OccluderDef
     {
+        /// <summary>
+        /// `ARGUS_SHAPE_*` (default box).
+        /// </summary>
         public uint Shape;
+        /// <summary>
+        /// World position of the shape's centre.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// World rotation (default identity).
+        /// </summary>
         public Quat Rotation;
+        /// <summary>
+        /// Box half extents (default 0.5, 0.5, 0.5).
+        /// </summary>
         public Vec3 HalfExtents;
+        /// <summary>
+        /// Sphere or capsule radius (default 0.5).
+        /// </summary>
         public float Radius;
+        /// <summary>
+        /// Capsule half height between cap centres (default 0.5).
+        /// </summary>
         public float HalfHeight;
+        /// <summary>
+        /// Mesh vertex count.
+        /// </summary>
         public uint VertexCount;
+        /// <summary>
+        /// Mesh index count (3 per triangle).
+        /// </summary>
         public uint IndexCount;
+        /// <summary>
+        /// Mesh vertices in the local frame.
+        /// </summary>
         public Vec3* Vertices;
+        /// <summary>
+        /// Mesh triangle indices.
+        /// </summary>
         public uint* Indices;
+        /// <summary>
+        /// Layer bits; agents' obstacle masks pick which layers block them (default 1).
+        /// </summary>
         public uint Layers;
+        /// <summary>
+        /// Set by `argus_default_occluder_def()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
+        /// <summary>
+        /// Non-zero: expected to move (a hint).
+        /// </summary>
         public byte Movable;
 
         /// <summary>The library's defaults (argus_default_occluder_def); never start from a zeroed struct.</summary>
@@ -496,61 +1252,168 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// An occluder (level geometry that blocks sight and sound). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
+    /// the world rejects it by its generation.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct OccluderId
     {
+        /// <summary>
+        /// Slot index.
+        /// </summary>
         public uint Index;
+        /// <summary>
+        /// Slot generation (never 0 for a live thing).
+        /// </summary>
         public uint Generation;
     }
 
+    /// <summary>
+    /// One check point's outcome.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct PointSight
     {
+        /// <summary>
+        /// `ARGUS_POINT_*`.
+        /// </summary>
         public uint Status;
+        /// <summary>
+        /// The check point in world space.
+        /// </summary>
         public Vec3 Point;
+        /// <summary>
+        /// Where the blocking ray hit (when `status` is `ARGUS_POINT_BLOCKED`).
+        /// </summary>
         public Vec3 Hit;
     }
 
+    /// <summary>
+    /// "Can this agent see that target right now?"
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct SightResult
     {
+        /// <summary>
+        /// The agent's eye.
+        /// </summary>
         public Vec3 Eye;
+        /// <summary>
+        /// Visible check points / all check points.
+        /// </summary>
         public float Fraction;
+        /// <summary>
+        /// Number of check points (entries of `points` that are meaningful).
+        /// </summary>
         public uint PointCount;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points0;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points1;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points2;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points3;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points4;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points5;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points6;
+        /// <summary>
+        /// Per check point outcomes.
+        /// </summary>
         public PointSight Points7;
+        /// <summary>
+        /// Non-zero if at least one check point is visible.
+        /// </summary>
         public byte Seen;
+        /// <summary>
+        /// Zero when filtered out before any geometry (sight off, target disabled, layers, attitude).
+        /// </summary>
         public byte Perceivable;
     }
 
+    /// <summary>
+    /// One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
+    /// for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
+    /// `origin` and those of `agent` and `target` (both null for the rays of
+    /// `argus_world_find_cover`); report the first hit.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Ray
     {
+        /// <summary>
+        /// The agent's eye (cover: the threat's eye).
+        /// </summary>
         public Vec3 Origin;
+        /// <summary>
+        /// Unit direction toward the check point (cover: toward the candidate spot).
+        /// </summary>
         public Vec3 Direction;
+        /// <summary>
+        /// Distance to the check point minus 0.01 (cover: the full distance to the spot).
+        /// </summary>
         public float MaxDistance;
+        /// <summary>
+        /// The agent's sight obstacle mask (cover: the query's obstacle mask).
+        /// </summary>
         public uint LayerMask;
+        /// <summary>
+        /// The looking agent.
+        /// </summary>
         public AgentId Agent;
+        /// <summary>
+        /// The looked-at target.
+        /// </summary>
         public TargetId Target;
     }
 
+    /// <summary>
+    /// The engine's answer to one ray.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct RayHit
     {
+        /// <summary>
+        /// Non-zero if something blocked the ray.
+        /// </summary>
         public uint Hit;
+        /// <summary>
+        /// Distance from the origin to the hit (ignored when `hit` is 0; must be finite and &gt;= 0 otherwise).
+        /// </summary>
         public float Distance;
     }
 
+    /// <summary>
+    /// The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
+    /// `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct RayArray
     {
+        /// <summary>
+        /// First ray (NULL when `count` is 0).
+        /// </summary>
         public Ray* Items;
+        /// <summary>
+        /// Number of rays.
+        /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
@@ -575,46 +1438,141 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// Where a query looks. `kind` picks which fields are read.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Candidates
     {
+        /// <summary>
+        /// `ARGUS_CANDIDATES_POINTS`: the caller's points, read during the call only.
+        /// </summary>
         public Vec3* Points;
+        /// <summary>
+        /// `ARGUS_CANDIDATES_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
+        /// </summary>
         public uint PointCount;
+        /// <summary>
+        /// `ARGUS_CANDIDATES_*` (default points).
+        /// </summary>
         public uint Kind;
+        /// <summary>
+        /// Grid / ring: the middle point.
+        /// </summary>
         public Vec3 Center;
+        /// <summary>
+        /// Grid: metres between neighbouring points, &gt; 0 (default 1).
+        /// </summary>
         public float Spacing;
+        /// <summary>
+        /// Grid: points on each side of the centre along each axis (default 4).
+        /// </summary>
         public uint HalfCount;
+        /// <summary>
+        /// Ring: inner radius in metres, ≥ 0 (default 2).
+        /// </summary>
         public float InnerRadius;
+        /// <summary>
+        /// Ring: outer radius in metres, ≥ inner (default 8).
+        /// </summary>
         public float OuterRadius;
+        /// <summary>
+        /// Ring: number of rings, ≥ 1 (default 3).
+        /// </summary>
         public uint Rings;
+        /// <summary>
+        /// Ring: points per ring, ≥ 1 (default 16).
+        /// </summary>
         public uint PerRing;
+        /// <summary>
+        /// Grid / ring: `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+        /// </summary>
         public uint Plane;
     }
 
+    /// <summary>
+    /// Someone to hide from or to flank.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Threat
     {
+        /// <summary>
+        /// Feet position (flank directions are measured from here).
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Eye position (cover rays start here).
+        /// </summary>
         public Vec3 Eye;
+        /// <summary>
+        /// Facing direction (flank only; normalised there, must not be zero).
+        /// </summary>
         public Vec3 Forward;
     }
 
+    /// <summary>
+    /// A cover query: where should the agent at `self_position` hide from the threats?
+    /// Fill with `argus_default_cover_query()`; read during the call only.
+    /// Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct CoverQuery
     {
+        /// <summary>
+        /// The spots to consider.
+        /// </summary>
         public Candidates Candidates;
+        /// <summary>
+        /// Who to hide from: `threat_count` items (1 to `ARGUS_MAX_THREATS`), read during the call.
+        /// </summary>
         public Threat* Threats;
+        /// <summary>
+        /// Number of threats.
+        /// </summary>
         public uint ThreatCount;
+        /// <summary>
+        /// The agent: travel is measured from here, and it is the answer when no spot qualifies.
+        /// </summary>
         public Vec3 SelfPosition;
+        /// <summary>
+        /// Danger map read at each spot (cell value, 0 off the grid); null id = no map (danger 0).
+        /// </summary>
         public InfluenceMapId Map;
+        /// <summary>
+        /// Layer of `map` holding danger.
+        /// </summary>
         public uint MapLayer;
+        /// <summary>
+        /// Occluder layers that block the threats' sight (default all).
+        /// </summary>
         public uint ObstacleMask;
+        /// <summary>
+        /// Weight of the danger value (default 10, the lesson's).
+        /// </summary>
         public float DangerWeight;
+        /// <summary>
+        /// Weight of the travel distance per metre (default 1).
+        /// </summary>
         public float DistanceWeight;
+        /// <summary>
+        /// `ARGUS_COVER_*` (default hidden from all).
+        /// </summary>
         public uint Mode;
+        /// <summary>
+        /// Results wanted, best first, ≥ 1 (default 1).
+        /// </summary>
         public uint TopK;
+        /// <summary>
+        /// Spots farther than this from `self_position` are skipped, metres; 0 = no limit (default).
+        /// </summary>
         public float MaxTravel;
+        /// <summary>
+        /// Added to each spot before the ray test, e.g. (0, 1, 0) to hide a head (default zero).
+        /// </summary>
         public Vec3 ProbeOffset;
+        /// <summary>
+        /// Set by `argus_default_cover_query()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_cover_query); never start from a zeroed struct.</summary>
@@ -625,34 +1583,97 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// One ranked spot.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TacticalResult
     {
+        /// <summary>
+        /// The spot.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Its score (cover: lower is better; flank: higher is better).
+        /// </summary>
         public float Score;
+        /// <summary>
+        /// Index of the spot among the candidates (generation order for grid / ring); equal
+        /// scores are ranked by it, lower first.
+        /// </summary>
         public uint CandidateIndex;
+        /// <summary>
+        /// Cover: how many threats cannot see the spot. Flank: 0.
+        /// </summary>
         public uint HiddenFrom;
     }
 
+    /// <summary>
+    /// Summary of a query.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TacticalAnswer
     {
+        /// <summary>
+        /// The best spot, or when `found` is 0 the lesson's fallback: the agent's own position for
+        /// cover, the threat's position for a flank.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Number of spots found (at most `top_k`; 0 = none qualified).
+        /// </summary>
         public uint Found;
+        /// <summary>
+        /// Line-of-sight rays cast (cover only).
+        /// </summary>
         public uint RaysCast;
     }
 
+    /// <summary>
+    /// A flank query: from where can the threat be approached outside its forward cone
+    /// (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
+    /// `argus_default_flank_query()`; read during the call only.
+    /// Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct FlankQuery
     {
+        /// <summary>
+        /// The spots to consider.
+        /// </summary>
         public Candidates Candidates;
+        /// <summary>
+        /// The threat; its position is the answer when no spot qualifies (default at the origin
+        /// facing +Z, eyes 1.6 m up).
+        /// </summary>
         public Threat Threat;
+        /// <summary>
+        /// Danger map read at each spot; null id = no map (danger 0).
+        /// </summary>
         public InfluenceMapId Map;
+        /// <summary>
+        /// Layer of `map` holding danger.
+        /// </summary>
         public uint MapLayer;
+        /// <summary>
+        /// Weight of the facing dot product (default 1).
+        /// </summary>
         public float FacingWeight;
+        /// <summary>
+        /// Weight of the danger value (default 1).
+        /// </summary>
         public float DangerWeight;
+        /// <summary>
+        /// Spots with a larger facing dot product are in front and skipped (default 0.3).
+        /// </summary>
         public float MaxFacingDot;
+        /// <summary>
+        /// Results wanted, best first, ≥ 1 (default 1).
+        /// </summary>
         public uint TopK;
+        /// <summary>
+        /// Set by `argus_default_flank_query()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_flank_query); never start from a zeroed struct.</summary>
@@ -663,23 +1684,71 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// Everything needed to create a target. Fill with `argus_default_target_def()`; copied.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TargetDef
     {
+        /// <summary>
+        /// Feet position.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Facing (normalised; zero is refused). Default +Z.
+        /// </summary>
         public Vec3 Forward;
+        /// <summary>
+        /// Team 0..63 (default 1, hostile to the agents' default team 0).
+        /// </summary>
         public uint Team;
+        /// <summary>
+        /// Layer bits matched against agents' target masks (default 1).
+        /// </summary>
         public uint Layers;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints0;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints1;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints2;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints3;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints4;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints5;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints6;
+        /// <summary>
+        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// </summary>
         public Vec3 CheckPoints7;
+        /// <summary>
+        /// 1..8 (default 1: one point at chest height, 1.3 m).
+        /// </summary>
         public uint CheckPointCount;
+        /// <summary>
+        /// Set by `argus_default_target_def()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
+        /// <summary>
+        /// Non-zero: visible to agents (default 1).
+        /// </summary>
         public byte Enabled;
 
         /// <summary>The library's defaults (argus_default_target_def); never start from a zeroed struct.</summary>
@@ -690,14 +1759,35 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// A sound event. Fill with `argus_default_sound_def()`.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct SoundDef
     {
+        /// <summary>
+        /// Where it happened.
+        /// </summary>
         public Vec3 Position;
+        /// <summary>
+        /// Radius in metres it can be heard at (running footstep 15, walking 6).
+        /// </summary>
         public float Loudness;
+        /// <summary>
+        /// The target that made it, or null for an anonymous noise.
+        /// </summary>
         public TargetId Source;
+        /// <summary>
+        /// Team of whoever made it (default 1).
+        /// </summary>
         public uint Team;
+        /// <summary>
+        /// Layer bits matched against agents' sound masks (default 1).
+        /// </summary>
         public uint Layers;
+        /// <summary>
+        /// Set by `argus_default_sound_def()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_sound_def); never start from a zeroed struct.</summary>
@@ -708,14 +1798,37 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// World-wide settings. Fill with `argus_default_world_def()`, then change what you need.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct WorldDef
     {
+        /// <summary>
+        /// `ARGUS_RAY_BACKEND_BUILTIN` (default) or `ARGUS_RAY_BACKEND_ENGINE`.
+        /// </summary>
         public uint RayBackend;
+        /// <summary>
+        /// Worker threads of the world's own pool (started with the world, stopped by destroy) that
+        /// `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
+        /// Results are identical for every count.
+        /// </summary>
         public uint WorkerThreads;
+        /// <summary>
+        /// Each sound-muffling occluder crossed multiplies a sound's radius by this (1 = off).
+        /// </summary>
         public float SoundOcclusion;
+        /// <summary>
+        /// Broadphase cell size in metres; 0 = automatic.
+        /// </summary>
         public float BroadphaseCellSize;
+        /// <summary>
+        /// Most agents that run a sight tick per step; 0 = unlimited (overdue agents go first).
+        /// </summary>
         public uint MaxSightTicksPerStep;
+        /// <summary>
+        /// Set by `argus_default_world_def()`; leave it alone.
+        /// </summary>
         public uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_world_def); never start from a zeroed struct.</summary>
@@ -726,12 +1839,27 @@ namespace Argus
         }
     }
 
+    /// <summary>
+    /// Live object counts, for wrappers checking that create/destroy loops return to zero.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct WorldCounts
     {
+        /// <summary>
+        /// Live agents.
+        /// </summary>
         public uint Agents;
+        /// <summary>
+        /// Live targets.
+        /// </summary>
         public uint Targets;
+        /// <summary>
+        /// Live occluders.
+        /// </summary>
         public uint Occluders;
+        /// <summary>
+        /// Live influence maps.
+        /// </summary>
         public uint InfluenceMaps;
     }
 

@@ -1,0 +1,316 @@
+using System;
+using NUnit.Framework;
+
+namespace Argus.Tests
+{
+    /// <summary>Lifetime, errors, bad input, senses and snapshots through the object model.</summary>
+    [TestFixture]
+    public class WorldTests
+    {
+        // A guard at the origin facing +Z, eye at its feet, sensing every step (the lesson's setup).
+        internal static AgentId Guard(World world, Vec3 position, Vec3 forward)
+        {
+            AgentDef def = AgentDef.Default();
+            def.Position = position;
+            def.Forward = forward;
+            def.EyeOffset = Support.V(0, 0, 0);
+            def.SightRateHz = 0;
+            return world.CreateAgent(def);
+        }
+
+        internal static TargetId PointTarget(World world, Vec3 position)
+        {
+            TargetDef def = TargetDef.Default();
+            def.Position = position;
+            def.CheckPointCount = 1;
+            def.CheckPoints0 = Support.V(0, 0, 0);
+            return world.CreateTarget(def);
+        }
+
+        [Test]
+        public void DefsComeFromTheLibraryAndAZeroedDefIsRefused()
+        {
+            AgentDef def = AgentDef.Default();
+            Assert.Greater(def.ViewRadius, 0f);
+            Assert.AreEqual(Constants.DEF_COOKIE, def.InternalCookie);
+            using (var world = new World())
+            {
+                var e = Assert.Throws<ArgusException>(() => world.CreateAgent(new AgentDef()));
+                Assert.AreEqual(Result.DefNotInitialized, e.Code);
+                Assert.AreEqual(0u, world.Counts.Agents);
+            }
+        }
+
+        [Test]
+        public void TenThousandForgottenWorldsAreReleasedByTheFinaliser()
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            uint before = Library.LiveWorldCount;
+            // On a thread of its own: Mono scans stacks conservatively, and a dead thread's stack keeps nothing alive.
+            var thread = new System.Threading.Thread(() => CreateAndForget(10000));
+            thread.Start();
+            thread.Join();
+            Assert.GreaterOrEqual(Library.LiveWorldCount, before, "worlds were alive before collection");
+            for (int i = 0; i < 10 && Library.LiveWorldCount > before; i++)
+            {
+                GC.Collect();
+                GC.WaitForPendingFinalizers();
+            }
+            Assert.AreEqual(before, Library.LiveWorldCount, "every forgotten world was destroyed");
+        }
+
+        // In its own method so no stack slot keeps the last world alive.
+        static void CreateAndForget(int n)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                var w = new World();
+                Guard(w, Support.V(i, 0, 0), Support.V(0, 0, 1));
+            }
+        }
+
+        [Test]
+        public void DisposeDestroysNowAndLaterCallsThrowObjectDisposed()
+        {
+            uint before = Library.LiveWorldCount;
+            var world = new World();
+            Assert.AreEqual(before + 1, Library.LiveWorldCount);
+            world.Dispose();
+            Assert.AreEqual(before, Library.LiveWorldCount);
+            Assert.IsTrue(world.IsDisposed);
+            Assert.Throws<ObjectDisposedException>(() => world.Step(0.1f));
+            world.Dispose(); // twice is fine
+        }
+
+        [Test]
+        public void StaleAndForgedIdsThrowInvalidId()
+        {
+            using (var world = new World())
+            {
+                AgentId agent = Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                TargetId target = PointTarget(world, Support.V(0, 0, 5));
+                world.DestroyAgent(agent);
+                Assert.IsFalse(world.IsValid(agent));
+                var e = Assert.Throws<ArgusException>(() => world.SetAgentPose(agent, Support.V(1, 0, 0), Support.V(0, 0, 1)));
+                Assert.AreEqual(Result.InvalidId, e.Code);
+                StringAssert.Contains("ARGUS_RESULT_INVALID_ID", e.Message);
+                Assert.AreEqual(e.Message.Substring("ARGUS_RESULT_INVALID_ID: ".Length), world.LastError);
+
+                var forged = new AgentId { Index = 977, Generation = 3 };
+                Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => world.GetAgentState(forged)).Code);
+                Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => world.GetAgentState(new AgentId())).Code);
+                var forgedTarget = new TargetId { Index = target.Index, Generation = target.Generation + 1 };
+                Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => world.DestroyTarget(forgedTarget)).Code);
+                Assert.IsTrue(world.IsValid(target), "the real target survived the forged destroy");
+                Assert.AreEqual(Result.InvalidId,
+                    Assert.Throws<ArgusException>(() => world.DestroyOccluder(new OccluderId { Index = 1, Generation = 1 })).Code);
+            }
+        }
+
+        [Test]
+        public void APanicInsideTheLibraryIsAnExceptionAndPoisonsOnlyThatWorld()
+        {
+            using (var poisoned = new World())
+            using (var healthy = new World())
+            {
+                Guard(poisoned, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                Assert.AreEqual(Result.Panic, NativeMethods.argus_testing_trigger_panic(poisoned.Handle));
+                Assert.AreEqual(Result.WorldPoisoned, Assert.Throws<ArgusException>(() => poisoned.Step(0.1f)).Code);
+                Guard(healthy, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                healthy.Step(0.1f);
+            }
+        }
+
+        [Test]
+        public void NanInputIsRefusedAndTheWorldIsUnchanged()
+        {
+            using (var world = new World())
+            {
+                AgentId agent = Guard(world, Support.V(1, 0, 2), Support.V(0, 0, 1));
+                TargetId target = PointTarget(world, Support.V(0, 0, 5));
+                byte[] before = world.Save();
+                AgentState stateBefore = world.GetAgentState(agent);
+
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(
+                    () => world.SetAgentPose(agent, Support.V(float.NaN, 0, 0), Support.V(0, 0, 1))).Code);
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(
+                    () => world.SetTargetPose(target, Support.V(0, float.PositiveInfinity, 0), Support.V(0, 0, 1))).Code);
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.Step(float.NaN)).Code);
+                var ids = new[] { agent, agent };
+                var positions = new[] { Support.V(3, 0, 3), Support.V(float.NaN, 0, 0) };
+                var forwards = new[] { Support.V(0, 0, 1), Support.V(0, 0, 1) };
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(
+                    () => world.SetAgentPoses(ids, positions, forwards, 2)).Code);
+                AgentDef bad = AgentDef.Default();
+                bad.ViewRadius = float.NaN;
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.CreateAgent(bad)).Code);
+                SoundDef sound = SoundDef.Default();
+                sound.Loudness = float.NaN;
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.EmitSound(sound)).Code);
+
+                AgentState stateAfter = world.GetAgentState(agent);
+                Assert.AreEqual(stateBefore.Position.X, stateAfter.Position.X);
+                Assert.AreEqual(stateBefore.Position.Z, stateAfter.Position.Z);
+                CollectionAssert.AreEqual(before, world.Save(), "the snapshot is byte-identical");
+            }
+        }
+
+        [Test]
+        public void AGuardSeesATargetInFrontAndNotBehindAWallOrItsBack()
+        {
+            using (var world = new World())
+            {
+                AgentId guard = Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                TargetId front = PointTarget(world, Support.V(0, 0, 5));
+                TargetId back = PointTarget(world, Support.V(0, 0, -5));
+                world.Step(0.1f);
+                Assert.AreEqual(1, world.CanSee(guard, front).Seen);
+                Assert.AreEqual(0, world.CanSee(guard, back).Seen);
+                PerceptArray percepts = world.Percepts;
+                Assert.AreEqual(1, percepts.Length);
+                Assert.AreEqual(front, percepts[0].Target);
+                Assert.AreEqual(guard, percepts[0].Agent);
+                Assert.AreEqual(Constants.PERCEPT_SIGHT, percepts[0].Kind);
+                Assert.Throws<IndexOutOfRangeException>(() => { var unused = percepts[1]; });
+                TargetId[] visible = null;
+                Assert.AreEqual(1, world.GetVisibleTargets(guard, ref visible));
+                Assert.AreEqual(front, visible[0]);
+
+                world.CreateBox(Support.V(0, 1, 2.5f), Quat.Identity, Support.V(2, 1, 0.1f));
+                Assert.AreEqual(0, world.CanSee(guard, front).Seen, "a wall blocks the view");
+                Assert.AreEqual(Constants.POINT_BLOCKED, world.CanSee(guard, front).Points0.Status);
+            }
+        }
+
+        [Test]
+        public void MemoryBrainAndForgetEventsFlowThroughTheViews()
+        {
+            using (var world = new World())
+            {
+                AgentId guard = Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                TargetId intruder = PointTarget(world, Support.V(0, 0, 5));
+                world.Step(0.1f);
+                Assert.AreEqual(1, world.BrainEvents.Length);
+                Assert.AreEqual(Constants.BRAIN_CHASING, world.BrainEvents[0].To);
+                Assert.AreEqual(Constants.BRAIN_CHASING, world.GetAgentState(guard).BrainState);
+                MemoryRecord[] memory = new MemoryRecord[1];
+                Assert.AreEqual(1, world.GetMemory(guard, ref memory));
+                Assert.AreEqual(intruder, memory[0].Target);
+                Assert.AreEqual(1f, memory[0].Confidence, 1e-6f);
+
+                world.SetTargetEnabled(intruder, false);
+                int forgets = 0;
+                for (int i = 0; i < 200 && forgets == 0; i++)
+                {
+                    world.Step(0.1f);
+                    forgets += world.ForgetEvents.Length;
+                }
+                Assert.AreEqual(1, forgets, "the memory decays until forgotten");
+                Assert.AreEqual(0, world.GetMemory(guard, ref memory));
+            }
+        }
+
+        [Test]
+        public void SoundsAreHeardAndAttitudesStored()
+        {
+            using (var world = new World())
+            {
+                AgentId guard = Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                SoundDef sound = SoundDef.Default();
+                sound.Position = Support.V(0, 0, -3);
+                sound.Loudness = 10;
+                world.EmitSound(sound);
+                world.Step(0.1f);
+                Assert.AreEqual(1, world.Percepts.Length);
+                Assert.AreEqual(Constants.PERCEPT_SOUND, world.Percepts[0].Kind);
+                Assert.AreEqual(Constants.BRAIN_INVESTIGATING, world.GetAgentState(guard).BrainState);
+
+                world.SetAttitude(1, 2, Constants.ATTITUDE_FRIENDLY);
+                Assert.AreEqual(Constants.ATTITUDE_FRIENDLY, world.GetAttitude(1, 2));
+            }
+        }
+
+        [Test]
+        public void SnapshotsRoundTripThroughByteArrays()
+        {
+            using (var a = new World())
+            using (var b = new World())
+            {
+                AgentId guard = Guard(a, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                TargetId t = PointTarget(a, Support.V(0, 0, 5));
+                a.CreateBox(Support.V(4, 1, 4), Quat.FromRotationY(0.3f), Support.V(1, 1, 1));
+                a.Step(0.1f);
+                byte[] snapshot = a.Save();
+                b.Load(snapshot);
+                CollectionAssert.AreEqual(snapshot, b.Save());
+                Assert.AreEqual(a.Time, b.Time);
+                Assert.AreEqual(Constants.BRAIN_CHASING, b.GetAgentState(guard).BrainState, "ids carry over");
+                a.SetTargetPose(t, Support.V(0, 0, -5), Support.V(0, 0, 1));
+                b.SetTargetPose(t, Support.V(0, 0, -5), Support.V(0, 0, 1));
+                for (int i = 0; i < 30; i++)
+                {
+                    a.Step(0.1f);
+                    b.Step(0.1f);
+                    Assert.AreEqual(a.BrainEvents.Length, b.BrainEvents.Length);
+                }
+                CollectionAssert.AreEqual(a.Save(), b.Save(), "both continue identically");
+
+                byte[] reused = new byte[4];
+                int n = a.Save(ref reused);
+                Assert.AreEqual(snapshot.Length > 0, n > 0);
+                byte[] corrupt = (byte[])snapshot.Clone();
+                corrupt[corrupt.Length / 2] ^= 0x55;
+                byte[] beforeLoad = b.Save();
+                Assert.AreEqual(Result.BadSnapshot, Assert.Throws<ArgusException>(() => b.Load(corrupt)).Code);
+                CollectionAssert.AreEqual(beforeLoad, b.Save(), "a bad snapshot leaves the world unchanged");
+            }
+        }
+
+        [Test]
+        public void DebugDrawInfluenceMapsAndCoverWork()
+        {
+            using (var world = new World())
+            {
+                Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                PointTarget(world, Support.V(0, 0, 5));
+                world.CreateBox(Support.V(5, 1, 5), Quat.Identity, Support.V(1, 1, 1));
+                world.Step(0.1f);
+                DebugDrawOptions options = DebugDrawOptions.Default();
+                options.Flags = Constants.DRAW_ALL;
+                DebugDraw draw = world.DebugDraw(options);
+                Assert.Greater(draw.LineCount, 0u);
+                Assert.AreNotEqual(0u, draw.Line(0).Color);
+
+                InfluenceMapDef mapDef = InfluenceMapDef.Default();
+                mapDef.Width = 16;
+                mapDef.Height = 16;
+                mapDef.CellSize = 1;
+                InfluenceMapId map = world.CreateInfluenceMap(mapDef);
+                world.SetInfluenceLayerName(map, 0, "danger");
+                uint layer;
+                Assert.IsTrue(world.FindInfluenceLayer(map, "danger", out layer));
+                Assert.IsFalse(world.FindInfluenceLayer(map, "nothing", out layer));
+                world.AddInfluence(map, 0, Support.V(8.5f, 0, 8.5f), 10, 0);
+                Assert.AreEqual(10f, world.GetInfluence(map, 0, Support.V(8.5f, 0, 8.5f)));
+                world.BlurInfluence(map, 0, 1);
+                Assert.Less(world.GetInfluence(map, 0, Support.V(8.5f, 0, 8.5f)), 10f);
+                Assert.AreEqual(256, world.GetInfluenceLayer(map, 0).Length);
+                CellValue best;
+                Assert.IsTrue(world.BestInfluenceCell(map, 0, Support.V(8, 0, 8), 4, true, out best));
+
+                CoverQuery cover = CoverQuery.Default();
+                var threats = new[] { new Threat { Position = Support.V(5, 0, 0), Eye = Support.V(5, 1, 0), Forward = Support.V(0, 0, 1) } };
+                var spots = new[] { Support.V(5, 0, 8), Support.V(0, 0, 3) };
+                cover.Candidates.Kind = Constants.CANDIDATES_POINTS;
+                cover.SelfPosition = Support.V(0, 0, 0);
+                TacticalResult[] results = null;
+                TacticalAnswer answer;
+                int n = world.FindCover(cover, spots, threats, ref results, out answer);
+                Assert.AreEqual(1, n, "only the spot behind the box hides from the threat");
+                Assert.AreEqual(5f, results[0].Position.X);
+                Assert.AreEqual(1u, answer.Found);
+            }
+        }
+    }
+}
