@@ -13,21 +13,37 @@ fn every_scenario_passes_through_the_rust_api() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
     let files = scenario_files(&dir);
     assert!(!files.is_empty(), "no scenario files in {}: the corpus must not be empty", dir.display());
-    let mut failures = Vec::new();
+    let (mut failures, mut failed_files) = (Vec::new(), 0);
     for path in &files {
         let name = path.file_name().unwrap().to_string_lossy();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let found = run_text(&name, &text);
-        println!("{name}: {}", if found.is_empty() { "ok".to_string() } else { format!("{} failure(s)", found.len()) });
+        if found.is_empty() {
+            println!("{name}: ok");
+        } else {
+            println!("{name}: {} failure(s)", found.len());
+            failed_files += 1;
+        }
         failures.extend(found);
     }
+    println!("conformance corpus: {} files passed, {failed_files} failed", files.len() - failed_files);
     assert!(
         failures.is_empty(),
-        "{} failure(s) in {} scenario files:\n{}",
+        "{} failure(s) in {failed_files} of {} scenario files:\n{}",
         failures.len(),
         files.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn the_corpus_readme_lists_every_scenario_file() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let readme = std::fs::read_to_string(dir.join("README.md")).expect("tests/scenarios/README.md");
+    for path in scenario_files(&dir) {
+        let stem = path.file_stem().unwrap().to_string_lossy();
+        assert!(readme.contains(&format!("| `{stem}` |")), "tests/scenarios/README.md does not list {stem}");
+    }
 }
 
 /// A small valid scenario; the self-tests below break it on purpose.
