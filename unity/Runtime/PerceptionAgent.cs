@@ -36,6 +36,8 @@ namespace Argus.Perception
         PerceptionWorld m_World;
         AgentId m_Id;
         AgentDef m_Pushed;
+        AgentDef m_Refused;
+        bool m_HasRefused;
         MemoryRecord[] m_Memory = new MemoryRecord[8];
         int m_MemoryCount;
         int m_MemoryFrame = -1;
@@ -126,14 +128,26 @@ namespace Argus.Perception
         /// <summary>True while the native agent exists.</summary>
         internal bool IsLive { get { return !m_Id.IsNull && m_World != null && m_World.Native != null; } }
 
-        /// <summary>Sends changed fields of this GameObject's sensors, memory and brain.</summary>
+        /// <summary>Sends changed fields of this GameObject's sensors, memory and brain. Values the
+        /// library refuses (NaN, a negative radius) are logged once and the old settings stay.</summary>
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
             AgentDef def = BuildDef();
             if (Defs.SameSettings(ref def, ref m_Pushed)) return;
-            m_World.Native.SetAgentDef(m_Id, def);
-            m_Pushed = def;
+            if (m_HasRefused && Defs.SameSettings(ref def, ref m_Refused)) return;
+            try
+            {
+                m_World.Native.SetAgentDef(m_Id, def);
+                m_Pushed = def;
+                m_HasRefused = false;
+            }
+            catch (ArgusException e)
+            {
+                m_Refused = def;
+                m_HasRefused = true;
+                UnityEngine.Debug.LogException(e, this);
+            }
         }
 
         /// <summary>Settings and pose now (for queries made before this frame's bulk push).</summary>

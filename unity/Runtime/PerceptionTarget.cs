@@ -27,6 +27,8 @@ namespace Argus.Perception
         PerceptionWorld m_World;
         TargetId m_Id;
         TargetDef m_Pushed;
+        TargetDef m_Refused;
+        bool m_HasRefused;
 
         /// <summary>The native target (null id while not in a world).</summary>
         public TargetId Id { get { return m_Id; } }
@@ -92,8 +94,19 @@ namespace Argus.Perception
             if (m_Id.IsNull) return;
             TargetDef def = BuildDef();
             if (Defs.SameSettings(ref def, ref m_Pushed)) return;
-            m_World.Native.SetTargetDef(m_Id, def);
-            m_Pushed = def;
+            if (m_HasRefused && Defs.SameSettings(ref def, ref m_Refused)) return;
+            try
+            {
+                m_World.Native.SetTargetDef(m_Id, def);
+                m_Pushed = def;
+                m_HasRefused = false;
+            }
+            catch (ArgusException e)
+            {
+                m_Refused = def;
+                m_HasRefused = true;
+                UnityEngine.Debug.LogException(e, this);
+            }
         }
 
         /// <summary>Settings and transform now (for queries made before this frame's bulk push).</summary>

@@ -181,7 +181,16 @@ namespace Argus.Perception
 
         void Add(IWorldMember member)
         {
-            member.Attach(this);
+            try
+            {
+                member.Attach(this);
+            }
+            catch (ArgusException e)
+            {
+                // A def the library refuses (a NaN field): the component stays out of the world.
+                UnityEngine.Debug.LogException(e, member as UnityEngine.Object);
+                return;
+            }
             var agent = member as PerceptionAgent;
             if (agent != null)
             {

@@ -235,6 +235,8 @@ namespace UnityEngine
         public static void LogException(Exception e, Object context) { LogException(e); }
     }
 
+    public enum LogType { Error = 0, Assert = 1, Warning = 2, Log = 3, Exception = 4 }
+
     [AttributeUsage(AttributeTargets.Field)] public sealed class SerializeField : Attribute { }
     [AttributeUsage(AttributeTargets.Field)] public sealed class HideInInspector : Attribute { }
     [AttributeUsage(AttributeTargets.Field)] public sealed class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
@@ -265,6 +267,18 @@ namespace UnityEngine
         public RuntimeInitializeOnLoadMethodAttribute(RuntimeInitializeLoadType loadType) { }
     }
     public enum RuntimeInitializeLoadType { AfterSceneLoad = 0, BeforeSceneLoad = 1, AfterAssembliesLoaded = 2, BeforeSplashScreen = 3, SubsystemRegistration = 4 }
+}
+
+namespace UnityEngine.TestTools
+{
+    // Stand-in: the Unity Test Framework fails a test on an unexpected logged error; here the
+    // expectation is only recorded (tests/unity checks Debug.StandInLog where it matters).
+    public static class LogAssert
+    {
+        public static readonly System.Collections.Generic.List<string> StandInExpected = new System.Collections.Generic.List<string>();
+        public static void Expect(LogType type, System.Text.RegularExpressions.Regex message) { StandInExpected.Add(type + ": " + message); }
+        public static void Expect(LogType type, string message) { StandInExpected.Add(type + ": " + message); }
+    }
 }
 
 namespace AOT
