@@ -67,6 +67,15 @@ else
             record "unity-tests-$variant" 0 1
         fi
     done
+    # What the components cost over the bare bindings (ratio printed, never asserted).
+    if [[ -f "$UNITY_OUT/2021.3/Argus.Perception.dll" ]] &&
+        mcs -langversion:7 -out:"$UNITY_OUT/2021.3/LayerBench.exe" -r:"$UNITY_OUT/2021.3/UnityEngine.StandIn.dll" \
+            -r:"$UNITY_OUT/2021.3/Argus.Perception.dll" "$ROOT/tests/unity/bench/LayerBench.cs" >"$LOGS/unity-layer-bench.log" 2>&1; then
+        run_one "unity-layer-bench" env LD_LIBRARY_PATH="$ROOT/unity/Plugins/Linux/x86_64" mono "$UNITY_OUT/2021.3/LayerBench.exe"
+        cat "$LOGS/unity-layer-bench.log"
+    else
+        record "unity-layer-bench" 0 1
+    fi
     if [[ -f "$UNITY_OUT/2021.3/Argus.Perception.Tests.dll" ]]; then
         "$ROOT/tests/unity/mutate_fields.sh" "$UNITY_OUT/2021.3" >"$LOGS/unity-field-forwarding.log" 2>&1
         read -r caught missed < <(sed -n 's/^\([0-9]*\) caught, \([0-9]*\) missed$/\1 \2/p' "$LOGS/unity-field-forwarding.log")

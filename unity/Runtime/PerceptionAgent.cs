@@ -36,11 +36,13 @@ namespace Argus.Perception
         PerceptionWorld m_World;
         AgentId m_Id;
         AgentDef m_Pushed;
+        AgentDef m_Scratch;
         AgentDef m_Refused;
         bool m_HasRefused;
         MemoryRecord[] m_Memory = new MemoryRecord[8];
         int m_MemoryCount;
         int m_MemoryFrame = -1;
+        bool m_SawThisStep, m_BrainChangedThisStep;
         static bool s_HaveDefaults;
         static AgentDef s_Defaults;
 
@@ -81,10 +83,20 @@ namespace Argus.Perception
             }
         }
 
-        /// <summary>Every sibling's public fields over the library's defaults.</summary>
+        /// <summary>Every sibling's public fields over the library's defaults, with the current pose.</summary>
         internal AgentDef BuildDef()
         {
-            AgentDef def = LibraryDefaults;
+            AgentDef def;
+            BuildSettings(out def);
+            def.Position = UnityArgus.ToArgus(transform.position);
+            def.Forward = UnityArgus.ToArgus(transform.forward);
+            return def;
+        }
+
+        /// <summary>Every sibling's public fields over the library's defaults (pose left at the default).</summary>
+        void BuildSettings(out AgentDef def)
+        {
+            def = LibraryDefaults;
             def.Team = (uint)team;
             uint neutral = perceiveNeutral ? Constants.DETECT_NEUTRAL : 0u;
             uint friendly = perceiveFriendly ? Constants.DETECT_FRIENDLY : 0u;
@@ -96,9 +108,6 @@ namespace Argus.Perception
             if (hearing != null) hearing.Fill(ref def);
             if (memory != null) memory.Fill(ref def);
             if (brain != null) brain.Fill(ref def);
-            def.Position = UnityArgus.ToArgus(transform.position);
-            def.Forward = UnityArgus.ToArgus(transform.forward);
-            return def;
         }
 
         void IWorldMember.Attach(PerceptionWorld w)
@@ -133,9 +142,10 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
-            AgentDef def = BuildDef();
-            if (Defs.SameSettings(ref def, ref m_Pushed)) return;
-            if (m_HasRefused && Defs.SameSettings(ref def, ref m_Refused)) return;
+            BuildSettings(out m_Scratch);
+            if (Defs.SameSettings(ref m_Scratch, ref m_Pushed)) return;
+            if (m_HasRefused && Defs.SameSettings(ref m_Scratch, ref m_Refused)) return;
+            AgentDef def = BuildDef(); // changed: send it with the current pose
             try
             {
                 m_World.Native.SetAgentDef(m_Id, def);
@@ -185,6 +195,7 @@ namespace Argus.Perception
             Vector3 position = UnityArgus.ToUnity(p.Position);
             if (p.Kind == Constants.PERCEPT_SIGHT)
             {
+                m_SawThisStep = true;
                 if (sight != null) sight.RaiseSeen(target, position);
                 if (system != null) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
             }
@@ -198,6 +209,7 @@ namespace Argus.Perception
         internal void OnNativeBrainEvent(ref BrainEvent e)
         {
             PerceptionTarget t = m_World.TargetFor(e.Target);
+            m_BrainChangedThisStep = true;
             if (brain != null) brain.OnBrainEvent(e.From, e.To, t != null ? t.transform : null);
         }
 
@@ -214,10 +226,15 @@ namespace Argus.Perception
             if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.From, (AwarenessStage)e.To, e.Level);
         }
 
+        /// <summary>Refreshes what changed: visibleTargets only when something was seen this step or
+        /// was visible before (a step without sightings cannot add any), the brain's outputs only when
+        /// it is busy or just changed (an Idle brain has none).</summary>
         internal void AfterStep()
         {
-            if (sight != null) sight.AfterStep();
-            if (brain != null) brain.AfterStep();
+            if (sight != null && (m_SawThisStep || sight.visibleTargets.Count > 0)) sight.AfterStep();
+            if (brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget)) brain.AfterStep();
+            m_SawThisStep = false;
+            m_BrainChangedThisStep = false;
         }
     }
 }

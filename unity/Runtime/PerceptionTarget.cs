@@ -42,10 +42,18 @@ namespace Argus.Perception
 
         void OnDisable() { PerceptionWorld.Leave(this, m_World); }
 
-        /// <summary>This component's settings as a def (the library's defaults underneath).</summary>
+        static bool s_HaveDefaults;
+        static TargetDef s_Defaults;
+
+        /// <summary>This component's settings as a def (the library's defaults, read once, underneath).</summary>
         TargetDef BuildDef()
         {
-            TargetDef def = TargetDef.Default();
+            if (!s_HaveDefaults)
+            {
+                s_Defaults = TargetDef.Default();
+                s_HaveDefaults = true;
+            }
+            TargetDef def = s_Defaults;
             def.Team = (uint)team;
             def.Layers = UnityArgus.LayerBit(gameObject);
             def.Enabled = (byte)(detectable ? 1 : 0);

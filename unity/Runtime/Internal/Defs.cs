@@ -1,31 +1,43 @@
 namespace Argus.Perception
 {
-    /// <summary>Change detection for defs: components rebuild their def every frame and send it only
-    /// when a setting differs (poses travel separately, in one bulk call per frame).</summary>
+    /// <summary>Change detection for defs: components rebuild their settings every frame (a field may
+    /// be changed from any script) and send them only when they differ. Poses travel separately, in
+    /// one bulk call per frame, so the comparison skips them.</summary>
     internal static unsafe class Defs
     {
+        // Both defs start with Position and Forward (two Vec3: 24 bytes), then 4-byte fields; the
+        // agent def's last 4 bytes are its four u8 flags. Compared as ints: 29 compares per agent.
+        const int PoseBytes = 24;
+
         public static bool SameSettings(ref AgentDef a, ref AgentDef b)
         {
-            AgentDef x = a, y = b;
-            x.Position = y.Position;
-            x.Forward = y.Forward;
-            return Same((byte*)&x, (byte*)&y, (int)((byte*)&x.AwarenessEnabled - (byte*)&x) + 1);
+            fixed (AgentDef* pa = &a)
+            fixed (AgentDef* pb = &b)
+            {
+                int end = (int)((byte*)&pa->AwarenessEnabled - (byte*)pa) + 1;
+                return SameInts((byte*)pa + PoseBytes, (byte*)pb + PoseBytes, (end - PoseBytes) / 4);
+            }
         }
 
         public static bool SameSettings(ref TargetDef a, ref TargetDef b)
         {
-            TargetDef x = a, y = b;
-            x.Position = y.Position;
-            x.Forward = y.Forward;
-            return Same((byte*)&x, (byte*)&y, (int)((byte*)&x.Enabled - (byte*)&x) + 1);
+            fixed (TargetDef* pa = &a)
+            fixed (TargetDef* pb = &b)
+            {
+                // Up to the cookie as ints, then the one-byte Enabled (trailing padding not compared:
+                // native code may leave it uninitialised).
+                int cookieEnd = (int)((byte*)&pa->InternalCookie - (byte*)pa) + 4;
+                return pa->Enabled == pb->Enabled
+                    && SameInts((byte*)pa + PoseBytes, (byte*)pb + PoseBytes, (cookieEnd - PoseBytes) / 4);
+            }
         }
 
-        // Blittable structs compared up to their last field: trailing padding (which native code may
-        // leave uninitialised) is not compared. Their fields are 4-byte aligned, so no inner holes.
-        static bool Same(byte* a, byte* b, int n)
+        static bool SameInts(byte* a, byte* b, int count)
         {
-            for (int i = 0; i < n; i++)
-                if (a[i] != b[i]) return false;
+            int* x = (int*)a;
+            int* y = (int*)b;
+            for (int i = 0; i < count; i++)
+                if (x[i] != y[i]) return false;
             return true;
         }
     }
