@@ -16,6 +16,7 @@ unity_prerequisites() {
     pkg-config --exists nunit 2>/dev/null || need+=(libnunit-cil-dev)
     ls /usr/lib/mono/4.5/System.Json.dll >/dev/null 2>&1 || need+=(libmono-system-json4.0-cil)
     command -v python3 >/dev/null || need+=(python3)
+    command -v pkg-config >/dev/null || need+=(pkg-config)   # mcs -pkg:nunit asks pkg-config
     [[ ${#need[@]} -eq 0 ]] && return 0
     if [[ $INSTALL != 1 || $(id -u) -ne 0 ]]; then
         echo "unity suite: missing ${need[*]} (run as root without --no-install)"
@@ -53,18 +54,18 @@ else
     run_one "unity-plugin-build" "$ROOT/unity/build-plugin.sh" --profile "$PROFILE"
     run_one "unity-meta-files" python3 "$ROOT/unity/Tools~/metas.py" --check
     run_one "unity-bindings-copy" python3 "$ROOT/unity/Tools~/sync_bindings.py" --check
-    for variant in 2021.3 2022.2; do
-        out="$UNITY_OUT/$variant"
-        rm -rf "$out"
-        run_one "unity-compile-$variant" "$ROOT/tests/unity/build.sh" "$out" "$variant"
-        if [[ -f "$out/Argus.Perception.StandInTests.dll" ]]; then
-            (cd "$out" && LD_LIBRARY_PATH="$ROOT/unity/Plugins/Linux/x86_64" ARGUS_ROOT="$ROOT" \
+    for unity_variant in 2021.3 2022.2; do
+        unity_dir="$UNITY_OUT/$unity_variant"
+        rm -rf "$unity_dir"
+        run_one "unity-compile-$unity_variant" "$ROOT/tests/unity/build.sh" "$unity_dir" "$unity_variant"
+        if [[ -f "$unity_dir/Argus.Perception.StandInTests.dll" ]]; then
+            (cd "$unity_dir" && LD_LIBRARY_PATH="$ROOT/unity/Plugins/Linux/x86_64" ARGUS_ROOT="$ROOT" \
                 nunit-console -nologo Argus.Perception.Tests.dll Argus.Perception.StandInTests.dll) \
-                >"$LOGS/unity-tests-$variant.log" 2>&1
-            grep -o 'managed bytes over .*' "$LOGS/unity-tests-$variant.log"
-            unity_record_nunit "$LOGS/unity-tests-$variant.log" "unity-tests-$variant"
+                >"$LOGS/unity-tests-$unity_variant.log" 2>&1
+            grep -o 'managed bytes over .*' "$LOGS/unity-tests-$unity_variant.log"
+            unity_record_nunit "$LOGS/unity-tests-$unity_variant.log" "unity-tests-$unity_variant"
         else
-            record "unity-tests-$variant" 0 1
+            record "unity-tests-$unity_variant" 0 1
         fi
     done
     # What the components cost over the bare bindings (ratio printed, never asserted).
@@ -78,11 +79,13 @@ else
     fi
     if [[ -f "$UNITY_OUT/2021.3/Argus.Perception.Tests.dll" ]]; then
         "$ROOT/tests/unity/mutate_fields.sh" "$UNITY_OUT/2021.3" >"$LOGS/unity-field-forwarding.log" 2>&1
-        read -r caught missed < <(sed -n 's/^\([0-9]*\) caught, \([0-9]*\) missed$/\1 \2/p' "$LOGS/unity-field-forwarding.log")
+        unity_caught=""
+        unity_missed=""
+        read -r unity_caught unity_missed < <(sed -n 's/^\([0-9]*\) caught, \([0-9]*\) missed$/\1 \2/p' "$LOGS/unity-field-forwarding.log")
         grep -E '^MISSED' "$LOGS/unity-field-forwarding.log"
-        [[ -z "${caught:-}" ]] && { caught=0; missed=1; }
-        [[ $caught -eq 0 && $missed -eq 0 ]] && missed=1
-        record "unity-field-forwarding" "$caught" "$missed"
+        [[ -z "$unity_caught" ]] && { unity_caught=0; unity_missed=1; }
+        [[ $unity_caught -eq 0 && $unity_missed -eq 0 ]] && unity_missed=1
+        record "unity-field-forwarding" "$unity_caught" "$unity_missed"
     else
         record "unity-field-forwarding" 0 1
     fi

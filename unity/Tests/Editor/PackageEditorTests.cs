@@ -57,12 +57,16 @@ namespace Argus.Perception.Editor.Tests
         [Test]
         public void Menu_CreatesACompleteGuard()
         {
-            GameObject guard = ArgusMenu.Create("Guard", typeof(FieldOfViewSensor), typeof(HearingSensor),
-                typeof(PerceptionSystem), typeof(PerceptionMemory), typeof(EnemyBrain));
+            ArgusMenu.CreateGuard();
+            GameObject guard = UnityEditor.Selection.activeGameObject;
+            Assert.IsNotNull(guard, "the new guard is selected");
             try
             {
                 Assert.IsNotNull(guard.GetComponent<PerceptionAgent>(), "added by RequireComponent");
                 Assert.IsNotNull(guard.GetComponent<FieldOfViewSensor>());
+                Assert.IsNotNull(guard.GetComponent<HearingSensor>());
+                Assert.IsNotNull(guard.GetComponent<PerceptionSystem>());
+                Assert.IsNotNull(guard.GetComponent<PerceptionMemory>());
                 Assert.IsNotNull(guard.GetComponent<EnemyBrain>());
             }
             finally
