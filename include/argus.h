@@ -386,7 +386,8 @@ enum ArgusResult
      */
     ARGUS_RESULT_STEP_IN_PROGRESS = 4,
     /**
-     * `argus_world_step_finish` without `argus_world_step_begin`.
+     * `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
+     * `_cancel` of a two-phase cover or flank query that was not begun.
      */
     ARGUS_RESULT_NO_STEP_IN_PROGRESS = 5,
     /**
@@ -449,32 +450,15 @@ typedef struct ArgusVec3 {
 } ArgusVec3;
 
 /**
- * Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
- * Units: metres, degrees, seconds.
+ * Vision (the lesson's `FieldOfViewSensor` and the vision-cone card).
  */
-typedef struct ArgusAgentDef {
+typedef struct ArgusSightSettings {
     /**
-     * Feet position.
-     */
-    struct ArgusVec3 position;
-    /**
-     * Facing (normalised; zero is refused). Default +Z.
-     */
-    struct ArgusVec3 forward;
-    /**
-     * Team 0..63 (default 0).
-     */
-    uint32_t team;
-    /**
-     * `ARGUS_DETECT_*` bits (default hostile only).
-     */
-    uint32_t detect_mask;
-    /**
-     * Eye relative to the position (default 0, 1.6, 0).
+     * Eye relative to the agent's position (default 0, 1.6, 0).
      */
     struct ArgusVec3 eye_offset;
     /**
-     * Sight range (default 10).
+     * Sight range in metres (default 10).
      */
     float view_radius;
     /**
@@ -500,15 +484,25 @@ typedef struct ArgusAgentDef {
     /**
      * Occluder layers that block its sight (Unity obstacleMask; default all).
      */
-    uint32_t sight_obstacle_mask;
+    uint32_t obstacle_mask;
     /**
      * Sight ticks per second (default 10; 0 = every step), staggered across agents.
      */
-    float sight_rate_hz;
+    float rate_hz;
+    /**
+     * Non-zero: sight is tested (default 1).
+     */
+    uint8_t enabled;
+} ArgusSightSettings;
+
+/**
+ * Hearing (the lesson's `HearingSensor`).
+ */
+typedef struct ArgusHearingSettings {
     /**
      * Multiplier on sound radii (default 1).
      */
-    float hearing_sensitivity;
+    float sensitivity;
     /**
      * Sound layers it listens to (default all).
      */
@@ -516,15 +510,31 @@ typedef struct ArgusAgentDef {
     /**
      * Occluder layers that muffle sound when the world's sound occlusion is on (default all).
      */
-    uint32_t hearing_obstacle_mask;
+    uint32_t obstacle_mask;
     /**
-     * Memory confidence lost per second unperceived (default 0.2).
+     * Non-zero: hearing is tested (default 1).
      */
-    float memory_decay_per_second;
+    uint8_t enabled;
+} ArgusHearingSettings;
+
+/**
+ * Memory (the lesson's `PerceptionMemory`).
+ */
+typedef struct ArgusMemorySettings {
+    /**
+     * Confidence lost per second unperceived (default 0.2).
+     */
+    float decay_per_second;
     /**
      * Below this confidence a memory is forgotten (default 0.05).
      */
-    float memory_forget_threshold;
+    float forget_threshold;
+} ArgusMemorySettings;
+
+/**
+ * The guard brain (the lesson's `EnemyBrain`).
+ */
+typedef struct ArgusBrainSettings {
     /**
      * Seconds of searching before giving up (default 4).
      */
@@ -534,53 +544,94 @@ typedef struct ArgusAgentDef {
      */
     float investigate_timeout;
     /**
+     * Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
+     */
+    uint8_t enabled;
+} ArgusBrainSettings;
+
+/**
+ * Awareness meters (not in the lesson: off by default, the brain then chases on first sight).
+ */
+typedef struct ArgusAwarenessSettings {
+    /**
      * Awareness gained per second at best visibility (default 2).
      */
-    float awareness_rise_per_second;
+    float rise_per_second;
     /**
      * Awareness lost per second unseen (default 0.25).
      */
-    float awareness_fall_per_second;
+    float fall_per_second;
     /**
-     * Awareness gain multiplier at the view radius (default 0.25).
+     * Gain multiplier at the view radius (default 0.25).
      */
-    float awareness_far_factor;
+    float far_factor;
     /**
-     * Awareness gain multiplier at the cone edge (default 0.5).
+     * Gain multiplier at the cone edge (default 0.5).
      */
-    float awareness_edge_factor;
+    float edge_factor;
     /**
      * Meter level of the suspicious stage (default 0.3).
      */
-    float awareness_suspicious;
+    float suspicious_threshold;
     /**
      * Meter level of the alert stage (default 0.7).
      */
-    float awareness_alert;
+    float alert_threshold;
     /**
      * Meter level of the aware stage (default 1).
      */
-    float awareness_aware;
+    float aware_threshold;
+    /**
+     * Non-zero: awareness meters gate chasing (default 0).
+     */
+    uint8_t enabled;
+} ArgusAwarenessSettings;
+
+/**
+ * Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
+ * Units: metres, degrees, seconds.
+ */
+typedef struct ArgusAgentDef {
+    /**
+     * Feet position.
+     */
+    struct ArgusVec3 position;
+    /**
+     * Facing (normalised; zero is refused). Default +Z.
+     */
+    struct ArgusVec3 forward;
+    /**
+     * Team 0..63 (default 0).
+     */
+    uint32_t team;
+    /**
+     * `ARGUS_DETECT_*` bits (default hostile only).
+     */
+    uint32_t detect_mask;
+    /**
+     * Vision (the lesson's `FieldOfViewSensor`).
+     */
+    struct ArgusSightSettings sight;
+    /**
+     * Hearing (the lesson's `HearingSensor`).
+     */
+    struct ArgusHearingSettings hearing;
+    /**
+     * Memory (the lesson's `PerceptionMemory`).
+     */
+    struct ArgusMemorySettings memory;
+    /**
+     * The guard brain (the lesson's `EnemyBrain`).
+     */
+    struct ArgusBrainSettings brain;
+    /**
+     * Awareness meters (off by default).
+     */
+    struct ArgusAwarenessSettings awareness;
     /**
      * Set by `argus_default_agent_def()`; leave it alone.
      */
     uint32_t internal_cookie;
-    /**
-     * Non-zero: sight is tested (default 1).
-     */
-    uint8_t sight_enabled;
-    /**
-     * Non-zero: hearing is tested (default 1).
-     */
-    uint8_t hearing_enabled;
-    /**
-     * Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
-     */
-    uint8_t brain_enabled;
-    /**
-     * Non-zero: awareness meters gate chasing (default 0).
-     */
-    uint8_t awareness_enabled;
 } ArgusAgentDef;
 
 /**
@@ -1267,10 +1318,11 @@ typedef struct ArgusRayHit {
 
 /**
  * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
- * once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
- * `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
- * soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
- * during the call. `user_data` is passed through untouched.
+ * once per `argus_world_step` and once per immediate query, cover query
+ * (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
+ * that needs rays (a debug draw calls it per agent and check point), on the thread that made that
+ * call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
+ * passed through untouched.
  */
 typedef void (*ArgusRayBatchFn)(const struct ArgusRay *rays,
                                 uint32_t count,
@@ -2198,6 +2250,109 @@ ArgusResult argus_world_step_finish(struct ArgusWorld *world,
 ArgusResult argus_world_step_cancel(struct ArgusWorld *world);
 
 /**
+ * Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and
+ * schedule. Checked as in `argus_agent_create`; refused → nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_sight(struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  const struct ArgusSightSettings *settings);
+
+/**
+ * The agent's sight settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_sight(const struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  struct ArgusSightSettings *out_settings);
+
+/**
+ * Replaces an agent's hearing settings, keeping everything else; refused → nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_hearing(struct ArgusWorld *world,
+                                    struct ArgusAgentId agent,
+                                    const struct ArgusHearingSettings *settings);
+
+/**
+ * The agent's hearing settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_hearing(const struct ArgusWorld *world,
+                                    struct ArgusAgentId agent,
+                                    struct ArgusHearingSettings *out_settings);
+
+/**
+ * Replaces an agent's memory settings, keeping everything else (its records too); refused →
+ * nothing changed. (`argus_agent_get_memory` reads the records themselves.)
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_memory_settings(struct ArgusWorld *world,
+                                            struct ArgusAgentId agent,
+                                            const struct ArgusMemorySettings *settings);
+
+/**
+ * The agent's memory settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_memory_settings(const struct ArgusWorld *world,
+                                            struct ArgusAgentId agent,
+                                            struct ArgusMemorySettings *out_settings);
+
+/**
+ * Replaces an agent's brain settings, keeping everything else (its state too); refused →
+ * nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_brain(struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  const struct ArgusBrainSettings *settings);
+
+/**
+ * The agent's brain settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_brain(const struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  struct ArgusBrainSettings *out_settings);
+
+/**
+ * Replaces an agent's awareness settings, keeping everything else; refused → nothing changed.
+ *
+ * # Safety
+ * `world` NULL or live; `settings` NULL or readable.
+ */
+ArgusResult argus_agent_set_awareness(struct ArgusWorld *world,
+                                      struct ArgusAgentId agent,
+                                      const struct ArgusAwarenessSettings *settings);
+
+/**
+ * The agent's awareness settings.
+ *
+ * # Safety
+ * `world` NULL or live; `out_settings` NULL or writable.
+ */
+ArgusResult argus_agent_get_awareness(const struct ArgusWorld *world,
+                                      struct ArgusAgentId agent,
+                                      struct ArgusAwarenessSettings *out_settings);
+
+/**
  * Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
  * `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
  * size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
@@ -2228,9 +2383,10 @@ ArgusResult argus_world_load(struct ArgusWorld *world, const uint8_t *bytes, uin
  * (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
  * summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
  *
- * Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
- * agent and target ids and `max_distance` the full distance to the spot), else the world's
- * occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+ * Line of sight: the ray callback when one is set, called once with every ray the query could
+ * need (null agent and target ids, `max_distance` the full distance to the spot; the rays of
+ * `argus_world_find_cover_begin`), else the world's occluders (casting only the rays its early
+ * exit needs); an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
  * arrays are read during the call only.
  *
  * # Safety
@@ -2260,6 +2416,89 @@ ArgusResult argus_world_find_flank(struct ArgusWorld *world,
                                    uint32_t capacity,
                                    uint32_t *out_count,
                                    struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * First half of a two-phase cover query: validates `query` as `argus_world_find_cover` does and
+ * exposes in `*out_rays` every ray it could need (threat eye → candidate spot, null agent and
+ * target ids, `max_distance` the full distance), owned by the world and valid until
+ * `argus_world_find_cover_finish` succeeds, `argus_world_find_cover_cancel`, the next
+ * `argus_world_find_cover_begin` (which abandons a pending one) or `argus_world_destroy`.
+ * More than 1048576 rays (ranked candidates × threats) → `INVALID_ARGUMENT`. Works in any
+ * world, with or without a ray callback. The query and its arrays are read during the call only.
+ *
+ * # Safety
+ * `world` NULL or live; `query` NULL or readable (with its arrays); `out_rays` NULL or writable.
+ */
+ArgusResult argus_world_find_cover_begin(struct ArgusWorld *world,
+                                         const struct ArgusCoverQuery *query,
+                                         struct ArgusRayArray *out_rays);
+
+/**
+ * Second half of a two-phase cover query: `hits[i]` answers ray `i` of
+ * `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
+ * distance >= 0). Results, count and answer are written exactly as `argus_world_find_cover`
+ * writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
+ * query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items; `results`
+ * `capacity` writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+ */
+ArgusResult argus_world_find_cover_finish(struct ArgusWorld *world,
+                                          const struct ArgusRayHit *hits,
+                                          uint32_t count,
+                                          struct ArgusTacticalResult *results,
+                                          uint32_t capacity,
+                                          uint32_t *out_count,
+                                          struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * Abandons a cover query begun with `argus_world_find_cover_begin` (its rays die with it).
+ * None pending → `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_find_cover_cancel(struct ArgusWorld *world);
+
+/**
+ * First half of a two-phase flank query, for engines that drive cover and flank through one
+ * begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
+ * A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
+ * another abandons a pending one. The query and its points are read during the call only.
+ *
+ * # Safety
+ * `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
+ */
+ArgusResult argus_world_find_flank_begin(struct ArgusWorld *world,
+                                         const struct ArgusFlankQuery *query,
+                                         struct ArgusRayArray *out_rays);
+
+/**
+ * Second half of a two-phase flank query: `count` must be 0; results, count and answer are
+ * written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
+ * refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
+ * 0); `out_count`, `out_answer` NULL or writable.
+ */
+ArgusResult argus_world_find_flank_finish(struct ArgusWorld *world,
+                                          const struct ArgusRayHit *hits,
+                                          uint32_t count,
+                                          struct ArgusTacticalResult *results,
+                                          uint32_t capacity,
+                                          uint32_t *out_count,
+                                          struct ArgusTacticalAnswer *out_answer);
+
+/**
+ * Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
+ * `NO_STEP_IN_PROGRESS`.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_find_flank_cancel(struct ArgusWorld *world);
 
 /**
  * Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.

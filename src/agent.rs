@@ -1,13 +1,11 @@
-//! Agents through the C ABI: one flat def with every sense's tuning, poses (one or many at a
+//! Agents through the C ABI: a def with one settings struct per sense (`settings.rs`), poses (one or many at a
 //! time), the brain's outputs and the memory records.
 
 use super::boundary::{FfiResult, check_cookie, fill, input, output, peek, slice, with_world, with_world_ref};
+use super::settings::*;
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
-use argus_core::agent::{AgentDef, HearingConfig, SightConfig};
-use argus_core::awareness::AwarenessConfig;
-use argus_core::brain::BrainConfig;
-use argus_core::memory::MemoryConfig;
+use argus_core::agent::AgentDef;
 
 /// Perceive hostile teams (the default detect mask).
 pub const ARGUS_DETECT_HOSTILE: u32 = 1;
@@ -29,62 +27,18 @@ pub struct ArgusAgentDef {
     pub team: u32,
     /// `ARGUS_DETECT_*` bits (default hostile only).
     pub detect_mask: u32,
-    /// Eye relative to the position (default 0, 1.6, 0).
-    pub eye_offset: ArgusVec3,
-    /// Sight range (default 10).
-    pub view_radius: f32,
-    /// Full cone width in degrees (default 90; >= 360 = all around).
-    pub view_angle: f32,
-    /// Once seen, a target stays in range until this radius; 0 = off (default).
-    pub lose_sight_radius: f32,
-    /// Peripheral cone radius; 0 = off (default).
-    pub peripheral_radius: f32,
-    /// Peripheral cone full width in degrees (default 180).
-    pub peripheral_angle: f32,
-    /// Target layers this agent sees (Unity targetMask; default all).
-    pub target_mask: u32,
-    /// Occluder layers that block its sight (Unity obstacleMask; default all).
-    pub sight_obstacle_mask: u32,
-    /// Sight ticks per second (default 10; 0 = every step), staggered across agents.
-    pub sight_rate_hz: f32,
-    /// Multiplier on sound radii (default 1).
-    pub hearing_sensitivity: f32,
-    /// Sound layers it listens to (default all).
-    pub sound_mask: u32,
-    /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
-    pub hearing_obstacle_mask: u32,
-    /// Memory confidence lost per second unperceived (default 0.2).
-    pub memory_decay_per_second: f32,
-    /// Below this confidence a memory is forgotten (default 0.05).
-    pub memory_forget_threshold: f32,
-    /// Seconds of searching before giving up (default 4).
-    pub search_duration: f32,
-    /// Seconds investigating before searching if arrival is never reported (default 10).
-    pub investigate_timeout: f32,
-    /// Awareness gained per second at best visibility (default 2).
-    pub awareness_rise_per_second: f32,
-    /// Awareness lost per second unseen (default 0.25).
-    pub awareness_fall_per_second: f32,
-    /// Awareness gain multiplier at the view radius (default 0.25).
-    pub awareness_far_factor: f32,
-    /// Awareness gain multiplier at the cone edge (default 0.5).
-    pub awareness_edge_factor: f32,
-    /// Meter level of the suspicious stage (default 0.3).
-    pub awareness_suspicious: f32,
-    /// Meter level of the alert stage (default 0.7).
-    pub awareness_alert: f32,
-    /// Meter level of the aware stage (default 1).
-    pub awareness_aware: f32,
+    /// Vision (the lesson's `FieldOfViewSensor`).
+    pub sight: ArgusSightSettings,
+    /// Hearing (the lesson's `HearingSensor`).
+    pub hearing: ArgusHearingSettings,
+    /// Memory (the lesson's `PerceptionMemory`).
+    pub memory: ArgusMemorySettings,
+    /// The guard brain (the lesson's `EnemyBrain`).
+    pub brain: ArgusBrainSettings,
+    /// Awareness meters (off by default).
+    pub awareness: ArgusAwarenessSettings,
     /// Set by `argus_default_agent_def()`; leave it alone.
     pub internal_cookie: u32,
-    /// Non-zero: sight is tested (default 1).
-    pub sight_enabled: u8,
-    /// Non-zero: hearing is tested (default 1).
-    pub hearing_enabled: u8,
-    /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
-    pub brain_enabled: u8,
-    /// Non-zero: awareness meters gate chasing (default 0).
-    pub awareness_enabled: u8,
 }
 
 /// An agent's pose and brain outputs.
@@ -140,40 +94,17 @@ pub extern "C" fn argus_default_agent_def() -> ArgusAgentDef {
 }
 
 pub(crate) fn to_c(d: &AgentDef) -> ArgusAgentDef {
-    let (s, h, m, b, a) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
     ArgusAgentDef {
         position: d.position.into(),
         forward: d.forward.into(),
         team: d.team,
         detect_mask: d.detect,
-        eye_offset: s.eye_offset.into(),
-        view_radius: s.view_radius,
-        view_angle: s.view_angle,
-        lose_sight_radius: s.lose_sight_radius,
-        peripheral_radius: s.peripheral_radius,
-        peripheral_angle: s.peripheral_angle,
-        target_mask: s.target_mask,
-        sight_obstacle_mask: s.obstacle_mask,
-        sight_rate_hz: s.rate_hz,
-        hearing_sensitivity: h.sensitivity,
-        sound_mask: h.sound_mask,
-        hearing_obstacle_mask: h.obstacle_mask,
-        memory_decay_per_second: m.decay_per_second,
-        memory_forget_threshold: m.forget_threshold,
-        search_duration: b.search_duration,
-        investigate_timeout: b.investigate_timeout,
-        awareness_rise_per_second: a.rise_per_second,
-        awareness_fall_per_second: a.fall_per_second,
-        awareness_far_factor: a.far_factor,
-        awareness_edge_factor: a.edge_factor,
-        awareness_suspicious: a.suspicious_threshold,
-        awareness_alert: a.alert_threshold,
-        awareness_aware: a.aware_threshold,
+        sight: (&d.sight).into(),
+        hearing: (&d.hearing).into(),
+        memory: (&d.memory).into(),
+        brain: (&d.brain).into(),
+        awareness: (&d.awareness).into(),
         internal_cookie: ARGUS_DEF_COOKIE,
-        sight_enabled: s.enabled as u8,
-        hearing_enabled: h.enabled as u8,
-        brain_enabled: b.enabled as u8,
-        awareness_enabled: a.enabled as u8,
     }
 }
 
@@ -184,43 +115,11 @@ pub(crate) fn from_c(c: &ArgusAgentDef) -> FfiResult<AgentDef> {
         forward: c.forward.into(),
         team: c.team,
         detect: c.detect_mask,
-        sight: SightConfig {
-            enabled: flag(c.sight_enabled),
-            eye_offset: c.eye_offset.into(),
-            view_radius: c.view_radius,
-            view_angle: c.view_angle,
-            lose_sight_radius: c.lose_sight_radius,
-            peripheral_radius: c.peripheral_radius,
-            peripheral_angle: c.peripheral_angle,
-            target_mask: c.target_mask,
-            obstacle_mask: c.sight_obstacle_mask,
-            rate_hz: c.sight_rate_hz,
-        },
-        hearing: HearingConfig {
-            enabled: flag(c.hearing_enabled),
-            sensitivity: c.hearing_sensitivity,
-            sound_mask: c.sound_mask,
-            obstacle_mask: c.hearing_obstacle_mask,
-        },
-        memory: MemoryConfig {
-            decay_per_second: c.memory_decay_per_second,
-            forget_threshold: c.memory_forget_threshold,
-        },
-        brain: BrainConfig {
-            enabled: flag(c.brain_enabled),
-            search_duration: c.search_duration,
-            investigate_timeout: c.investigate_timeout,
-        },
-        awareness: AwarenessConfig {
-            enabled: flag(c.awareness_enabled),
-            rise_per_second: c.awareness_rise_per_second,
-            fall_per_second: c.awareness_fall_per_second,
-            far_factor: c.awareness_far_factor,
-            edge_factor: c.awareness_edge_factor,
-            suspicious_threshold: c.awareness_suspicious,
-            alert_threshold: c.awareness_alert,
-            aware_threshold: c.awareness_aware,
-        },
+        sight: (&c.sight).into(),
+        hearing: (&c.hearing).into(),
+        memory: (&c.memory).into(),
+        brain: (&c.brain).into(),
+        awareness: (&c.awareness).into(),
     })
 }
 
@@ -432,6 +331,9 @@ pub unsafe extern "C" fn argus_agent_forget(
     with_world(world, |w| Ok(w.world.forget(agent.into(), target.into())?))
 }
 
-const _: () = assert!(size_of::<ArgusAgentDef>() == 140);
+const _: () = assert!(size_of::<ArgusAgentDef>() == 152);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, sight) == 32);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, awareness) == 116);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, internal_cookie) == 148);
 const _: () = assert!(size_of::<ArgusAgentState>() == 72);
 const _: () = assert!(size_of::<ArgusMemoryRecord>() == 44);

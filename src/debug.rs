@@ -112,10 +112,7 @@ pub unsafe extern "C" fn argus_world_debug_draw(
         let o = input(options, "options")?;
         let options = DebugDrawOptions { flags: o.flags, agent: o.agent.into(), circle_segments: o.circle_segments };
         let mut draw = std::mem::take(&mut w.debug);
-        let result = w.with_rays(|world, source| match source {
-            Some(source) => world.debug_draw_with(&options, &mut draw, source),
-            None => world.debug_draw(&options, &mut draw),
-        });
+        let result = w.with_rays(|world, rays| world.debug_draw_with(&options, &mut draw, rays));
         w.debug = draw;
         result?;
         w.debug_lines.clear();

@@ -73,10 +73,7 @@ pub unsafe extern "C" fn argus_agent_can_see(
 ) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_result, "out_result")?;
-        let result = w.with_rays(|world, source| match source {
-            Some(source) => world.can_see_with(agent.into(), target.into(), source),
-            None => world.can_see(agent.into(), target.into()),
-        })?;
+        let result = w.with_rays(|world, rays| world.can_see_with(agent.into(), target.into(), rays))?;
         *out = to_c(&result);
         Ok(())
     })
@@ -97,10 +94,7 @@ pub unsafe extern "C" fn argus_agent_get_visible_targets(
 ) -> ArgusResult {
     with_world(world, |w| {
         let mut seen = Vec::new();
-        w.with_rays(|world, source| match source {
-            Some(source) => world.visible_targets_with(agent.into(), source, &mut seen),
-            None => world.visible_targets(agent.into(), &mut seen),
-        })?;
+        w.with_rays(|world, rays| world.visible_targets_with(agent.into(), rays, &mut seen))?;
         let ids: Vec<ArgusTargetId> = seen.into_iter().map(Into::into).collect();
         fill(&ids, buffer, capacity, out_count)
     })

@@ -52,10 +52,11 @@ pub struct ArgusRayArray {
 }
 
 /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
-/// once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
-/// `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
-/// soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
-/// during the call. `user_data` is passed through untouched.
+/// once per `argus_world_step` and once per immediate query, cover query
+/// (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
+/// that needs rays (a debug draw calls it per agent and check point), on the thread that made that
+/// call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
+/// passed through untouched.
 pub type ArgusRayBatchFn =
     Option<unsafe extern "C" fn(rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, user_data: *mut c_void)>;
 

@@ -3,20 +3,20 @@
 //! best first; the answer carries the lesson's return value (best spot or fallback). The
 //! structs they take and return are in `tactics_query.rs`.
 
-use super::boundary::{FfiResult, check_cookie, fail, fill, input, invalid, output, slice, with_world};
-use super::influence::{map_ref, plane_from_c};
+use super::boundary::{FfiResult, check_cookie, fill, input, invalid, output, slice, with_world};
+use super::influence::plane_from_c;
 use super::tactics_query::*;
 use super::types::*;
-use super::world::{ArgusWorld, WorldState};
+use super::world::ArgusWorld;
 use argus_core::influence::InfluenceMap;
 use argus_core::math::Vec3;
-use argus_core::rays::RayBackend;
 use argus_core::tactics::{
-    Candidates, CoverMode, CoverQuery, CoverWeights, FlankQuery, FlankWeights, MAX_CANDIDATES, RaySourceBlocker,
-    TacticalAnswer, TacticalResult, Threat, find_cover, find_flank,
+    Candidates, CoverMode, CoverQuery, CoverWeights, FlankQuery, FlankWeights, MAX_CANDIDATES, TacticalAnswer,
+    TacticalResult, Threat,
 };
+use argus_core::world::World;
 /// The core's candidates; caller points are copied into `points`.
-fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiResult<Candidates<'a>> {
+pub(crate) fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiResult<Candidates<'a>> {
     Ok(match c.kind {
         ARGUS_CANDIDATES_POINTS => {
             let raw = slice(c.points, c.point_count, MAX_CANDIDATES, "candidates.points")?;
@@ -42,15 +42,19 @@ fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiR
 }
 
 /// The danger layer of a query: none for the null id, else a live map and the layer.
-fn danger_map(w: &WorldState, map: ArgusInfluenceMapId, layer: u32) -> FfiResult<Option<(&InfluenceMap, usize)>> {
+pub(crate) fn danger_map(
+    world: &World,
+    map: ArgusInfluenceMapId,
+    layer: u32,
+) -> FfiResult<Option<(&InfluenceMap, usize)>> {
     if map == ArgusInfluenceMapId::default() {
         return Ok(None);
     }
-    Ok(Some((map_ref(w, map)?, layer as usize)))
+    Ok(Some((world.influence_map(map.into())?, layer as usize)))
 }
 
 /// Copies the results out (or reports the needed count) and then writes the answer.
-fn deliver(
+pub(crate) fn deliver(
     results: &[TacticalResult],
     answer: TacticalAnswer,
     buffer: *mut ArgusTacticalResult,
@@ -76,14 +80,61 @@ fn deliver(
     Ok(())
 }
 
+/// The core's cover query from the C one; `threats` and `points` hold the copied arrays.
+pub(crate) fn cover_from_c<'a>(
+    world: &'a World,
+    c: &ArgusCoverQuery,
+    threats: &'a mut Vec<Threat>,
+    points: &'a mut Vec<Vec3>,
+) -> FfiResult<CoverQuery<'a>> {
+    check_cookie(c.internal_cookie, "cover_query")?;
+    let raw_threats = slice(c.threats, c.threat_count, ARGUS_MAX_THREATS as usize, "threats")?;
+    threats.extend(raw_threats.iter().map(threat_from_c));
+    let mode = match c.mode {
+        ARGUS_COVER_HIDDEN_FROM_ALL => CoverMode::HiddenFromAll,
+        ARGUS_COVER_HIDDEN_FROM_MOST => CoverMode::HiddenFromMost,
+        other => return Err(invalid(format!("unknown cover mode {other}"))),
+    };
+    Ok(CoverQuery {
+        self_position: c.self_position.into(),
+        threats,
+        candidates: candidates_from_c(&c.candidates, points)?,
+        map: danger_map(world, c.map, c.map_layer)?,
+        obstacle_mask: c.obstacle_mask,
+        weights: CoverWeights { danger: c.danger_weight, distance: c.distance_weight },
+        mode,
+        top_k: c.top_k as usize,
+        max_travel: c.max_travel,
+        probe_offset: c.probe_offset.into(),
+    })
+}
+
+/// The core's flank query from the C one; `points` holds the copied candidate points.
+pub(crate) fn flank_from_c<'a>(
+    world: &'a World,
+    c: &ArgusFlankQuery,
+    points: &'a mut Vec<Vec3>,
+) -> FfiResult<FlankQuery<'a>> {
+    check_cookie(c.internal_cookie, "flank_query")?;
+    Ok(FlankQuery {
+        threat: threat_from_c(&c.threat),
+        candidates: candidates_from_c(&c.candidates, points)?,
+        map: danger_map(world, c.map, c.map_layer)?,
+        weights: FlankWeights { facing: c.facing_weight, danger: c.danger_weight },
+        max_facing_dot: c.max_facing_dot,
+        top_k: c.top_k as usize,
+    })
+}
+
 /// Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest
 /// score) first, at most `top_k`, copied into `results`; their number goes to `*out_count`
 /// (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
 /// summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
 ///
-/// Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
-/// agent and target ids and `max_distance` the full distance to the spot), else the world's
-/// occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+/// Line of sight: the ray callback when one is set, called once with every ray the query could
+/// need (null agent and target ids, `max_distance` the full distance to the spot; the rays of
+/// `argus_world_find_cover_begin`), else the world's occluders (casting only the rays its early
+/// exit needs); an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
 /// arrays are read during the call only.
 ///
 /// # Safety
@@ -102,49 +153,11 @@ pub unsafe extern "C" fn argus_world_find_cover(
         output(out_count, "out_count")?;
         let out_answer = output(out_answer, "out_answer")?;
         let c = input(query, "query")?;
-        check_cookie(c.internal_cookie, "cover_query")?;
-        let raw_threats = slice(c.threats, c.threat_count, ARGUS_MAX_THREATS as usize, "threats")?;
-        let threats: Vec<Threat> = raw_threats.iter().map(threat_from_c).collect();
-        let mode = match c.mode {
-            ARGUS_COVER_HIDDEN_FROM_ALL => CoverMode::HiddenFromAll,
-            ARGUS_COVER_HIDDEN_FROM_MOST => CoverMode::HiddenFromMost,
-            other => return Err(invalid(format!("unknown cover mode {other}"))),
-        };
-        let mut points = Vec::new();
-        let candidates = candidates_from_c(&c.candidates, &mut points)?;
-        let mut out = Vec::new();
-        let answer = w.with_rays(|world, source| -> FfiResult<TacticalAnswer> {
-            let engine_only = world.def().ray_backend == RayBackend::Engine;
-            if source.is_none() && engine_only {
-                return Err(fail(ArgusResult::NoRayBackend, "this world uses engine rays: set a ray callback first"));
-            }
-            let map = if c.map == ArgusInfluenceMapId::default() {
-                None
-            } else {
-                Some((world.influence_map(c.map.into())?, c.map_layer as usize))
-            };
-            let q = CoverQuery {
-                self_position: c.self_position.into(),
-                threats: &threats,
-                candidates,
-                map,
-                obstacle_mask: c.obstacle_mask,
-                weights: CoverWeights { danger: c.danger_weight, distance: c.distance_weight },
-                mode,
-                top_k: c.top_k as usize,
-                max_travel: c.max_travel,
-                probe_offset: c.probe_offset.into(),
-            };
-            Ok(match source {
-                Some(source) => {
-                    // An engine hit with a bad distance refuses the whole query, as for sight.
-                    let blocker = RaySourceBlocker::new(source);
-                    let answer = find_cover(&q, &blocker, &mut out)?;
-                    blocker.check()?;
-                    answer
-                }
-                None => find_cover(&q, world.occluders(), &mut out)?,
-            })
+        let (mut threats, mut points, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        // The query borrows the world's map, so it is built inside the callback scope.
+        let answer = w.with_rays(|world, rays| -> FfiResult<TacticalAnswer> {
+            let q = cover_from_c(world, c, &mut threats, &mut points)?;
+            Ok(world.find_cover(&q, rays, &mut out)?)
         })?;
         deliver(&out, answer, results, capacity, out_count, out_answer)
     })
@@ -171,19 +184,10 @@ pub unsafe extern "C" fn argus_world_find_flank(
         output(out_count, "out_count")?;
         let out_answer = output(out_answer, "out_answer")?;
         let c = input(query, "query")?;
-        check_cookie(c.internal_cookie, "flank_query")?;
         let mut points = Vec::new();
-        let candidates = candidates_from_c(&c.candidates, &mut points)?;
-        let q = FlankQuery {
-            threat: threat_from_c(&c.threat),
-            candidates,
-            map: danger_map(w, c.map, c.map_layer)?,
-            weights: FlankWeights { facing: c.facing_weight, danger: c.danger_weight },
-            max_facing_dot: c.max_facing_dot,
-            top_k: c.top_k as usize,
-        };
+        let q = flank_from_c(&w.world, c, &mut points)?;
         let mut out = Vec::new();
-        let answer = find_flank(&q, &mut out)?;
+        let answer = w.world.find_flank(&q, &mut out)?;
         deliver(&out, answer, results, capacity, out_count, out_answer)
     })
 }

@@ -144,7 +144,8 @@ pub enum ArgusResult {
     BufferTooSmall = 3,
     /// `argus_world_step_begin` is waiting for `argus_world_step_finish` (or `_cancel`).
     StepInProgress = 4,
-    /// `argus_world_step_finish` without `argus_world_step_begin`.
+    /// `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
+    /// `_cancel` of a two-phase cover or flank query that was not begun.
     NoStepInProgress = 5,
     /// The world uses engine rays and no ray callback is set for this call.
     NoRayBackend = 6,

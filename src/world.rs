@@ -9,7 +9,8 @@ use super::events::EventBuffers;
 use super::rays::{ArgusRay, ArgusRayBatchFn, ArgusRayHit, CallbackSource};
 use super::types::*;
 use argus_core::debug_draw::DebugDraw;
-use argus_core::rays::{RayBackend, RaySource};
+use argus_core::rays::{RayBackend, Rays};
+use argus_core::tactics::{PendingCover, PendingFlank};
 use argus_core::team::Attitude;
 use argus_core::world::{World, WorldDef};
 
@@ -83,6 +84,11 @@ pub struct WorldState {
     /// The rays `argus_world_step_begin` handed out; kept apart from the callback's scratch so
     /// immediate queries cannot overwrite them before `step_finish`.
     pub(crate) step_rays: Vec<ArgusRay>,
+    /// The cover query `argus_world_find_cover_begin` started, and the rays it handed out.
+    pub(crate) pending_cover: Option<PendingCover>,
+    pub(crate) cover_rays: Vec<ArgusRay>,
+    /// The flank query `argus_world_find_flank_begin` started.
+    pub(crate) pending_flank: Option<PendingFlank>,
     pub(crate) events: EventBuffers,
     pub(crate) debug: DebugDraw,
     pub(crate) debug_lines: Vec<super::debug::ArgusDebugLine>,
@@ -100,8 +106,9 @@ impl WorldState {
         }
     }
 
-    /// Runs `f` with the engine's callback as the ray source, if one is set.
-    pub(crate) fn with_rays<R>(&mut self, f: impl FnOnce(&mut World, Option<&mut dyn RaySource>) -> R) -> R {
+    /// Runs `f` with the engine's callback as the ray source when one is set, else the world's
+    /// own backend: the core ([`Rays`]) decides who answers, never this crate.
+    pub(crate) fn with_rays<R>(&mut self, f: impl FnOnce(&mut World, Rays) -> R) -> R {
         match self.callback {
             Some(callback) => {
                 let mut source = CallbackSource {
@@ -110,9 +117,9 @@ impl WorldState {
                     rays: &mut self.ray_buffer,
                     hits: &mut self.hit_buffer,
                 };
-                f(&mut self.world, Some(&mut source))
+                f(&mut self.world, Rays::Engine(&mut source))
             }
-            None => f(&mut self.world, None),
+            None => f(&mut self.world, Rays::World),
         }
     }
 }
@@ -208,6 +215,9 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
             ray_buffer: Vec::new(),
             hit_buffer: Vec::new(),
             step_rays: Vec::new(),
+            pending_cover: None,
+            cover_rays: Vec::new(),
+            pending_flank: None,
             events: EventBuffers::default(),
             debug: DebugDraw::default(),
             debug_lines: Vec::new(),
@@ -310,10 +320,7 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_step(world: *mut ArgusWorld, dt: f32) -> ArgusResult {
     with_world(world, |w| {
-        w.with_rays(|world, source| match source {
-            Some(source) => world.step_with(dt, source),
-            None => world.step(dt),
-        })?;
+        w.with_rays(|world, rays| world.step_with(dt, rays))?;
         w.events.refresh(&w.world);
         Ok(())
     })

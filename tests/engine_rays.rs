@@ -30,7 +30,7 @@ fn run(def: WorldDef, mode: &str, seed: u64) -> Vec<Events> {
         };
         match mode {
             "builtin" => world.step(DT).unwrap(),
-            "callback" => world.step_with(DT, &mut engine).unwrap(),
+            "callback" => world.step_with(DT, Rays::Engine(&mut engine)).unwrap(),
             "two-phase" => {
                 let rays = world.begin_step(DT).unwrap().to_vec();
                 let mut hits = vec![RayHit::default(); rays.len()];

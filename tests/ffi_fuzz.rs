@@ -19,6 +19,8 @@ use std::ptr::{null, null_mut};
 
 use ArgusResult as R;
 use argus::*;
+use argus_core::settings::{SettingsWords, WordKind};
+use argus_core::{AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig};
 
 const SEEDS: [u64; 3] = [0x5EED_0001, 0xA5A5_1234_DEAD_BEEF, 0x0BAD_F00D_CAFE_0042];
 const CALLS_PER_SEED: usize = 10_000;
@@ -275,50 +277,43 @@ fn digest(w: &World) -> u64 {
 fn hash_agent_def(h: &mut Hasher, d: &ArgusAgentDef) {
     h.v(d.position);
     h.v(d.forward);
-    h.v(d.eye_offset);
-    for i in 0..AGENT_FLOATS {
-        let mut copy = *d;
-        h.f(*agent_float(&mut copy, i));
-    }
-    for x in [d.team, d.detect_mask, d.target_mask, d.sight_obstacle_mask, d.sound_mask, d.hearing_obstacle_mask] {
-        h.u32(x);
-    }
-    for b in [d.sight_enabled, d.hearing_enabled, d.brain_enabled, d.awareness_enabled] {
-        h.u32(b as u32);
+    h.u32(d.team);
+    h.u32(d.detect_mask);
+    // Every sense's every field, from the core's one field list per sense.
+    let mut words = Vec::new();
+    SightConfig::from(&d.sight).write_words(&mut words);
+    HearingConfig::from(&d.hearing).write_words(&mut words);
+    MemoryConfig::from(&d.memory).write_words(&mut words);
+    BrainConfig::from(&d.brain).write_words(&mut words);
+    AwarenessConfig::from(&d.awareness).write_words(&mut words);
+    for w in words {
+        h.u32(w);
     }
 }
 
-const AGENT_FLOATS: usize = 27;
+/// `c` with one of its float fields (picked from the core's field list) set to `bad`.
+fn poke_float<S, C>(c: &C, rng: &mut Rng, bad: f32) -> C
+where
+    S: SettingsWords + for<'a> From<&'a C>,
+    C: for<'a> From<&'a S>,
+{
+    let mut words = S::from(c).words();
+    let floats: Vec<usize> =
+        S::word_kinds().iter().enumerate().filter(|k| *k.1 == WordKind::Float).map(|k| k.0).collect();
+    words[floats[rng.below(floats.len() as u64) as usize]] = bad.to_bits();
+    C::from(&S::read_words(&mut words.into_iter()).expect("the same words back"))
+}
 
-fn agent_float(d: &mut ArgusAgentDef, i: usize) -> &mut f32 {
-    match i {
-        0 => &mut d.position.x,
-        1 => &mut d.position.y,
-        2 => &mut d.position.z,
-        3 => &mut d.forward.x,
-        4 => &mut d.forward.y,
-        5 => &mut d.forward.z,
-        6 => &mut d.eye_offset.x,
-        7 => &mut d.eye_offset.y,
-        8 => &mut d.eye_offset.z,
-        9 => &mut d.view_radius,
-        10 => &mut d.view_angle,
-        11 => &mut d.lose_sight_radius,
-        12 => &mut d.peripheral_radius,
-        13 => &mut d.peripheral_angle,
-        14 => &mut d.sight_rate_hz,
-        15 => &mut d.hearing_sensitivity,
-        16 => &mut d.memory_decay_per_second,
-        17 => &mut d.memory_forget_threshold,
-        18 => &mut d.search_duration,
-        19 => &mut d.investigate_timeout,
-        20 => &mut d.awareness_rise_per_second,
-        21 => &mut d.awareness_fall_per_second,
-        22 => &mut d.awareness_far_factor,
-        23 => &mut d.awareness_edge_factor,
-        24 => &mut d.awareness_suspicious,
-        25 => &mut d.awareness_alert,
-        _ => &mut d.awareness_aware,
+/// Sets one float of the def (pose or any sense's) to `bad`.
+fn poke_agent_float(d: &mut ArgusAgentDef, rng: &mut Rng, bad: f32) {
+    match rng.below(7) {
+        0 => d.position.x = bad,
+        1 => d.forward.y = bad,
+        2 => d.sight = poke_float::<SightConfig, _>(&d.sight, rng, bad),
+        3 => d.hearing = poke_float::<HearingConfig, _>(&d.hearing, rng, bad),
+        4 => d.memory = poke_float::<MemoryConfig, _>(&d.memory, rng, bad),
+        5 => d.brain = poke_float::<BrainConfig, _>(&d.brain, rng, bad),
+        _ => d.awareness = poke_float::<AwarenessConfig, _>(&d.awareness, rng, bad),
     }
 }
 
@@ -444,33 +439,33 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
     let mut d = argus_default_agent_def();
     d.position = rng.vec3(10.0);
     d.forward = rng.dir();
-    d.view_radius = rng.f32_in(2.0, 14.0);
-    d.view_angle = rng.pick(&[60.0, 90.0, 180.0, 360.0]);
-    d.sight_rate_hz = rng.pick(&[0.0, 5.0, 10.0, 30.0]);
+    d.sight.view_radius = rng.f32_in(2.0, 14.0);
+    d.sight.view_angle = rng.pick(&[60.0, 90.0, 180.0, 360.0]);
+    d.sight.rate_hz = rng.pick(&[0.0, 5.0, 10.0, 30.0]);
     d.team = rng.below(3) as u32;
-    d.awareness_enabled = rng.below(2) as u8;
+    d.awareness.enabled = rng.below(2) as u8;
     let fault = match rng.below(14) {
         0 => {
             d.internal_cookie = rng.pick(&[0, 1, 0xDEAD_BEEF]);
             Fault::Ffi(R::DefNotInitialized)
         }
         1 | 2 => {
-            let i = rng.below(AGENT_FLOATS as u64) as usize;
-            *agent_float(&mut d, i) = rng.bad();
+            let bad = rng.bad();
+            poke_agent_float(&mut d, rng, bad);
             Fault::Core(R::InvalidArgument)
         }
         3 => {
             let negative = -rng.f32_in(0.1, 5.0);
             match rng.below(4) {
-                0 => d.view_radius = negative,
-                1 => d.sight_rate_hz = negative,
-                2 => d.hearing_sensitivity = negative,
-                _ => d.memory_decay_per_second = negative,
+                0 => d.sight.view_radius = negative,
+                1 => d.sight.rate_hz = negative,
+                2 => d.hearing.sensitivity = negative,
+                _ => d.memory.decay_per_second = negative,
             }
             Fault::Core(R::InvalidArgument)
         }
         4 => {
-            d.view_angle = rng.f32_in(360.5, 10_000.0);
+            d.sight.view_angle = rng.f32_in(360.5, 10_000.0);
             Fault::Core(R::InvalidArgument)
         }
         5 => {
@@ -482,7 +477,7 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
             Fault::Core(R::InvalidArgument)
         }
         7 => {
-            d.lose_sight_radius = d.view_radius * 0.5;
+            d.sight.lose_sight_radius = d.sight.view_radius * 0.5;
             Fault::Core(R::InvalidArgument)
         }
         8 => {

@@ -158,6 +158,14 @@ fn a_failed_load_into_changes_nothing_and_versions_are_checked() {
         Err(Error::BadSnapshot(why)) => assert!(why.contains("version 99"), "{why}"),
         other => panic!("{other:?}"),
     }
+    // Version 1 (before per-sense settings records) is refused with a clear error, not misread.
+    let mut old = before.clone();
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    resign(&mut old);
+    match World::load(&old) {
+        Err(Error::BadSnapshot(why)) => assert!(why.contains("version 1 is not supported"), "{why}"),
+        other => panic!("{other:?}"),
+    }
     assert!(world.save().unwrap() == before, "a refused load changed the world");
     assert!(matches!(World::load(b"not a snapshot at all, sorry"), Err(Error::BadSnapshot(_))));
 }

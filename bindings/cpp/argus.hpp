@@ -261,6 +261,31 @@ public:
     /// The agent's settings and pose.
     Result<ArgusAgentDef> try_def(AgentId a) const { return call<ArgusAgentDef>([&](ArgusAgentDef *o) { return argus_agent_get_def(world_, a.raw, o); }); }
     ArgusAgentDef def(AgentId a) const { return try_def(a).value(); }
+    /// One sense's settings, replaced alone (pose, memory and brain are kept) or read.
+    Result<void> try_set_sight(AgentId a, const ArgusSightSettings &s) { return call_void(argus_agent_set_sight(world_, a.raw, &s)); }
+    void set_sight(AgentId a, const ArgusSightSettings &s) { try_set_sight(a, s).value(); }
+    Result<ArgusSightSettings> try_sight(AgentId a) const { return call<ArgusSightSettings>([&](ArgusSightSettings *o) { return argus_agent_get_sight(world_, a.raw, o); }); }
+    ArgusSightSettings sight(AgentId a) const { return try_sight(a).value(); }
+    /// One sense's settings, replaced alone (pose, memory and brain are kept) or read.
+    Result<void> try_set_hearing(AgentId a, const ArgusHearingSettings &s) { return call_void(argus_agent_set_hearing(world_, a.raw, &s)); }
+    void set_hearing(AgentId a, const ArgusHearingSettings &s) { try_set_hearing(a, s).value(); }
+    Result<ArgusHearingSettings> try_hearing(AgentId a) const { return call<ArgusHearingSettings>([&](ArgusHearingSettings *o) { return argus_agent_get_hearing(world_, a.raw, o); }); }
+    ArgusHearingSettings hearing(AgentId a) const { return try_hearing(a).value(); }
+    /// One sense's settings, replaced alone (pose, memory and brain are kept) or read.
+    Result<void> try_set_memory_settings(AgentId a, const ArgusMemorySettings &s) { return call_void(argus_agent_set_memory_settings(world_, a.raw, &s)); }
+    void set_memory_settings(AgentId a, const ArgusMemorySettings &s) { try_set_memory_settings(a, s).value(); }
+    Result<ArgusMemorySettings> try_memory_settings(AgentId a) const { return call<ArgusMemorySettings>([&](ArgusMemorySettings *o) { return argus_agent_get_memory_settings(world_, a.raw, o); }); }
+    ArgusMemorySettings memory_settings(AgentId a) const { return try_memory_settings(a).value(); }
+    /// One sense's settings, replaced alone (pose, memory and brain are kept) or read.
+    Result<void> try_set_brain(AgentId a, const ArgusBrainSettings &s) { return call_void(argus_agent_set_brain(world_, a.raw, &s)); }
+    void set_brain(AgentId a, const ArgusBrainSettings &s) { try_set_brain(a, s).value(); }
+    Result<ArgusBrainSettings> try_brain(AgentId a) const { return call<ArgusBrainSettings>([&](ArgusBrainSettings *o) { return argus_agent_get_brain(world_, a.raw, o); }); }
+    ArgusBrainSettings brain(AgentId a) const { return try_brain(a).value(); }
+    /// One sense's settings, replaced alone (pose, memory and brain are kept) or read.
+    Result<void> try_set_awareness(AgentId a, const ArgusAwarenessSettings &s) { return call_void(argus_agent_set_awareness(world_, a.raw, &s)); }
+    void set_awareness(AgentId a, const ArgusAwarenessSettings &s) { try_set_awareness(a, s).value(); }
+    Result<ArgusAwarenessSettings> try_awareness(AgentId a) const { return call<ArgusAwarenessSettings>([&](ArgusAwarenessSettings *o) { return argus_agent_get_awareness(world_, a.raw, o); }); }
+    ArgusAwarenessSettings awareness(AgentId a) const { return try_awareness(a).value(); }
     /// Pose and brain outputs.
     Result<ArgusAgentState> try_state(AgentId a) const { return call<ArgusAgentState>([&](ArgusAgentState *o) { return argus_agent_get_state(world_, a.raw, o); }); }
     ArgusAgentState state(AgentId a) const { return try_state(a).value(); }

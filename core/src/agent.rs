@@ -8,47 +8,33 @@ use crate::brain::{Brain, BrainConfig};
 use crate::error::{Result, invalid};
 use crate::math::{Vec3, check_finite, check_non_negative, check_range, cos_half_angle, unit_direction};
 use crate::memory::{MemoryConfig, MemoryRecord};
+use crate::settings::SettingsWords;
 use crate::team::{AttitudeMask, DETECT_ALL, DETECT_HOSTILE, check_team};
 
-/// Vision tuning (lesson §2–4 and the vision-cone card).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct SightConfig {
-    /// Sight is tested at all (default true).
-    pub enabled: bool,
-    /// Eye position relative to the agent's position (default 1.6 m up).
-    pub eye_offset: Vec3,
-    /// Maximum distance, in metres (default 10).
-    pub view_radius: f32,
-    /// Full cone width in degrees (default 90); 360 or more skips the cone test.
-    pub view_angle: f32,
-    /// Once seen, a target stays in range until it leaves this larger radius; 0 = off (default).
-    pub lose_sight_radius: f32,
-    /// A wider, shorter peripheral cone: radius in metres, 0 = off (default).
-    pub peripheral_radius: f32,
-    /// Full width of the peripheral cone in degrees (default 180).
-    pub peripheral_angle: f32,
-    /// Layers of targets this agent can see (Unity's `targetMask`; default all).
-    pub target_mask: u32,
-    /// Layers of occluders that block its sight (Unity's `obstacleMask`; default all).
-    pub obstacle_mask: u32,
-    /// Sense ticks per second (default 10); 0 = every step. Agents are staggered evenly.
-    pub rate_hz: f32,
-}
-
-impl Default for SightConfig {
-    fn default() -> Self {
-        SightConfig {
-            enabled: true,
-            eye_offset: Vec3::new(0.0, 1.6, 0.0),
-            view_radius: 10.0,
-            view_angle: 90.0,
-            lose_sight_radius: 0.0,
-            peripheral_radius: 0.0,
-            peripheral_angle: 180.0,
-            target_mask: u32::MAX,
-            obstacle_mask: u32::MAX,
-            rate_hz: 10.0,
-        }
+crate::settings::settings! {
+    /// Vision tuning (lesson §2–4 and the vision-cone card).
+    #[doc(alias = "FieldOfViewSensor")]
+    pub struct SightConfig {
+        /// Sight is tested at all (default true).
+        pub enabled: bool = true,
+        /// Eye position relative to the agent's position (default 1.6 m up).
+        pub eye_offset: Vec3 = Vec3::new(0.0, 1.6, 0.0),
+        /// Maximum distance, in metres (default 10).
+        pub view_radius: f32 = 10.0,
+        /// Full cone width in degrees (default 90); 360 or more skips the cone test.
+        pub view_angle: f32 = 90.0,
+        /// Once seen, a target stays in range until it leaves this larger radius; 0 = off (default).
+        pub lose_sight_radius: f32 = 0.0,
+        /// A wider, shorter peripheral cone: radius in metres, 0 = off (default).
+        pub peripheral_radius: f32 = 0.0,
+        /// Full width of the peripheral cone in degrees (default 180).
+        pub peripheral_angle: f32 = 180.0,
+        /// Layers of targets this agent can see (Unity's `targetMask`; default all).
+        pub target_mask: u32 = u32::MAX,
+        /// Layers of occluders that block its sight (Unity's `obstacleMask`; default all).
+        pub obstacle_mask: u32 = u32::MAX,
+        /// Sense ticks per second (default 10); 0 = every step. Agents are staggered evenly.
+        pub rate_hz: f32 = 10.0,
     }
 }
 
@@ -76,22 +62,18 @@ impl SightConfig {
     }
 }
 
-/// Hearing tuning (lesson §5).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct HearingConfig {
-    /// Hearing is tested at all (default true).
-    pub enabled: bool,
-    /// Multiplier on every sound's loudness radius (default 1 = normal hearing).
-    pub sensitivity: f32,
-    /// Layers of sounds this agent listens to (default all).
-    pub sound_mask: u32,
-    /// Layers of occluders that muffle sound, when the world's sound occlusion is on (default all).
-    pub obstacle_mask: u32,
-}
-
-impl Default for HearingConfig {
-    fn default() -> Self {
-        HearingConfig { enabled: true, sensitivity: 1.0, sound_mask: u32::MAX, obstacle_mask: u32::MAX }
+crate::settings::settings! {
+    /// Hearing tuning (lesson §5).
+    #[doc(alias = "HearingSensor")]
+    pub struct HearingConfig {
+        /// Hearing is tested at all (default true).
+        pub enabled: bool = true,
+        /// Multiplier on every sound's loudness radius (default 1 = normal hearing).
+        pub sensitivity: f32 = 1.0,
+        /// Layers of sounds this agent listens to (default all).
+        pub sound_mask: u32 = u32::MAX,
+        /// Layers of occluders that muffle sound, when the world's sound occlusion is on (default all).
+        pub obstacle_mask: u32 = u32::MAX,
     }
 }
 
@@ -185,44 +167,36 @@ pub(crate) struct Tuning {
     pub cache: SightCache,
 }
 
-/// Every setting as bits: equal keys mean equal tunings.
-type TuningKey = [u32; 30];
+/// Every setting as bits: equal keys mean equal tunings. Built from each sense's field list
+/// ([`SettingsWords`]), so a field added to a sense is part of the key without a word here.
+type TuningKey = Vec<u32>;
 
 fn tuning_key(d: &AgentDef) -> TuningKey {
-    let (s, h, m, b, a) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
-    let f = f32::to_bits;
-    [
-        d.detect,
-        s.enabled as u32,
-        f(s.eye_offset.x),
-        f(s.eye_offset.y),
-        f(s.eye_offset.z),
-        f(s.view_radius),
-        f(s.view_angle),
-        f(s.lose_sight_radius),
-        f(s.peripheral_radius),
-        f(s.peripheral_angle),
-        s.target_mask,
-        s.obstacle_mask,
-        f(s.rate_hz),
-        h.enabled as u32,
-        f(h.sensitivity),
-        h.sound_mask,
-        h.obstacle_mask,
-        f(m.decay_per_second),
-        f(m.forget_threshold),
-        b.enabled as u32,
-        f(b.search_duration),
-        f(b.investigate_timeout),
-        a.enabled as u32,
-        f(a.rise_per_second),
-        f(a.fall_per_second),
-        f(a.far_factor),
-        f(a.edge_factor),
-        f(a.suspicious_threshold),
-        f(a.alert_threshold),
-        f(a.aware_threshold),
-    ]
+    let mut key = vec![d.detect];
+    d.write_settings_words(&mut key);
+    key
+}
+
+impl AgentDef {
+    /// Every sense's settings as words, sight, hearing, memory, brain, awareness in that order
+    /// (the interning key and the snapshot record both use it).
+    pub(crate) fn write_settings_words(&self, out: &mut Vec<u32>) {
+        self.sight.write_words(out);
+        self.hearing.write_words(out);
+        self.memory.write_words(out);
+        self.brain.write_words(out);
+        self.awareness.write_words(out);
+    }
+
+    /// Reads what [`AgentDef::write_settings_words`] wrote into this def's senses.
+    pub(crate) fn read_settings_words(&mut self, words: &mut dyn Iterator<Item = u32>) -> Option<()> {
+        self.sight = SightConfig::read_words(words)?;
+        self.hearing = HearingConfig::read_words(words)?;
+        self.memory = MemoryConfig::read_words(words)?;
+        self.brain = BrainConfig::read_words(words)?;
+        self.awareness = AwarenessConfig::read_words(words)?;
+        Some(())
+    }
 }
 
 /// The shared tunings of a world's agents.
@@ -302,6 +276,31 @@ impl Agent {
             brain: t.brain,
             awareness: t.awareness,
         }
+    }
+
+    /// Sight settings.
+    pub fn sight(&self) -> &SightConfig {
+        &self.tuning.sight
+    }
+
+    /// Hearing settings.
+    pub fn hearing(&self) -> &HearingConfig {
+        &self.tuning.hearing
+    }
+
+    /// Memory settings.
+    pub fn memory_config(&self) -> &MemoryConfig {
+        &self.tuning.memory
+    }
+
+    /// Brain settings.
+    pub fn brain_config(&self) -> &BrainConfig {
+        &self.tuning.brain
+    }
+
+    /// Awareness-meter settings.
+    pub fn awareness(&self) -> &AwarenessConfig {
+        &self.tuning.awareness
     }
 
     /// Feet position.

@@ -31,39 +31,25 @@ impl AwarenessStage {
     }
 }
 
-/// Tuning of the awareness meter.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct AwarenessConfig {
-    /// Off by default: the brain then reacts to the first sighting, as in the lesson.
-    pub enabled: bool,
-    /// Meter gained per second for a fully visible target, dead centre, at zero distance (default 2).
-    pub rise_per_second: f32,
-    /// Meter lost per second while the target is not seen (default 0.25).
-    pub fall_per_second: f32,
-    /// Gain multiplier at the edge of the view radius (default 0.25; 1 at the eye).
-    pub far_factor: f32,
-    /// Gain multiplier at the edge of the cone (default 0.5; 1 straight ahead).
-    pub edge_factor: f32,
-    /// Meter level where the agent becomes suspicious (default 0.3).
-    pub suspicious_threshold: f32,
-    /// Meter level where the agent becomes alert (default 0.7).
-    pub alert_threshold: f32,
-    /// Meter level where the agent is aware (default 1.0); the brain chases from here.
-    pub aware_threshold: f32,
-}
-
-impl Default for AwarenessConfig {
-    fn default() -> Self {
-        AwarenessConfig {
-            enabled: false,
-            rise_per_second: 2.0,
-            fall_per_second: 0.25,
-            far_factor: 0.25,
-            edge_factor: 0.5,
-            suspicious_threshold: 0.3,
-            alert_threshold: 0.7,
-            aware_threshold: 1.0,
-        }
+crate::settings::settings! {
+    /// Tuning of the awareness meter.
+    pub struct AwarenessConfig {
+        /// Off by default: the brain then reacts to the first sighting, as in the lesson.
+        pub enabled: bool = false,
+        /// Meter gained per second for a fully visible target, dead centre, at zero distance (default 2).
+        pub rise_per_second: f32 = 2.0,
+        /// Meter lost per second while the target is not seen (default 0.25).
+        pub fall_per_second: f32 = 0.25,
+        /// Gain multiplier at the edge of the view radius (default 0.25; 1 at the eye).
+        pub far_factor: f32 = 0.25,
+        /// Gain multiplier at the edge of the cone (default 0.5; 1 straight ahead).
+        pub edge_factor: f32 = 0.5,
+        /// Meter level where the agent becomes suspicious (default 0.3).
+        pub suspicious_threshold: f32 = 0.3,
+        /// Meter level where the agent becomes alert (default 0.7).
+        pub alert_threshold: f32 = 0.7,
+        /// Meter level where the agent is aware (default 1.0); the brain chases from here.
+        pub aware_threshold: f32 = 1.0,
     }
 }
 

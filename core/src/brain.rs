@@ -1,11 +1,15 @@
 //! The guard brain of lesson §8: Idle / Investigating / Chasing / Searching, driven only by
 //! percepts and memory, never by the target's true position.
 
+use crate::awareness::AwarenessStage;
 use crate::error::Result;
 use crate::id::TargetId;
 use crate::math::{Vec3, check_non_negative};
+use crate::memory::{self, MemoryRecord};
+use crate::percept::{Percept, PerceptKind};
 
 /// The brain's states.
+#[doc(alias = "AIState")]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum BrainState {
@@ -32,22 +36,18 @@ impl BrainState {
     }
 }
 
-/// Brain tuning.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct BrainConfig {
-    /// When false the agent still senses and remembers, but its state stays Idle (bring your
-    /// own behaviour tree). Default true.
-    pub enabled: bool,
-    /// Seconds spent Searching before giving up (default 4, as in the lesson).
-    pub search_duration: f32,
-    /// Seconds Investigating before moving on to Searching if the engine never reports arrival
-    /// (default 10).
-    pub investigate_timeout: f32,
-}
-
-impl Default for BrainConfig {
-    fn default() -> Self {
-        BrainConfig { enabled: true, search_duration: 4.0, investigate_timeout: 10.0 }
+crate::settings::settings! {
+    /// Brain tuning (the lesson's `EnemyBrain` fields).
+    #[doc(alias = "EnemyBrain")]
+    pub struct BrainConfig {
+        /// When false the agent still senses and remembers, but its state stays Idle (bring your
+        /// own behaviour tree). Default true.
+        pub enabled: bool = true,
+        /// Seconds spent Searching before giving up (default 4, as in the lesson).
+        pub search_duration: f32 = 4.0,
+        /// Seconds Investigating before moving on to Searching if the engine never reports arrival
+        /// (default 10).
+        pub investigate_timeout: f32 = 10.0,
     }
 }
 
@@ -60,6 +60,7 @@ impl BrainConfig {
 }
 
 /// One agent's brain.
+#[doc(alias = "EnemyBrain")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Brain {
     /// Current state.
@@ -155,6 +156,74 @@ impl Brain {
         self.just_started = false;
     }
 
+    /// One step of thinking (lesson §8): sounds start an investigation, a qualifying sighting
+    /// starts or continues a chase ([`Brain::choose_chase`]), with awareness a glimpse makes an
+    /// idle guard come and look; then the per-step [`Brain::update`]. `records` is the agent's
+    /// memory after this step's percepts, `percepts` this step's percepts of this agent.
+    #[doc(alias = "HandlePercept")]
+    pub fn think(
+        &mut self,
+        config: &BrainConfig,
+        awareness_on: bool,
+        position: Vec3,
+        records: &[MemoryRecord],
+        percepts: &[Percept],
+        dt: f32,
+    ) {
+        for p in percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
+            self.on_investigate(p.position, p.target, config);
+        }
+        if let Some(target) = self.choose_chase(awareness_on, position, records, percepts) {
+            self.on_chase(target);
+        } else if awareness_on && self.state == BrainState::Idle {
+            // With awareness, a glimpse below "aware" makes the guard come and look.
+            let glimpse = nearest(position, records, |r| r.seen && r.stage >= AwarenessStage::Suspicious);
+            if let Some(rec) = glimpse {
+                self.on_investigate(rec.last_known_position, rec.target, config);
+            }
+        }
+        let focus = self.focus_view(records);
+        self.update(config, dt, focus);
+    }
+
+    /// Which target to chase: the current focus if it qualifies, else the nearest remembered
+    /// target that does (ties by slot). Without awareness a target qualifies when it was seen in
+    /// `percepts` (the lesson: any Sight percept); with awareness when it is seen and Aware, or
+    /// is the focus being chased or searched for and seen again.
+    pub fn choose_chase(
+        &self,
+        awareness_on: bool,
+        position: Vec3,
+        records: &[MemoryRecord],
+        percepts: &[Percept],
+    ) -> Option<TargetId> {
+        let qualifies = |r: &MemoryRecord| {
+            if awareness_on {
+                let resuming =
+                    r.target == self.focus && matches!(self.state, BrainState::Chasing | BrainState::Searching);
+                r.seen && (r.stage == AwarenessStage::Aware || resuming)
+            } else {
+                percepts.iter().any(|p| p.kind == PerceptKind::Sight && p.target == r.target)
+            }
+        };
+        if let Some(rec) = memory::find(records, self.focus).filter(|r| qualifies(r)) {
+            return Some(rec.target);
+        }
+        nearest(position, records, qualifies).map(|r| r.target)
+    }
+
+    /// What this brain knows about its focus target, from the agent's memory `records`.
+    pub fn focus_view(&self, records: &[MemoryRecord]) -> FocusView {
+        match memory::find(records, self.focus) {
+            Some(rec) if !self.focus.is_null() => FocusView {
+                confidence: rec.confidence,
+                seen: rec.seen,
+                last_known_position: Some(rec.last_known_position),
+            },
+            _ => FocusView { confidence: 0.0, seen: false, last_known_position: None },
+        }
+    }
+
     fn go_idle(&mut self) {
         self.state = BrainState::Idle;
         self.focus = TargetId::NULL;
@@ -171,4 +240,13 @@ impl Brain {
             BrainState::Searching => focus.last_known_position.or(Some(self.investigate_position)),
         }
     }
+}
+
+/// The record nearest to `position` (by last known position, ties by target slot) that `pick` accepts.
+fn nearest(position: Vec3, records: &[MemoryRecord], pick: impl Fn(&MemoryRecord) -> bool) -> Option<&MemoryRecord> {
+    records.iter().filter(|r| pick(r)).min_by(|a, b| {
+        let da = a.last_known_position.distance_squared(position);
+        let db = b.last_known_position.distance_squared(position);
+        da.total_cmp(&db).then(a.target.index.cmp(&b.target.index))
+    })
 }

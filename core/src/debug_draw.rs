@@ -2,12 +2,12 @@
 //! vision-cone card's style — seen targets green with a green line, hidden targets grey with a
 //! red ray ending in a red dot on the blocking wall, targets outside the cone dim wireframe.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::id::AgentId;
 use crate::math::{UP, Vec3};
 use crate::occluders::OccluderShape;
 use crate::percept::PerceptKind;
-use crate::rays::RaySource;
+use crate::rays::{RaySource, Rays};
 use crate::sight::PointStatus;
 use crate::world::World;
 
@@ -156,17 +156,17 @@ impl World {
     /// Fills `out` (cleared first) with the current picture. Built-in occluders answer the
     /// sight rays; in an engine-ray world use [`World::debug_draw_with`].
     pub fn debug_draw(&self, options: &DebugDrawOptions, out: &mut DebugDraw) -> Result<()> {
-        self.draw(options, out, None)
+        self.debug_draw_with(options, out, Rays::World)
     }
 
-    /// [`World::debug_draw`] with `source` answering the sight rays.
-    pub fn debug_draw_with(
-        &self,
-        options: &DebugDrawOptions,
-        out: &mut DebugDraw,
-        source: &mut dyn RaySource,
-    ) -> Result<()> {
-        self.draw(options, out, Some(source))
+    /// [`World::debug_draw`] with `rays` answering the sight rays; with [`Rays::World`] an
+    /// engine-ray world draws no sight rays (debug drawing never refuses for want of rays).
+    pub fn debug_draw_with(&self, options: &DebugDrawOptions, out: &mut DebugDraw, rays: Rays) -> Result<()> {
+        let source = match rays {
+            Rays::Engine(source) => Some(source),
+            Rays::World => None,
+        };
+        self.draw(options, out, source)
     }
 
     fn draw(
@@ -324,10 +324,13 @@ impl World {
             for point in target.world_points() {
                 let mut status = PointStatus::OutOfRange;
                 for &aid in agents {
-                    let result = match source.as_deref_mut() {
-                        Some(src) => self.can_see_with(aid, tid, src)?,
-                        None if self.def().ray_backend == crate::rays::RayBackend::Builtin => self.can_see(aid, tid)?,
-                        None => continue,
+                    let rays = match source {
+                        Some(src) => Rays::Engine(&mut **src),
+                        None => Rays::World,
+                    };
+                    let result = match self.can_see_with(aid, tid, rays) {
+                        Err(Error::NoRayBackend) => continue, // an engine-ray world without its engine
+                        result => result?,
                     };
                     let Some(p) = result.points().iter().find(|p| p.point == point) else { continue };
                     match p.status {

@@ -7,6 +7,7 @@ use crate::math::{Vec3, check_finite, check_non_negative};
 use crate::team::check_team;
 
 /// A sound to broadcast. It is heard at the next step by every agent, whatever its sight rate.
+#[doc(alias = "SoundEvent", alias = "Footsteps")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct SoundDef {
     /// Where the sound happened.
@@ -29,6 +30,7 @@ impl Default for SoundDef {
 }
 
 /// A sound waiting for (or just processed by) a step.
+#[doc(alias = "SoundEvent")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sound {
     /// Where.

@@ -6,18 +6,14 @@ use crate::error::{Result, invalid};
 use crate::id::TargetId;
 use crate::math::{Vec3, check_non_negative, check_range};
 
-/// How fast an agent forgets.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct MemoryConfig {
-    /// Confidence lost per second while unperceived (default 0.2).
-    pub decay_per_second: f32,
-    /// Below this, confidence becomes exactly 0: forgotten (default 0.05).
-    pub forget_threshold: f32,
-}
-
-impl Default for MemoryConfig {
-    fn default() -> Self {
-        MemoryConfig { decay_per_second: 0.2, forget_threshold: 0.05 }
+crate::settings::settings! {
+    /// How fast an agent forgets.
+    #[doc(alias = "PerceptionMemory")]
+    pub struct MemoryConfig {
+        /// Confidence lost per second while unperceived (default 0.2).
+        pub decay_per_second: f32 = 0.2,
+        /// Below this, confidence becomes exactly 0: forgotten (default 0.05).
+        pub forget_threshold: f32 = 0.05,
     }
 }
 
@@ -30,6 +26,7 @@ impl MemoryConfig {
 }
 
 /// One agent's belief about one target.
+#[doc(alias = "PerceptionMemory")]
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MemoryRecord {
     /// The target this record is about.

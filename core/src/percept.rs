@@ -6,6 +6,7 @@ use crate::id::{AgentId, TargetId};
 use crate::math::Vec3;
 
 /// Which sense produced a percept.
+#[doc(alias = "PerceptType")]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum PerceptKind {
@@ -80,6 +81,7 @@ pub struct AwarenessEvent {
 
 /// Everything a step reported, in a deterministic order (agent slot order, then sounds in
 /// emission order before sights in target slot order). Valid until the next step.
+#[doc(alias = "PerceptionSystem", alias = "OnPercept", alias = "OnHeardSound")]
 #[derive(Clone, Debug, Default)]
 pub struct StepEvents {
     /// Percepts from every sense.

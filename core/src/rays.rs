@@ -53,3 +53,56 @@ pub enum RayBackend {
     /// The engine answers every ray (a ray source, or `begin_step` / `finish_step`).
     Engine,
 }
+
+/// Who answers the line-of-sight rays of one call — the one rule every surface (Rust, the C
+/// ABI, the Godot add-on) follows, so none decides it again:
+///
+/// * [`Rays::Engine`]: the engine's source answers every ray of the call, whatever the
+///   world's [`RayBackend`] (a step or a sight query: one batch; a cover query: one batch per
+///   call too, see [`World::find_cover`](crate::World::find_cover)).
+/// * [`Rays::World`] (the default): the world's own backend. A [`RayBackend::Builtin`] world
+///   answers with its occluders; a [`RayBackend::Engine`] world has nobody to ask and refuses
+///   with [`Error::NoRayBackend`](crate::Error::NoRayBackend) (debug drawing, which never
+///   refuses, then draws no sight rays).
+///
+/// An engine that casts its rays itself in one batch (Unity's `RaycastCommand`) uses the
+/// two-phase calls instead: `begin_step` / `finish_step`, `begin_cover` / `finish_cover`.
+#[derive(Default)]
+pub enum Rays<'a> {
+    /// The world's own backend.
+    #[default]
+    World,
+    /// The engine's source answers every ray.
+    Engine(&'a mut dyn RaySource),
+}
+
+impl<'a> From<Option<&'a mut dyn RaySource>> for Rays<'a> {
+    /// `Some(source)` → [`Rays::Engine`], `None` → [`Rays::World`]: what a binding holding an
+    /// optional engine callback passes.
+    fn from(source: Option<&'a mut dyn RaySource>) -> Self {
+        match source {
+            Some(source) => Rays::Engine(source),
+            None => Rays::World,
+        }
+    }
+}
+
+impl std::fmt::Debug for Rays<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Rays::World => "Rays::World",
+            Rays::Engine(_) => "Rays::Engine(..)",
+        })
+    }
+}
+
+impl<'a> Rays<'a> {
+    /// The engine source to use, `None` for the built-in occluders, or `NoRayBackend`.
+    pub(crate) fn resolve(self, backend: RayBackend) -> crate::error::Result<Option<&'a mut dyn RaySource>> {
+        match (self, backend) {
+            (Rays::Engine(source), _) => Ok(Some(source)),
+            (Rays::World, RayBackend::Builtin) => Ok(None),
+            (Rays::World, RayBackend::Engine) => Err(crate::error::Error::NoRayBackend),
+        }
+    }
+}

@@ -2,8 +2,12 @@
 //! dot product against a cached cosine, then line of sight — cheapest first.
 
 use crate::agent::Agent;
+use crate::id::{AgentId, TargetId};
 use crate::math::Vec3;
+use crate::memory;
+use crate::rays::RayQuery;
 use crate::target::{MAX_CHECK_POINTS, Target};
+use crate::team::AttitudeTable;
 
 /// Rays stop this far short of the check point, so the target's own surface never blocks.
 pub const RAY_STOP_SHORT: f32 = 0.01;
@@ -148,8 +152,88 @@ pub(crate) fn off_axis(dot: f32, cos_half: f32) -> f32 {
     if cos_half <= -1.0 { (1.0 - dot) * 0.5 } else { ((1.0 - dot) / (1.0 - cos_half).max(1e-6)).clamp(0.0, 1.0) }
 }
 
-/// True if the agent may perceive this target at all (enabled, layers).
+/// The filters before any geometry: may `agent` see a target on `layers` of `team` at all
+/// (target mask, attitude)? The sweep applies it to broadphase entries (which hold only enabled
+/// targets), the immediate queries to the target itself.
 #[inline]
-pub(crate) fn eligible(agent: &Agent, target: &Target) -> bool {
-    target.enabled && target.layers & agent.tuning.sight.target_mask != 0
+pub(crate) fn admits(agent: &Agent, attitudes: &AttitudeTable, layers: u32, team: u8) -> bool {
+    layers & agent.tuning.sight.target_mask != 0 && attitudes.perceives(agent.team, agent.tuning.detect, team)
+}
+
+/// True if the agent may perceive this target at all: sight on, target enabled, [`admits`].
+#[inline]
+pub(crate) fn perceivable(agent: &Agent, attitudes: &AttitudeTable, target: &Target) -> bool {
+    agent.tuning.sight.enabled && target.enabled && admits(agent, attitudes, target.layers, target.team)
+}
+
+/// The view `agent` looks at `target` with: the lose-sight radius applies once it was seen.
+#[inline]
+pub(crate) fn previously_seen(agent: &Agent, target: TargetId) -> bool {
+    agent.tuning.sight.lose_sight_radius > agent.tuning.sight.view_radius
+        && memory::find(&agent.records, target).is_some_and(|r| r.seen)
+}
+
+/// A check point after range and cone, as the line-of-sight stage sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PointStage {
+    OutOfRange,
+    OutsideCone,
+    /// Visible without a ray (on the eye, within the stop distance, or no blocking layer).
+    Free,
+    /// In view; visible unless the ray just pushed is blocked.
+    Ray,
+}
+
+/// How many of a target's check points passed range and cone, and how many need no ray.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub in_view: u8,
+    pub free_visible: u8,
+}
+
+/// Range and cone for every check point of `target`, pushing the line-of-sight rays still
+/// needed to `rays` in point order: the one sight classification of the step's sweep and of the
+/// immediate queries (`can_see`, `visible_targets`), so they never disagree. `each(k, stage)`
+/// hears every point's outcome; the sweep passes a no-op that the compiler removes.
+#[inline]
+pub(crate) fn classify_target(
+    view: &View,
+    ids: (AgentId, TargetId),
+    obstacle_mask: u32,
+    target: &Target,
+    rays: &mut Vec<RayQuery>,
+    mut each: impl FnMut(usize, PointStage),
+) -> Tally {
+    let mut tally = Tally::default();
+    for (k, point) in target.world_points().enumerate() {
+        let stage = match classify(view, point) {
+            PointClass::OutOfRange => PointStage::OutOfRange,
+            PointClass::OutsideCone => PointStage::OutsideCone,
+            PointClass::OnEye => PointStage::Free,
+            PointClass::InView { dir, dist, .. } => match ray_length(dist) {
+                Some(max_distance) if obstacle_mask != 0 => {
+                    rays.push(RayQuery {
+                        origin: view.eye,
+                        direction: dir,
+                        max_distance,
+                        layer_mask: obstacle_mask,
+                        agent: ids.0,
+                        target: ids.1,
+                    });
+                    PointStage::Ray
+                }
+                _ => PointStage::Free,
+            },
+        };
+        match stage {
+            PointStage::Free => {
+                tally.in_view += 1;
+                tally.free_visible += 1;
+            }
+            PointStage::Ray => tally.in_view += 1,
+            PointStage::OutOfRange | PointStage::OutsideCone => {}
+        }
+        each(k, stage);
+    }
+    tally
 }

@@ -27,10 +27,12 @@
 mod candidates;
 mod cover;
 mod flank;
+mod pending;
 
 pub use candidates::{Candidates, MAX_CANDIDATES};
 pub use cover::{CoverMode, CoverQuery, CoverWeights, find_cover, find_cover_with_scratch};
 pub use flank::{FlankQuery, FlankWeights, find_flank, find_flank_with_scratch};
+pub use pending::{MAX_COVER_RAYS, PendingCover, PendingFlank, begin_cover, begin_flank};
 
 use std::cell::{Cell, RefCell};
 

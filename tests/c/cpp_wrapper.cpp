@@ -23,8 +23,8 @@ static bool contains(const std::string &text, const std::string &part) { return 
 // The lesson's agent: eye at its feet, sensing every step, at the origin facing +Z.
 static argus::AgentId lesson_agent(argus::World &world) {
     argus::AgentDef def;
-    def.eye_offset = v3(0, 0, 0);
-    def.sight_rate_hz = 0.0f;
+    def.sight.eye_offset = v3(0, 0, 0);
+    def.sight.rate_hz = 0.0f;
     return world.create_agent(def);
 }
 
@@ -326,6 +326,37 @@ static void debug_picture() {
     CHECK(seen_points == 1);
 }
 
+// One sense at a time: the setter changes that sense alone and the getter reads it back.
+static void per_sense_settings() {
+    argus::World world;
+    argus::AgentId guard = lesson_agent(world);
+    argus::TargetId far = point_target(world, v3(0, 0, 15));
+    CHECK(world.can_see(guard, far).seen == 0);
+    ArgusSightSettings sight = world.sight(guard);
+    CHECK(sight.view_radius == 10.0f && sight.rate_hz == 0.0f && sight.enabled == 1);
+    sight.view_radius = 20.0f;
+    world.set_sight(guard, sight);
+    CHECK(world.sight(guard).view_radius == 20.0f && world.can_see(guard, far).seen != 0);
+    ArgusHearingSettings hearing = world.hearing(guard);
+    hearing.sensitivity = 2.0f;
+    world.set_hearing(guard, hearing);
+    ArgusMemorySettings memory = world.memory_settings(guard);
+    memory.decay_per_second = 0.5f;
+    world.set_memory_settings(guard, memory);
+    ArgusBrainSettings brain = world.brain(guard);
+    brain.search_duration = 6.0f;
+    world.set_brain(guard, brain);
+    ArgusAwarenessSettings awareness = world.awareness(guard);
+    awareness.enabled = 1;
+    world.set_awareness(guard, awareness);
+    ArgusAgentDef def = world.def(guard);
+    CHECK(def.sight.view_radius == 20.0f && def.hearing.sensitivity == 2.0f && def.memory.decay_per_second == 0.5f);
+    CHECK(def.brain.search_duration == 6.0f && def.awareness.enabled == 1 && def.sight.eye_offset.y == 0.0f);
+    sight.view_angle = -5.0f;
+    CHECK(!world.try_set_sight(guard, sight).ok());
+    CHECK(world.sight(guard).view_angle == 90.0f);
+}
+
 int main() {
     vision_trace();
     hearing_trace();
@@ -335,6 +366,7 @@ int main() {
     moves();
     engine_rays();
     debug_picture();
+    per_sense_settings();
     CHECK(argus_live_world_count() == 0);
     return check_report("cpp_wrapper.cpp");
 }

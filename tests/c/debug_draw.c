@@ -27,7 +27,7 @@ static void scene_make(Scene *s, uint32_t backend) {
     ArgusOccluderDef od = argus_default_occluder_def();
     wd.ray_backend = backend;
     CHECK_OK(argus_world_create(&wd, &s->w));
-    ad.sight_rate_hz = 0.0f;
+    ad.sight.rate_hz = 0.0f;
     CHECK_OK(argus_agent_create(s->w, &ad, &s->guard));
     td.position = v3(0, 0, 5);
     CHECK_OK(argus_target_create(s->w, &td, &s->seen));
@@ -209,7 +209,7 @@ static void agent_filter(void) {
      * (the wall is not between it and either). */
     ad.position = other_pos;
     ad.forward = v3(0, 0, -1);
-    ad.sight_rate_hz = 0.0f;
+    ad.sight.rate_hz = 0.0f;
     CHECK_OK(argus_agent_create(s.w, &ad, &other));
 
     d = draw(s.w, ARGUS_DRAW_CONES | ARGUS_DRAW_SIGHT, ALL_AGENTS);

@@ -40,7 +40,7 @@ static ArgusWorld *engine_world(ArgusAgentId *guard, ArgusTargetId *hidden, Argu
     ArgusTargetDef t = argus_default_target_def();
     def.ray_backend = ARGUS_RAY_BACKEND_ENGINE;
     CHECK_OK(argus_world_create(&def, &world));
-    a.sight_rate_hz = 0.0f;
+    a.sight.rate_hz = 0.0f;
     CHECK_OK(argus_agent_create(world, &a, guard));
     t.position = v3(0, 0, 8);
     CHECK_OK(argus_target_create(world, &t, hidden));

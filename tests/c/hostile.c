@@ -33,7 +33,6 @@ LAYOUT(sizeof(ArgusTargetId) == 8);
 LAYOUT(sizeof(ArgusOccluderId) == 8);
 LAYOUT(sizeof(ArgusWorldDef) == 24);
 LAYOUT(sizeof(ArgusWorldCounts) == 16);
-LAYOUT(sizeof(ArgusAgentDef) == 140);
 LAYOUT(sizeof(ArgusAgentState) == 72);
 LAYOUT(sizeof(ArgusMemoryRecord) == 44);
 LAYOUT(sizeof(ArgusTargetDef) == 140);
@@ -58,11 +57,21 @@ LAYOUT(sizeof(ArgusRayArray) == 2 * sizeof(void *));
 LAYOUT(sizeof(ArgusDebugDraw) == 4 * sizeof(void *));
 LAYOUT(sizeof(ArgusOccluderDef) == (sizeof(void *) == 8 ? 96 : 80));
 LAYOUT(offsetof(ArgusAgentDef, forward) == 12);
-LAYOUT(offsetof(ArgusAgentDef, eye_offset) == 32);
-LAYOUT(offsetof(ArgusAgentDef, view_radius) == 44);
-LAYOUT(offsetof(ArgusAgentDef, internal_cookie) == 132);
-LAYOUT(offsetof(ArgusAgentDef, sight_enabled) == 136);
-LAYOUT(offsetof(ArgusAgentDef, awareness_enabled) == 139);
+LAYOUT(offsetof(ArgusAgentDef, sight) == 32);
+LAYOUT(offsetof(ArgusAgentDef, sight.view_radius) == 44);
+LAYOUT(offsetof(ArgusAgentDef, sight.enabled) == 76);
+LAYOUT(offsetof(ArgusAgentDef, hearing) == 80);
+LAYOUT(offsetof(ArgusAgentDef, memory) == 96);
+LAYOUT(offsetof(ArgusAgentDef, brain) == 104);
+LAYOUT(offsetof(ArgusAgentDef, awareness) == 116);
+LAYOUT(offsetof(ArgusAgentDef, awareness.enabled) == 144);
+LAYOUT(offsetof(ArgusAgentDef, internal_cookie) == 148);
+LAYOUT(sizeof(ArgusAgentDef) == 152);
+LAYOUT(sizeof(ArgusSightSettings) == 48);
+LAYOUT(sizeof(ArgusHearingSettings) == 16);
+LAYOUT(sizeof(ArgusMemorySettings) == 8);
+LAYOUT(sizeof(ArgusBrainSettings) == 12);
+LAYOUT(sizeof(ArgusAwarenessSettings) == 32);
 LAYOUT(offsetof(ArgusAgentState, brain_state) == 48);
 LAYOUT(offsetof(ArgusAgentState, focus) == 52);
 LAYOUT(offsetof(ArgusAgentState, has_move_target) == 68);
@@ -125,7 +134,7 @@ static ArgusAgentDef guard_def(ArgusVec3 at, ArgusVec3 forward) {
     ArgusAgentDef d = argus_default_agent_def();
     d.position = at;
     d.forward = forward;
-    d.sight_rate_hz = 0.0f;
+    d.sight.rate_hz = 0.0f;
     return d;
 }
 
@@ -486,6 +495,16 @@ static void null_world(void) {
     REFUSED_NO_WORLD(&fx, argus_agent_destroy(NULL, fx.a[0]));
     REFUSED_NO_WORLD(&fx, argus_agent_set_def(NULL, fx.a[0], &ad));
     REFUSED_NO_WORLD(&fx, argus_agent_get_def(NULL, fx.a[0], &ad));
+    REFUSED_NO_WORLD(&fx, argus_agent_set_sight(NULL, fx.a[0], &ad.sight));
+    REFUSED_NO_WORLD(&fx, argus_agent_get_sight(NULL, fx.a[0], &ad.sight));
+    REFUSED_NO_WORLD(&fx, argus_agent_set_hearing(NULL, fx.a[0], &ad.hearing));
+    REFUSED_NO_WORLD(&fx, argus_agent_get_hearing(NULL, fx.a[0], &ad.hearing));
+    REFUSED_NO_WORLD(&fx, argus_agent_set_memory_settings(NULL, fx.a[0], &ad.memory));
+    REFUSED_NO_WORLD(&fx, argus_agent_get_memory_settings(NULL, fx.a[0], &ad.memory));
+    REFUSED_NO_WORLD(&fx, argus_agent_set_brain(NULL, fx.a[0], &ad.brain));
+    REFUSED_NO_WORLD(&fx, argus_agent_get_brain(NULL, fx.a[0], &ad.brain));
+    REFUSED_NO_WORLD(&fx, argus_agent_set_awareness(NULL, fx.a[0], &ad.awareness));
+    REFUSED_NO_WORLD(&fx, argus_agent_get_awareness(NULL, fx.a[0], &ad.awareness));
     REFUSED_NO_WORLD(&fx, argus_agent_set_pose(NULL, fx.a[0], pos, fwd));
     REFUSED_NO_WORLD(&fx, argus_agent_set_poses(NULL, fx.a, &pos, &fwd, 1));
     REFUSED_NO_WORLD(&fx, argus_agent_get_state(NULL, fx.a[0], &state));
@@ -561,6 +580,16 @@ static void null_pointers(void) {
     REFUSED(&fx, argus_agent_create(fx.w, &ad, NULL), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(&fx, argus_agent_set_def(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(&fx, argus_agent_get_def(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_set_sight(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_get_sight(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_set_hearing(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_get_hearing(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_set_memory_settings(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_get_memory_settings(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_set_brain(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_get_brain(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_set_awareness(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(&fx, argus_agent_get_awareness(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(&fx, argus_agent_set_poses(fx.w, NULL, &pos, &fwd, 1), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(&fx, argus_agent_set_poses(fx.w, fx.a, NULL, &fwd, 1), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(&fx, argus_agent_get_state(fx.w, fx.a[0], NULL), ARGUS_RESULT_INVALID_ARGUMENT);
@@ -630,6 +659,21 @@ static void bad_agent_ids(Fx *fx, ArgusAgentId bad) {
     REFUSED(fx, argus_agent_set_def(fx->w, bad, &ad), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_get_def(fx->w, bad, &out_def), ARGUS_RESULT_INVALID_ID);
     CHECK(out_def.internal_cookie == 0xABABABABu);
+    REFUSED(fx, argus_agent_set_sight(fx->w, bad, &ad.sight), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_set_hearing(fx->w, bad, &ad.hearing), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_set_memory_settings(fx->w, bad, &ad.memory), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_set_brain(fx->w, bad, &ad.brain), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_set_awareness(fx->w, bad, &ad.awareness), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_get_sight(fx->w, bad, &out_def.sight), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_get_hearing(fx->w, bad, &out_def.hearing), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_get_memory_settings(fx->w, bad, &out_def.memory), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_get_brain(fx->w, bad, &out_def.brain), ARGUS_RESULT_INVALID_ID);
+    REFUSED(fx, argus_agent_get_awareness(fx->w, bad, &out_def.awareness), ARGUS_RESULT_INVALID_ID);
+    {
+        ArgusAgentDef blank; /* refused getters wrote nothing */
+        memset(&blank, 0xAB, sizeof blank);
+        CHECK(memcmp(&out_def, &blank, sizeof blank) == 0);
+    }
     REFUSED(fx, argus_agent_set_pose(fx->w, bad, pos[0], fwd[0]), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_set_poses(fx->w, &bad, pos, fwd, 1), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_set_poses(fx->w, ids, pos, fwd, 2), ARGUS_RESULT_INVALID_ID);
@@ -749,12 +793,12 @@ typedef struct Field {
 #define AF(f) {#f, offsetof(ArgusAgentDef, f)}
 static const Field AGENT_FLOATS[] = {
     AF(position.x), AF(position.y), AF(position.z), AF(forward.x), AF(forward.y), AF(forward.z),
-    AF(eye_offset.x), AF(eye_offset.y), AF(eye_offset.z), AF(view_radius), AF(view_angle),
-    AF(lose_sight_radius), AF(peripheral_radius), AF(peripheral_angle), AF(sight_rate_hz),
-    AF(hearing_sensitivity), AF(memory_decay_per_second), AF(memory_forget_threshold),
-    AF(search_duration), AF(investigate_timeout), AF(awareness_rise_per_second),
-    AF(awareness_fall_per_second), AF(awareness_far_factor), AF(awareness_edge_factor),
-    AF(awareness_suspicious), AF(awareness_alert), AF(awareness_aware),
+    AF(sight.eye_offset.x), AF(sight.eye_offset.y), AF(sight.eye_offset.z), AF(sight.view_radius), AF(sight.view_angle),
+    AF(sight.lose_sight_radius), AF(sight.peripheral_radius), AF(sight.peripheral_angle), AF(sight.rate_hz),
+    AF(hearing.sensitivity), AF(memory.decay_per_second), AF(memory.forget_threshold),
+    AF(brain.search_duration), AF(brain.investigate_timeout), AF(awareness.rise_per_second),
+    AF(awareness.fall_per_second), AF(awareness.far_factor), AF(awareness.edge_factor),
+    AF(awareness.suspicious_threshold), AF(awareness.alert_threshold), AF(awareness.aware_threshold),
 };
 
 typedef struct OccField {
@@ -911,16 +955,16 @@ typedef struct BadValue {
 
 #define AB(f, v) {#f " = " #v, offsetof(ArgusAgentDef, f), v}
 static const BadValue AGENT_BAD[] = {
-    AB(view_radius, -1.0f), AB(lose_sight_radius, -1.0f), AB(peripheral_radius, -0.5f),
-    AB(view_angle, 360.5f), AB(view_angle, 720.0f), AB(view_angle, -1.0f),
-    AB(peripheral_angle, 400.0f), AB(peripheral_angle, -10.0f), AB(sight_rate_hz, -1.0f),
-    AB(hearing_sensitivity, -1.0f), AB(memory_decay_per_second, -0.2f),
-    AB(memory_forget_threshold, -0.1f), AB(memory_forget_threshold, 1.5f), AB(search_duration, -1.0f),
-    AB(investigate_timeout, -1.0f), AB(awareness_rise_per_second, -2.0f),
-    AB(awareness_fall_per_second, -0.25f), AB(awareness_far_factor, 1.5f),
-    AB(awareness_edge_factor, -0.5f), AB(awareness_suspicious, 1.5f), AB(awareness_alert, -0.1f),
-    AB(awareness_aware, 0.0f), AB(awareness_aware, 2.0f),
-    AB(lose_sight_radius, 5.0f), /* smaller than the view radius (10) and not 0 (off) */
+    AB(sight.view_radius, -1.0f), AB(sight.lose_sight_radius, -1.0f), AB(sight.peripheral_radius, -0.5f),
+    AB(sight.view_angle, 360.5f), AB(sight.view_angle, 720.0f), AB(sight.view_angle, -1.0f),
+    AB(sight.peripheral_angle, 400.0f), AB(sight.peripheral_angle, -10.0f), AB(sight.rate_hz, -1.0f),
+    AB(hearing.sensitivity, -1.0f), AB(memory.decay_per_second, -0.2f),
+    AB(memory.forget_threshold, -0.1f), AB(memory.forget_threshold, 1.5f), AB(brain.search_duration, -1.0f),
+    AB(brain.investigate_timeout, -1.0f), AB(awareness.rise_per_second, -2.0f),
+    AB(awareness.fall_per_second, -0.25f), AB(awareness.far_factor, 1.5f),
+    AB(awareness.edge_factor, -0.5f), AB(awareness.suspicious_threshold, 1.5f), AB(awareness.alert_threshold, -0.1f),
+    AB(awareness.aware_threshold, 0.0f), AB(awareness.aware_threshold, 2.0f),
+    AB(sight.lose_sight_radius, 5.0f), /* smaller than the view radius (10) and not 0 (off) */
     AB(forward.z, 0.0f),         /* with x = y = 0: the zero direction */
 };
 
@@ -972,9 +1016,20 @@ static void ranges(void) {
         REFUSED(&fx, argus_agent_create(fx.w, &ad, &aid), ARGUS_RESULT_INVALID_ARGUMENT);
         REFUSED(&fx, argus_agent_set_def(fx.w, fx.a[0], &ad), ARGUS_RESULT_INVALID_ARGUMENT);
         if (aid.index != 77) fprintf(stderr, "accepted agent def %s\n", AGENT_BAD[i].name);
+        /* The same bad value through its sense's own setter. */
+        if (AGENT_BAD[i].offset >= offsetof(ArgusAgentDef, awareness))
+            REFUSED(&fx, argus_agent_set_awareness(fx.w, fx.a[0], &ad.awareness), ARGUS_RESULT_INVALID_ARGUMENT);
+        else if (AGENT_BAD[i].offset >= offsetof(ArgusAgentDef, brain))
+            REFUSED(&fx, argus_agent_set_brain(fx.w, fx.a[0], &ad.brain), ARGUS_RESULT_INVALID_ARGUMENT);
+        else if (AGENT_BAD[i].offset >= offsetof(ArgusAgentDef, memory))
+            REFUSED(&fx, argus_agent_set_memory_settings(fx.w, fx.a[0], &ad.memory), ARGUS_RESULT_INVALID_ARGUMENT);
+        else if (AGENT_BAD[i].offset >= offsetof(ArgusAgentDef, hearing))
+            REFUSED(&fx, argus_agent_set_hearing(fx.w, fx.a[0], &ad.hearing), ARGUS_RESULT_INVALID_ARGUMENT);
+        else if (AGENT_BAD[i].offset >= offsetof(ArgusAgentDef, sight))
+            REFUSED(&fx, argus_agent_set_sight(fx.w, fx.a[0], &ad.sight), ARGUS_RESULT_INVALID_ARGUMENT);
     }
     ad = guard_def(v3(1, 0, 1), v3(0, 0, 1));
-    ad.awareness_suspicious = 0.8f; /* above alert (0.7) */
+    ad.awareness.suspicious_threshold = 0.8f; /* above alert (0.7) */
     REFUSED(&fx, argus_agent_create(fx.w, &ad, &aid), ARGUS_RESULT_INVALID_ARGUMENT);
     ad = guard_def(v3(1, 0, 1), tiny);
     REFUSED(&fx, argus_agent_create(fx.w, &ad, &aid), ARGUS_RESULT_INVALID_ARGUMENT);
@@ -988,9 +1043,9 @@ static void ranges(void) {
     REFUSED(&fx, argus_agent_create(fx.w, &ad, &aid), ARGUS_RESULT_INVALID_ARGUMENT);
     /* The boundaries themselves are fine. */
     ad = guard_def(v3(1, 0, 1), v3(0, 0, 1));
-    ad.view_angle = 360.0f;
-    ad.peripheral_angle = 360.0f;
-    ad.lose_sight_radius = ad.view_radius;
+    ad.sight.view_angle = 360.0f;
+    ad.sight.peripheral_angle = 360.0f;
+    ad.sight.lose_sight_radius = ad.sight.view_radius;
     ad.team = 63;
     ad.detect_mask = ARGUS_DETECT_HOSTILE | ARGUS_DETECT_NEUTRAL | ARGUS_DETECT_FRIENDLY;
     CHECK_OK(argus_agent_create(fx.w, &ad, &aid));

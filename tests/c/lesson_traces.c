@@ -16,8 +16,8 @@ static ArgusWorld *new_world(void) {
 static ArgusAgentId lesson_agent(ArgusWorld *world) {
     ArgusAgentDef def = argus_default_agent_def();
     ArgusAgentId id = {0, 0};
-    def.eye_offset = v3(0, 0, 0);
-    def.sight_rate_hz = 0.0f;
+    def.sight.eye_offset = v3(0, 0, 0);
+    def.sight.rate_hz = 0.0f;
     CHECK_OK(argus_agent_create(world, &def, &id));
     return id;
 }

@@ -15,8 +15,8 @@ static ArgusWorld *scene(void) {
     ArgusTargetId player;
     ArgusOccluderId wall_id;
     CHECK_OK(argus_world_create(&wd, &world));
-    a.sight_rate_hz = 5.0f;
-    a.awareness_enabled = 1;
+    a.sight.rate_hz = 5.0f;
+    a.awareness.enabled = 1;
     CHECK_OK(argus_agent_create(world, &a, &guard));
     t.position = v3(1, 0, 7);
     CHECK_OK(argus_target_create(world, &t, &player));

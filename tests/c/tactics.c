@@ -1,7 +1,8 @@
 /* Tactical queries through the C ABI: cover behind a wall (and none without it), cover steered
  * by a danger map, flanking (behind beats beside, the front is skipped), ties to the lower
- * index, top-K ordering with generated candidates, a too-small result buffer, and the engine's
- * ray callback answering cover rays. Hostile input is in tactics_hostile.c. */
+ * index, top-K ordering with generated candidates, a too-small result buffer, the engine's
+ * ray callback answering cover rays in one batch, and cover and flank in two phases (begin,
+ * cast, finish) equal to the built-in answers. Hostile input is in tactics_hostile.c. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -269,7 +270,7 @@ static void engine_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits,
         float t = r->direction.z > 1e-6f ? (5.0f - r->origin.z) / r->direction.z : -1.0f;
         float x = r->origin.x + r->direction.x * t, y = r->origin.y + r->direction.y * t;
         e->rays++;
-        if (count != 1 || r->agent.index != 0 || r->target.index != 0 || r->layer_mask != 4) e->bad_rays++;
+        if (r->agent.index != 0 || r->target.index != 0 || r->layer_mask != 4) e->bad_rays++;
         hits[i].hit = !e->answer_nothing && t > 0 && t <= r->max_distance && fabsf(x) <= 2 && y >= 0 && y <= 2;
         hits[i].distance = hits[i].hit ? (e->hit_distance != 0.0f ? e->hit_distance : t) : 0.0f;
         e->hits += hits[i].hit;
@@ -289,7 +290,7 @@ static void engine_rays(void) {
     CHECK_OK(argus_world_set_ray_callback(world, engine_cast, &e));
     CHECK_OK(cover(world, &q, &o, 8));
     CHECK(o.count == 1 && o.results[0].candidate_index == 0 && same(o.answer.position, spots[0]));
-    CHECK(e.calls == o.answer.rays_cast && e.rays == 2 && e.hits == 1 && e.bad_rays == 0);
+    CHECK(e.calls == 1 && e.rays == o.answer.rays_cast && e.rays == 2 && e.hits == 1 && e.bad_rays == 0);
     /* A hit must come with a finite distance >= 0, as for sight; otherwise nothing is written. */
     e.hit_distance = NAN;
     CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
@@ -312,10 +313,149 @@ static void engine_rays(void) {
     e.answer_nothing = 1;
     CHECK_OK(argus_world_set_ray_callback(world, engine_cast, &e));
     CHECK_OK(cover(world, &q, &o, 8));
-    CHECK(o.count == 0 && e.calls == 2 && same(o.answer.position, q.self_position));
+    CHECK(o.count == 0 && e.calls == 1 && same(o.answer.position, q.self_position));
     CHECK_OK(argus_world_set_ray_callback(world, NULL, NULL));
     CHECK_OK(cover(world, &q, &o, 8));
-    CHECK(o.count == 1 && e.calls == 2);
+    CHECK(o.count == 1 && e.calls == 1);
+    argus_world_destroy(world);
+}
+
+/* The engine's own copy of an axis-aligned box, cast by the slab method. */
+typedef struct Box {
+    ArgusVec3 lo, hi;
+} Box;
+
+static int box_blocks(const Box *b, const ArgusRay *r) {
+    const float o[3] = {r->origin.x, r->origin.y, r->origin.z}, d[3] = {r->direction.x, r->direction.y, r->direction.z};
+    const float lo[3] = {b->lo.x, b->lo.y, b->lo.z}, hi[3] = {b->hi.x, b->hi.y, b->hi.z};
+    float t0 = 0.0f, t1 = r->max_distance;
+    int k;
+    for (k = 0; k < 3; k++) {
+        if (fabsf(d[k]) < 1e-12f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return 0;
+        } else {
+            float a = (lo[k] - o[k]) / d[k], c = (hi[k] - o[k]) / d[k];
+            if (a > c) { float t = a; a = c; c = t; }
+            if (a > t0) t0 = a;
+            if (c < t1) t1 = c;
+            if (t0 > t1) return 0;
+        }
+    }
+    return 1;
+}
+
+static int same_results(const Out *a, const Out *b) {
+    return a->count == b->count && memcmp(a->results, b->results, a->count * sizeof a->results[0]) == 0 &&
+           same(a->answer.position, b->answer.position) && a->answer.found == b->answer.found;
+}
+
+/* Begin, cast every ray against `box`, finish. */
+static ArgusResult cover_two_phase(ArgusWorld *w, const ArgusCoverQuery *q, const Box *box, Out *o, uint32_t *rays) {
+    ArgusRayArray batch;
+    ArgusRayHit hits[512];
+    uint32_t i;
+    ArgusResult r = argus_world_find_cover_begin(w, q, &batch);
+    if (r != ARGUS_RESULT_OK) return r;
+    CHECK(batch.count <= 512);
+    for (i = 0; i < batch.count && i < 512; i++) {
+        hits[i].hit = (uint32_t)box_blocks(box, &batch.items[i]);
+        hits[i].distance = 1.0f;
+        CHECK(batch.items[i].agent.index == 0 && batch.items[i].target.index == 0);
+    }
+    *rays = batch.count;
+    reset(o);
+    return argus_world_find_cover_finish(w, hits, batch.count, o->results, 8, &o->count, &o->answer);
+}
+
+static void two_phase(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    Box box = {{-2, 0, 4.8f}, {2, 2, 5.2f}};
+    ArgusThreat threats[2];
+    ArgusCoverQuery c = lesson_cover_query();
+    ArgusFlankQuery f = argus_default_flank_query();
+    ArgusRayArray batch;
+    ArgusRayHit hits[2];
+    Out want, got;
+    uint32_t mode, rays = 0, needed = 0, compared = 0, found = 0;
+    wall(world, v3(0, 1, 5), v3(2, 1, 0.2f));
+    /* The lesson's scene, then a grid with two threats in both modes. */
+    CHECK_OK(cover(world, &c, &want, 8));
+    CHECK_OK(cover_two_phase(world, &c, &box, &got, &rays));
+    CHECK(same_results(&want, &got) && rays == 2 && got.answer.rays_cast == 2);
+    threats[0] = threat(v3(0, 0, 0), v3(0, 0, 1));
+    threats[1] = threat(v3(3, 0, 1), v3(0, 0, 1));
+    c.threats = threats;
+    c.threat_count = 2;
+    c.candidates.kind = ARGUS_CANDIDATES_GRID;
+    c.candidates.center = v3(0, 0.5f, 7);
+    c.candidates.spacing = 1.5f;
+    c.candidates.half_count = 3;
+    c.top_k = 4;
+    for (mode = 0; mode < 2; mode++) {
+        c.mode = mode == 0 ? ARGUS_COVER_HIDDEN_FROM_ALL : ARGUS_COVER_HIDDEN_FROM_MOST;
+        CHECK_OK(cover(world, &c, &want, 8));
+        CHECK_OK(cover_two_phase(world, &c, &box, &got, &rays));
+        CHECK(same_results(&want, &got) && rays == 49 * 2 && got.answer.rays_cast == rays);
+        compared++;
+        found += want.count;
+    }
+    CHECK(compared == 2 && found >= 2);
+
+    /* Finish / cancel without begin; a wrong count, a bad hit and a small buffer keep it pending. */
+    c = lesson_cover_query();
+    CHECK_RESULT(argus_world_find_cover_finish(world, hits, 2, got.results, 8, &got.count, &got.answer),
+                 ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+    CHECK_RESULT(argus_world_find_cover_cancel(world), ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+    CHECK_OK(argus_world_find_cover_begin(world, &c, &batch));
+    CHECK(batch.count == 2 && batch.items != NULL);
+    hits[0].hit = (uint32_t)box_blocks(&box, &batch.items[0]);
+    hits[1].hit = (uint32_t)box_blocks(&box, &batch.items[1]);
+    hits[0].distance = hits[1].distance = 1.0f;
+    CHECK_RESULT(argus_world_find_cover_finish(world, hits, 1, got.results, 8, &got.count, &got.answer),
+                 ARGUS_RESULT_INVALID_ARGUMENT);
+    hits[0].distance = NAN;
+    hits[0].hit = 1;
+    CHECK_RESULT(argus_world_find_cover_finish(world, hits, 2, got.results, 8, &got.count, &got.answer),
+                 ARGUS_RESULT_INVALID_ARGUMENT);
+    hits[0].hit = (uint32_t)box_blocks(&box, &batch.items[0]);
+    hits[0].distance = 1.0f;
+    CHECK_RESULT(argus_world_find_cover_finish(world, hits, 2, NULL, 0, &needed, &got.answer),
+                 ARGUS_RESULT_BUFFER_TOO_SMALL);
+    CHECK(needed == 1);
+    reset(&got);
+    CHECK_OK(argus_world_find_cover_finish(world, hits, 2, got.results, 8, &got.count, &got.answer));
+    CHECK(got.count == 1 && same(got.answer.position, spots[0]));
+    CHECK_RESULT(argus_world_find_cover_finish(world, hits, 2, got.results, 8, &got.count, &got.answer),
+                 ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+    CHECK_OK(argus_world_find_cover_begin(world, &c, &batch));
+    CHECK_OK(argus_world_find_cover_cancel(world));
+    CHECK_RESULT(argus_world_find_cover_cancel(world), ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+    argus_world_destroy(world);
+
+    /* An engine-ray world without a callback still runs two-phase cover. */
+    world = new_world(ARGUS_RAY_BACKEND_ENGINE);
+    CHECK_RESULT(cover(world, &c, &want, 8), ARGUS_RESULT_NO_RAY_BACKEND);
+    CHECK_OK(cover_two_phase(world, &c, &box, &got, &rays));
+    CHECK(got.count == 1 && same(got.answer.position, spots[0]));
+
+    /* Flank: no rays; the same answer as the one-call query. */
+    f.candidates.kind = ARGUS_CANDIDATES_RING;
+    f.candidates.rings = 2;
+    f.candidates.per_ring = 12;
+    f.top_k = 6;
+    CHECK_OK(flank(world, &f, &want, 8));
+    CHECK_RESULT(argus_world_find_flank_finish(world, NULL, 0, got.results, 8, &got.count, &got.answer),
+                 ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+    CHECK_OK(argus_world_find_flank_begin(world, &f, &batch));
+    CHECK(batch.count == 0 && batch.items == NULL);
+    CHECK_RESULT(argus_world_find_flank_finish(world, hits, 1, got.results, 8, &got.count, &got.answer),
+                 ARGUS_RESULT_INVALID_ARGUMENT);
+    reset(&got);
+    CHECK_OK(argus_world_find_flank_finish(world, NULL, 0, got.results, 8, &got.count, &got.answer));
+    CHECK(want.count == 6 && same_results(&want, &got));
+    CHECK_OK(argus_world_find_flank_begin(world, &f, &batch));
+    CHECK_OK(argus_world_find_flank_cancel(world));
+    CHECK_RESULT(argus_world_find_flank_cancel(world), ARGUS_RESULT_NO_STEP_IN_PROGRESS);
     argus_world_destroy(world);
 }
 
@@ -326,6 +466,7 @@ int main(void) {
     ties_go_to_the_lower_index();
     top_k();
     engine_rays();
+    two_phase();
     CHECK(argus_live_world_count() == 0);
     return check_report("tactics");
 }

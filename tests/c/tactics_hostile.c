@@ -71,6 +71,39 @@ static void pointers_and_cookies(void) {
     REFUSED(argus_world_find_flank(world, &f, out.results, 4, NULL, &out.answer), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(argus_world_find_flank(world, &f, out.results, 4, &out.count, NULL), ARGUS_RESULT_INVALID_ARGUMENT);
     REFUSED(argus_world_find_flank(world, &f, NULL, 4, &out.count, &out.answer), ARGUS_RESULT_INVALID_ARGUMENT);
+    {
+        /* The two-phase calls check the same pointers and the same query; a refused begin
+         * leaves nothing pending. */
+        ArgusRayArray rays, blank_rays;
+        ArgusRayHit hit;
+        memset(&rays, 0xCD, sizeof rays);
+        blank_rays = rays;
+        memset(&hit, 0, sizeof hit);
+        CHECK_RESULT(argus_world_find_cover_begin(NULL, &c, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK_RESULT(argus_world_find_flank_begin(NULL, &f, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK_RESULT(argus_world_find_cover_cancel(NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK_RESULT(argus_world_find_flank_cancel(NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_cover_begin(world, NULL, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_cover_begin(world, &c, NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_flank_begin(world, NULL, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_flank_begin(world, &f, NULL), ARGUS_RESULT_INVALID_ARGUMENT);
+        c.threat_count = 0;
+        REFUSED(argus_world_find_cover_begin(world, &c, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
+        c.threat_count = 1;
+        CHECK(memcmp(&rays, &blank_rays, sizeof rays) == 0);
+        CHECK_RESULT(argus_world_find_cover_cancel(world), ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+        CHECK_OK(argus_world_find_cover_begin(world, &c, &rays));
+        CHECK(rays.count == 3);
+        REFUSED(argus_world_find_cover_finish(world, NULL, 3, out.results, 4, &out.count, &out.answer),
+                ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_cover_finish(world, &hit, 4000000000u, out.results, 4, &out.count, &out.answer),
+                ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_cover_finish(world, &hit, 3, out.results, 4, NULL, &out.answer),
+                ARGUS_RESULT_INVALID_ARGUMENT);
+        REFUSED(argus_world_find_cover_finish(world, &hit, 3, out.results, 4, &out.count, NULL),
+                ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK_OK(argus_world_find_cover_cancel(world));
+    }
     c.internal_cookie = 0;
     REFUSED(cover(&c), ARGUS_RESULT_DEF_NOT_INITIALIZED);
     f.internal_cookie = 0;

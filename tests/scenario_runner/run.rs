@@ -365,8 +365,8 @@ fn unique<T>(previous: Option<T>, name: &str) -> Result<(), String> {
 
 /// What the `*_with` calls take for "the caller answers the rays" (the one line to change when the
 /// core's ray plumbing changes).
-fn engine(source: &mut dyn RaySource) -> &mut dyn RaySource {
-    source
+fn engine(source: &mut dyn RaySource) -> Rays<'_> {
+    Rays::Engine(source)
 }
 
 /// The caller's ray answers: records which (agent, target) each ray was for.

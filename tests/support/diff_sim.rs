@@ -291,7 +291,7 @@ fn step_argus(sim: &mut Sim, dt: f32) {
     };
     if sim.rng.chance(0.5) {
         let mut answer = answer;
-        sim.world.step_with(dt, &mut answer).expect("argus step_with");
+        sim.world.step_with(dt, Rays::Engine(&mut answer)).expect("argus step_with");
     } else {
         if sim.rng.chance(0.2) {
             // A step begun and abandoned leaves no trace.

@@ -8,6 +8,7 @@ use crate::error::Result;
 impl InfluenceMap {
     /// One blur pass over `layer`. The sum is taken in the lesson's order (centre, −X, +X,
     /// −row, +row) and divided by the neighbour count, so results match the lesson exactly.
+    #[doc(alias = "Blur")]
     pub fn blur(&mut self, layer: usize) -> Result<()> {
         self.check_layer(layer)?;
         let (w, h) = (self.width, self.height);

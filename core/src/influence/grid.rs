@@ -20,6 +20,7 @@ impl InfluenceMap {
     /// The cell containing `position`, as `(column, row)`: `floor((p − origin) / cell_size)` on
     /// each plane axis, as the lesson's `WorldToCell`. Cells outside the grid are returned too
     /// (negative or ≥ the size); coordinates beyond the `i32` range saturate.
+    #[doc(alias = "WorldToCell")]
     pub fn world_to_cell(&self, position: Vec3) -> Result<(i32, i32)> {
         check_finite(position, "influence map position")?;
         Ok(self.cell_of(position))

@@ -30,6 +30,7 @@ pub struct CellValue {
 
 impl InfluenceMap {
     /// The value of the cell containing `position`, or 0 outside the grid (lesson's `GetValue`).
+    #[doc(alias = "GetValue")]
     pub fn value(&self, layer: usize, position: Vec3) -> Result<f32> {
         self.check_layer(layer)?;
         check_finite(position, "influence map position")?;

@@ -81,6 +81,7 @@ impl InfluenceMap {
     /// `(position, value)`. Everything is checked before anything is added. Sources are stamped
     /// row by row (then column, then input order) so neighbouring stamps share cache lines; where
     /// two stamps overlap, the f32 sum may differ in its last bit from adding them in input order.
+    #[doc(alias = "AddInfluence")]
     pub fn add_influences(&mut self, layer: usize, sources: &[(Vec3, f32)], radius_cells: i32) -> Result<()> {
         self.check_layer(layer)?;
         if radius_cells < 0 {
@@ -111,6 +112,7 @@ impl InfluenceMap {
     /// as the lesson's `AddInfluence`. Cells off the grid are skipped (a source near or beyond
     /// an edge is clipped); a radius of 0 adds `value` to the centre cell only. `value` may be
     /// negative (e.g. allies subtracting danger).
+    #[doc(alias = "AddInfluence")]
     pub fn add_influence(&mut self, layer: usize, position: Vec3, value: f32, radius_cells: i32) -> Result<()> {
         self.check_layer(layer)?;
         check_finite(position, "influence source position")?;

@@ -16,7 +16,7 @@ use crate::world::World;
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
 /// Format version written by this library; others are refused.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {

@@ -1,13 +1,13 @@
 //! The payload: each part of a world written and read back with full validation.
 
 use super::codec::{Reader, Writer};
-use crate::agent::{Agent, AgentDef, HearingConfig, SightConfig, TuningTable};
-use crate::awareness::{AwarenessConfig, AwarenessStage};
-use crate::brain::{Brain, BrainConfig, BrainState};
+use crate::agent::{Agent, AgentDef, TuningTable};
+use crate::awareness::AwarenessStage;
+use crate::brain::{Brain, BrainState};
 use crate::error::{Error, Result};
 use crate::hearing::{Sound, SoundDef};
 use crate::id::{Pool, Slot, TargetId};
-use crate::memory::{MemoryConfig, MemoryRecord};
+use crate::memory::MemoryRecord;
 use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
 use crate::rays::RayBackend;
 use crate::target::{Target, TargetDef};
@@ -225,38 +225,16 @@ fn read_target(r: &mut Reader) -> Result<TargetDef> {
 
 fn write_agent(w: &mut Writer, a: &Agent) {
     let d = &a.def();
-    let (s, h, m, b, aw) = (&d.sight, &d.hearing, &d.memory, &d.brain, &d.awareness);
     w.vec3(d.position);
     w.vec3(d.forward);
     w.u8(d.team as u8);
     w.u32(d.detect);
-    w.bool(s.enabled);
-    w.vec3(s.eye_offset);
-    for v in [s.view_radius, s.view_angle, s.lose_sight_radius, s.peripheral_radius, s.peripheral_angle, s.rate_hz] {
-        w.f32(v);
-    }
-    w.u32(s.target_mask);
-    w.u32(s.obstacle_mask);
-    w.bool(h.enabled);
-    w.f32(h.sensitivity);
-    w.u32(h.sound_mask);
-    w.u32(h.obstacle_mask);
-    w.f32(m.decay_per_second);
-    w.f32(m.forget_threshold);
-    w.bool(b.enabled);
-    w.f32(b.search_duration);
-    w.f32(b.investigate_timeout);
-    w.bool(aw.enabled);
-    for v in [
-        aw.rise_per_second,
-        aw.fall_per_second,
-        aw.far_factor,
-        aw.edge_factor,
-        aw.suspicious_threshold,
-        aw.alert_threshold,
-        aw.aware_threshold,
-    ] {
-        w.f32(v);
+    // Every sense's settings from their one field list, with their count first.
+    let mut words = Vec::new();
+    d.write_settings_words(&mut words);
+    w.len(words.len());
+    for word in words {
+        w.u32(word);
     }
     w.f64(a.next_sense_time);
     let br = &a.brain;
@@ -280,33 +258,15 @@ fn write_agent(w: &mut Writer, a: &Agent) {
 
 fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable) -> Result<Agent> {
     let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
-    let sight = SightConfig {
-        enabled: r.bool()?,
-        eye_offset: r.vec3()?,
-        view_radius: r.f32()?,
-        view_angle: r.f32()?,
-        lose_sight_radius: r.f32()?,
-        peripheral_radius: r.f32()?,
-        peripheral_angle: r.f32()?,
-        rate_hz: r.f32()?,
-        target_mask: r.u32()?,
-        obstacle_mask: r.u32()?,
-    };
-    let hearing =
-        HearingConfig { enabled: r.bool()?, sensitivity: r.f32()?, sound_mask: r.u32()?, obstacle_mask: r.u32()? };
-    let memory = MemoryConfig { decay_per_second: r.f32()?, forget_threshold: r.f32()? };
-    let brain = BrainConfig { enabled: r.bool()?, search_duration: r.f32()?, investigate_timeout: r.f32()? };
-    let awareness = AwarenessConfig {
-        enabled: r.bool()?,
-        rise_per_second: r.f32()?,
-        fall_per_second: r.f32()?,
-        far_factor: r.f32()?,
-        edge_factor: r.f32()?,
-        suspicious_threshold: r.f32()?,
-        alert_threshold: r.f32()?,
-        aware_threshold: r.f32()?,
-    };
-    let def = AgentDef { position, forward, team, detect, sight, hearing, memory, brain, awareness };
+    let count = r.len(4)?;
+    let mut expected = Vec::new();
+    AgentDef::default().write_settings_words(&mut expected);
+    if count != expected.len() {
+        return Err(bad("an agent's settings record has the wrong length"));
+    }
+    let words = (0..count).map(|_| r.u32()).collect::<Result<Vec<u32>>>()?;
+    let mut def = AgentDef { position, forward, team, detect, ..Default::default() };
+    def.read_settings_words(&mut words.into_iter()).ok_or_else(|| bad("an agent's settings record is malformed"))?;
     let forward = checked("agent", def.validate())?;
     let next_sense_time = r.f64()?;
     if !next_sense_time.is_finite() {

@@ -85,6 +85,7 @@ impl Default for CoverQuery<'_> {
 
 /// Runs a cover query with `blocker` answering the rays; results go to `out` (cleared first,
 /// untouched on error), best first.
+#[doc(alias = "FindBestCover")]
 pub fn find_cover<B: LineBlocker + ?Sized>(
     query: &CoverQuery,
     blocker: &B,
@@ -101,40 +102,73 @@ pub fn find_cover_with_scratch<B: LineBlocker + ?Sized>(
     out: &mut Vec<TacticalResult>,
 ) -> Result<TacticalAnswer> {
     let q = query;
+    let top_k = check_cover(q)?;
+    let TacticalScratch { points, ranked } = scratch;
+    let candidates = rank_cover(q, points, ranked)?;
+    let mut rays_cast = 0u32;
+    let position = select_cover(q, top_k, candidates, ranked, out, |_, threat, probe| {
+        rays_cast += 1;
+        ray_blocked(blocker, q.threats[threat].eye, probe, q.obstacle_mask)
+    });
+    Ok(TacticalAnswer { position, found: out.len(), rays_cast })
+}
+
+/// Checks everything but the candidates; returns `top_k`.
+pub(super) fn check_cover(q: &CoverQuery) -> Result<usize> {
     check_finite(q.self_position, "cover self position")?;
     if q.threats.is_empty() {
         return Err(invalid("a cover query needs at least one threat"));
     }
     q.threats.iter().try_for_each(check_threat)?;
-    let danger_weight = check_weight(q.weights.danger, "cover danger")?;
-    let distance_weight = check_weight(q.weights.distance, "cover distance")?;
+    check_weight(q.weights.danger, "cover danger")?;
+    check_weight(q.weights.distance, "cover distance")?;
     let top_k = check_top_k(q.top_k)?;
     if !(q.max_travel.is_finite() && q.max_travel >= 0.0) {
         return Err(invalid(format!("max travel must be finite and >= 0 metres, got {}", q.max_travel)));
     }
     check_finite(q.probe_offset, "cover probe offset")?;
-    let danger = danger_lookup(q.map)?;
-    let TacticalScratch { points, ranked } = scratch;
-    let candidates = q.candidates.resolve(points)?;
+    Ok(top_k)
+}
 
-    // Cheap part first: the whole score needs no ray.
+/// The cheap part, which needs no ray: every candidate within reach with its whole score, into
+/// `ranked` best first. Returns the candidates (the caller's, or generated into `points`).
+pub(super) fn rank_cover<'s>(
+    q: &CoverQuery<'s>,
+    points: &'s mut Vec<Vec3>,
+    ranked: &mut Vec<(f32, u32)>,
+) -> Result<&'s [Vec3]> {
+    let danger = danger_lookup(q.map)?;
+    let candidates = q.candidates.resolve(points)?;
     ranked.clear();
     for (index, &spot) in candidates.iter().enumerate() {
         let travel = q.self_position.distance(spot);
         if q.max_travel > 0.0 && travel > q.max_travel {
             continue;
         }
-        let score = danger(spot) * danger_weight + travel * distance_weight;
+        let score = danger(spot) * q.weights.danger + travel * q.weights.distance;
         if !score.is_nan() {
             ranked.push((score, index as u32));
         }
     }
     sort_ranked(ranked, false);
+    Ok(candidates)
+}
 
+/// Visits `ranked` best first and keeps the top K hidden spots; `blocked(rank, threat, probe)`
+/// answers one ray, asked only while the candidate can still enter the top K. Both the one-call
+/// query and the two-phase one ([`super::PendingCover`]) select here, so they answer alike.
+/// Returns the answer's position (the best spot, or the agent's own position).
+pub(super) fn select_cover(
+    q: &CoverQuery,
+    top_k: usize,
+    candidates: &[Vec3],
+    ranked: &[(f32, u32)],
+    out: &mut Vec<TacticalResult>,
+    mut blocked: impl FnMut(usize, usize, Vec3) -> bool,
+) -> Vec3 {
     out.clear();
     let threat_count = q.threats.len() as u32;
-    let mut rays_cast = 0u32;
-    for &(score, index) in ranked.iter() {
+    for (rank, &(score, index)) in ranked.iter().enumerate() {
         let full = out.len() == top_k;
         // Later candidates lose ties, so once the K-th is hidden from every threat (always
         // the case in HiddenFromAll) nothing later can enter.
@@ -149,12 +183,11 @@ pub fn find_cover_with_scratch<B: LineBlocker + ?Sized>(
         let spot = candidates[index as usize];
         let probe = spot + q.probe_offset;
         let mut hidden_from = 0u32;
-        for (checked, threat) in q.threats.iter().enumerate() {
+        for checked in 0..q.threats.len() {
             if hidden_from + (threat_count - checked as u32) < required {
                 break; // even hiding from every remaining threat would not be enough
             }
-            rays_cast += 1;
-            if ray_blocked(blocker, threat.eye, probe, q.obstacle_mask) {
+            if blocked(rank, checked, probe) {
                 hidden_from += 1;
             }
         }
@@ -165,14 +198,18 @@ pub fn find_cover_with_scratch<B: LineBlocker + ?Sized>(
         out.insert(at, TacticalResult { position: spot, score, candidate_index: index, hidden_from });
         out.truncate(top_k);
     }
-    let position = out.first().map_or(q.self_position, |r| r.position);
-    Ok(TacticalAnswer { position, found: out.len(), rays_cast })
+    out.first().map_or(q.self_position, |r| r.position)
 }
 
-/// The lesson's cover ray: from the eye towards the spot, the full distance to it.
-fn ray_blocked<B: LineBlocker + ?Sized>(blocker: &B, eye: Vec3, spot: Vec3, mask: u32) -> bool {
+/// The lesson's cover ray from `eye` towards `spot`: unit direction and the full distance to
+/// it; `None` when there is no ray to cast (a zero-length ray hits nothing, as
+/// `Physics.Raycast`; an overflowing one is not cast either).
+pub(super) fn cover_ray(eye: Vec3, spot: Vec3) -> Option<(Vec3, f32)> {
     let to_spot = spot - eye;
     let distance = to_spot.length();
-    // A zero-length ray hits nothing (as `Physics.Raycast`); an overflowing one is refused.
-    distance > 0.0 && distance.is_finite() && blocker.blocks(eye, to_spot / distance, distance, mask)
+    (distance > 0.0 && distance.is_finite()).then(|| (to_spot / distance, distance))
+}
+
+fn ray_blocked<B: LineBlocker + ?Sized>(blocker: &B, eye: Vec3, spot: Vec3, mask: u32) -> bool {
+    cover_ray(eye, spot).is_some_and(|(direction, distance)| blocker.blocks(eye, direction, distance, mask))
 }

@@ -57,6 +57,7 @@ impl Default for FlankQuery<'_> {
 }
 
 /// Runs a flank query; results go to `out` (cleared first, untouched on error), best first.
+#[doc(alias = "FindFlankPosition", alias = "IsBehindTarget")]
 pub fn find_flank(query: &FlankQuery, out: &mut Vec<TacticalResult>) -> Result<TacticalAnswer> {
     find_flank_with_scratch(query, &mut TacticalScratch::default(), out)
 }

@@ -2,11 +2,13 @@
 
 use super::things::{check_lengths, set_poses};
 use super::{World, agent_id};
-use crate::agent::{Agent, AgentDef};
+use crate::agent::{Agent, AgentDef, HearingConfig, SightConfig};
+use crate::awareness::AwarenessConfig;
+use crate::brain::BrainConfig;
 use crate::error::{Error, Result};
 use crate::id::{AgentId, TargetId};
 use crate::math::{Vec3, check_finite, unit_direction};
-use crate::memory::{self, MemoryRecord, check_confidence};
+use crate::memory::{self, MemoryConfig, MemoryRecord, check_confidence};
 
 /// Golden-ratio fraction: consecutive agents' first sense ticks spread evenly over a period.
 const STAGGER: f64 = 0.618_033_988_749_894_9;
@@ -81,6 +83,43 @@ impl World {
         Ok(())
     }
 
+    /// Replaces one agent's sight settings (the lesson's `FieldOfViewSensor` fields), keeping
+    /// its pose, other senses, memory, brain and schedule.
+    #[doc(alias = "FieldOfViewSensor")]
+    pub fn set_agent_sight(&mut self, id: AgentId, sight: &SightConfig) -> Result<()> {
+        self.retune(id, |d| d.sight = *sight)
+    }
+
+    /// Replaces one agent's hearing settings (the lesson's `HearingSensor`).
+    #[doc(alias = "HearingSensor")]
+    pub fn set_agent_hearing(&mut self, id: AgentId, hearing: &HearingConfig) -> Result<()> {
+        self.retune(id, |d| d.hearing = *hearing)
+    }
+
+    /// Replaces one agent's memory settings (the lesson's `PerceptionMemory`).
+    #[doc(alias = "PerceptionMemory")]
+    pub fn set_agent_memory(&mut self, id: AgentId, memory: &MemoryConfig) -> Result<()> {
+        self.retune(id, |d| d.memory = *memory)
+    }
+
+    /// Replaces one agent's brain settings (the lesson's `EnemyBrain`).
+    #[doc(alias = "EnemyBrain")]
+    pub fn set_agent_brain(&mut self, id: AgentId, brain: &BrainConfig) -> Result<()> {
+        self.retune(id, |d| d.brain = *brain)
+    }
+
+    /// Replaces one agent's awareness-meter settings.
+    pub fn set_agent_awareness(&mut self, id: AgentId, awareness: &AwarenessConfig) -> Result<()> {
+        self.retune(id, |d| d.awareness = *awareness)
+    }
+
+    /// [`World::set_agent_def`] with the agent's current def changed by `change`.
+    fn retune(&mut self, id: AgentId, change: impl FnOnce(&mut AgentDef)) -> Result<()> {
+        let mut def = self.agent(id)?.def();
+        change(&mut def);
+        self.set_agent_def(id, &def)
+    }
+
     /// Moves and turns one agent.
     pub fn set_agent_pose(&mut self, id: AgentId, position: Vec3, forward: Vec3) -> Result<()> {
         self.check_idle()?;
@@ -125,7 +164,7 @@ impl World {
     /// Where the agent's brain wants to go (None while Idle).
     pub fn move_target(&self, id: AgentId) -> Result<Option<Vec3>> {
         let agent = self.agent(id)?;
-        Ok(agent.brain.move_target(&super::conclude::focus_view(agent)))
+        Ok(agent.brain.move_target(&agent.brain.focus_view(&agent.records)))
     }
 
     /// Sets a memory record by hand (a radio call, a script); confidence in [0, 1].

@@ -2,10 +2,9 @@
 //! resolved rays, memory decay and refresh, awareness, and the brain (lesson §5–8).
 
 use crate::agent::Agent;
-use crate::brain::{BrainState, FocusView};
 use crate::hearing::{Sound, hear};
 use crate::id::{AgentId, Pool, TargetId};
-use crate::memory::{self, MemoryRecord};
+use crate::memory;
 use crate::occluders::OccluderSet;
 use crate::percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
 use crate::rays::{RayHit, RayQuery};
@@ -128,7 +127,9 @@ pub(super) fn conclude(
     }
 
     if agent.tuning.brain.enabled {
-        think(agent, &out.percepts[first_percept..], dt);
+        let awareness_on = agent.tuning.awareness.enabled;
+        let (config, position) = (agent.tuning.brain, agent.position());
+        agent.brain.think(&config, awareness_on, position, &agent.records, &out.percepts[first_percept..], dt);
         if agent.brain.state != state_before {
             out.brain.push(BrainEvent {
                 agent: id,
@@ -188,61 +189,4 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
     }
     // The broadphase visits targets in grid order; report them in slot order.
     out.percepts[first_sight..].sort_unstable_by_key(|p| p.target.index);
-}
-
-/// The brain's reaction to this step's percepts, then its per-step update (lesson §8).
-fn think(agent: &mut Agent, percepts: &[Percept], dt: f32) {
-    let config = agent.tuning.brain;
-    for p in percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
-        agent.brain.on_investigate(p.position, p.target, &config);
-    }
-    if let Some(target) = pick_chase(agent, percepts) {
-        agent.brain.on_chase(target);
-    } else if agent.tuning.awareness.enabled && agent.brain.state == BrainState::Idle {
-        // With awareness, a glimpse below "aware" makes the guard come and look.
-        let glimpse = nearest(agent, |r| r.seen && r.stage >= crate::awareness::AwarenessStage::Suspicious);
-        if let Some(rec) = glimpse {
-            let (position, target) = (rec.last_known_position, rec.target);
-            agent.brain.on_investigate(position, target, &config);
-        }
-    }
-    let focus = focus_view(agent);
-    agent.brain.update(&config, dt, focus);
-}
-
-/// Which target to chase: the current focus if it qualifies, else the nearest that does.
-fn pick_chase(agent: &Agent, percepts: &[Percept]) -> Option<TargetId> {
-    let brain = &agent.brain;
-    let qualifies = |r: &MemoryRecord| {
-        if agent.tuning.awareness.enabled {
-            let resuming =
-                r.target == brain.focus && matches!(brain.state, BrainState::Chasing | BrainState::Searching);
-            r.seen && (r.stage == crate::awareness::AwarenessStage::Aware || resuming)
-        } else {
-            percepts.iter().any(|p| p.kind == PerceptKind::Sight && p.target == r.target)
-        }
-    };
-    if let Some(rec) = memory::find(&agent.records, brain.focus).filter(|r| qualifies(r)) {
-        return Some(rec.target);
-    }
-    nearest(agent, qualifies).map(|r| r.target)
-}
-
-fn nearest(agent: &Agent, pick: impl Fn(&MemoryRecord) -> bool) -> Option<&MemoryRecord> {
-    let position = agent.position();
-    agent.records.iter().filter(|r| pick(r)).min_by(|a, b| {
-        let da = a.last_known_position.distance_squared(position);
-        let db = b.last_known_position.distance_squared(position);
-        da.total_cmp(&db).then(a.target.index.cmp(&b.target.index))
-    })
-}
-
-/// What the brain knows about its focus target.
-pub(crate) fn focus_view(agent: &Agent) -> FocusView {
-    match memory::find(&agent.records, agent.brain.focus) {
-        Some(rec) if !agent.brain.focus.is_null() => {
-            FocusView { confidence: rec.confidence, seen: rec.seen, last_known_position: Some(rec.last_known_position) }
-        }
-        _ => FocusView { confidence: 0.0, seen: false, last_known_position: None },
-    }
 }

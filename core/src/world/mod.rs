@@ -6,6 +6,7 @@ mod maps;
 mod query;
 mod step;
 mod sweep;
+mod tactics;
 mod things;
 
 use crate::agent::{Agent, TuningTable};
@@ -19,6 +20,7 @@ use crate::rays::RayBackend;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
+pub(crate) use query::check_hits;
 pub(crate) use step::StepScratch;
 
 /// World-wide settings.
@@ -63,6 +65,7 @@ impl WorldDef {
 
 /// A perception world. Not thread-safe: use it from one thread at a time (it may use worker
 /// threads of its own inside `step`). Worlds are independent of each other.
+#[doc(alias = "PerceptionSystem", alias = "AudioPerception")]
 pub struct World {
     pub(crate) def: WorldDef,
     pub(crate) time: f64,
@@ -166,6 +169,7 @@ impl World {
     // ----- sounds, attitudes, events ---------------------------------------------------
 
     /// Broadcasts a sound; every agent tests it at the next step.
+    #[doc(alias = "EmitSound", alias = "AudioPerception")]
     pub fn emit_sound(&mut self, def: &SoundDef) -> Result<()> {
         self.check_idle()?;
         if !def.source.is_null() {

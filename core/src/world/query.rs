@@ -1,44 +1,37 @@
 //! Immediate queries: "can this agent see that target right now?", outside the stepped sweep.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::id::{AgentId, TargetId};
-use crate::memory;
-use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
-use crate::sight::{PointClass, PointStatus, SightResult, View, classify, eligible, ray_length};
+use crate::rays::{RayHit, RayQuery, RaySource, Rays};
+use crate::sight::{PointStage, PointStatus, SightResult, View, classify_target, perceivable, previously_seen};
 
 use super::World;
 
 impl World {
     /// Can `agent` see `target` now, with the current poses? Built-in occluders answer the rays;
     /// an engine-ray world refuses (use [`World::can_see_with`]). Does not touch memory or brain.
+    /// Classified exactly as the step's sight sweep classifies, so the two never disagree.
+    #[doc(alias = "CanSeeTarget", alias = "HasLineOfSight", alias = "WithinRange", alias = "WithinAngle")]
     pub fn can_see(&self, agent: AgentId, target: TargetId) -> Result<SightResult> {
-        self.require_builtin()?;
-        self.can_see_inner(agent, target, None)
+        self.can_see_with(agent, target, Rays::World)
     }
 
-    /// [`World::can_see`] with `source` answering the rays in one batch.
-    pub fn can_see_with(&self, agent: AgentId, target: TargetId, source: &mut dyn RaySource) -> Result<SightResult> {
-        self.can_see_inner(agent, target, Some(source))
+    /// [`World::can_see`] with `rays` answering line of sight (an engine source: one batch).
+    pub fn can_see_with(&self, agent: AgentId, target: TargetId, rays: Rays) -> Result<SightResult> {
+        let source = rays.resolve(self.def.ray_backend)?;
+        self.can_see_inner(agent, target, source)
     }
 
     /// Every target `agent` can see now, in slot order, appended to `out` (cleared first).
+    #[doc(alias = "FindVisibleTargets")]
     pub fn visible_targets(&self, agent: AgentId, out: &mut Vec<TargetId>) -> Result<()> {
-        self.require_builtin()?;
-        self.visible_targets_inner(agent, None, out)
+        self.visible_targets_with(agent, Rays::World, out)
     }
 
-    /// [`World::visible_targets`] with `source` answering the rays in one batch.
-    pub fn visible_targets_with(
-        &self,
-        agent: AgentId,
-        source: &mut dyn RaySource,
-        out: &mut Vec<TargetId>,
-    ) -> Result<()> {
-        self.visible_targets_inner(agent, Some(source), out)
-    }
-
-    fn require_builtin(&self) -> Result<()> {
-        if self.def.ray_backend == RayBackend::Engine { Err(Error::NoRayBackend) } else { Ok(()) }
+    /// [`World::visible_targets`] with `rays` answering line of sight (an engine source: one batch).
+    pub fn visible_targets_with(&self, agent: AgentId, rays: Rays, out: &mut Vec<TargetId>) -> Result<()> {
+        let source = rays.resolve(self.def.ray_backend)?;
+        self.visible_targets_inner(agent, source, out)
     }
 
     fn can_see_inner(
@@ -110,38 +103,25 @@ impl World {
         for (slot, point) in result.points.iter_mut().zip(target.world_points()) {
             slot.point = point;
         }
-        let perceivable = agent.tuning.sight.enabled
-            && eligible(agent, target)
-            && self.attitudes.perceives(agent.team, agent.tuning.detect, target.team);
-        if !perceivable {
+        if !perceivable(agent, &self.attitudes, target) {
             return Ok((result, 0));
         }
         result.perceivable = true;
         let mut ray_points = 0u8;
-        let previously_seen = memory::find(&agent.records, target_id).is_some_and(|r| r.seen);
-        let view = View::of(agent, previously_seen);
+        let view = View::of(agent, previously_seen(agent, target_id));
+        let points = &mut result.points;
         let mask = agent.tuning.sight.obstacle_mask;
-        for (k, slot) in result.points[..target.point_count as usize].iter_mut().enumerate() {
-            slot.status = match classify(&view, slot.point) {
-                PointClass::OutOfRange => PointStatus::OutOfRange,
-                PointClass::OutsideCone => PointStatus::OutsideCone,
-                PointClass::OnEye => PointStatus::Visible,
-                PointClass::InView { dir, dist, .. } => {
-                    if let Some(max_distance) = ray_length(dist).filter(|_| mask != 0) {
-                        rays.push(RayQuery {
-                            origin: view.eye,
-                            direction: dir,
-                            max_distance,
-                            layer_mask: mask,
-                            agent: agent_id,
-                            target: target_id,
-                        });
-                        ray_points |= 1 << k;
-                    }
-                    PointStatus::Visible
+        classify_target(&view, (agent_id, target_id), mask, target, rays, |k, stage| {
+            points[k].status = match stage {
+                PointStage::OutOfRange => PointStatus::OutOfRange,
+                PointStage::OutsideCone => PointStatus::OutsideCone,
+                PointStage::Free => PointStatus::Visible,
+                PointStage::Ray => {
+                    ray_points |= 1 << k;
+                    PointStatus::Visible // provisionally, until its ray is answered
                 }
             };
-        }
+        });
         Ok((result, ray_points))
     }
 }

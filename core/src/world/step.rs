@@ -7,7 +7,7 @@ use crate::broadphase::{GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, Slot};
 use crate::percept::StepEvents;
-use crate::rays::{RayBackend, RayHit, RayQuery, RaySource};
+use crate::rays::{RayHit, RayQuery, Rays};
 
 use super::World;
 use super::conclude::{ConcludeInput, Sighting, conclude};
@@ -48,20 +48,22 @@ struct ConcludeChunk {
 impl World {
     /// Advances the world by `dt` seconds, with line of sight against the built-in occluders.
     /// An engine-ray world refuses this: use [`World::step_with`] or `begin_step`/`finish_step`.
+    #[doc(alias = "Update")]
     pub fn step(&mut self, dt: f32) -> Result<()> {
-        self.check_step_args(dt)?;
-        if self.def.ray_backend == RayBackend::Engine {
-            return Err(Error::NoRayBackend);
-        }
-        self.prepare(dt);
-        self.run_sweep(true);
-        self.run_conclude();
-        self.commit();
-        Ok(())
+        self.step_with(dt, Rays::World)
     }
 
-    /// Advances the world with `source` answering every ray of the step in one batch.
-    pub fn step_with(&mut self, dt: f32, source: &mut dyn RaySource) -> Result<()> {
+    /// Advances the world by `dt` seconds with `rays` answering line of sight: an engine
+    /// source answers every ray of the step in one batch; [`Rays::World`] is [`World::step`].
+    pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
+        self.check_step_args(dt)?;
+        let Some(source) = rays.resolve(self.def.ray_backend)? else {
+            self.prepare(dt);
+            self.run_sweep(true);
+            self.run_conclude();
+            self.commit();
+            return Ok(());
+        };
         self.begin_step(dt)?;
         let scratch = &mut self.scratch;
         scratch.hits.clear();

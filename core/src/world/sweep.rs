@@ -9,11 +9,10 @@ use crate::agent::Agent;
 use crate::broadphase::TargetGrid;
 use crate::id::{AgentId, Pool, TargetId};
 use crate::math::Vec3;
-use crate::memory;
 use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
 use crate::rays::{RayHit, RayQuery};
-use crate::sight::{PointClass, View, classify, ray_length};
+use crate::sight::{View, admits, classify_target, previously_seen};
 use crate::target::Target;
 use crate::team::AttitudeTable;
 
@@ -99,58 +98,30 @@ pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
 
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
 fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk) {
-    let eye = agent.eye();
     let tuning = &*agent.tuning;
-    let mask = tuning.sight.obstacle_mask;
     chunk.near.clear();
-    let (team, detect, target_mask) = (agent.team, tuning.detect, tuning.sight.target_mask);
     // Team and layers come with the grid entry: targets filtered out are never loaded.
-    input.grid.query(eye, tuning.cache.reach + input.max_target_reach, |t| {
-        if t.layers & target_mask != 0 && input.attitudes.perceives(team, detect, t.team) {
+    input.grid.query(agent.eye(), tuning.cache.reach + input.max_target_reach, |t| {
+        if admits(agent, input.attitudes, t.layers, t.team) {
             chunk.near.push(t.target);
         }
     });
     // Both views computed once; the lose-sight one only matters when it is wider.
     let (fresh_view, seen_view) = (View::of(agent, false), View::of(agent, true));
-    let hysteresis = tuning.sight.lose_sight_radius > tuning.sight.view_radius;
     for &ti in &chunk.near {
         let Some(target) = input.targets.at(ti) else { continue };
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
-        let previously_seen = hysteresis && memory::find(&agent.records, tid).is_some_and(|r| r.seen);
-        let view = if previously_seen { &seen_view } else { &fresh_view };
+        let view = if previously_seen(agent, tid) { &seen_view } else { &fresh_view };
         let first_ray = chunk.rays.len() as u32;
-        let (mut in_view, mut free_visible) = (0u8, 0u8);
-        for point in target.world_points() {
-            match classify(view, point) {
-                PointClass::OnEye => {
-                    in_view += 1;
-                    free_visible += 1;
-                }
-                PointClass::InView { dir, dist, .. } => {
-                    in_view += 1;
-                    match ray_length(dist) {
-                        Some(max_distance) if mask != 0 => chunk.rays.push(RayQuery {
-                            origin: eye,
-                            direction: dir,
-                            max_distance,
-                            layer_mask: mask,
-                            agent: id,
-                            target: tid,
-                        }),
-                        _ => free_visible += 1,
-                    }
-                }
-                PointClass::OutOfRange | PointClass::OutsideCone => {}
-            }
-        }
-        if in_view > 0 {
+        let tally = classify_target(view, (id, tid), tuning.sight.obstacle_mask, target, &mut chunk.rays, |_, _| {});
+        if tally.in_view > 0 {
             chunk.candidates.push(Candidate {
                 target: tid,
                 first_ray,
-                ray_count: in_view - free_visible,
+                ray_count: tally.in_view - tally.free_visible,
                 point_count: target.point_count,
-                free_visible,
-                visible: free_visible,
+                free_visible: tally.free_visible,
+                visible: tally.free_visible,
             });
         }
     }
