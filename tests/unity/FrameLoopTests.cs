@@ -250,7 +250,7 @@ namespace Argus.Perception.StandInTests
             StandIn.Player.Frame(Dt);
             Assert.IsTrue(sight.CanSeeTarget(player.transform), "layer 31 is bit 31");
             AgentDef def = world.Native.GetAgentDef(guard.GetComponent<PerceptionAgent>().Id);
-            Assert.AreEqual(0x80000000u, def.TargetMask);
+            Assert.AreEqual(0x80000000u, def.Sight.TargetMask);
             TargetDef t = world.Native.GetTargetDef(player.GetComponent<PerceptionTarget>().Id);
             Assert.AreEqual(0x80000000u, t.Layers);
             var wall = Wall(new Vector3(0f, 1f, 3f), new Vector3(2f, 2f, 0.5f));
@@ -414,13 +414,13 @@ namespace Argus.Perception.StandInTests
             var world = NewWorld();
             var go = new GameObject("late");
             var agent = go.AddComponent<PerceptionAgent>();
-            Assert.AreEqual(0, world.Native.GetAgentDef(agent.Id).SightEnabled);
+            Assert.AreEqual(0, world.Native.GetAgentDef(agent.Id).Sight.Enabled);
             var sight = go.AddComponent<FieldOfViewSensor>();
             sight.viewRadius = 23f;
             StandIn.Player.Frame(Dt);
             AgentDef def = world.Native.GetAgentDef(agent.Id);
-            Assert.AreEqual(1, def.SightEnabled);
-            Assert.AreEqual(23f, def.ViewRadius);
+            Assert.AreEqual(1, def.Sight.Enabled);
+            Assert.AreEqual(23f, def.Sight.ViewRadius);
         }
     }
 }

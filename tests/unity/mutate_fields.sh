@@ -39,7 +39,7 @@ for f in $FILES; do
             echo "caught  $what ($(grep -c '^[0-9]*) Test ' "$WORK/nunit.log") tests failed)"
             caught=$((caught + 1))
         fi
-    done < <(grep -n -E '^\s*def\.[A-Za-z0-9]+ = ' "$src" | grep -v -E 'def\.(Position|Forward) = ')
+    done < <(grep -n -E '^\s*def\.[A-Za-z0-9.]+ = ' "$src" | grep -v -E 'def\.(Position|Forward) = ')
 done
 echo "$caught caught, $missed missed"
 [[ $missed -eq 0 ]]

@@ -77,9 +77,9 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.BrainEnabled = (byte)(enabled ? 1 : 0);
-            def.SearchDuration = searchDuration;
-            def.InvestigateTimeout = investigateTimeout;
+            def.Brain.Enabled = (byte)(enabled ? 1 : 0);
+            def.Brain.SearchDuration = searchDuration;
+            def.Brain.InvestigateTimeout = investigateTimeout;
         }
 
         /// <summary>Tell the brain the guard reached the spot it was investigating (done for you when

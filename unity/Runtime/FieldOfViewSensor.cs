@@ -87,24 +87,24 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.SightEnabled = (byte)(enabled ? 1 : 0);
-            def.ViewRadius = viewRadius;
-            def.ViewAngle = viewAngle;
-            def.TargetMask = UnityArgus.Mask(targetMask);
-            def.SightObstacleMask = UnityArgus.Mask(obstacleMask);
-            def.EyeOffset = new Vec3(0f, eyeHeight, 0f);
-            def.LoseSightRadius = loseSightRadius;
-            def.PeripheralRadius = peripheralRadius;
-            def.PeripheralAngle = peripheralAngle;
-            def.SightRateHz = sightRateHz;
-            def.AwarenessEnabled = (byte)(useAwareness ? 1 : 0);
-            def.AwarenessRisePerSecond = awarenessRisePerSecond;
-            def.AwarenessFallPerSecond = awarenessFallPerSecond;
-            def.AwarenessFarFactor = awarenessFarFactor;
-            def.AwarenessEdgeFactor = awarenessEdgeFactor;
-            def.AwarenessSuspicious = awarenessSuspicious;
-            def.AwarenessAlert = awarenessAlert;
-            def.AwarenessAware = awarenessAware;
+            def.Sight.Enabled = (byte)(enabled ? 1 : 0);
+            def.Sight.ViewRadius = viewRadius;
+            def.Sight.ViewAngle = viewAngle;
+            def.Sight.TargetMask = UnityArgus.Mask(targetMask);
+            def.Sight.ObstacleMask = UnityArgus.Mask(obstacleMask);
+            def.Sight.EyeOffset = new Vec3(0f, eyeHeight, 0f);
+            def.Sight.LoseSightRadius = loseSightRadius;
+            def.Sight.PeripheralRadius = peripheralRadius;
+            def.Sight.PeripheralAngle = peripheralAngle;
+            def.Sight.RateHz = sightRateHz;
+            def.Awareness.Enabled = (byte)(useAwareness ? 1 : 0);
+            def.Awareness.RisePerSecond = awarenessRisePerSecond;
+            def.Awareness.FallPerSecond = awarenessFallPerSecond;
+            def.Awareness.FarFactor = awarenessFarFactor;
+            def.Awareness.EdgeFactor = awarenessEdgeFactor;
+            def.Awareness.SuspiciousThreshold = awarenessSuspicious;
+            def.Awareness.AlertThreshold = awarenessAlert;
+            def.Awareness.AwareThreshold = awarenessAware;
         }
 
         /// <summary>Range, cone, then line of sight, now, with the current transforms. The target

@@ -43,10 +43,10 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.HearingEnabled = (byte)(enabled ? 1 : 0);
-            def.HearingSensitivity = hearingSensitivity;
-            def.SoundMask = UnityArgus.Mask(soundMask);
-            def.HearingObstacleMask = UnityArgus.Mask(muffleMask);
+            def.Hearing.Enabled = (byte)(enabled ? 1 : 0);
+            def.Hearing.Sensitivity = hearingSensitivity;
+            def.Hearing.SoundMask = UnityArgus.Mask(soundMask);
+            def.Hearing.ObstacleMask = UnityArgus.Mask(muffleMask);
         }
 
         internal void RaiseHeard(Vector3 position, Transform source)

@@ -44,8 +44,8 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.MemoryDecayPerSecond = decayPerSecond;
-            def.MemoryForgetThreshold = forgetThreshold;
+            def.Memory.DecayPerSecond = decayPerSecond;
+            def.Memory.ForgetThreshold = forgetThreshold;
         }
 
         /// <summary>Where the target was last perceived (stale once Confidence is 0).</summary>

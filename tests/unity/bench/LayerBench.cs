@@ -46,7 +46,7 @@ public static class LayerBench
             go.SetActive(true);
             guardTransforms.Add(go.transform);
             AgentDef d = AgentDef.Default();
-            d.ViewRadius = 15f;
+            d.Sight.ViewRadius = 15f;
             d.Position = new Vec3(go.transform.position.x, 0f, go.transform.position.z);
             Vector3 f = go.transform.forward;
             d.Forward = new Vec3(f.x, f.y, f.z);

@@ -5,8 +5,9 @@ namespace Argus.Perception
     /// one bulk call per frame, so the comparison skips them.</summary>
     internal static unsafe class Defs
     {
-        // Both defs start with Position and Forward (two Vec3: 24 bytes), then 4-byte fields; the
-        // agent def's last 4 bytes are its four u8 flags. Compared as ints: 29 compares per agent.
+        // Both defs start with Position and Forward (two Vec3: 24 bytes); every later field is 4-byte
+        // aligned, and the padding after the per-sense u8 flags comes from the same library default
+        // in both defs being compared, so comparing ints up to the cookie is exact.
         const int PoseBytes = 24;
 
         public static bool SameSettings(ref AgentDef a, ref AgentDef b)
@@ -14,7 +15,7 @@ namespace Argus.Perception
             fixed (AgentDef* pa = &a)
             fixed (AgentDef* pb = &b)
             {
-                int end = (int)((byte*)&pa->AwarenessEnabled - (byte*)pa) + 1;
+                int end = (int)((byte*)&pa->InternalCookie - (byte*)pa) + 4;
                 return SameInts((byte*)pa + PoseBytes, (byte*)pb + PoseBytes, (end - PoseBytes) / 4);
             }
         }

@@ -23,13 +23,13 @@ namespace Argus.Perception.Editor.Tests
             var target = new GameObject("target");
             try
             {
-                Assert.AreEqual(d.HearingSensitivity, go.AddComponent<HearingSensor>().hearingSensitivity);
+                Assert.AreEqual(d.Hearing.Sensitivity, go.AddComponent<HearingSensor>().hearingSensitivity);
                 var memory = go.AddComponent<PerceptionMemory>();
-                Assert.AreEqual(d.MemoryDecayPerSecond, memory.decayPerSecond);
-                Assert.AreEqual(d.MemoryForgetThreshold, memory.forgetThreshold);
+                Assert.AreEqual(d.Memory.DecayPerSecond, memory.decayPerSecond);
+                Assert.AreEqual(d.Memory.ForgetThreshold, memory.forgetThreshold);
                 var brain = go.AddComponent<EnemyBrain>();
-                Assert.AreEqual(d.SearchDuration, brain.searchDuration);
-                Assert.AreEqual(d.InvestigateTimeout, brain.investigateTimeout);
+                Assert.AreEqual(d.Brain.SearchDuration, brain.searchDuration);
+                Assert.AreEqual(d.Brain.InvestigateTimeout, brain.investigateTimeout);
                 Assert.AreEqual(AIState.Idle, brain.state);
                 Assert.AreEqual((int)d.Team, go.GetComponent<PerceptionAgent>().team);
                 Assert.AreEqual((int)TargetDef.Default().Team, target.AddComponent<PerceptionTarget>().team);

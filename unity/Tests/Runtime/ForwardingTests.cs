@@ -57,33 +57,33 @@ namespace Argus.Perception.Tests
             AgentDef d = scene.World.Native.GetAgentDef(agent.Id);
             Assert.AreEqual(7u, d.Team);
             Assert.AreEqual(Constants.DETECT_HOSTILE | Constants.DETECT_NEUTRAL | Constants.DETECT_FRIENDLY, d.DetectMask);
-            Assert.AreEqual(1, d.SightEnabled);
-            Assert.AreEqual(11f, d.ViewRadius);
-            Assert.AreEqual(91f, d.ViewAngle);
-            Assert.AreEqual(0x30u, d.TargetMask);
-            Assert.AreEqual(0x500u, d.SightObstacleMask);
-            Assert.AreEqual(1.1f, d.EyeOffset.Y);
-            Assert.AreEqual(12f, d.LoseSightRadius);
-            Assert.AreEqual(4f, d.PeripheralRadius);
-            Assert.AreEqual(170f, d.PeripheralAngle);
-            Assert.AreEqual(7f, d.SightRateHz);
-            Assert.AreEqual(1, d.AwarenessEnabled);
-            Assert.AreEqual(2.5f, d.AwarenessRisePerSecond);
-            Assert.AreEqual(0.35f, d.AwarenessFallPerSecond);
-            Assert.AreEqual(0.15f, d.AwarenessFarFactor);
-            Assert.AreEqual(0.45f, d.AwarenessEdgeFactor);
-            Assert.AreEqual(0.2f, d.AwarenessSuspicious);
-            Assert.AreEqual(0.6f, d.AwarenessAlert);
-            Assert.AreEqual(0.9f, d.AwarenessAware);
-            Assert.AreEqual(1, d.HearingEnabled);
-            Assert.AreEqual(1.5f, d.HearingSensitivity);
-            Assert.AreEqual(0x6u, d.SoundMask);
-            Assert.AreEqual(0x8u, d.HearingObstacleMask);
-            Assert.AreEqual(0.3f, d.MemoryDecayPerSecond);
-            Assert.AreEqual(0.07f, d.MemoryForgetThreshold);
-            Assert.AreEqual(1, d.BrainEnabled);
-            Assert.AreEqual(5f, d.SearchDuration);
-            Assert.AreEqual(9f, d.InvestigateTimeout);
+            Assert.AreEqual(1, d.Sight.Enabled);
+            Assert.AreEqual(11f, d.Sight.ViewRadius);
+            Assert.AreEqual(91f, d.Sight.ViewAngle);
+            Assert.AreEqual(0x30u, d.Sight.TargetMask);
+            Assert.AreEqual(0x500u, d.Sight.ObstacleMask);
+            Assert.AreEqual(1.1f, d.Sight.EyeOffset.Y);
+            Assert.AreEqual(12f, d.Sight.LoseSightRadius);
+            Assert.AreEqual(4f, d.Sight.PeripheralRadius);
+            Assert.AreEqual(170f, d.Sight.PeripheralAngle);
+            Assert.AreEqual(7f, d.Sight.RateHz);
+            Assert.AreEqual(1, d.Awareness.Enabled);
+            Assert.AreEqual(2.5f, d.Awareness.RisePerSecond);
+            Assert.AreEqual(0.35f, d.Awareness.FallPerSecond);
+            Assert.AreEqual(0.15f, d.Awareness.FarFactor);
+            Assert.AreEqual(0.45f, d.Awareness.EdgeFactor);
+            Assert.AreEqual(0.2f, d.Awareness.SuspiciousThreshold);
+            Assert.AreEqual(0.6f, d.Awareness.AlertThreshold);
+            Assert.AreEqual(0.9f, d.Awareness.AwareThreshold);
+            Assert.AreEqual(1, d.Hearing.Enabled);
+            Assert.AreEqual(1.5f, d.Hearing.Sensitivity);
+            Assert.AreEqual(0x6u, d.Hearing.SoundMask);
+            Assert.AreEqual(0x8u, d.Hearing.ObstacleMask);
+            Assert.AreEqual(0.3f, d.Memory.DecayPerSecond);
+            Assert.AreEqual(0.07f, d.Memory.ForgetThreshold);
+            Assert.AreEqual(1, d.Brain.Enabled);
+            Assert.AreEqual(5f, d.Brain.SearchDuration);
+            Assert.AreEqual(9f, d.Brain.InvestigateTimeout);
         }
 
         [Test]
@@ -96,9 +96,9 @@ namespace Argus.Perception.Tests
                 go.AddComponent<FieldOfViewSensor>();
                 scene.Step(0.1f);
                 AgentDef d = scene.World.Native.GetAgentDef(go.GetComponent<PerceptionAgent>().Id);
-                Assert.AreEqual(1, d.SightEnabled);
-                Assert.AreEqual(0, d.HearingEnabled);
-                Assert.AreEqual(0, d.BrainEnabled);
+                Assert.AreEqual(1, d.Sight.Enabled);
+                Assert.AreEqual(0, d.Hearing.Enabled);
+                Assert.AreEqual(0, d.Brain.Enabled);
             }
             finally
             {
@@ -111,8 +111,8 @@ namespace Argus.Perception.Tests
                 ears.AddComponent<HearingSensor>();
                 scene.Step(0.1f);
                 AgentDef d = scene.World.Native.GetAgentDef(ears.GetComponent<PerceptionAgent>().Id);
-                Assert.AreEqual(0, d.SightEnabled);
-                Assert.AreEqual(1, d.HearingEnabled);
+                Assert.AreEqual(0, d.Sight.Enabled);
+                Assert.AreEqual(1, d.Hearing.Enabled);
             }
             finally
             {

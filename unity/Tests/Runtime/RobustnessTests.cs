@@ -30,12 +30,12 @@ namespace Argus.Perception.Tests
             sight.viewRadius = float.NaN;
             Assert.DoesNotThrow(() => scene.Step(0.1f, 5), "a refused def does not stop the world");
             var agentId = guard.GetComponent<PerceptionAgent>().Id;
-            Assert.AreEqual(10f, scene.World.Native.GetAgentDef(agentId).ViewRadius, "the old settings stay");
+            Assert.AreEqual(10f, scene.World.Native.GetAgentDef(agentId).Sight.ViewRadius, "the old settings stay");
             Assert.IsTrue(sight.CanSeeTarget(player.transform));
 
             sight.viewRadius = 3f;
             scene.Step(0.1f);
-            Assert.AreEqual(3f, scene.World.Native.GetAgentDef(agentId).ViewRadius, "fixed: applied");
+            Assert.AreEqual(3f, scene.World.Native.GetAgentDef(agentId).Sight.ViewRadius, "fixed: applied");
             Assert.IsFalse(sight.CanSeeTarget(player.transform));
         }
     }

@@ -27,14 +27,14 @@ namespace Argus.Perception.Tests
         {
             var fresh = new GameObject("fresh").AddComponent<FieldOfViewSensor>();
             AgentDef d = AgentDef.Default();
-            Assert.AreEqual(d.ViewRadius, fresh.viewRadius);
-            Assert.AreEqual(d.ViewAngle, fresh.viewAngle);
-            Assert.AreEqual(d.EyeOffset.Y, fresh.eyeHeight);
-            Assert.AreEqual(d.SightRateHz, fresh.sightRateHz);
-            Assert.AreEqual(d.PeripheralAngle, fresh.peripheralAngle);
-            Assert.AreEqual(d.LoseSightRadius, fresh.loseSightRadius);
-            Assert.AreEqual(d.AwarenessRisePerSecond, fresh.awarenessRisePerSecond);
-            Assert.AreEqual(d.AwarenessFallPerSecond, fresh.awarenessFallPerSecond);
+            Assert.AreEqual(d.Sight.ViewRadius, fresh.viewRadius);
+            Assert.AreEqual(d.Sight.ViewAngle, fresh.viewAngle);
+            Assert.AreEqual(d.Sight.EyeOffset.Y, fresh.eyeHeight);
+            Assert.AreEqual(d.Sight.RateHz, fresh.sightRateHz);
+            Assert.AreEqual(d.Sight.PeripheralAngle, fresh.peripheralAngle);
+            Assert.AreEqual(d.Sight.LoseSightRadius, fresh.loseSightRadius);
+            Assert.AreEqual(d.Awareness.RisePerSecond, fresh.awarenessRisePerSecond);
+            Assert.AreEqual(d.Awareness.FallPerSecond, fresh.awarenessFallPerSecond);
             Assert.AreEqual(10f, fresh.viewRadius);
             Assert.AreEqual(90f, fresh.viewAngle);
             Object.DestroyImmediate(fresh.gameObject);
