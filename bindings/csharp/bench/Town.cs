@@ -54,9 +54,9 @@ static class TownBench
                 def.Position = new Vec3(F(0, side), 0, F(0, side));
                 float a = F(0, Tau);
                 def.Forward = new Vec3((float)Math.Sin(a), 0, (float)Math.Cos(a));
-                def.ViewRadius = 15;
-                def.ViewAngle = 110;
-                def.SightRateHz = 10;
+                def.Sight.ViewRadius = 15;
+                def.Sight.ViewAngle = 110;
+                def.Sight.RateHz = 10;
                 agents[i] = world.CreateAgent(def);
                 positions[i] = def.Position;
                 angles[i] = a;

@@ -62,9 +62,9 @@ fn main() {
             def.position = v3(rng.f(0.0, side), 0.0, rng.f(0.0, side));
             let a = rng.f(0.0, std::f32::consts::TAU);
             def.forward = v3((a as f64).sin() as f32, 0.0, (a as f64).cos() as f32);
-            def.view_radius = 15.0;
-            def.view_angle = 110.0;
-            def.sight_rate_hz = 10.0;
+            def.sight.view_radius = 15.0;
+            def.sight.view_angle = 110.0;
+            def.sight.rate_hz = 10.0;
             let mut id: ArgusAgentId = std::mem::zeroed();
             ok(argus_agent_create(world, &def, &mut id));
             agents.push(id);

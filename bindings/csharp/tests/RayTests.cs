@@ -34,7 +34,7 @@ namespace Argus.Tests
                     def.Position = Support.V(F(0, 40), 0, F(0, 40));
                     float a = F(0, 6.28f);
                     def.Forward = Support.V((float)Math.Sin(a), 0, (float)Math.Cos(a));
-                    def.ViewRadius = 15;
+                    def.Sight.ViewRadius = 15;
                     Agents.Add(world.CreateAgent(def));
                 }
                 for (int i = 0; i < 12; i++)

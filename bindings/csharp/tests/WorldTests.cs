@@ -13,8 +13,8 @@ namespace Argus.Tests
             AgentDef def = AgentDef.Default();
             def.Position = position;
             def.Forward = forward;
-            def.EyeOffset = Support.V(0, 0, 0);
-            def.SightRateHz = 0;
+            def.Sight.EyeOffset = Support.V(0, 0, 0);
+            def.Sight.RateHz = 0;
             return world.CreateAgent(def);
         }
 
@@ -31,7 +31,7 @@ namespace Argus.Tests
         public void DefsComeFromTheLibraryAndAZeroedDefIsRefused()
         {
             AgentDef def = AgentDef.Default();
-            Assert.Greater(def.ViewRadius, 0f);
+            Assert.Greater(def.Sight.ViewRadius, 0f);
             Assert.AreEqual(Constants.DEF_COOKIE, def.InternalCookie);
             using (var world = new World())
             {
@@ -143,7 +143,7 @@ namespace Argus.Tests
                 Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(
                     () => world.SetAgentPoses(ids, positions, forwards, 2)).Code);
                 AgentDef bad = AgentDef.Default();
-                bad.ViewRadius = float.NaN;
+                bad.Sight.ViewRadius = float.NaN;
                 Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.CreateAgent(bad)).Code);
                 SoundDef sound = SoundDef.Default();
                 sound.Loudness = float.NaN;

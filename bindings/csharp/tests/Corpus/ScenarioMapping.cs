@@ -23,54 +23,54 @@ namespace Argus.Tests.Corpus
             {
                 Keys(s, "sight", "enabled", "eye_offset", "view_radius", "view_angle", "lose_sight_radius", "peripheral_radius",
                     "peripheral_angle", "target_mask", "obstacle_mask", "rate_hz");
-                SetBool(ref def.SightEnabled, s, "enabled");
-                if (s.ContainsKey("eye_offset")) def.EyeOffset = V(s["eye_offset"]);
-                Set(ref def.ViewRadius, s, "view_radius");
-                Set(ref def.ViewAngle, s, "view_angle");
-                Set(ref def.LoseSightRadius, s, "lose_sight_radius");
-                Set(ref def.PeripheralRadius, s, "peripheral_radius");
-                Set(ref def.PeripheralAngle, s, "peripheral_angle");
-                SetU(ref def.TargetMask, s, "target_mask");
-                SetU(ref def.SightObstacleMask, s, "obstacle_mask");
-                Set(ref def.SightRateHz, s, "rate_hz");
+                SetBool(ref def.Sight.Enabled, s, "enabled");
+                if (s.ContainsKey("eye_offset")) def.Sight.EyeOffset = V(s["eye_offset"]);
+                Set(ref def.Sight.ViewRadius, s, "view_radius");
+                Set(ref def.Sight.ViewAngle, s, "view_angle");
+                Set(ref def.Sight.LoseSightRadius, s, "lose_sight_radius");
+                Set(ref def.Sight.PeripheralRadius, s, "peripheral_radius");
+                Set(ref def.Sight.PeripheralAngle, s, "peripheral_angle");
+                SetU(ref def.Sight.TargetMask, s, "target_mask");
+                SetU(ref def.Sight.ObstacleMask, s, "obstacle_mask");
+                Set(ref def.Sight.RateHz, s, "rate_hz");
             }
             JsonObject h = Obj(a, "hearing");
             if (h != null)
             {
                 Keys(h, "hearing", "enabled", "sensitivity", "sound_mask", "obstacle_mask");
-                SetBool(ref def.HearingEnabled, h, "enabled");
-                Set(ref def.HearingSensitivity, h, "sensitivity");
-                SetU(ref def.SoundMask, h, "sound_mask");
-                SetU(ref def.HearingObstacleMask, h, "obstacle_mask");
+                SetBool(ref def.Hearing.Enabled, h, "enabled");
+                Set(ref def.Hearing.Sensitivity, h, "sensitivity");
+                SetU(ref def.Hearing.SoundMask, h, "sound_mask");
+                SetU(ref def.Hearing.ObstacleMask, h, "obstacle_mask");
             }
             JsonObject m = Obj(a, "memory");
             if (m != null)
             {
                 Keys(m, "memory", "decay_per_second", "forget_threshold");
-                Set(ref def.MemoryDecayPerSecond, m, "decay_per_second");
-                Set(ref def.MemoryForgetThreshold, m, "forget_threshold");
+                Set(ref def.Memory.DecayPerSecond, m, "decay_per_second");
+                Set(ref def.Memory.ForgetThreshold, m, "forget_threshold");
             }
             JsonObject b = Obj(a, "brain");
             if (b != null)
             {
                 Keys(b, "brain", "enabled", "search_duration", "investigate_timeout");
-                SetBool(ref def.BrainEnabled, b, "enabled");
-                Set(ref def.SearchDuration, b, "search_duration");
-                Set(ref def.InvestigateTimeout, b, "investigate_timeout");
+                SetBool(ref def.Brain.Enabled, b, "enabled");
+                Set(ref def.Brain.SearchDuration, b, "search_duration");
+                Set(ref def.Brain.InvestigateTimeout, b, "investigate_timeout");
             }
             JsonObject w = Obj(a, "awareness");
             if (w != null)
             {
                 Keys(w, "awareness", "enabled", "rise_per_second", "fall_per_second", "far_factor", "edge_factor",
                     "suspicious_threshold", "alert_threshold", "aware_threshold");
-                SetBool(ref def.AwarenessEnabled, w, "enabled");
-                Set(ref def.AwarenessRisePerSecond, w, "rise_per_second");
-                Set(ref def.AwarenessFallPerSecond, w, "fall_per_second");
-                Set(ref def.AwarenessFarFactor, w, "far_factor");
-                Set(ref def.AwarenessEdgeFactor, w, "edge_factor");
-                Set(ref def.AwarenessSuspicious, w, "suspicious_threshold");
-                Set(ref def.AwarenessAlert, w, "alert_threshold");
-                Set(ref def.AwarenessAware, w, "aware_threshold");
+                SetBool(ref def.Awareness.Enabled, w, "enabled");
+                Set(ref def.Awareness.RisePerSecond, w, "rise_per_second");
+                Set(ref def.Awareness.FallPerSecond, w, "fall_per_second");
+                Set(ref def.Awareness.FarFactor, w, "far_factor");
+                Set(ref def.Awareness.EdgeFactor, w, "edge_factor");
+                Set(ref def.Awareness.SuspiciousThreshold, w, "suspicious_threshold");
+                Set(ref def.Awareness.AlertThreshold, w, "alert_threshold");
+                Set(ref def.Awareness.AwareThreshold, w, "aware_threshold");
             }
             return def;
         }
