@@ -9,10 +9,11 @@ namespace Argus
 {
     /// <summary>
     /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i &lt; count`. Called at most
-    /// once per `argus_world_step` (and once per immediate query or debug draw that needs rays;
-    /// `argus_world_find_cover` calls it once per ray, with `count` 1, because it stops casting as
-    /// soon as its answer is known), on the thread that made that call, never concurrently. `rays` and `hits` are valid only
-    /// during the call. `user_data` is passed through untouched.
+    /// once per `argus_world_step` and once per immediate query, cover query
+    /// (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
+    /// that needs rays (a debug draw calls it per agent and check point), on the thread that made that
+    /// call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
+    /// passed through untouched.
     /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     public unsafe delegate void RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
@@ -524,6 +525,99 @@ namespace Argus
         public static extern Result argus_world_step_cancel(WorldHandle world);
 
         /// <summary>
+        /// Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and
+        /// schedule. Checked as in `argus_agent_create`; refused → nothing changed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `settings` NULL or readable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_set_sight(WorldHandle world, AgentId agent, SightSettings* settings);
+
+        /// <summary>
+        /// The agent's sight settings.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_sight(WorldHandle world, AgentId agent, SightSettings* out_settings);
+
+        /// <summary>
+        /// Replaces an agent's hearing settings, keeping everything else; refused → nothing changed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `settings` NULL or readable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_set_hearing(WorldHandle world, AgentId agent, HearingSettings* settings);
+
+        /// <summary>
+        /// The agent's hearing settings.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_hearing(WorldHandle world, AgentId agent, HearingSettings* out_settings);
+
+        /// <summary>
+        /// Replaces an agent's memory settings, keeping everything else (its records too); refused →
+        /// nothing changed. (`argus_agent_get_memory` reads the records themselves.)
+        ///
+        /// # Safety
+        /// `world` NULL or live; `settings` NULL or readable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_set_memory_settings(WorldHandle world, AgentId agent, MemorySettings* settings);
+
+        /// <summary>
+        /// The agent's memory settings.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_memory_settings(WorldHandle world, AgentId agent, MemorySettings* out_settings);
+
+        /// <summary>
+        /// Replaces an agent's brain settings, keeping everything else (its state too); refused →
+        /// nothing changed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `settings` NULL or readable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_set_brain(WorldHandle world, AgentId agent, BrainSettings* settings);
+
+        /// <summary>
+        /// The agent's brain settings.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_brain(WorldHandle world, AgentId agent, BrainSettings* out_settings);
+
+        /// <summary>
+        /// Replaces an agent's awareness settings, keeping everything else; refused → nothing changed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `settings` NULL or readable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_set_awareness(WorldHandle world, AgentId agent, AwarenessSettings* settings);
+
+        /// <summary>
+        /// The agent's awareness settings.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_awareness(WorldHandle world, AgentId agent, AwarenessSettings* out_settings);
+
+        /// <summary>
         /// Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
         /// `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
         /// size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
@@ -553,9 +647,10 @@ namespace Argus
         /// (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
         /// summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
         ///
-        /// Line of sight: the ray callback when one is set (called once per ray, with `count` 1, null
-        /// agent and target ids and `max_distance` the full distance to the spot), else the world's
-        /// occluders; an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+        /// Line of sight: the ray callback when one is set, called once with every ray the query could
+        /// need (null agent and target ids, `max_distance` the full distance to the spot; the rays of
+        /// `argus_world_find_cover_begin`), else the world's occluders (casting only the rays its early
+        /// exit needs); an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
         /// arrays are read during the call only.
         ///
         /// # Safety
@@ -577,6 +672,79 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_flank(WorldHandle world, FlankQuery* query, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
+
+        /// <summary>
+        /// First half of a two-phase cover query: validates `query` as `argus_world_find_cover` does and
+        /// exposes in `*out_rays` every ray it could need (threat eye → candidate spot, null agent and
+        /// target ids, `max_distance` the full distance), owned by the world and valid until
+        /// `argus_world_find_cover_finish` succeeds, `argus_world_find_cover_cancel`, the next
+        /// `argus_world_find_cover_begin` (which abandons a pending one) or `argus_world_destroy`.
+        /// More than 1048576 rays (ranked candidates × threats) → `INVALID_ARGUMENT`. Works in any
+        /// world, with or without a ray callback. The query and its arrays are read during the call only.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `query` NULL or readable (with its arrays); `out_rays` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_cover_begin(WorldHandle world, CoverQuery* query, RayArray* out_rays);
+
+        /// <summary>
+        /// Second half of a two-phase cover query: `hits[i]` answers ray `i` of
+        /// `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
+        /// distance &gt;= 0). Results, count and answer are written exactly as `argus_world_find_cover`
+        /// writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
+        /// query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items; `results`
+        /// `capacity` writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_cover_finish(WorldHandle world, RayHit* hits, uint count, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
+
+        /// <summary>
+        /// Abandons a cover query begun with `argus_world_find_cover_begin` (its rays die with it).
+        /// None pending → `NO_STEP_IN_PROGRESS`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_cover_cancel(WorldHandle world);
+
+        /// <summary>
+        /// First half of a two-phase flank query, for engines that drive cover and flank through one
+        /// begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
+        /// A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
+        /// another abandons a pending one. The query and its points are read during the call only.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_flank_begin(WorldHandle world, FlankQuery* query, RayArray* out_rays);
+
+        /// <summary>
+        /// Second half of a two-phase flank query: `count` must be 0; results, count and answer are
+        /// written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
+        /// refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
+        /// 0); `out_count`, `out_answer` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_flank_finish(WorldHandle world, RayHit* hits, uint count, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
+
+        /// <summary>
+        /// Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
+        /// `NO_STEP_IN_PROGRESS`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_flank_cancel(WorldHandle world);
 
         /// <summary>
         /// Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.

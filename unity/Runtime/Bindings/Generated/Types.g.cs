@@ -311,7 +311,8 @@ namespace Argus
         /// </summary>
         StepInProgress = 4,
         /// <summary>
-        /// `argus_world_step_finish` without `argus_world_step_begin`.
+        /// `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
+        /// `_cancel` of a two-phase cover or flank query that was not begun.
         /// </summary>
         NoStepInProgress = 5,
         /// <summary>
@@ -363,34 +364,17 @@ namespace Argus
     }
 
     /// <summary>
-    /// Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
-    /// Units: metres, degrees, seconds.
+    /// Vision (the lesson's `FieldOfViewSensor` and the vision-cone card).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct AgentDef
+    public unsafe partial struct SightSettings
     {
         /// <summary>
-        /// Feet position.
-        /// </summary>
-        public Vec3 Position;
-        /// <summary>
-        /// Facing (normalised; zero is refused). Default +Z.
-        /// </summary>
-        public Vec3 Forward;
-        /// <summary>
-        /// Team 0..63 (default 0).
-        /// </summary>
-        public uint Team;
-        /// <summary>
-        /// `ARGUS_DETECT_*` bits (default hostile only).
-        /// </summary>
-        public uint DetectMask;
-        /// <summary>
-        /// Eye relative to the position (default 0, 1.6, 0).
+        /// Eye relative to the agent's position (default 0, 1.6, 0).
         /// </summary>
         public Vec3 EyeOffset;
         /// <summary>
-        /// Sight range (default 10).
+        /// Sight range in metres (default 10).
         /// </summary>
         public float ViewRadius;
         /// <summary>
@@ -416,15 +400,27 @@ namespace Argus
         /// <summary>
         /// Occluder layers that block its sight (Unity obstacleMask; default all).
         /// </summary>
-        public uint SightObstacleMask;
+        public uint ObstacleMask;
         /// <summary>
         /// Sight ticks per second (default 10; 0 = every step), staggered across agents.
         /// </summary>
-        public float SightRateHz;
+        public float RateHz;
+        /// <summary>
+        /// Non-zero: sight is tested (default 1).
+        /// </summary>
+        public byte Enabled;
+    }
+
+    /// <summary>
+    /// Hearing (the lesson's `HearingSensor`).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct HearingSettings
+    {
         /// <summary>
         /// Multiplier on sound radii (default 1).
         /// </summary>
-        public float HearingSensitivity;
+        public float Sensitivity;
         /// <summary>
         /// Sound layers it listens to (default all).
         /// </summary>
@@ -432,15 +428,35 @@ namespace Argus
         /// <summary>
         /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
         /// </summary>
-        public uint HearingObstacleMask;
+        public uint ObstacleMask;
         /// <summary>
-        /// Memory confidence lost per second unperceived (default 0.2).
+        /// Non-zero: hearing is tested (default 1).
         /// </summary>
-        public float MemoryDecayPerSecond;
+        public byte Enabled;
+    }
+
+    /// <summary>
+    /// Memory (the lesson's `PerceptionMemory`).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct MemorySettings
+    {
+        /// <summary>
+        /// Confidence lost per second unperceived (default 0.2).
+        /// </summary>
+        public float DecayPerSecond;
         /// <summary>
         /// Below this confidence a memory is forgotten (default 0.05).
         /// </summary>
-        public float MemoryForgetThreshold;
+        public float ForgetThreshold;
+    }
+
+    /// <summary>
+    /// The guard brain (the lesson's `EnemyBrain`).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct BrainSettings
+    {
         /// <summary>
         /// Seconds of searching before giving up (default 4).
         /// </summary>
@@ -450,53 +466,98 @@ namespace Argus
         /// </summary>
         public float InvestigateTimeout;
         /// <summary>
+        /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
+        /// </summary>
+        public byte Enabled;
+    }
+
+    /// <summary>
+    /// Awareness meters (not in the lesson: off by default, the brain then chases on first sight).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct AwarenessSettings
+    {
+        /// <summary>
         /// Awareness gained per second at best visibility (default 2).
         /// </summary>
-        public float AwarenessRisePerSecond;
+        public float RisePerSecond;
         /// <summary>
         /// Awareness lost per second unseen (default 0.25).
         /// </summary>
-        public float AwarenessFallPerSecond;
+        public float FallPerSecond;
         /// <summary>
-        /// Awareness gain multiplier at the view radius (default 0.25).
+        /// Gain multiplier at the view radius (default 0.25).
         /// </summary>
-        public float AwarenessFarFactor;
+        public float FarFactor;
         /// <summary>
-        /// Awareness gain multiplier at the cone edge (default 0.5).
+        /// Gain multiplier at the cone edge (default 0.5).
         /// </summary>
-        public float AwarenessEdgeFactor;
+        public float EdgeFactor;
         /// <summary>
         /// Meter level of the suspicious stage (default 0.3).
         /// </summary>
-        public float AwarenessSuspicious;
+        public float SuspiciousThreshold;
         /// <summary>
         /// Meter level of the alert stage (default 0.7).
         /// </summary>
-        public float AwarenessAlert;
+        public float AlertThreshold;
         /// <summary>
         /// Meter level of the aware stage (default 1).
         /// </summary>
-        public float AwarenessAware;
+        public float AwareThreshold;
+        /// <summary>
+        /// Non-zero: awareness meters gate chasing (default 0).
+        /// </summary>
+        public byte Enabled;
+    }
+
+    /// <summary>
+    /// Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
+    /// Units: metres, degrees, seconds.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct AgentDef
+    {
+        /// <summary>
+        /// Feet position.
+        /// </summary>
+        public Vec3 Position;
+        /// <summary>
+        /// Facing (normalised; zero is refused). Default +Z.
+        /// </summary>
+        public Vec3 Forward;
+        /// <summary>
+        /// Team 0..63 (default 0).
+        /// </summary>
+        public uint Team;
+        /// <summary>
+        /// `ARGUS_DETECT_*` bits (default hostile only).
+        /// </summary>
+        public uint DetectMask;
+        /// <summary>
+        /// Vision (the lesson's `FieldOfViewSensor`).
+        /// </summary>
+        public SightSettings Sight;
+        /// <summary>
+        /// Hearing (the lesson's `HearingSensor`).
+        /// </summary>
+        public HearingSettings Hearing;
+        /// <summary>
+        /// Memory (the lesson's `PerceptionMemory`).
+        /// </summary>
+        public MemorySettings Memory;
+        /// <summary>
+        /// The guard brain (the lesson's `EnemyBrain`).
+        /// </summary>
+        public BrainSettings Brain;
+        /// <summary>
+        /// Awareness meters (off by default).
+        /// </summary>
+        public AwarenessSettings Awareness;
         /// <summary>
         /// Set by `argus_default_agent_def()`; leave it alone.
         /// </summary>
         public uint InternalCookie;
-        /// <summary>
-        /// Non-zero: sight is tested (default 1).
-        /// </summary>
-        public byte SightEnabled;
-        /// <summary>
-        /// Non-zero: hearing is tested (default 1).
-        /// </summary>
-        public byte HearingEnabled;
-        /// <summary>
-        /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
-        /// </summary>
-        public byte BrainEnabled;
-        /// <summary>
-        /// Non-zero: awareness meters gate chasing (default 0).
-        /// </summary>
-        public byte AwarenessEnabled;
 
         /// <summary>The library's defaults (argus_default_agent_def); never start from a zeroed struct.</summary>
         public static AgentDef Default()
