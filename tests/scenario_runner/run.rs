@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use argus_core::tactics::{Candidates, CoverQuery, FlankQuery, Threat, find_cover, find_flank};
+use argus_core::tactics::{Candidates, CoverQuery, FlankQuery, Threat};
 use argus_core::*;
 use std::result::Result;
 
@@ -249,7 +249,7 @@ impl Run {
                     ..Default::default()
                 };
                 let mut out = Vec::new();
-                let answer = api(find_cover(&query, self.world.occluders(), &mut out))?;
+                let answer = api(self.world.find_cover(&query, Rays::World, &mut out))?;
                 check_tactical(expect, answer, &out, tolerance.unwrap_or(self.tolerance), c);
             }
             Action::FindFlank { threat, candidates, map, top_k, tolerance, expect } => {
@@ -264,7 +264,7 @@ impl Run {
                     ..Default::default()
                 };
                 let mut out = Vec::new();
-                let answer = api(find_flank(&query, &mut out))?;
+                let answer = api(self.world.find_flank(&query, &mut out))?;
                 check_tactical(expect, answer, &out, tolerance.unwrap_or(self.tolerance), c);
             }
         }
