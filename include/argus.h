@@ -7,7 +7,14 @@
  * Ownership: the caller owns each ArgusWorld; arrays the world returns are owned by it and
  * stay valid until the next step (or the call named in their documentation) or destroy.
  * Errors: every fallible call returns an ArgusResult and writes out-parameters only on
- * success; argus_world_last_error() explains the last failure on a world.
+ * success; argus_world_last_error() explains the last failure on a world, argus_last_error()
+ * the last failure on the calling thread (also for calls with no world yet).
+ * Ids: {uint32_t index; uint16_t world; uint16_t generation;}, all zero is null; a world refuses
+ * another world's ids and stale ones with ARGUS_RESULT_INVALID_ID.
+ * Enums: every enum type is 4 bytes (a uint32_t before C23); a value naming no variant is
+ * refused with ARGUS_RESULT_INVALID_ARGUMENT.
+ * user_data: the uint64_t given in agent, target and occluder defs comes back in events and
+ * queries; the library never interprets it.
  */
 
 #ifndef ARGUS_H
@@ -92,76 +99,6 @@
 #define ARGUS_COLOR_CONE 4294967232
 
 /**
- * A filled marker.
- */
-#define ARGUS_POINT_STYLE_SOLID 0
-
-/**
- * An outline marker.
- */
-#define ARGUS_POINT_STYLE_WIRE 1
-
-/**
- * A percept came from sight.
- */
-#define ARGUS_PERCEPT_SIGHT 0
-
-/**
- * A percept came from hearing.
- */
-#define ARGUS_PERCEPT_SOUND 1
-
-/**
- * Brain state: nothing going on.
- */
-#define ARGUS_BRAIN_IDLE 0
-
-/**
- * Brain state: going to look at a sound (or glimpse).
- */
-#define ARGUS_BRAIN_INVESTIGATING 1
-
-/**
- * Brain state: chasing a seen target.
- */
-#define ARGUS_BRAIN_CHASING 2
-
-/**
- * Brain state: searching the last known position until a timer runs out.
- */
-#define ARGUS_BRAIN_SEARCHING 3
-
-/**
- * Awareness stage: below the suspicious threshold.
- */
-#define ARGUS_AWARENESS_UNAWARE 0
-
-/**
- * Awareness stage: suspicious.
- */
-#define ARGUS_AWARENESS_SUSPICIOUS 1
-
-/**
- * Awareness stage: alert.
- */
-#define ARGUS_AWARENESS_ALERT 2
-
-/**
- * Awareness stage: aware (the brain chases from here).
- */
-#define ARGUS_AWARENESS_AWARE 3
-
-/**
- * The grid spans X and Z (a 3D game with +Y up): rows follow +Z.
- */
-#define ARGUS_PLANE_XZ 0
-
-/**
- * The grid spans X and Y (a 2D game): rows follow +Y, Z is ignored.
- */
-#define ARGUS_PLANE_XY 1
-
-/**
  * Most layers one map may have.
  */
 #define ARGUS_INFLUENCE_MAX_LAYERS 32
@@ -183,31 +120,6 @@
 #define ARGUS_INFLUENCE_ALL_LAYERS 4294967295
 
 /**
- * Combine: Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
- */
-#define ARGUS_COMBINE_WEIGHTED_SUM 0
-
-/**
- * Combine: maxᵢ wᵢ · layerᵢ.
- */
-#define ARGUS_COMBINE_MAX 1
-
-/**
- * Combine: minᵢ wᵢ · layerᵢ.
- */
-#define ARGUS_COMBINE_MIN 2
-
-/**
- * Combine: Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
- */
-#define ARGUS_COMBINE_MULTIPLY 3
-
-/**
- * Combine: the weighted sum divided by its largest absolute value, so it lies in [−1, 1].
- */
-#define ARGUS_COMBINE_NORMALIZE 4
-
-/**
  * Most blur passes one `argus_influence_map_blur` call may run.
  */
 #define ARGUS_INFLUENCE_MAX_BLUR_PASSES 1024
@@ -216,74 +128,6 @@
  * Most inputs one `argus_influence_map_combine` call may take.
  */
 #define ARGUS_INFLUENCE_MAX_COMBINE_INPUTS 1024
-
-/**
- * An oriented box (`half_extents`).
- */
-#define ARGUS_SHAPE_BOX 0
-
-/**
- * A sphere (`radius`).
- */
-#define ARGUS_SHAPE_SPHERE 1
-
-/**
- * A capsule along local Y (`half_height`, `radius`).
- */
-#define ARGUS_SHAPE_CAPSULE 2
-
-/**
- * A triangle mesh (`vertices`, `indices`).
- */
-#define ARGUS_SHAPE_MESH 3
-
-/**
- * Check point farther than every radius.
- */
-#define ARGUS_POINT_OUT_OF_RANGE 0
-
-/**
- * Check point in range but outside the cone(s).
- */
-#define ARGUS_POINT_OUTSIDE_CONE 1
-
-/**
- * Check point in view but an occluder blocks the ray (`hit` says where).
- */
-#define ARGUS_POINT_BLOCKED 2
-
-/**
- * Check point visible.
- */
-#define ARGUS_POINT_VISIBLE 3
-
-/**
- * Candidates are the caller's `points[0..point_count]`, in order.
- */
-#define ARGUS_CANDIDATES_POINTS 0
-
-/**
- * Candidates are a square of (2·half_count + 1)² points `spacing` apart around `center`, row by
- * row from −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
- */
-#define ARGUS_CANDIDATES_GRID 1
-
-/**
- * Candidates are `rings` × `per_ring` points around `center`: ring k has radius
- * inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
- * `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
- */
-#define ARGUS_CANDIDATES_RING 2
-
-/**
- * Cover must be hidden from every threat (the lesson's rule).
- */
-#define ARGUS_COVER_HIDDEN_FROM_ALL 0
-
-/**
- * Rank by how many threats cannot see the spot (at least one), then by score.
- */
-#define ARGUS_COVER_HIDDEN_FROM_MOST 1
 
 /**
  * Most candidates one query may consider (points, or generated).
@@ -319,38 +163,13 @@
  * Version of the binary interface: bumped on any change to a struct layout or signature.
  * Wrappers compare it with `argus_abi_version()` at load.
  */
-#define ARGUS_ABI_VERSION 1
+#define ARGUS_ABI_VERSION 2
 
 /**
  * Value of `internal_cookie` in a def filled by `argus_default_<thing>_def()`; a def without
  * it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
  */
 #define ARGUS_DEF_COOKIE 1095911253
-
-/**
- * Line of sight against the world's own occluders (parry3d BVH).
- */
-#define ARGUS_RAY_BACKEND_BUILTIN 0
-
-/**
- * Line of sight answered by the engine (a ray callback, or step_begin / step_finish).
- */
-#define ARGUS_RAY_BACKEND_ENGINE 1
-
-/**
- * Hostile: perceived by default.
- */
-#define ARGUS_ATTITUDE_HOSTILE 0
-
-/**
- * Neutral.
- */
-#define ARGUS_ATTITUDE_NEUTRAL 1
-
-/**
- * Friendly: ignored by default.
- */
-#define ARGUS_ATTITUDE_FRIENDLY 2
 
 /**
  * The most rays one step may hand to the engine, and the most ids one bulk call may take.
@@ -422,6 +241,361 @@ enum ArgusResult
 typedef enum ArgusResult ArgusResult;
 #else
 typedef uint32_t ArgusResult;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The guard brain's state.
+ */
+enum ArgusBrainState
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Nothing going on.
+     */
+    ARGUS_BRAIN_STATE_IDLE = 0,
+    /**
+     * Going to look at a sound (or glimpse).
+     */
+    ARGUS_BRAIN_STATE_INVESTIGATING = 1,
+    /**
+     * Chasing a seen target.
+     */
+    ARGUS_BRAIN_STATE_CHASING = 2,
+    /**
+     * Searching the last known position until a timer runs out.
+     */
+    ARGUS_BRAIN_STATE_SEARCHING = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusBrainState ArgusBrainState;
+#else
+typedef uint32_t ArgusBrainState;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * An awareness meter's stage.
+ */
+enum ArgusAwarenessStage
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Below the suspicious threshold.
+     */
+    ARGUS_AWARENESS_STAGE_UNAWARE = 0,
+    /**
+     * Suspicious.
+     */
+    ARGUS_AWARENESS_STAGE_SUSPICIOUS = 1,
+    /**
+     * Alert.
+     */
+    ARGUS_AWARENESS_STAGE_ALERT = 2,
+    /**
+     * Aware (the brain chases from here).
+     */
+    ARGUS_AWARENESS_STAGE_AWARE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusAwarenessStage ArgusAwarenessStage;
+#else
+typedef uint32_t ArgusAwarenessStage;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a debug-draw point is drawn.
+ */
+enum ArgusPointStyle
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A filled dot.
+     */
+    ARGUS_POINT_STYLE_SOLID = 0,
+    /**
+     * An outline.
+     */
+    ARGUS_POINT_STYLE_WIRE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusPointStyle ArgusPointStyle;
+#else
+typedef uint32_t ArgusPointStyle;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which sense produced a percept.
+ */
+enum ArgusPerceptKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Sight.
+     */
+    ARGUS_PERCEPT_KIND_SIGHT = 0,
+    /**
+     * Hearing.
+     */
+    ARGUS_PERCEPT_KIND_SOUND = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusPerceptKind ArgusPerceptKind;
+#else
+typedef uint32_t ArgusPerceptKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The plane an influence map's grid (or a candidate pattern) lies in.
+ */
+enum ArgusPlane
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * X and Z (a 3D game with +Y up): rows follow +Z.
+     */
+    ARGUS_PLANE_XZ = 0,
+    /**
+     * X and Y (a 2D game): rows follow +Y, Z is ignored.
+     */
+    ARGUS_PLANE_XY = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusPlane ArgusPlane;
+#else
+typedef uint32_t ArgusPlane;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How one team regards another.
+ */
+enum ArgusAttitude
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Perceived by default.
+     */
+    ARGUS_ATTITUDE_HOSTILE = 0,
+    /**
+     * Neutral.
+     */
+    ARGUS_ATTITUDE_NEUTRAL = 1,
+    /**
+     * Ignored by default.
+     */
+    ARGUS_ATTITUDE_FRIENDLY = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusAttitude ArgusAttitude;
+#else
+typedef uint32_t ArgusAttitude;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * One check point's sight outcome.
+ */
+enum ArgusPointStatus
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Farther than every radius.
+     */
+    ARGUS_POINT_STATUS_OUT_OF_RANGE = 0,
+    /**
+     * In range but outside the cone(s).
+     */
+    ARGUS_POINT_STATUS_OUTSIDE_CONE = 1,
+    /**
+     * In view but an occluder blocks the ray (`hit` says where).
+     */
+    ARGUS_POINT_STATUS_BLOCKED = 2,
+    /**
+     * Visible.
+     */
+    ARGUS_POINT_STATUS_VISIBLE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusPointStatus ArgusPointStatus;
+#else
+typedef uint32_t ArgusPointStatus;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How `argus_influence_map_combine` merges its inputs.
+ */
+enum ArgusCombineOp
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
+     */
+    ARGUS_COMBINE_OP_WEIGHTED_SUM = 0,
+    /**
+     * maxᵢ wᵢ · layerᵢ.
+     */
+    ARGUS_COMBINE_OP_MAX = 1,
+    /**
+     * minᵢ wᵢ · layerᵢ.
+     */
+    ARGUS_COMBINE_OP_MIN = 2,
+    /**
+     * Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
+     */
+    ARGUS_COMBINE_OP_MULTIPLY = 3,
+    /**
+     * The weighted sum divided by its largest absolute value, so it lies in [−1, 1].
+     */
+    ARGUS_COMBINE_OP_NORMALIZE = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusCombineOp ArgusCombineOp;
+#else
+typedef uint32_t ArgusCombineOp;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * An occluder's shape; picks which fields of `ArgusOccluderDef` are read.
+ */
+enum ArgusShapeKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * An oriented box (`half_extents`).
+     */
+    ARGUS_SHAPE_KIND_BOX = 0,
+    /**
+     * A sphere (`radius`).
+     */
+    ARGUS_SHAPE_KIND_SPHERE = 1,
+    /**
+     * A capsule along local Y (`half_height`, `radius`).
+     */
+    ARGUS_SHAPE_KIND_CAPSULE = 2,
+    /**
+     * A triangle mesh (`vertices`, `indices`).
+     */
+    ARGUS_SHAPE_KIND_MESH = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusShapeKind ArgusShapeKind;
+#else
+typedef uint32_t ArgusShapeKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where a tactical query looks; picks which fields of `ArgusCandidates` are read.
+ */
+enum ArgusCandidateKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The caller's `points[0..point_count]`, in order.
+     */
+    ARGUS_CANDIDATE_KIND_POINTS = 0,
+    /**
+     * A square of (2·half_count + 1)² points `spacing` apart around `center`, row by row from
+     * −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
+     */
+    ARGUS_CANDIDATE_KIND_GRID = 1,
+    /**
+     * `rings` × `per_ring` points around `center`: ring k has radius
+     * inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
+     * `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
+     */
+    ARGUS_CANDIDATE_KIND_RING = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusCandidateKind ArgusCandidateKind;
+#else
+typedef uint32_t ArgusCandidateKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which spots count as cover.
+ */
+enum ArgusCoverMode
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Hidden from every threat (the lesson's rule).
+     */
+    ARGUS_COVER_MODE_HIDDEN_FROM_ALL = 0,
+    /**
+     * Ranked by how many threats cannot see the spot (at least one), then by score.
+     */
+    ARGUS_COVER_MODE_HIDDEN_FROM_MOST = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusCoverMode ArgusCoverMode;
+#else
+typedef uint32_t ArgusCoverMode;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Who answers line-of-sight rays.
+ */
+enum ArgusRayBackend
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The world's own occluders (parry3d BVH).
+     */
+    ARGUS_RAY_BACKEND_BUILTIN = 0,
+    /**
+     * The engine (a ray callback, or step_begin / step_finish).
+     */
+    ARGUS_RAY_BACKEND_ENGINE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusRayBackend ArgusRayBackend;
+#else
+typedef uint32_t ArgusRayBackend;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -632,11 +806,18 @@ typedef struct ArgusAgentDef {
      * Set by `argus_default_agent_def()`; leave it alone.
      */
     uint32_t internal_cookie;
+    /**
+     * The engine's value for this agent (e.g. an object handle), echoed in events and
+     * queries; not interpreted, not saved in snapshots (default 0).
+     */
+    uint64_t user_data;
 } ArgusAgentDef;
 
 /**
- * An agent (a guard: something that perceives). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
- * the world rejects it by its generation.
+ * An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+ * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+ * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+ * its generation.
  */
 typedef struct ArgusAgentId {
     /**
@@ -644,14 +825,20 @@ typedef struct ArgusAgentId {
      */
     uint32_t index;
     /**
+     * Tag of the world that issued the id (never 0 for a live thing).
+     */
+    uint16_t world;
+    /**
      * Slot generation (never 0 for a live thing).
      */
-    uint32_t generation;
+    uint16_t generation;
 } ArgusAgentId;
 
 /**
- * A target (something agents perceive). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
- * the world rejects it by its generation.
+ * A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+ * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+ * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+ * its generation.
  */
 typedef struct ArgusTargetId {
     /**
@@ -659,9 +846,13 @@ typedef struct ArgusTargetId {
      */
     uint32_t index;
     /**
+     * Tag of the world that issued the id (never 0 for a live thing).
+     */
+    uint16_t world;
+    /**
      * Slot generation (never 0 for a live thing).
      */
-    uint32_t generation;
+    uint16_t generation;
 } ArgusTargetId;
 
 /**
@@ -685,9 +876,9 @@ typedef struct ArgusAgentState {
      */
     struct ArgusVec3 move_target;
     /**
-     * `ARGUS_BRAIN_*`.
+     * The brain's state.
      */
-    uint32_t brain_state;
+    ArgusBrainState brain_state;
     /**
      * The target chased or searched for (null if none).
      */
@@ -704,7 +895,29 @@ typedef struct ArgusAgentState {
      * Non-zero when `move_target` is meaningful (not Idle).
      */
     uint8_t has_move_target;
+    /**
+     * The agent's `user_data`.
+     */
+    uint64_t user_data;
+    /**
+     * The focus target's `user_data` (0 when `focus` is null).
+     */
+    uint64_t focus_user_data;
 } ArgusAgentState;
+
+/**
+ * One agent's per-frame outputs, as `argus_world_get_agent_states` lists them.
+ */
+typedef struct ArgusAgentStateEntry {
+    /**
+     * Which agent.
+     */
+    struct ArgusAgentId agent;
+    /**
+     * Its pose and brain outputs.
+     */
+    struct ArgusAgentState state;
+} ArgusAgentStateEntry;
 
 /**
  * One memory record of an agent.
@@ -735,13 +948,17 @@ typedef struct ArgusMemoryRecord {
      */
     float awareness;
     /**
-     * `ARGUS_AWARENESS_*`.
+     * The awareness meter's stage.
      */
-    uint32_t awareness_stage;
+    ArgusAwarenessStage awareness_stage;
     /**
      * Non-zero if seen at the latest sight tick.
      */
     uint8_t seen;
+    /**
+     * The target's `user_data`.
+     */
+    uint64_t target_user_data;
 } ArgusMemoryRecord;
 
 /**
@@ -797,9 +1014,9 @@ typedef struct ArgusDebugPoint {
      */
     uint32_t color;
     /**
-     * `ARGUS_POINT_STYLE_*`.
+     * How to draw it.
      */
-    uint32_t style;
+    ArgusPointStyle style;
 } ArgusDebugPoint;
 
 /**
@@ -829,9 +1046,9 @@ typedef struct ArgusDebugDraw {
  */
 typedef struct ArgusPercept {
     /**
-     * `ARGUS_PERCEPT_SIGHT` or `ARGUS_PERCEPT_SOUND`.
+     * Which sense.
      */
-    uint32_t kind;
+    ArgusPerceptKind kind;
     /**
      * Who perceived.
      */
@@ -852,6 +1069,14 @@ typedef struct ArgusPercept {
      * Sight: visible fraction of check points. Sound: 1 − distance / hearing radius.
      */
     float strength;
+    /**
+     * The agent's `user_data`.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data` (0 when `target` is null).
+     */
+    uint64_t target_user_data;
 } ArgusPercept;
 
 /**
@@ -882,17 +1107,25 @@ typedef struct ArgusBrainEvent {
      */
     struct ArgusTargetId target;
     /**
-     * `ARGUS_BRAIN_*` before.
+     * State before.
      */
-    uint32_t from;
+    ArgusBrainState from;
     /**
-     * `ARGUS_BRAIN_*` after.
+     * State after.
      */
-    uint32_t to;
+    ArgusBrainState to;
     /**
      * World time of the step.
      */
     float time;
+    /**
+     * The agent's `user_data`.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data` (0 when `target` is null).
+     */
+    uint64_t target_user_data;
 } ArgusBrainEvent;
 
 /**
@@ -930,6 +1163,14 @@ typedef struct ArgusForgetEvent {
      * World time of the step.
      */
     float time;
+    /**
+     * The agent's `user_data`.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data` (0 when `target` is null).
+     */
+    uint64_t target_user_data;
 } ArgusForgetEvent;
 
 /**
@@ -960,13 +1201,13 @@ typedef struct ArgusAwarenessEvent {
      */
     struct ArgusTargetId target;
     /**
-     * `ARGUS_AWARENESS_*` before.
+     * Stage before.
      */
-    uint32_t from;
+    ArgusAwarenessStage from;
     /**
-     * `ARGUS_AWARENESS_*` after.
+     * Stage after.
      */
-    uint32_t to;
+    ArgusAwarenessStage to;
     /**
      * Meter level after the step (0..1).
      */
@@ -975,6 +1216,14 @@ typedef struct ArgusAwarenessEvent {
      * World time of the step.
      */
     float time;
+    /**
+     * The agent's `user_data`.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data` (0 when `target` is null).
+     */
+    uint64_t target_user_data;
 } ArgusAwarenessEvent;
 
 /**
@@ -1016,9 +1265,9 @@ typedef struct ArgusInfluenceMapDef {
      */
     struct ArgusVec3 origin;
     /**
-     * `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+     * The grid's plane (default `ARGUS_PLANE_XZ`).
      */
-    uint32_t plane;
+    ArgusPlane plane;
     /**
      * Layers, 1 to `ARGUS_INFLUENCE_MAX_LAYERS` (default 1); each is one float per cell.
      */
@@ -1030,8 +1279,10 @@ typedef struct ArgusInfluenceMapDef {
 } ArgusInfluenceMapDef;
 
 /**
- * An influence map owned by a world. `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
- * the world rejects it by its generation.
+ * An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+ * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+ * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+ * its generation.
  */
 typedef struct ArgusInfluenceMapId {
     /**
@@ -1039,9 +1290,13 @@ typedef struct ArgusInfluenceMapId {
      */
     uint32_t index;
     /**
+     * Tag of the world that issued the id (never 0 for a live thing).
+     */
+    uint16_t world;
+    /**
      * Slot generation (never 0 for a live thing).
      */
-    uint32_t generation;
+    uint16_t generation;
 } ArgusInfluenceMapId;
 
 /**
@@ -1065,9 +1320,9 @@ typedef struct ArgusInfluenceMapInfo {
      */
     struct ArgusVec3 origin;
     /**
-     * `ARGUS_PLANE_*`.
+     * The grid's plane.
      */
-    uint32_t plane;
+    ArgusPlane plane;
     /**
      * Number of layers.
      */
@@ -1153,9 +1408,9 @@ typedef struct ArgusQuat {
  */
 typedef struct ArgusOccluderDef {
     /**
-     * `ARGUS_SHAPE_*` (default box).
+     * The shape, which picks the fields read below (default `ARGUS_SHAPE_KIND_BOX`).
      */
-    uint32_t shape;
+    ArgusShapeKind shape;
     /**
      * World position of the shape's centre.
      */
@@ -1204,11 +1459,18 @@ typedef struct ArgusOccluderDef {
      * Non-zero: expected to move (a hint).
      */
     uint8_t movable;
+    /**
+     * The engine's value for this occluder (e.g. a collider handle); not interpreted, not
+     * saved in snapshots (default 0).
+     */
+    uint64_t user_data;
 } ArgusOccluderDef;
 
 /**
- * An occluder (level geometry that blocks sight and sound). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
- * the world rejects it by its generation.
+ * An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+ * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+ * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+ * its generation.
  */
 typedef struct ArgusOccluderId {
     /**
@@ -1216,28 +1478,14 @@ typedef struct ArgusOccluderId {
      */
     uint32_t index;
     /**
+     * Tag of the world that issued the id (never 0 for a live thing).
+     */
+    uint16_t world;
+    /**
      * Slot generation (never 0 for a live thing).
      */
-    uint32_t generation;
+    uint16_t generation;
 } ArgusOccluderId;
-
-/**
- * One check point's outcome.
- */
-typedef struct ArgusPointSight {
-    /**
-     * `ARGUS_POINT_*`.
-     */
-    uint32_t status;
-    /**
-     * The check point in world space.
-     */
-    struct ArgusVec3 point;
-    /**
-     * Where the blocking ray hit (when `status` is `ARGUS_POINT_BLOCKED`).
-     */
-    struct ArgusVec3 hit;
-} ArgusPointSight;
 
 /**
  * "Can this agent see that target right now?"
@@ -1252,13 +1500,23 @@ typedef struct ArgusSightResult {
      */
     float fraction;
     /**
-     * Number of check points (entries of `points` that are meaningful).
+     * Number of check points (entries of the arrays below that are meaningful).
      */
     uint32_t point_count;
     /**
-     * Per check point outcomes.
+     * Per check point: an `ArgusPointStatus` value (a plain `uint32_t` array so C# can hold it
+     * in a fixed buffer).
      */
-    struct ArgusPointSight points[8];
+    uint32_t point_status[8];
+    /**
+     * Per check point: its world position as x, y, z triples.
+     */
+    float point_positions[24];
+    /**
+     * Per check point: where the blocking ray hit (x, y, z), when its status is
+     * `ARGUS_POINT_STATUS_BLOCKED`.
+     */
+    float point_hits[24];
     /**
      * Non-zero if at least one check point is visible.
      */
@@ -1268,6 +1526,20 @@ typedef struct ArgusSightResult {
      */
     uint8_t perceivable;
 } ArgusSightResult;
+
+/**
+ * A target named by a query: its id and its `user_data`.
+ */
+typedef struct ArgusTargetRef {
+    /**
+     * The target.
+     */
+    struct ArgusTargetId target;
+    /**
+     * Its `user_data`.
+     */
+    uint64_t user_data;
+} ArgusTargetRef;
 
 /**
  * One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
@@ -1300,6 +1572,14 @@ typedef struct ArgusRay {
      * The looked-at target.
      */
     struct ArgusTargetId target;
+    /**
+     * The agent's `user_data` (0 for a null agent): find its collider without a dictionary.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data` (0 for a null target).
+     */
+    uint64_t target_user_data;
 } ArgusRay;
 
 /**
@@ -1349,17 +1629,17 @@ typedef struct ArgusRayArray {
  */
 typedef struct ArgusCandidates {
     /**
-     * `ARGUS_CANDIDATES_POINTS`: the caller's points, read during the call only.
+     * `ARGUS_CANDIDATE_KIND_POINTS`: the caller's points, read during the call only.
      */
     const struct ArgusVec3 *points;
     /**
-     * `ARGUS_CANDIDATES_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
+     * `ARGUS_CANDIDATE_KIND_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
      */
     uint32_t point_count;
     /**
-     * `ARGUS_CANDIDATES_*` (default points).
+     * Which generator, and so which fields below are read (default `ARGUS_CANDIDATE_KIND_POINTS`).
      */
-    uint32_t kind;
+    ArgusCandidateKind kind;
     /**
      * Grid / ring: the middle point.
      */
@@ -1389,9 +1669,9 @@ typedef struct ArgusCandidates {
      */
     uint32_t per_ring;
     /**
-     * Grid / ring: `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+     * Grid / ring: the plane the pattern lies in (default `ARGUS_PLANE_XZ`).
      */
-    uint32_t plane;
+    ArgusPlane plane;
 } ArgusCandidates;
 
 /**
@@ -1455,9 +1735,9 @@ typedef struct ArgusCoverQuery {
      */
     float distance_weight;
     /**
-     * `ARGUS_COVER_*` (default hidden from all).
+     * Which spots count as cover (default `ARGUS_COVER_MODE_HIDDEN_FROM_ALL`).
      */
-    uint32_t mode;
+    ArgusCoverMode mode;
     /**
      * Results wanted, best first, ≥ 1 (default 1).
      */
@@ -1585,9 +1865,10 @@ typedef struct ArgusTargetDef {
      */
     uint32_t layers;
     /**
-     * Check point offsets from the position; the first `check_point_count` are used.
+     * Check point offsets from the position as x, y, z triples (a flat array so C# can hold
+     * it in a fixed buffer); the first `check_point_count` triples are used.
      */
-    struct ArgusVec3 check_points[8];
+    float check_point_offsets[24];
     /**
      * 1..8 (default 1: one point at chest height, 1.3 m).
      */
@@ -1600,6 +1881,11 @@ typedef struct ArgusTargetDef {
      * Non-zero: visible to agents (default 1).
      */
     uint8_t enabled;
+    /**
+     * The engine's value for this target (e.g. an object handle), echoed in events and
+     * queries; not interpreted, not saved in snapshots (default 0).
+     */
+    uint64_t user_data;
 } ArgusTargetDef;
 
 /**
@@ -1637,9 +1923,9 @@ typedef struct ArgusSoundDef {
  */
 typedef struct ArgusWorldDef {
     /**
-     * `ARGUS_RAY_BACKEND_BUILTIN` (default) or `ARGUS_RAY_BACKEND_ENGINE`.
+     * Who answers line-of-sight rays (default `ARGUS_RAY_BACKEND_BUILTIN`).
      */
-    uint32_t ray_backend;
+    ArgusRayBackend ray_backend;
     /**
      * Worker threads of the world's own pool (started with the world, stopped by destroy) that
      * `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
@@ -1777,6 +2063,19 @@ ArgusResult argus_agent_get_state(const struct ArgusWorld *world,
                                   struct ArgusAgentState *out_state);
 
 /**
+ * Every live agent's state in one call, in slot order, copied into `buffer` (`capacity`
+ * entries); the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+ * number, nothing else written). `argus_world_get_counts().agents` is the number needed.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+ */
+ArgusResult argus_world_get_agent_states(const struct ArgusWorld *world,
+                                         struct ArgusAgentStateEntry *buffer,
+                                         uint32_t capacity,
+                                         uint32_t *out_count);
+
+/**
  * The engine reports the agent reached its investigate position (Investigating → Searching at
  * the next step).
  *
@@ -1811,7 +2110,8 @@ ArgusResult argus_agent_remember(struct ArgusWorld *world,
                                  float confidence);
 
 /**
- * Drops an agent's record of a target (no event). Unknown target ids are ignored.
+ * Drops an agent's record of a target (no event). Unknown target ids are ignored; another
+ * world's id is refused with `INVALID_ID`.
  *
  * # Safety
  * `world` NULL or live.
@@ -2048,7 +2348,7 @@ ArgusResult argus_influence_map_update_blocking(struct ArgusWorld *world,
                                                 uint32_t *out_count);
 
 /**
- * Writes `op` (`ARGUS_COMBINE_*`) over the weighted inputs `weights[0..count]` into layer
+ * Writes `op` over the weighted inputs `weights[0..count]` into layer
  * `dest`; `dest` may be one of the inputs. At least one input. `weights` is read during the
  * call only.
  *
@@ -2058,7 +2358,7 @@ ArgusResult argus_influence_map_update_blocking(struct ArgusWorld *world,
 ArgusResult argus_influence_map_combine(struct ArgusWorld *world,
                                         struct ArgusInfluenceMapId map,
                                         uint32_t dest,
-                                        uint32_t op,
+                                        ArgusCombineOp op,
                                         const struct ArgusLayerWeight *weights,
                                         uint32_t count);
 
@@ -2181,6 +2481,16 @@ ArgusResult argus_occluder_set_layers(struct ArgusWorld *world,
                                       uint32_t layers);
 
 /**
+ * The `user_data` the occluder was created with.
+ *
+ * # Safety
+ * `world` NULL or live; `out_user_data` NULL or writable.
+ */
+ArgusResult argus_occluder_get_user_data(const struct ArgusWorld *world,
+                                         struct ArgusOccluderId occluder,
+                                         uint64_t *out_user_data);
+
+/**
  * Tests sight now, with current poses (range → cone → line of sight), without touching memory
  * or brain. Uses the ray callback if set; an engine-ray world without one → `NO_RAY_BACKEND`.
  *
@@ -2193,15 +2503,16 @@ ArgusResult argus_agent_can_see(struct ArgusWorld *world,
                                 struct ArgusSightResult *out_result);
 
 /**
- * Every target the agent can see now, in slot order, copied into `buffer`; the number goes to
- * `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed number).
+ * Every target the agent can see now, in slot order, copied into `buffer` with their
+ * `user_data`; the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+ * number).
  *
  * # Safety
  * `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
  */
 ArgusResult argus_agent_get_visible_targets(struct ArgusWorld *world,
                                             struct ArgusAgentId agent,
-                                            struct ArgusTargetId *buffer,
+                                            struct ArgusTargetRef *buffer,
                                             uint32_t capacity,
                                             uint32_t *out_count);
 
@@ -2370,7 +2681,9 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
  * Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
  * unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
  * world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
- * event arrays are empty until the next step.
+ * event arrays are empty until the next step. Ids keep their index and generation but carry
+ * this world's tag: an id saved from another world works here once its `world` field is set
+ * to `argus_world_tag(world)`. `user_data` is not saved: every value reads 0 afterwards.
  *
  * # Safety
  * `world` NULL or live; `bytes` `size` readable bytes.
@@ -2684,6 +2997,24 @@ ArgusResult argus_world_get_counts(const struct ArgusWorld *world, struct ArgusW
 const char *argus_world_last_error(const struct ArgusWorld *world);
 
 /**
+ * The message of the last failed call on the calling thread, whatever the world (or none:
+ * `argus_world_create`, a NULL world, `argus_world_load` into a fresh world all report here);
+ * "" if no call on this thread has failed yet. Successful calls leave it unchanged. Owned by the
+ * library (thread-local storage): valid until the next failing call on the same thread or the
+ * thread's exit; copy it to keep it.
+ */
+const char *argus_last_error(void);
+
+/**
+ * The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
+ * 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+uint16_t argus_world_tag(const struct ArgusWorld *world);
+
+/**
  * Seconds simulated so far.
  *
  * # Safety
@@ -2702,8 +3033,7 @@ ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_tim
 ArgusResult argus_world_step(struct ArgusWorld *world, float dt);
 
 /**
- * Sets how team `observer` regards team `other` (one direction; teams 0..63); `attitude` is
- * one of `ARGUS_ATTITUDE_*`. By default a team is friendly to itself and hostile to others.
+ * Sets how team `observer` regards team `other` (one direction; teams 0..63). By default a team is friendly to itself and hostile to others.
  *
  * # Safety
  * `world` NULL or live.
@@ -2711,10 +3041,10 @@ ArgusResult argus_world_step(struct ArgusWorld *world, float dt);
 ArgusResult argus_world_set_attitude(struct ArgusWorld *world,
                                      uint32_t observer,
                                      uint32_t other,
-                                     uint32_t attitude);
+                                     ArgusAttitude attitude);
 
 /**
- * How team `observer` regards team `other` (`ARGUS_ATTITUDE_*`).
+ * How team `observer` regards team `other`.
  *
  * # Safety
  * `world` NULL or live; `out_attitude` NULL or writable.
@@ -2722,7 +3052,7 @@ ArgusResult argus_world_set_attitude(struct ArgusWorld *world,
 ArgusResult argus_world_get_attitude(const struct ArgusWorld *world,
                                      uint32_t observer,
                                      uint32_t other,
-                                     uint32_t *out_attitude);
+                                     ArgusAttitude *out_attitude);
 
 /**
  * Deliberately panics inside the library, to let binding test suites check the panic firewall:

@@ -1,11 +1,17 @@
 //! Agents through the C ABI: a def with one settings struct per sense (`settings.rs`), poses (one or many at a
 //! time), the brain's outputs and the memory records.
 
-use super::boundary::{FfiResult, check_cookie, fill, input, output, peek, slice, with_world, with_world_ref};
+use super::boundary::{
+    FfiResult, check_cookie, fail, fill, input, invalid, output, peek, slice, with_world, with_world_ref,
+};
+use super::enums::*;
+use super::events::target_data;
 use super::settings::*;
 use super::types::*;
-use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
+use super::user_data;
+use super::world::{ARGUS_MAX_BATCH, ArgusWorld, WorldState};
 use argus_core::agent::AgentDef;
+use argus_core::id::AgentId;
 
 /// Perceive hostile teams (the default detect mask).
 pub const ARGUS_DETECT_HOSTILE: u32 = 1;
@@ -39,6 +45,9 @@ pub struct ArgusAgentDef {
     pub awareness: ArgusAwarenessSettings,
     /// Set by `argus_default_agent_def()`; leave it alone.
     pub internal_cookie: u32,
+    /// The engine's value for this agent (e.g. an object handle), echoed in events and
+    /// queries; not interpreted, not saved in snapshots (default 0).
+    pub user_data: u64,
 }
 
 /// An agent's pose and brain outputs.
@@ -53,8 +62,8 @@ pub struct ArgusAgentState {
     pub eye: ArgusVec3,
     /// Where the brain wants to go (valid when `has_move_target`).
     pub move_target: ArgusVec3,
-    /// `ARGUS_BRAIN_*`.
-    pub brain_state: u32,
+    /// The brain's state.
+    pub brain_state: ArgusBrainState,
     /// The target chased or searched for (null if none).
     pub focus: ArgusTargetId,
     /// Seconds left searching or investigating.
@@ -63,6 +72,20 @@ pub struct ArgusAgentState {
     pub memory_count: u32,
     /// Non-zero when `move_target` is meaningful (not Idle).
     pub has_move_target: u8,
+    /// The agent's `user_data`.
+    pub user_data: u64,
+    /// The focus target's `user_data` (0 when `focus` is null).
+    pub focus_user_data: u64,
+}
+
+/// One agent's per-frame outputs, as `argus_world_get_agent_states` lists them.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusAgentStateEntry {
+    /// Which agent.
+    pub agent: ArgusAgentId,
+    /// Its pose and brain outputs.
+    pub state: ArgusAgentState,
 }
 
 /// One memory record of an agent.
@@ -81,10 +104,12 @@ pub struct ArgusMemoryRecord {
     pub visibility: f32,
     /// Awareness meter 0..1.
     pub awareness: f32,
-    /// `ARGUS_AWARENESS_*`.
-    pub awareness_stage: u32,
+    /// The awareness meter's stage.
+    pub awareness_stage: ArgusAwarenessStage,
     /// Non-zero if seen at the latest sight tick.
     pub seen: u8,
+    /// The target's `user_data`.
+    pub target_user_data: u64,
 }
 
 /// Default agent settings (the lesson's: radius 10, 90° cone, decay 0.2/s, search 4 s).
@@ -105,6 +130,7 @@ pub(crate) fn to_c(d: &AgentDef) -> ArgusAgentDef {
         brain: (&d.brain).into(),
         awareness: (&d.awareness).into(),
         internal_cookie: ARGUS_DEF_COOKIE,
+        user_data: 0,
     }
 }
 
@@ -135,8 +161,11 @@ pub unsafe extern "C" fn argus_agent_create(
 ) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_agent, "out_agent")?;
-        let def = from_c(input(def, "def")?)?;
-        *out = w.world.create_agent(&def)?.into();
+        let c = input(def, "def")?;
+        let def = from_c(c)?;
+        let id = w.world.create_agent(&def)?;
+        user_data::set(&mut w.user.agents, id.index, c.user_data);
+        *out = ArgusAgentId::abi(id, w.tag);
         Ok(())
     })
 }
@@ -147,7 +176,7 @@ pub unsafe extern "C" fn argus_agent_create(
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_agent_destroy(world: *mut ArgusWorld, agent: ArgusAgentId) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.destroy_agent(agent.into())?))
+    with_world(world, |w| Ok(w.world.destroy_agent(agent.core(w.tag)?)?))
 }
 
 /// Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
@@ -156,7 +185,7 @@ pub unsafe extern "C" fn argus_agent_destroy(world: *mut ArgusWorld, agent: Argu
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_agent_is_valid(world: *const ArgusWorld, agent: ArgusAgentId) -> u8 {
-    peek(world, |w| w.world.is_agent_valid(agent.into()))
+    peek(world, |w| agent.core(w.tag).is_ok_and(|id| w.world.is_agent_valid(id)))
 }
 
 /// Replaces an agent's settings and pose from `def`, keeping its memory, brain and schedule.
@@ -170,8 +199,12 @@ pub unsafe extern "C" fn argus_agent_set_def(
     def: *const ArgusAgentDef,
 ) -> ArgusResult {
     with_world(world, |w| {
-        let def = from_c(input(def, "def")?)?;
-        Ok(w.world.set_agent_def(agent.into(), &def)?)
+        let c = input(def, "def")?;
+        let def = from_c(c)?;
+        let id = agent.core(w.tag)?;
+        w.world.set_agent_def(id, &def)?;
+        user_data::set(&mut w.user.agents, id.index, c.user_data);
+        Ok(())
     })
 }
 
@@ -187,7 +220,8 @@ pub unsafe extern "C" fn argus_agent_get_def(
 ) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_def, "out_def")?;
-        *out = to_c(&w.world.agent(agent.into())?.def());
+        let id = agent.core(w.tag)?;
+        *out = ArgusAgentDef { user_data: user_data::get(&w.user.agents, id.index), ..to_c(&w.world.agent(id)?.def()) };
         Ok(())
     })
 }
@@ -203,7 +237,7 @@ pub unsafe extern "C" fn argus_agent_set_pose(
     position: ArgusVec3,
     forward: ArgusVec3,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.set_agent_pose(agent.into(), position.into(), forward.into())?))
+    with_world(world, |w| Ok(w.world.set_agent_pose(agent.core(w.tag)?, position.into(), forward.into())?))
 }
 
 /// Moves `count` agents in one call: `positions[i]` (and `forwards[i]`, or keep facing when
@@ -225,7 +259,10 @@ pub unsafe extern "C" fn argus_agent_set_poses(
         let ids = slice(agents, count, limit, "agents")?;
         let positions = slice(positions, count, limit, "positions")?;
         let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
-        let pose = |i: usize| (ids[i].into(), positions[i].into(), forwards.map(|f| f[i].into()));
+        for id in ids {
+            id.core(w.tag)?;
+        }
+        let pose = |i: usize| (ids[i].core_unchecked(), positions[i].into(), forwards.map(|f| f[i].into()));
         Ok(w.world.set_agent_poses_by(ids.len(), pose)?)
     })
 }
@@ -242,19 +279,59 @@ pub unsafe extern "C" fn argus_agent_get_state(
 ) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_state, "out_state")?;
-        let a = w.world.agent(agent.into())?;
-        let goal = w.world.move_target(agent.into())?;
-        *out = ArgusAgentState {
-            position: a.position().into(),
-            forward: a.forward().into(),
-            eye: a.eye().into(),
-            move_target: goal.unwrap_or_default().into(),
-            brain_state: a.brain().state as u32,
-            focus: a.brain().focus.into(),
-            brain_timer: a.brain().timer,
-            memory_count: a.memory().len() as u32,
-            has_move_target: goal.is_some() as u8,
-        };
+        *out = state_of(w, agent.core(w.tag)?)?;
+        Ok(())
+    })
+}
+
+fn state_of(w: &WorldState, id: AgentId) -> FfiResult<ArgusAgentState> {
+    let a = w.world.agent(id)?;
+    let goal = w.world.move_target(id)?;
+    let focus = a.brain().focus;
+    Ok(ArgusAgentState {
+        position: a.position().into(),
+        forward: a.forward().into(),
+        eye: a.eye().into(),
+        move_target: goal.unwrap_or_default().into(),
+        brain_state: a.brain().state.into(),
+        focus: ArgusTargetId::abi(focus, w.tag),
+        brain_timer: a.brain().timer,
+        memory_count: a.memory().len() as u32,
+        has_move_target: goal.is_some() as u8,
+        user_data: user_data::get(&w.user.agents, id.index),
+        focus_user_data: target_data(&w.user, focus),
+    })
+}
+
+/// Every live agent's state in one call, in slot order, copied into `buffer` (`capacity`
+/// entries); the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+/// number, nothing else written). `argus_world_get_counts().agents` is the number needed.
+///
+/// # Safety
+/// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_get_agent_states(
+    world: *const ArgusWorld,
+    buffer: *mut ArgusAgentStateEntry,
+    capacity: u32,
+    out_count: *mut u32,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let count = output(out_count, "out_count")?;
+        let needed = w.world.agent_count();
+        if needed > capacity as usize {
+            *count = needed as u32;
+            return Err(fail(ArgusResult::BufferTooSmall, format!("buffer holds {capacity}, {needed} needed")));
+        }
+        if needed > 0 && buffer.is_null() {
+            return Err(invalid("buffer must not be NULL"));
+        }
+        for (i, (id, _)) in w.world.agents().enumerate() {
+            let entry = ArgusAgentStateEntry { agent: ArgusAgentId::abi(id, w.tag), state: state_of(w, id)? };
+            // SAFETY: the caller promises `capacity` >= `needed` writable entries at `buffer`.
+            unsafe { buffer.add(i).write(entry) };
+        }
+        *count = needed as u32;
         Ok(())
     })
 }
@@ -266,7 +343,7 @@ pub unsafe extern "C" fn argus_agent_get_state(
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_agent_report_arrived(world: *mut ArgusWorld, agent: ArgusAgentId) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.report_arrived(agent.into())?))
+    with_world(world, |w| Ok(w.world.report_arrived(agent.core(w.tag)?)?))
 }
 
 /// Copies the agent's memory records into `buffer` (capacity `capacity`) and writes their number
@@ -285,18 +362,19 @@ pub unsafe extern "C" fn argus_agent_get_memory(
     with_world_ref(world, |w| {
         let records: Vec<ArgusMemoryRecord> = w
             .world
-            .agent(agent.into())?
+            .agent(agent.core(w.tag)?)?
             .memory()
             .iter()
             .map(|r| ArgusMemoryRecord {
-                target: r.target.into(),
+                target: ArgusTargetId::abi(r.target, w.tag),
                 last_known_position: r.last_known_position.into(),
                 confidence: r.confidence,
                 last_percept_time: r.last_percept_time,
                 visibility: r.visibility,
                 awareness: r.awareness,
-                awareness_stage: r.stage as u32,
+                awareness_stage: r.stage.into(),
                 seen: r.seen as u8,
+                target_user_data: target_data(&w.user, r.target),
             })
             .collect();
         fill(&records, buffer, capacity, out_count)
@@ -315,10 +393,11 @@ pub unsafe extern "C" fn argus_agent_remember(
     position: ArgusVec3,
     confidence: f32,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.remember(agent.into(), target.into(), position.into(), confidence)?))
+    with_world(world, |w| Ok(w.world.remember(agent.core(w.tag)?, target.core(w.tag)?, position.into(), confidence)?))
 }
 
-/// Drops an agent's record of a target (no event). Unknown target ids are ignored.
+/// Drops an agent's record of a target (no event). Unknown target ids are ignored; another
+/// world's id is refused with `INVALID_ID`.
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -328,12 +407,14 @@ pub unsafe extern "C" fn argus_agent_forget(
     agent: ArgusAgentId,
     target: ArgusTargetId,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.forget(agent.into(), target.into())?))
+    with_world(world, |w| Ok(w.world.forget(agent.core(w.tag)?, target.core(w.tag)?)?))
 }
 
-const _: () = assert!(size_of::<ArgusAgentDef>() == 152);
+const _: () = assert!(size_of::<ArgusAgentDef>() == 160);
 const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, sight) == 32);
 const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, awareness) == 116);
 const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, internal_cookie) == 148);
-const _: () = assert!(size_of::<ArgusAgentState>() == 72);
-const _: () = assert!(size_of::<ArgusMemoryRecord>() == 44);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, user_data) == 152);
+const _: () = assert!(size_of::<ArgusAgentState>() == 88);
+const _: () = assert!(size_of::<ArgusAgentStateEntry>() == 96);
+const _: () = assert!(size_of::<ArgusMemoryRecord>() == 56);

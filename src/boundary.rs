@@ -1,5 +1,6 @@
 //! The panic firewall and argument checks every export goes through.
 
+use std::cell::RefCell;
 use std::ffi::CString;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -29,12 +30,33 @@ pub(crate) fn invalid(message: impl Into<String>) -> Fail {
     fail(ArgusResult::InvalidArgument, message)
 }
 
+thread_local! {
+    /// The message of the last failed call on this thread (see `argus_last_error`).
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+/// Records a failure's message for `argus_last_error` on the calling thread.
+pub(crate) fn set_thread_error(message: &str) {
+    LAST_ERROR.with(|e| *e.borrow_mut() = c_message(message));
+}
+
+/// The calling thread's last error message; valid until the next failing call on this thread.
+pub(crate) fn thread_error() -> *const std::ffi::c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ptr())
+}
+
 /// Runs `f` behind `catch_unwind`; for calls that have no world to report into.
 pub(crate) fn guard(f: impl FnOnce() -> FfiResult) -> ArgusResult {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => ArgusResult::Ok,
-        Ok(Err(fail)) => fail.code,
-        Err(_) => ArgusResult::Panic,
+        Ok(Err(fail)) => {
+            set_thread_error(&fail.message);
+            fail.code
+        }
+        Err(_) => {
+            set_thread_error("panic inside argus");
+            ArgusResult::Panic
+        }
     }
 }
 
@@ -43,9 +65,11 @@ pub(crate) fn guard(f: impl FnOnce() -> FfiResult) -> ArgusResult {
 pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut WorldState) -> FfiResult) -> ArgusResult {
     // SAFETY: the caller promises `world` is NULL or a live pointer from `argus_world_create`.
     let Some(handle) = (unsafe { world.as_ref() }) else {
+        set_thread_error("world must not be NULL");
         return ArgusResult::InvalidArgument;
     };
     if handle.busy.get() {
+        set_thread_error("argus was called from inside this world's ray callback");
         return ArgusResult::Reentrant;
     }
     handle.busy.set(true);
@@ -58,6 +82,7 @@ pub(crate) fn with_world(world: *mut ArgusWorld, f: impl FnOnce(&mut WorldState)
 
 fn run_on_state(w: &mut WorldState, f: impl FnOnce(&mut WorldState) -> FfiResult) -> ArgusResult {
     if w.poisoned {
+        set_thread_error("world poisoned by an earlier panic; destroy it");
         w.set_error("world poisoned by an earlier panic; destroy it");
         return ArgusResult::WorldPoisoned;
     }
@@ -67,6 +92,7 @@ fn run_on_state(w: &mut WorldState, f: impl FnOnce(&mut WorldState) -> FfiResult
             ArgusResult::Ok
         }
         Ok(Err(fail)) => {
+            set_thread_error(&fail.message);
             w.set_error(&fail.message);
             fail.code
         }
@@ -77,6 +103,7 @@ fn run_on_state(w: &mut WorldState, f: impl FnOnce(&mut WorldState) -> FfiResult
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
             w.poisoned = true;
+            set_thread_error(&format!("panic inside argus: {why}"));
             w.set_error(&format!("panic inside argus: {why}"));
             ArgusResult::Panic
         }

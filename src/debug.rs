@@ -1,6 +1,7 @@
 //! Debug drawing through the C ABI: line and point arrays with packed RGBA colours.
 
 use super::boundary::{input, output, with_world};
+use super::enums::*;
 use super::types::*;
 use super::world::ArgusWorld;
 use argus_core::debug_draw::{DebugDrawOptions, colors, flags};
@@ -30,11 +31,6 @@ pub const ARGUS_COLOR_HIDDEN: u32 = 0x999999FF;
 pub const ARGUS_COLOR_OUTSIDE: u32 = 0x88888870;
 /// Colour of cone outlines.
 pub const ARGUS_COLOR_CONE: u32 = 0xFFFFFFC0;
-
-/// A filled marker.
-pub const ARGUS_POINT_STYLE_SOLID: u32 = 0;
-/// An outline marker.
-pub const ARGUS_POINT_STYLE_WIRE: u32 = 1;
 
 /// What to draw. Fill with `argus_default_debug_draw_options()`.
 #[repr(C)]
@@ -70,8 +66,8 @@ pub struct ArgusDebugPoint {
     pub radius: f32,
     /// Packed 0xRRGGBBAA.
     pub color: u32,
-    /// `ARGUS_POINT_STYLE_*`.
-    pub style: u32,
+    /// How to draw it.
+    pub style: ArgusPointStyle,
 }
 
 /// The picture: arrays owned by the world, valid until the next debug draw or destroy.
@@ -92,7 +88,7 @@ pub struct ArgusDebugDraw {
 #[unsafe(no_mangle)]
 pub extern "C" fn argus_default_debug_draw_options() -> ArgusDebugDrawOptions {
     let d = DebugDrawOptions::default();
-    ArgusDebugDrawOptions { flags: d.flags, agent: d.agent.into(), circle_segments: d.circle_segments }
+    ArgusDebugDrawOptions { flags: d.flags, agent: ArgusAgentId::default(), circle_segments: d.circle_segments }
 }
 
 /// Draws the world into buffers the world owns and points `*out` at them: cones, sight rays,
@@ -110,7 +106,8 @@ pub unsafe extern "C" fn argus_world_debug_draw(
     with_world(world, |w| {
         let out = output(out, "out")?;
         let o = input(options, "options")?;
-        let options = DebugDrawOptions { flags: o.flags, agent: o.agent.into(), circle_segments: o.circle_segments };
+        let options =
+            DebugDrawOptions { flags: o.flags, agent: o.agent.core(w.tag)?, circle_segments: o.circle_segments };
         let mut draw = std::mem::take(&mut w.debug);
         let result = w.with_rays(|world, rays| world.debug_draw_with(&options, &mut draw, rays));
         w.debug = draw;
@@ -126,7 +123,7 @@ pub unsafe extern "C" fn argus_world_debug_draw(
             position: p.position.into(),
             radius: p.radius,
             color: p.color,
-            style: p.style as u32,
+            style: p.style.into(),
         }));
         *out = ArgusDebugDraw {
             lines: if w.debug_lines.is_empty() { std::ptr::null() } else { w.debug_lines.as_ptr() },

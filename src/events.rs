@@ -2,39 +2,19 @@
 //! awareness stage changes. Owned by the world, valid until the next step (or destroy).
 
 use super::boundary::{output, with_world_ref};
+use super::enums::*;
 use super::types::*;
+use super::user_data::{self, UserData};
 use super::world::ArgusWorld;
+use argus_core::id::TargetId;
 use argus_core::world::World;
-
-/// A percept came from sight.
-pub const ARGUS_PERCEPT_SIGHT: u32 = 0;
-/// A percept came from hearing.
-pub const ARGUS_PERCEPT_SOUND: u32 = 1;
-
-/// Brain state: nothing going on.
-pub const ARGUS_BRAIN_IDLE: u32 = 0;
-/// Brain state: going to look at a sound (or glimpse).
-pub const ARGUS_BRAIN_INVESTIGATING: u32 = 1;
-/// Brain state: chasing a seen target.
-pub const ARGUS_BRAIN_CHASING: u32 = 2;
-/// Brain state: searching the last known position until a timer runs out.
-pub const ARGUS_BRAIN_SEARCHING: u32 = 3;
-
-/// Awareness stage: below the suspicious threshold.
-pub const ARGUS_AWARENESS_UNAWARE: u32 = 0;
-/// Awareness stage: suspicious.
-pub const ARGUS_AWARENESS_SUSPICIOUS: u32 = 1;
-/// Awareness stage: alert.
-pub const ARGUS_AWARENESS_ALERT: u32 = 2;
-/// Awareness stage: aware (the brain chases from here).
-pub const ARGUS_AWARENESS_AWARE: u32 = 3;
 
 /// One piece of sensed information, the same shape for every sense.
 #[repr(C)]
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 pub struct ArgusPercept {
-    /// `ARGUS_PERCEPT_SIGHT` or `ARGUS_PERCEPT_SOUND`.
-    pub kind: u32,
+    /// Which sense.
+    pub kind: ArgusPerceptKind,
     /// Who perceived.
     pub agent: ArgusAgentId,
     /// The seen target, or the sound's source (null for an anonymous sound).
@@ -45,22 +25,30 @@ pub struct ArgusPercept {
     pub time: f32,
     /// Sight: visible fraction of check points. Sound: 1 − distance / hearing radius.
     pub strength: f32,
+    /// The agent's `user_data`.
+    pub agent_user_data: u64,
+    /// The target's `user_data` (0 when `target` is null).
+    pub target_user_data: u64,
 }
 
 /// A brain changed state during the step.
 #[repr(C)]
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 pub struct ArgusBrainEvent {
     /// Whose brain.
     pub agent: ArgusAgentId,
     /// Focus target after the change (null if none).
     pub target: ArgusTargetId,
-    /// `ARGUS_BRAIN_*` before.
-    pub from: u32,
-    /// `ARGUS_BRAIN_*` after.
-    pub to: u32,
+    /// State before.
+    pub from: ArgusBrainState,
+    /// State after.
+    pub to: ArgusBrainState,
     /// World time of the step.
     pub time: f32,
+    /// The agent's `user_data`.
+    pub agent_user_data: u64,
+    /// The target's `user_data` (0 when `target` is null).
+    pub target_user_data: u64,
 }
 
 /// A memory record's confidence fell below the forget threshold (now exactly 0).
@@ -75,24 +63,32 @@ pub struct ArgusForgetEvent {
     pub position: ArgusVec3,
     /// World time of the step.
     pub time: f32,
+    /// The agent's `user_data`.
+    pub agent_user_data: u64,
+    /// The target's `user_data` (0 when `target` is null).
+    pub target_user_data: u64,
 }
 
 /// An awareness meter crossed a stage threshold.
 #[repr(C)]
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 pub struct ArgusAwarenessEvent {
     /// Whose awareness.
     pub agent: ArgusAgentId,
     /// Of which target.
     pub target: ArgusTargetId,
-    /// `ARGUS_AWARENESS_*` before.
-    pub from: u32,
-    /// `ARGUS_AWARENESS_*` after.
-    pub to: u32,
+    /// Stage before.
+    pub from: ArgusAwarenessStage,
+    /// Stage after.
+    pub to: ArgusAwarenessStage,
     /// Meter level after the step (0..1).
     pub level: f32,
     /// World time of the step.
     pub time: f32,
+    /// The agent's `user_data`.
+    pub agent_user_data: u64,
+    /// The target's `user_data` (0 when `target` is null).
+    pub target_user_data: u64,
 }
 
 /// This step's percepts, in agent slot order (per agent: sounds in emission order, then sights in target slot order).
@@ -166,42 +162,55 @@ pub(crate) struct EventBuffers {
 }
 
 impl EventBuffers {
-    pub(crate) fn refresh(&mut self, world: &World) {
+    pub(crate) fn refresh(&mut self, world: &World, tag: u16, user: &UserData) {
         let e = world.events();
         self.percepts.clear();
         self.percepts.extend(e.percepts.iter().map(|p| ArgusPercept {
-            kind: p.kind as u32,
-            agent: p.agent.into(),
-            target: p.target.into(),
+            kind: p.kind.into(),
+            agent: ArgusAgentId::abi(p.agent, tag),
+            target: ArgusTargetId::abi(p.target, tag),
             position: p.position.into(),
             time: p.time,
             strength: p.strength,
+            agent_user_data: user_data::get(&user.agents, p.agent.index),
+            target_user_data: target_data(user, p.target),
         }));
         self.brain.clear();
         self.brain.extend(e.brain.iter().map(|b| ArgusBrainEvent {
-            agent: b.agent.into(),
-            target: b.target.into(),
-            from: b.from as u32,
-            to: b.to as u32,
+            agent: ArgusAgentId::abi(b.agent, tag),
+            target: ArgusTargetId::abi(b.target, tag),
+            agent_user_data: user_data::get(&user.agents, b.agent.index),
+            target_user_data: target_data(user, b.target),
+            from: b.from.into(),
+            to: b.to.into(),
             time: b.time,
         }));
         self.forgotten.clear();
         self.forgotten.extend(e.forgotten.iter().map(|f| ArgusForgetEvent {
-            agent: f.agent.into(),
-            target: f.target.into(),
+            agent: ArgusAgentId::abi(f.agent, tag),
+            target: ArgusTargetId::abi(f.target, tag),
+            agent_user_data: user_data::get(&user.agents, f.agent.index),
+            target_user_data: target_data(user, f.target),
             position: f.position.into(),
             time: f.time,
         }));
         self.awareness.clear();
         self.awareness.extend(e.awareness.iter().map(|a| ArgusAwarenessEvent {
-            agent: a.agent.into(),
-            target: a.target.into(),
-            from: a.from as u32,
-            to: a.to as u32,
+            agent: ArgusAgentId::abi(a.agent, tag),
+            target: ArgusTargetId::abi(a.target, tag),
+            agent_user_data: user_data::get(&user.agents, a.agent.index),
+            target_user_data: target_data(user, a.target),
+            from: a.from.into(),
+            to: a.to.into(),
             level: a.level,
             time: a.time,
         }));
     }
+}
+
+/// A target's `user_data`, 0 for the null id.
+pub(crate) fn target_data(user: &UserData, target: TargetId) -> u64 {
+    if target.is_null() { 0 } else { user_data::get(&user.targets, target.index) }
 }
 
 /// This step's percepts.
@@ -264,11 +273,11 @@ pub unsafe extern "C" fn argus_world_get_awareness_events(
     })
 }
 
-const _: () = assert!(size_of::<ArgusPercept>() == 40);
+const _: () = assert!(size_of::<ArgusPercept>() == 56);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusPerceptArray>() == 16 && size_of::<ArgusBrainEventArray>() == 16);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusForgetEventArray>() == 16 && size_of::<ArgusAwarenessEventArray>() == 16);
-const _: () = assert!(size_of::<ArgusBrainEvent>() == 28);
-const _: () = assert!(size_of::<ArgusForgetEvent>() == 32);
-const _: () = assert!(size_of::<ArgusAwarenessEvent>() == 32);
+const _: () = assert!(size_of::<ArgusBrainEvent>() == 48);
+const _: () = assert!(size_of::<ArgusForgetEvent>() == 48);
+const _: () = assert!(size_of::<ArgusAwarenessEvent>() == 48);

@@ -6,14 +6,10 @@
 use std::ffi::c_char;
 
 use super::boundary::{FfiResult, check_cookie, input, invalid, output, with_world, with_world_ref};
+use super::enums::{ArgusPlane, RawPlane};
 use super::types::*;
 use super::world::ArgusWorld;
 use argus_core::influence::{InfluenceMap, InfluenceMapDef, MAX_CELLS, MAX_LAYER_NAME_BYTES, MAX_LAYERS, Plane};
-
-/// The grid spans X and Z (a 3D game with +Y up): rows follow +Z.
-pub const ARGUS_PLANE_XZ: u32 = 0;
-/// The grid spans X and Y (a 2D game): rows follow +Y, Z is ignored.
-pub const ARGUS_PLANE_XY: u32 = 1;
 
 /// Most layers one map may have.
 pub const ARGUS_INFLUENCE_MAX_LAYERS: u32 = 32;
@@ -45,8 +41,8 @@ pub struct ArgusInfluenceMapDef {
     /// normal is the height of every cell centre (default origin). Put it at a height walls
     /// cover (e.g. 1 m up) if occluders are to block propagation.
     pub origin: ArgusVec3,
-    /// `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
-    pub plane: u32,
+    /// The grid's plane (default `ARGUS_PLANE_XZ`).
+    pub plane: RawPlane,
     /// Layers, 1 to `ARGUS_INFLUENCE_MAX_LAYERS` (default 1); each is one float per cell.
     pub layer_count: u32,
     /// Set by `argus_default_influence_map_def()`; leave it alone.
@@ -65,8 +61,8 @@ pub struct ArgusInfluenceMapInfo {
     pub cell_size: f32,
     /// Minimum corner of cell (0, 0).
     pub origin: ArgusVec3,
-    /// `ARGUS_PLANE_*`.
-    pub plane: u32,
+    /// The grid's plane.
+    pub plane: ArgusPlane,
     /// Number of layers.
     pub layer_count: u32,
 }
@@ -82,29 +78,18 @@ pub struct ArgusFloatArray {
     pub count: u32,
 }
 
-pub(crate) fn plane_from_c(plane: u32) -> FfiResult<Plane> {
-    match plane {
-        ARGUS_PLANE_XZ => Ok(Plane::XZ),
-        ARGUS_PLANE_XY => Ok(Plane::XY),
-        other => Err(invalid(format!("unknown plane {other}"))),
-    }
-}
-
-fn plane_to_c(plane: Plane) -> u32 {
-    match plane {
-        Plane::XZ => ARGUS_PLANE_XZ,
-        Plane::XY => ARGUS_PLANE_XY,
-    }
+pub(crate) fn plane_from_c(plane: RawPlane) -> FfiResult<Plane> {
+    Ok(plane.get()?.into())
 }
 
 /// The map behind `id`, read-only.
 pub(crate) fn map_ref(w: &super::world::WorldState, id: ArgusInfluenceMapId) -> FfiResult<&InfluenceMap> {
-    Ok(w.world.influence_map(id.into())?)
+    Ok(w.world.influence_map(id.core(w.tag)?)?)
 }
 
 /// The map behind `id`, to change (refused with `STEP_IN_PROGRESS` during a two-phase step).
 pub(crate) fn map_mut(w: &mut super::world::WorldState, id: ArgusInfluenceMapId) -> FfiResult<&mut InfluenceMap> {
-    Ok(w.world.influence_map_mut(id.into())?)
+    Ok(w.world.influence_map_mut(id.core(w.tag)?)?)
 }
 
 /// A layer index of `map`, checked.
@@ -142,7 +127,7 @@ pub extern "C" fn argus_default_influence_map_def() -> ArgusInfluenceMapDef {
         height: d.height,
         cell_size: d.cell_size,
         origin: d.origin.into(),
-        plane: plane_to_c(d.plane),
+        plane: ArgusPlane::from(d.plane).into(),
         layer_count: d.layer_count,
         internal_cookie: ARGUS_DEF_COOKIE,
     }
@@ -172,7 +157,7 @@ pub unsafe extern "C" fn argus_influence_map_create(
             plane: plane_from_c(c.plane)?,
             layer_count: c.layer_count,
         };
-        *out = w.world.create_influence_map(&def)?.into();
+        *out = ArgusInfluenceMapId::abi(w.world.create_influence_map(&def)?, w.tag);
         Ok(())
     })
 }
@@ -183,7 +168,7 @@ pub unsafe extern "C" fn argus_influence_map_create(
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_influence_map_destroy(world: *mut ArgusWorld, map: ArgusInfluenceMapId) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.destroy_influence_map(map.into())?))
+    with_world(world, |w| Ok(w.world.destroy_influence_map(map.core(w.tag)?)?))
 }
 
 /// Non-zero if `map` names a live influence map of `world`.
@@ -192,7 +177,7 @@ pub unsafe extern "C" fn argus_influence_map_destroy(world: *mut ArgusWorld, map
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_influence_map_is_valid(world: *const ArgusWorld, map: ArgusInfluenceMapId) -> u8 {
-    super::boundary::peek(world, |w| w.world.influence_map(map.into()).is_ok())
+    super::boundary::peek(world, |w| map_ref(w, map).is_ok())
 }
 
 /// The map's layout: size, cell size, origin, plane and layer count.
@@ -214,7 +199,7 @@ pub unsafe extern "C" fn argus_influence_map_get_info(
             height: d.height,
             cell_size: d.cell_size,
             origin: d.origin.into(),
-            plane: plane_to_c(d.plane),
+            plane: d.plane.into(),
             layer_count: d.layer_count,
         };
         Ok(())

@@ -2,23 +2,13 @@
 //! combining layers, decay, and reading values back. Every call validates all its arguments
 //! before touching the map, so a refused call changes nothing.
 
-use super::boundary::{FfiResult, invalid, output, slice, with_world, with_world_ref};
+use super::boundary::{invalid, output, slice, with_world, with_world_ref};
+use super::enums::RawCombineOp;
 use super::influence::{layer_of, map_mut, map_ref};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use argus_core::influence::{CombineOp, Extremum, LayerWeight, PropagationParams};
 use argus_core::math::Vec3;
-
-/// Combine: Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
-pub const ARGUS_COMBINE_WEIGHTED_SUM: u32 = 0;
-/// Combine: maxᵢ wᵢ · layerᵢ.
-pub const ARGUS_COMBINE_MAX: u32 = 1;
-/// Combine: minᵢ wᵢ · layerᵢ.
-pub const ARGUS_COMBINE_MIN: u32 = 2;
-/// Combine: Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
-pub const ARGUS_COMBINE_MULTIPLY: u32 = 3;
-/// Combine: the weighted sum divided by its largest absolute value, so it lies in [−1, 1].
-pub const ARGUS_COMBINE_NORMALIZE: u32 = 4;
 
 /// Most blur passes one `argus_influence_map_blur` call may run.
 pub const ARGUS_INFLUENCE_MAX_BLUR_PASSES: u32 = 1024;
@@ -47,17 +37,6 @@ pub struct ArgusCellValue {
     pub position: ArgusVec3,
     /// The layer's value there.
     pub value: f32,
-}
-
-fn combine_op(op: u32) -> FfiResult<CombineOp> {
-    Ok(match op {
-        ARGUS_COMBINE_WEIGHTED_SUM => CombineOp::WeightedSum,
-        ARGUS_COMBINE_MAX => CombineOp::Max,
-        ARGUS_COMBINE_MIN => CombineOp::Min,
-        ARGUS_COMBINE_MULTIPLY => CombineOp::Multiply,
-        ARGUS_COMBINE_NORMALIZE => CombineOp::Normalize,
-        other => return Err(invalid(format!("unknown combine op {other}"))),
-    })
 }
 
 /// Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose centre is at most
@@ -155,7 +134,7 @@ pub unsafe extern "C" fn argus_influence_map_propagate(
 ) -> ArgusResult {
     with_world(world, |w| {
         let params = PropagationParams { decay, momentum };
-        Ok(w.world.propagate_influence(map.into(), layer as usize, &params, blocking_layers)?)
+        Ok(w.world.propagate_influence(map.core(w.tag)?, layer as usize, &params, blocking_layers)?)
     })
 }
 
@@ -173,12 +152,12 @@ pub unsafe extern "C" fn argus_influence_map_update_blocking(
 ) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_count, "out_count")?;
-        *out = w.world.update_influence_blocking(map.into(), blocking_layers)? as u32;
+        *out = w.world.update_influence_blocking(map.core(w.tag)?, blocking_layers)? as u32;
         Ok(())
     })
 }
 
-/// Writes `op` (`ARGUS_COMBINE_*`) over the weighted inputs `weights[0..count]` into layer
+/// Writes `op` over the weighted inputs `weights[0..count]` into layer
 /// `dest`; `dest` may be one of the inputs. At least one input. `weights` is read during the
 /// call only.
 ///
@@ -189,12 +168,12 @@ pub unsafe extern "C" fn argus_influence_map_combine(
     world: *mut ArgusWorld,
     map: ArgusInfluenceMapId,
     dest: u32,
-    op: u32,
+    op: RawCombineOp,
     weights: *const ArgusLayerWeight,
     count: u32,
 ) -> ArgusResult {
     with_world(world, |w| {
-        let op = combine_op(op)?;
+        let op: CombineOp = op.get()?.into();
         let weights = slice(weights, count, ARGUS_INFLUENCE_MAX_COMBINE_INPUTS as usize, "weights")?;
         let inputs: Vec<LayerWeight> =
             weights.iter().map(|lw| LayerWeight { layer: lw.layer as usize, weight: lw.weight }).collect();

@@ -11,6 +11,7 @@
 mod agent;
 mod boundary;
 mod debug;
+mod enums;
 mod events;
 mod influence;
 mod influence_ops;
@@ -24,10 +25,12 @@ mod tactics_phases;
 mod tactics_query;
 mod target;
 mod types;
+mod user_data;
 mod world;
 
 pub use agent::*;
 pub use debug::*;
+pub use enums::*;
 pub use events::*;
 pub use influence::*;
 pub use influence_ops::*;

@@ -1,26 +1,19 @@
 //! Occluders through the C ABI: boxes, spheres, capsules and triangle meshes from flat arrays.
 
-use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, slice, with_world};
+use super::boundary::{FfiResult, check_cookie, fail, input, invalid, output, peek, slice, with_world, with_world_ref};
+use super::enums::{ArgusShapeKind, RawShapeKind};
 use super::types::*;
+use super::user_data;
 use super::world::ArgusWorld;
 use argus_core::occluders::{MAX_MESH_ELEMENTS, OccluderDef, OccluderShape};
-
-/// An oriented box (`half_extents`).
-pub const ARGUS_SHAPE_BOX: u32 = 0;
-/// A sphere (`radius`).
-pub const ARGUS_SHAPE_SPHERE: u32 = 1;
-/// A capsule along local Y (`half_height`, `radius`).
-pub const ARGUS_SHAPE_CAPSULE: u32 = 2;
-/// A triangle mesh (`vertices`, `indices`).
-pub const ARGUS_SHAPE_MESH: u32 = 3;
 
 /// Everything needed to add an occluder. Fill with `argus_default_occluder_def()`; copied (the
 /// mesh arrays are read during the call only).
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct ArgusOccluderDef {
-    /// `ARGUS_SHAPE_*` (default box).
-    pub shape: u32,
+    /// The shape, which picks the fields read below (default `ARGUS_SHAPE_KIND_BOX`).
+    pub shape: RawShapeKind,
     /// World position of the shape's centre.
     pub position: ArgusVec3,
     /// World rotation (default identity).
@@ -45,13 +38,16 @@ pub struct ArgusOccluderDef {
     pub internal_cookie: u32,
     /// Non-zero: expected to move (a hint).
     pub movable: u8,
+    /// The engine's value for this occluder (e.g. a collider handle); not interpreted, not
+    /// saved in snapshots (default 0).
+    pub user_data: u64,
 }
 
 /// Default occluder: a 1 m box at the origin on layer 1.
 #[unsafe(no_mangle)]
 pub extern "C" fn argus_default_occluder_def() -> ArgusOccluderDef {
     ArgusOccluderDef {
-        shape: ARGUS_SHAPE_BOX,
+        shape: ArgusShapeKind::Box.into(),
         position: ArgusVec3::default(),
         rotation: ArgusQuat { x: 0.0, y: 0.0, z: 0.0, w: 1.0 },
         half_extents: ArgusVec3 { x: 0.5, y: 0.5, z: 0.5 },
@@ -64,16 +60,17 @@ pub extern "C" fn argus_default_occluder_def() -> ArgusOccluderDef {
         layers: 1,
         internal_cookie: ARGUS_DEF_COOKIE,
         movable: 0,
+        user_data: 0,
     }
 }
 
 fn from_c(c: &ArgusOccluderDef) -> FfiResult<OccluderDef> {
     check_cookie(c.internal_cookie, "occluder_def")?;
-    let shape = match c.shape {
-        ARGUS_SHAPE_BOX => OccluderShape::Box { half_extents: c.half_extents.into() },
-        ARGUS_SHAPE_SPHERE => OccluderShape::Sphere { radius: c.radius },
-        ARGUS_SHAPE_CAPSULE => OccluderShape::Capsule { half_height: c.half_height, radius: c.radius },
-        ARGUS_SHAPE_MESH => {
+    let shape = match c.shape.get()? {
+        ArgusShapeKind::Box => OccluderShape::Box { half_extents: c.half_extents.into() },
+        ArgusShapeKind::Sphere => OccluderShape::Sphere { radius: c.radius },
+        ArgusShapeKind::Capsule => OccluderShape::Capsule { half_height: c.half_height, radius: c.radius },
+        ArgusShapeKind::Mesh => {
             if !c.index_count.is_multiple_of(3) {
                 return Err(invalid(format!("index_count must be a multiple of 3, got {}", c.index_count)));
             }
@@ -84,7 +81,6 @@ fn from_c(c: &ArgusOccluderDef) -> FfiResult<OccluderDef> {
                 indices: indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect(),
             }
         }
-        other => return Err(invalid(format!("unknown shape {other}"))),
     };
     Ok(OccluderDef {
         shape,
@@ -107,8 +103,11 @@ pub unsafe extern "C" fn argus_occluder_create(
 ) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_occluder, "out_occluder")?;
-        let def = from_c(input(def, "def")?)?;
-        *out = w.world.add_occluder(&def)?.into();
+        let c = input(def, "def")?;
+        let def = from_c(c)?;
+        let id = w.world.add_occluder(&def)?;
+        user_data::set(&mut w.user.occluders, id.index, c.user_data);
+        *out = ArgusOccluderId::abi(id, w.tag);
         Ok(())
     })
 }
@@ -119,7 +118,7 @@ pub unsafe extern "C" fn argus_occluder_create(
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_occluder_destroy(world: *mut ArgusWorld, occluder: ArgusOccluderId) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.remove_occluder(occluder.into())?))
+    with_world(world, |w| Ok(w.world.remove_occluder(occluder.core(w.tag)?)?))
 }
 
 /// Non-zero if `occluder` names a live occluder of `world`.
@@ -128,7 +127,7 @@ pub unsafe extern "C" fn argus_occluder_destroy(world: *mut ArgusWorld, occluder
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_occluder_is_valid(world: *const ArgusWorld, occluder: ArgusOccluderId) -> u8 {
-    peek(world, |w| w.world.is_occluder_valid(occluder.into()))
+    peek(world, |w| occluder.core(w.tag).is_ok_and(|id| w.world.is_occluder_valid(id)))
 }
 
 /// Moves an occluder (doors, vehicles).
@@ -142,7 +141,7 @@ pub unsafe extern "C" fn argus_occluder_set_pose(
     position: ArgusVec3,
     rotation: ArgusQuat,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.set_occluder_pose(occluder.into(), position.into(), rotation.into())?))
+    with_world(world, |w| Ok(w.world.set_occluder_pose(occluder.core(w.tag)?, position.into(), rotation.into())?))
 }
 
 /// Changes an occluder's layer bits.
@@ -155,8 +154,30 @@ pub unsafe extern "C" fn argus_occluder_set_layers(
     occluder: ArgusOccluderId,
     layers: u32,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.set_occluder_layers(occluder.into(), layers)?))
+    with_world(world, |w| Ok(w.world.set_occluder_layers(occluder.core(w.tag)?, layers)?))
 }
 
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<ArgusOccluderDef>() == 96);
+/// The `user_data` the occluder was created with.
+///
+/// # Safety
+/// `world` NULL or live; `out_user_data` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_occluder_get_user_data(
+    world: *const ArgusWorld,
+    occluder: ArgusOccluderId,
+    out_user_data: *mut u64,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        let out = output(out_user_data, "out_user_data")?;
+        let id = occluder.core(w.tag)?;
+        if !w.world.is_occluder_valid(id) {
+            return Err(fail(ArgusResult::InvalidId, "unknown or destroyed occluder"));
+        }
+        *out = user_data::get(&w.user.occluders, id.index);
+        Ok(())
+    })
+}
+
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusOccluderDef>() == 104);

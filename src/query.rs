@@ -1,30 +1,11 @@
 //! Immediate sight queries through the C ABI.
 
 use super::boundary::{fill, output, with_world};
+use super::enums::ArgusPointStatus;
+use super::events::target_data;
 use super::types::*;
 use super::world::ArgusWorld;
 use argus_core::sight::SightResult;
-
-/// Check point farther than every radius.
-pub const ARGUS_POINT_OUT_OF_RANGE: u32 = 0;
-/// Check point in range but outside the cone(s).
-pub const ARGUS_POINT_OUTSIDE_CONE: u32 = 1;
-/// Check point in view but an occluder blocks the ray (`hit` says where).
-pub const ARGUS_POINT_BLOCKED: u32 = 2;
-/// Check point visible.
-pub const ARGUS_POINT_VISIBLE: u32 = 3;
-
-/// One check point's outcome.
-#[repr(C)]
-#[derive(Copy, Clone, Debug, Default)]
-pub struct ArgusPointSight {
-    /// `ARGUS_POINT_*`.
-    pub status: u32,
-    /// The check point in world space.
-    pub point: ArgusVec3,
-    /// Where the blocking ray hit (when `status` is `ARGUS_POINT_BLOCKED`).
-    pub hit: ArgusVec3,
-}
 
 /// "Can this agent see that target right now?"
 #[repr(C)]
@@ -34,10 +15,16 @@ pub struct ArgusSightResult {
     pub eye: ArgusVec3,
     /// Visible check points / all check points.
     pub fraction: f32,
-    /// Number of check points (entries of `points` that are meaningful).
+    /// Number of check points (entries of the arrays below that are meaningful).
     pub point_count: u32,
-    /// Per check point outcomes.
-    pub points: [ArgusPointSight; 8],
+    /// Per check point: an `ArgusPointStatus` value (a plain `uint32_t` array so C# can hold it
+    /// in a fixed buffer).
+    pub point_status: [u32; 8],
+    /// Per check point: its world position as x, y, z triples.
+    pub point_positions: [f32; 24],
+    /// Per check point: where the blocking ray hit (x, y, z), when its status is
+    /// `ARGUS_POINT_STATUS_BLOCKED`.
+    pub point_hits: [f32; 24],
     /// Non-zero if at least one check point is visible.
     pub seen: u8,
     /// Zero when filtered out before any geometry (sight off, target disabled, layers, attitude).
@@ -53,8 +40,10 @@ fn to_c(r: &SightResult) -> ArgusSightResult {
         perceivable: r.perceivable as u8,
         ..Default::default()
     };
-    for (slot, p) in out.points.iter_mut().zip(r.points()) {
-        *slot = ArgusPointSight { status: p.status as u32, point: p.point.into(), hit: p.hit.into() };
+    for (i, p) in r.points().iter().enumerate() {
+        out.point_status[i] = ArgusPointStatus::from(p.status) as u32;
+        out.point_positions[3 * i..3 * i + 3].copy_from_slice(&[p.point.x, p.point.y, p.point.z]);
+        out.point_hits[3 * i..3 * i + 3].copy_from_slice(&[p.hit.x, p.hit.y, p.hit.z]);
     }
     out
 }
@@ -73,14 +62,26 @@ pub unsafe extern "C" fn argus_agent_can_see(
 ) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_result, "out_result")?;
-        let result = w.with_rays(|world, rays| world.can_see_with(agent.into(), target.into(), rays))?;
+        let (agent, target) = (agent.core(w.tag)?, target.core(w.tag)?);
+        let result = w.with_rays(|world, rays| world.can_see_with(agent, target, rays))?;
         *out = to_c(&result);
         Ok(())
     })
 }
 
-/// Every target the agent can see now, in slot order, copied into `buffer`; the number goes to
-/// `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed number).
+/// A target named by a query: its id and its `user_data`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusTargetRef {
+    /// The target.
+    pub target: ArgusTargetId,
+    /// Its `user_data`.
+    pub user_data: u64,
+}
+
+/// Every target the agent can see now, in slot order, copied into `buffer` with their
+/// `user_data`; the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+/// number).
 ///
 /// # Safety
 /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
@@ -88,17 +89,21 @@ pub unsafe extern "C" fn argus_agent_can_see(
 pub unsafe extern "C" fn argus_agent_get_visible_targets(
     world: *mut ArgusWorld,
     agent: ArgusAgentId,
-    buffer: *mut ArgusTargetId,
+    buffer: *mut ArgusTargetRef,
     capacity: u32,
     out_count: *mut u32,
 ) -> ArgusResult {
     with_world(world, |w| {
+        let agent = agent.core(w.tag)?;
         let mut seen = Vec::new();
-        w.with_rays(|world, rays| world.visible_targets_with(agent.into(), rays, &mut seen))?;
-        let ids: Vec<ArgusTargetId> = seen.into_iter().map(Into::into).collect();
+        w.with_rays(|world, rays| world.visible_targets_with(agent, rays, &mut seen))?;
+        let ids: Vec<ArgusTargetRef> = seen
+            .into_iter()
+            .map(|t| ArgusTargetRef { target: ArgusTargetId::abi(t, w.tag), user_data: target_data(&w.user, t) })
+            .collect();
         fill(&ids, buffer, capacity, out_count)
     })
 }
 
-const _: () = assert!(size_of::<ArgusPointSight>() == 28);
 const _: () = assert!(size_of::<ArgusSightResult>() == 248);
+const _: () = assert!(size_of::<ArgusTargetRef>() == 16);

@@ -5,7 +5,9 @@
 use std::ffi::c_void;
 
 use super::boundary::{fail, invalid, output, slice, with_world};
+use super::events::target_data;
 use super::types::*;
+use super::user_data::{self, UserData};
 use super::world::ArgusWorld;
 use argus_core::rays::{RayHit, RayQuery, RaySource};
 
@@ -28,6 +30,10 @@ pub struct ArgusRay {
     pub agent: ArgusAgentId,
     /// The looked-at target.
     pub target: ArgusTargetId,
+    /// The agent's `user_data` (0 for a null agent): find its collider without a dictionary.
+    pub agent_user_data: u64,
+    /// The target's `user_data` (0 for a null target).
+    pub target_user_data: u64,
 }
 
 /// The engine's answer to one ray.
@@ -66,6 +72,10 @@ pub(crate) struct CallbackSource<'a> {
     pub(crate) user_data: *mut c_void,
     pub(crate) rays: &'a mut Vec<ArgusRay>,
     pub(crate) hits: &'a mut Vec<ArgusRayHit>,
+    /// The world's tag, stamped into the rays' agent and target ids.
+    pub(crate) tag: u16,
+    /// The engine's values, copied into the rays.
+    pub(crate) user: &'a UserData,
 }
 
 impl RaySource for CallbackSource<'_> {
@@ -74,7 +84,7 @@ impl RaySource for CallbackSource<'_> {
             return;
         }
         self.rays.clear();
-        self.rays.extend(rays.iter().map(ray_to_c));
+        self.rays.extend(rays.iter().map(|r| ray_to_c(r, self.tag, self.user)));
         self.hits.clear();
         self.hits.resize(rays.len(), ArgusRayHit::default());
         // SAFETY: both buffers hold `rays.len()` items for the duration of the call.
@@ -85,14 +95,16 @@ impl RaySource for CallbackSource<'_> {
     }
 }
 
-pub(crate) fn ray_to_c(r: &RayQuery) -> ArgusRay {
+pub(crate) fn ray_to_c(r: &RayQuery, tag: u16, user: &UserData) -> ArgusRay {
     ArgusRay {
         origin: r.origin.into(),
         direction: r.direction.into(),
         max_distance: r.max_distance,
         layer_mask: r.layer_mask,
-        agent: r.agent.into(),
-        target: r.target.into(),
+        agent: ArgusAgentId::abi(r.agent, tag),
+        target: ArgusTargetId::abi(r.target, tag),
+        agent_user_data: if r.agent.is_null() { 0 } else { user_data::get(&user.agents, r.agent.index) },
+        target_user_data: target_data(user, r.target),
     }
 }
 
@@ -132,7 +144,8 @@ pub unsafe extern "C" fn argus_world_step_begin(
         let out = output(out_rays, "out_rays")?;
         let rays = w.world.begin_step(dt)?;
         w.step_rays.clear();
-        w.step_rays.extend(rays.iter().map(ray_to_c));
+        let (tag, user) = (w.tag, &w.user);
+        w.step_rays.extend(rays.iter().map(|r| ray_to_c(r, tag, user)));
         *out = ArgusRayArray {
             items: if w.step_rays.is_empty() { std::ptr::null() } else { w.step_rays.as_ptr() },
             count: w.step_rays.len() as u32,
@@ -164,7 +177,7 @@ pub unsafe extern "C" fn argus_world_step_finish(
         let hits = slice(hits, count, expected, "hits")?;
         let converted: Vec<RayHit> = hits.iter().map(|h| RayHit { hit: h.hit != 0, distance: h.distance }).collect();
         w.world.finish_step(&converted)?;
-        w.events.refresh(&w.world);
+        w.events.refresh(&w.world, w.tag, &w.user);
         Ok(())
     })
 }
@@ -184,7 +197,7 @@ pub unsafe extern "C" fn argus_world_step_cancel(world: *mut ArgusWorld) -> Argu
     })
 }
 
-const _: () = assert!(size_of::<ArgusRay>() == 48);
+const _: () = assert!(size_of::<ArgusRay>() == 64);
 const _: () = assert!(size_of::<ArgusRayHit>() == 8);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusRayArray>() == 16);

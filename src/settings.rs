@@ -12,6 +12,7 @@ use super::world::ArgusWorld;
 use argus_core::agent::{Agent, HearingConfig, SightConfig};
 use argus_core::awareness::AwarenessConfig;
 use argus_core::brain::BrainConfig;
+use argus_core::id::AgentId;
 use argus_core::memory::MemoryConfig;
 use argus_core::world::World;
 
@@ -239,12 +240,14 @@ impl From<&ArgusAwarenessSettings> for AwarenessConfig {
 /// Converts `settings` and hands them to the world's setter for one sense.
 fn set_sense<C, S: for<'a> From<&'a C>>(
     world: *mut ArgusWorld,
+    agent: ArgusAgentId,
     settings: *const C,
-    apply: impl FnOnce(&mut World, &S) -> argus_core::Result<()>,
+    apply: impl FnOnce(&mut World, AgentId, &S) -> argus_core::Result<()>,
 ) -> ArgusResult {
     with_world(world, |w| {
+        let agent = agent.core(w.tag)?;
         let settings = S::from(input(settings, "settings")?);
-        Ok(apply(&mut w.world, &settings)?)
+        Ok(apply(&mut w.world, agent, &settings)?)
     })
 }
 
@@ -257,7 +260,7 @@ fn get_sense<C: for<'a> From<&'a S>, S>(
 ) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out, "out_settings")?;
-        *out = C::from(read(w.world.agent(agent.into())?));
+        *out = C::from(read(w.world.agent(agent.core(w.tag)?)?));
         Ok(())
     })
 }
@@ -273,7 +276,7 @@ pub unsafe extern "C" fn argus_agent_set_sight(
     agent: ArgusAgentId,
     settings: *const ArgusSightSettings,
 ) -> ArgusResult {
-    set_sense(world, settings, |w, s: &SightConfig| w.set_agent_sight(agent.into(), s))
+    set_sense(world, agent, settings, |w, a, s: &SightConfig| w.set_agent_sight(a, s))
 }
 
 /// The agent's sight settings.
@@ -299,7 +302,7 @@ pub unsafe extern "C" fn argus_agent_set_hearing(
     agent: ArgusAgentId,
     settings: *const ArgusHearingSettings,
 ) -> ArgusResult {
-    set_sense(world, settings, |w, s: &HearingConfig| w.set_agent_hearing(agent.into(), s))
+    set_sense(world, agent, settings, |w, a, s: &HearingConfig| w.set_agent_hearing(a, s))
 }
 
 /// The agent's hearing settings.
@@ -326,7 +329,7 @@ pub unsafe extern "C" fn argus_agent_set_memory_settings(
     agent: ArgusAgentId,
     settings: *const ArgusMemorySettings,
 ) -> ArgusResult {
-    set_sense(world, settings, |w, s: &MemoryConfig| w.set_agent_memory(agent.into(), s))
+    set_sense(world, agent, settings, |w, a, s: &MemoryConfig| w.set_agent_memory(a, s))
 }
 
 /// The agent's memory settings.
@@ -353,7 +356,7 @@ pub unsafe extern "C" fn argus_agent_set_brain(
     agent: ArgusAgentId,
     settings: *const ArgusBrainSettings,
 ) -> ArgusResult {
-    set_sense(world, settings, |w, s: &BrainConfig| w.set_agent_brain(agent.into(), s))
+    set_sense(world, agent, settings, |w, a, s: &BrainConfig| w.set_agent_brain(a, s))
 }
 
 /// The agent's brain settings.
@@ -379,7 +382,7 @@ pub unsafe extern "C" fn argus_agent_set_awareness(
     agent: ArgusAgentId,
     settings: *const ArgusAwarenessSettings,
 ) -> ArgusResult {
-    set_sense(world, settings, |w, s: &AwarenessConfig| w.set_agent_awareness(agent.into(), s))
+    set_sense(world, agent, settings, |w, a, s: &AwarenessConfig| w.set_agent_awareness(a, s))
 }
 
 /// The agent's awareness settings.

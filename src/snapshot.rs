@@ -42,7 +42,9 @@ pub unsafe extern "C" fn argus_world_save(
 /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
 /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
 /// world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
-/// event arrays are empty until the next step.
+/// event arrays are empty until the next step. Ids keep their index and generation but carry
+/// this world's tag: an id saved from another world works here once its `world` field is set
+/// to `argus_world_tag(world)`. `user_data` is not saved: every value reads 0 afterwards.
 ///
 /// # Safety
 /// `world` NULL or live; `bytes` `size` readable bytes.
@@ -51,7 +53,8 @@ pub unsafe extern "C" fn argus_world_load(world: *mut ArgusWorld, bytes: *const 
     with_world(world, |w| {
         let bytes = slice(bytes, size, u32::MAX as usize, "bytes")?;
         w.world.load_into(bytes)?;
-        w.events.refresh(&w.world);
+        w.user.clear();
+        w.events.refresh(&w.world, w.tag, &w.user);
         Ok(())
     })
 }

@@ -3,7 +3,8 @@
 //! best first; the answer carries the lesson's return value (best spot or fallback). The
 //! structs they take and return are in `tactics_query.rs`.
 
-use super::boundary::{FfiResult, check_cookie, fill, input, invalid, output, slice, with_world};
+use super::boundary::{FfiResult, check_cookie, fill, input, output, slice, with_world};
+use super::enums::ArgusCandidateKind;
 use super::influence::plane_from_c;
 use super::tactics_query::*;
 use super::types::*;
@@ -17,19 +18,19 @@ use argus_core::tactics::{
 use argus_core::world::World;
 /// The core's candidates; caller points are copied into `points`.
 pub(crate) fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec3>) -> FfiResult<Candidates<'a>> {
-    Ok(match c.kind {
-        ARGUS_CANDIDATES_POINTS => {
+    Ok(match c.kind.get()? {
+        ArgusCandidateKind::Points => {
             let raw = slice(c.points, c.point_count, MAX_CANDIDATES, "candidates.points")?;
             points.extend(raw.iter().map(|&p| Vec3::from(p)));
             Candidates::Points(points)
         }
-        ARGUS_CANDIDATES_GRID => Candidates::Grid {
+        ArgusCandidateKind::Grid => Candidates::Grid {
             center: c.center.into(),
             spacing: c.spacing,
             half_count: c.half_count,
             plane: plane_from_c(c.plane)?,
         },
-        ARGUS_CANDIDATES_RING => Candidates::Ring {
+        ArgusCandidateKind::Ring => Candidates::Ring {
             center: c.center.into(),
             inner_radius: c.inner_radius,
             outer_radius: c.outer_radius,
@@ -37,20 +38,20 @@ pub(crate) fn candidates_from_c<'a>(c: &ArgusCandidates, points: &'a mut Vec<Vec
             per_ring: c.per_ring,
             plane: plane_from_c(c.plane)?,
         },
-        other => return Err(invalid(format!("unknown candidate kind {other}"))),
     })
 }
 
 /// The danger layer of a query: none for the null id, else a live map and the layer.
 pub(crate) fn danger_map(
     world: &World,
+    tag: u16,
     map: ArgusInfluenceMapId,
     layer: u32,
 ) -> FfiResult<Option<(&InfluenceMap, usize)>> {
     if map == ArgusInfluenceMapId::default() {
         return Ok(None);
     }
-    Ok(Some((world.influence_map(map.into())?, layer as usize)))
+    Ok(Some((world.influence_map(map.core(tag)?)?, layer as usize)))
 }
 
 /// Copies the results out (or reports the needed count) and then writes the answer.
@@ -83,6 +84,7 @@ pub(crate) fn deliver(
 /// The core's cover query from the C one; `threats` and `points` hold the copied arrays.
 pub(crate) fn cover_from_c<'a>(
     world: &'a World,
+    tag: u16,
     c: &ArgusCoverQuery,
     threats: &'a mut Vec<Threat>,
     points: &'a mut Vec<Vec3>,
@@ -90,16 +92,12 @@ pub(crate) fn cover_from_c<'a>(
     check_cookie(c.internal_cookie, "cover_query")?;
     let raw_threats = slice(c.threats, c.threat_count, ARGUS_MAX_THREATS as usize, "threats")?;
     threats.extend(raw_threats.iter().map(threat_from_c));
-    let mode = match c.mode {
-        ARGUS_COVER_HIDDEN_FROM_ALL => CoverMode::HiddenFromAll,
-        ARGUS_COVER_HIDDEN_FROM_MOST => CoverMode::HiddenFromMost,
-        other => return Err(invalid(format!("unknown cover mode {other}"))),
-    };
+    let mode: CoverMode = c.mode.get()?.into();
     Ok(CoverQuery {
         self_position: c.self_position.into(),
         threats,
         candidates: candidates_from_c(&c.candidates, points)?,
-        map: danger_map(world, c.map, c.map_layer)?,
+        map: danger_map(world, tag, c.map, c.map_layer)?,
         obstacle_mask: c.obstacle_mask,
         weights: CoverWeights { danger: c.danger_weight, distance: c.distance_weight },
         mode,
@@ -112,6 +110,7 @@ pub(crate) fn cover_from_c<'a>(
 /// The core's flank query from the C one; `points` holds the copied candidate points.
 pub(crate) fn flank_from_c<'a>(
     world: &'a World,
+    tag: u16,
     c: &ArgusFlankQuery,
     points: &'a mut Vec<Vec3>,
 ) -> FfiResult<FlankQuery<'a>> {
@@ -119,7 +118,7 @@ pub(crate) fn flank_from_c<'a>(
     Ok(FlankQuery {
         threat: threat_from_c(&c.threat),
         candidates: candidates_from_c(&c.candidates, points)?,
-        map: danger_map(world, c.map, c.map_layer)?,
+        map: danger_map(world, tag, c.map, c.map_layer)?,
         weights: FlankWeights { facing: c.facing_weight, danger: c.danger_weight },
         max_facing_dot: c.max_facing_dot,
         top_k: c.top_k as usize,
@@ -154,9 +153,10 @@ pub unsafe extern "C" fn argus_world_find_cover(
         let out_answer = output(out_answer, "out_answer")?;
         let c = input(query, "query")?;
         let (mut threats, mut points, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let w_tag = w.tag;
         // The query borrows the world's map, so it is built inside the callback scope.
         let answer = w.with_rays(|world, rays| -> FfiResult<TacticalAnswer> {
-            let q = cover_from_c(world, c, &mut threats, &mut points)?;
+            let q = cover_from_c(world, w_tag, c, &mut threats, &mut points)?;
             Ok(world.find_cover(&q, rays, &mut out)?)
         })?;
         deliver(&out, answer, results, capacity, out_count, out_answer)
@@ -185,7 +185,7 @@ pub unsafe extern "C" fn argus_world_find_flank(
         let out_answer = output(out_answer, "out_answer")?;
         let c = input(query, "query")?;
         let mut points = Vec::new();
-        let q = flank_from_c(&w.world, c, &mut points)?;
+        let q = flank_from_c(&w.world, w.tag, c, &mut points)?;
         let mut out = Vec::new();
         let answer = w.world.find_flank(&q, &mut out)?;
         deliver(&out, answer, results, capacity, out_count, out_answer)

@@ -46,10 +46,11 @@ pub unsafe extern "C" fn argus_world_find_cover_begin(
         let out = output(out_rays, "out_rays")?;
         let c = input(query, "query")?;
         let (mut threats, mut points) = (Vec::new(), Vec::new());
-        let q = cover_from_c(&w.world, c, &mut threats, &mut points)?;
+        let q = cover_from_c(&w.world, w.tag, c, &mut threats, &mut points)?;
         let pending = w.world.begin_cover(&q)?;
         w.cover_rays.clear();
-        w.cover_rays.extend(pending.rays().iter().map(ray_to_c));
+        let (tag, user) = (w.tag, &w.user);
+        w.cover_rays.extend(pending.rays().iter().map(|r| ray_to_c(r, tag, user)));
         w.pending_cover = Some(pending);
         *out = ArgusRayArray {
             items: if w.cover_rays.is_empty() { std::ptr::null() } else { w.cover_rays.as_ptr() },
@@ -123,7 +124,7 @@ pub unsafe extern "C" fn argus_world_find_flank_begin(
         let out = output(out_rays, "out_rays")?;
         let c = input(query, "query")?;
         let mut points = Vec::new();
-        let q = flank_from_c(&w.world, c, &mut points)?;
+        let q = flank_from_c(&w.world, w.tag, c, &mut points)?;
         w.pending_flank = Some(w.world.begin_flank(&q)?);
         *out = ArgusRayArray { items: std::ptr::null(), count: 0 };
         Ok(())

@@ -2,24 +2,9 @@
 //! generators, the results and the answer, with their defaults. The queries themselves are in
 //! `tactics.rs`.
 
-use super::influence::ARGUS_PLANE_XZ;
+use super::enums::{ArgusCandidateKind, ArgusCoverMode, ArgusPlane, RawCandidateKind, RawCoverMode, RawPlane};
 use super::types::*;
 use argus_core::tactics::{CoverQuery, FlankQuery, MAX_CANDIDATES, Threat};
-
-/// Candidates are the caller's `points[0..point_count]`, in order.
-pub const ARGUS_CANDIDATES_POINTS: u32 = 0;
-/// Candidates are a square of (2·half_count + 1)² points `spacing` apart around `center`, row by
-/// row from −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
-pub const ARGUS_CANDIDATES_GRID: u32 = 1;
-/// Candidates are `rings` × `per_ring` points around `center`: ring k has radius
-/// inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
-/// `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
-pub const ARGUS_CANDIDATES_RING: u32 = 2;
-
-/// Cover must be hidden from every threat (the lesson's rule).
-pub const ARGUS_COVER_HIDDEN_FROM_ALL: u32 = 0;
-/// Rank by how many threats cannot see the spot (at least one), then by score.
-pub const ARGUS_COVER_HIDDEN_FROM_MOST: u32 = 1;
 
 /// Most candidates one query may consider (points, or generated).
 pub const ARGUS_MAX_CANDIDATES: u32 = 1048576;
@@ -44,12 +29,12 @@ pub struct ArgusThreat {
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct ArgusCandidates {
-    /// `ARGUS_CANDIDATES_POINTS`: the caller's points, read during the call only.
+    /// `ARGUS_CANDIDATE_KIND_POINTS`: the caller's points, read during the call only.
     pub points: *const ArgusVec3,
-    /// `ARGUS_CANDIDATES_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
+    /// `ARGUS_CANDIDATE_KIND_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
     pub point_count: u32,
-    /// `ARGUS_CANDIDATES_*` (default points).
-    pub kind: u32,
+    /// Which generator, and so which fields below are read (default `ARGUS_CANDIDATE_KIND_POINTS`).
+    pub kind: RawCandidateKind,
     /// Grid / ring: the middle point.
     pub center: ArgusVec3,
     /// Grid: metres between neighbouring points, > 0 (default 1).
@@ -64,8 +49,8 @@ pub struct ArgusCandidates {
     pub rings: u32,
     /// Ring: points per ring, ≥ 1 (default 16).
     pub per_ring: u32,
-    /// Grid / ring: `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
-    pub plane: u32,
+    /// Grid / ring: the plane the pattern lies in (default `ARGUS_PLANE_XZ`).
+    pub plane: RawPlane,
 }
 
 /// A cover query: where should the agent at `self_position` hide from the threats?
@@ -92,8 +77,8 @@ pub struct ArgusCoverQuery {
     pub danger_weight: f32,
     /// Weight of the travel distance per metre (default 1).
     pub distance_weight: f32,
-    /// `ARGUS_COVER_*` (default hidden from all).
-    pub mode: u32,
+    /// Which spots count as cover (default `ARGUS_COVER_MODE_HIDDEN_FROM_ALL`).
+    pub mode: RawCoverMode,
     /// Results wanted, best first, ≥ 1 (default 1).
     pub top_k: u32,
     /// Spots farther than this from `self_position` are skipped, metres; 0 = no limit (default).
@@ -164,7 +149,7 @@ fn default_candidates() -> ArgusCandidates {
     ArgusCandidates {
         points: std::ptr::null(),
         point_count: 0,
-        kind: ARGUS_CANDIDATES_POINTS,
+        kind: ArgusCandidateKind::Points.into(),
         center: ArgusVec3::default(),
         spacing: 1.0,
         half_count: 4,
@@ -172,7 +157,7 @@ fn default_candidates() -> ArgusCandidates {
         outer_radius: 8.0,
         rings: 3,
         per_ring: 16,
-        plane: ARGUS_PLANE_XZ,
+        plane: ArgusPlane::Xz.into(),
     }
 }
 
@@ -190,7 +175,7 @@ pub extern "C" fn argus_default_cover_query() -> ArgusCoverQuery {
         obstacle_mask: d.obstacle_mask,
         danger_weight: d.weights.danger,
         distance_weight: d.weights.distance,
-        mode: ARGUS_COVER_HIDDEN_FROM_ALL,
+        mode: ArgusCoverMode::HiddenFromAll.into(),
         top_k: d.top_k as u32,
         max_travel: d.max_travel,
         probe_offset: d.probe_offset.into(),

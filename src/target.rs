@@ -2,8 +2,10 @@
 
 use super::boundary::{FfiResult, check_cookie, input, invalid, output, peek, slice, with_world, with_world_ref};
 use super::types::*;
+use super::user_data;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld};
 use argus_core::hearing::SoundDef;
+use argus_core::math::Vec3;
 use argus_core::target::{MAX_CHECK_POINTS, TargetDef};
 
 /// Most check points per target.
@@ -21,14 +23,18 @@ pub struct ArgusTargetDef {
     pub team: u32,
     /// Layer bits matched against agents' target masks (default 1).
     pub layers: u32,
-    /// Check point offsets from the position; the first `check_point_count` are used.
-    pub check_points: [ArgusVec3; 8],
+    /// Check point offsets from the position as x, y, z triples (a flat array so C# can hold
+    /// it in a fixed buffer); the first `check_point_count` triples are used.
+    pub check_point_offsets: [f32; 24],
     /// 1..8 (default 1: one point at chest height, 1.3 m).
     pub check_point_count: u32,
     /// Set by `argus_default_target_def()`; leave it alone.
     pub internal_cookie: u32,
     /// Non-zero: visible to agents (default 1).
     pub enabled: u8,
+    /// The engine's value for this target (e.g. an object handle), echoed in events and
+    /// queries; not interpreted, not saved in snapshots (default 0).
+    pub user_data: u64,
 }
 
 /// A sound event. Fill with `argus_default_sound_def()`.
@@ -56,19 +62,20 @@ pub extern "C" fn argus_default_target_def() -> ArgusTargetDef {
 }
 
 pub(crate) fn to_c(d: &TargetDef) -> ArgusTargetDef {
-    let mut check_points = [ArgusVec3::default(); 8];
-    for (slot, p) in check_points.iter_mut().zip(&d.check_points) {
-        *slot = (*p).into();
+    let mut check_point_offsets = [0.0; 24];
+    for (slot, p) in check_point_offsets.chunks_exact_mut(3).zip(&d.check_points) {
+        slot.copy_from_slice(&[p.x, p.y, p.z]);
     }
     ArgusTargetDef {
         position: d.position.into(),
         forward: d.forward.into(),
         team: d.team,
         layers: d.layers,
-        check_points,
+        check_point_offsets,
         check_point_count: d.check_points.len() as u32,
         internal_cookie: ARGUS_DEF_COOKIE,
         enabled: d.enabled as u8,
+        user_data: 0,
     }
 }
 
@@ -83,7 +90,7 @@ fn from_c(c: &ArgusTargetDef) -> FfiResult<TargetDef> {
         forward: c.forward.into(),
         team: c.team,
         layers: c.layers,
-        check_points: c.check_points[..n].iter().map(|&p| p.into()).collect(),
+        check_points: c.check_point_offsets[..3 * n].chunks_exact(3).map(|p| Vec3::new(p[0], p[1], p[2])).collect(),
         enabled: flag(c.enabled),
     })
 }
@@ -100,8 +107,11 @@ pub unsafe extern "C" fn argus_target_create(
 ) -> ArgusResult {
     with_world(world, |w| {
         let out = output(out_target, "out_target")?;
-        let def = from_c(input(def, "def")?)?;
-        *out = w.world.create_target(&def)?.into();
+        let c = input(def, "def")?;
+        let def = from_c(c)?;
+        let id = w.world.create_target(&def)?;
+        user_data::set(&mut w.user.targets, id.index, c.user_data);
+        *out = ArgusTargetId::abi(id, w.tag);
         Ok(())
     })
 }
@@ -112,7 +122,7 @@ pub unsafe extern "C" fn argus_target_create(
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_target_destroy(world: *mut ArgusWorld, target: ArgusTargetId) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.destroy_target(target.into())?))
+    with_world(world, |w| Ok(w.world.destroy_target(target.core(w.tag)?)?))
 }
 
 /// Non-zero if `target` names a live target of `world`.
@@ -121,7 +131,7 @@ pub unsafe extern "C" fn argus_target_destroy(world: *mut ArgusWorld, target: Ar
 /// `world` NULL or live.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_target_is_valid(world: *const ArgusWorld, target: ArgusTargetId) -> u8 {
-    peek(world, |w| w.world.is_target_valid(target.into()))
+    peek(world, |w| target.core(w.tag).is_ok_and(|id| w.world.is_target_valid(id)))
 }
 
 /// Replaces a target's settings and pose.
@@ -135,8 +145,12 @@ pub unsafe extern "C" fn argus_target_set_def(
     def: *const ArgusTargetDef,
 ) -> ArgusResult {
     with_world(world, |w| {
-        let def = from_c(input(def, "def")?)?;
-        Ok(w.world.set_target_def(target.into(), &def)?)
+        let c = input(def, "def")?;
+        let def = from_c(c)?;
+        let id = target.core(w.tag)?;
+        w.world.set_target_def(id, &def)?;
+        user_data::set(&mut w.user.targets, id.index, c.user_data);
+        Ok(())
     })
 }
 
@@ -152,7 +166,9 @@ pub unsafe extern "C" fn argus_target_get_def(
 ) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_def, "out_def")?;
-        *out = to_c(&w.world.target(target.into())?.def());
+        let id = target.core(w.tag)?;
+        *out =
+            ArgusTargetDef { user_data: user_data::get(&w.user.targets, id.index), ..to_c(&w.world.target(id)?.def()) };
         Ok(())
     })
 }
@@ -168,7 +184,7 @@ pub unsafe extern "C" fn argus_target_set_pose(
     position: ArgusVec3,
     forward: ArgusVec3,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.set_target_pose(target.into(), position.into(), forward.into())?))
+    with_world(world, |w| Ok(w.world.set_target_pose(target.core(w.tag)?, position.into(), forward.into())?))
 }
 
 /// Moves `count` targets in one call (`forwards` may be NULL to keep facing). All checked first;
@@ -189,7 +205,10 @@ pub unsafe extern "C" fn argus_target_set_poses(
         let ids = slice(targets, count, limit, "targets")?;
         let positions = slice(positions, count, limit, "positions")?;
         let forwards = if forwards.is_null() { None } else { Some(slice(forwards, count, limit, "forwards")?) };
-        let pose = |i: usize| (ids[i].into(), positions[i].into(), forwards.map(|f| f[i].into()));
+        for id in ids {
+            id.core(w.tag)?;
+        }
+        let pose = |i: usize| (ids[i].core_unchecked(), positions[i].into(), forwards.map(|f| f[i].into()));
         Ok(w.world.set_target_poses_by(ids.len(), pose)?)
     })
 }
@@ -204,7 +223,7 @@ pub unsafe extern "C" fn argus_target_set_enabled(
     target: ArgusTargetId,
     enabled: u8,
 ) -> ArgusResult {
-    with_world(world, |w| Ok(w.world.set_target_enabled(target.into(), flag(enabled))?))
+    with_world(world, |w| Ok(w.world.set_target_enabled(target.core(w.tag)?, flag(enabled))?))
 }
 
 /// Default sound settings (loudness 10, team 1, layer 1, no source).
@@ -214,7 +233,7 @@ pub extern "C" fn argus_default_sound_def() -> ArgusSoundDef {
     ArgusSoundDef {
         position: d.position.into(),
         loudness: d.loudness,
-        source: d.source.into(),
+        source: ArgusTargetId::default(),
         team: d.team,
         layers: d.layers,
         internal_cookie: ARGUS_DEF_COOKIE,
@@ -233,7 +252,7 @@ pub unsafe extern "C" fn argus_world_emit_sound(world: *mut ArgusWorld, def: *co
         let def = SoundDef {
             position: c.position.into(),
             loudness: c.loudness,
-            source: c.source.into(),
+            source: c.source.core(w.tag)?,
             team: c.team,
             layers: c.layers,
         };
@@ -242,5 +261,5 @@ pub unsafe extern "C" fn argus_world_emit_sound(world: *mut ArgusWorld, def: *co
 }
 
 const _: () = assert!(ARGUS_MAX_CHECK_POINTS as usize == MAX_CHECK_POINTS);
-const _: () = assert!(size_of::<ArgusTargetDef>() == 140);
+const _: () = assert!(size_of::<ArgusTargetDef>() == 152);
 const _: () = assert!(size_of::<ArgusSoundDef>() == 36);

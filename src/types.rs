@@ -1,5 +1,6 @@
 //! Plain data shared by every part of the C ABI: vectors, ids, the result enum, versions.
 
+use super::boundary::{FfiResult, fail};
 use argus_core::error::Error;
 use argus_core::id::{AgentId, InfluenceMapId, OccluderId, TargetId};
 use argus_core::math::{Quat, Vec3};
@@ -12,7 +13,7 @@ pub const ARGUS_VERSION_MINOR: u32 = 1;
 pub const ARGUS_VERSION_PATCH: u32 = 0;
 /// Version of the binary interface: bumped on any change to a struct layout or signature.
 /// Wrappers compare it with `argus_abi_version()` at load.
-pub const ARGUS_ABI_VERSION: u32 = 1;
+pub const ARGUS_ABI_VERSION: u32 = 2;
 /// Value of `internal_cookie` in a def filled by `argus_default_<thing>_def()`; a def without
 /// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
 pub const ARGUS_DEF_COOKIE: u32 = 0x4152_4755;
@@ -67,68 +68,117 @@ impl From<Quat> for ArgusQuat {
     }
 }
 
-/// An agent (a guard: something that perceives). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-/// the world rejects it by its generation.
+/// An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+/// its generation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusAgentId {
     /// Slot index.
     pub index: u32,
+    /// Tag of the world that issued the id (never 0 for a live thing).
+    pub world: u16,
     /// Slot generation (never 0 for a live thing).
-    pub generation: u32,
+    pub generation: u16,
 }
 
-/// A target (something agents perceive). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-/// the world rejects it by its generation.
+/// A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+/// its generation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusTargetId {
     /// Slot index.
     pub index: u32,
+    /// Tag of the world that issued the id (never 0 for a live thing).
+    pub world: u16,
     /// Slot generation (never 0 for a live thing).
-    pub generation: u32,
+    pub generation: u16,
 }
 
-/// An occluder (level geometry that blocks sight and sound). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-/// the world rejects it by its generation.
+/// An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+/// its generation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusOccluderId {
     /// Slot index.
     pub index: u32,
+    /// Tag of the world that issued the id (never 0 for a live thing).
+    pub world: u16,
     /// Slot generation (never 0 for a live thing).
-    pub generation: u32,
+    pub generation: u16,
 }
 
-/// An influence map owned by a world. `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-/// the world rejects it by its generation.
+/// An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+/// its generation.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusInfluenceMapId {
     /// Slot index.
     pub index: u32,
+    /// Tag of the world that issued the id (never 0 for a live thing).
+    pub world: u16,
     /// Slot generation (never 0 for a live thing).
-    pub generation: u32,
+    pub generation: u16,
+}
+
+/// Ids of the C ABI: the core's `{index, generation}` plus the issuing world's tag.
+pub(crate) trait WorldId: Copy + PartialEq + Default {
+    /// The core's id type.
+    type Core;
+    /// What it names, for error messages.
+    const KIND: &'static str;
+    /// The core id, without checking the world (only after [`WorldId::core`] accepted it).
+    fn core_unchecked(self) -> Self::Core;
+    /// The C id of a core id issued by the world tagged `world` (null stays all zero).
+    fn abi(id: Self::Core, world: u16) -> Self;
+
+    /// The core id, refusing an id of another world; null passes through as the core's null,
+    /// which the core refuses or treats as "none" as each call documents.
+    fn core(self, world: u16) -> FfiResult<Self::Core> {
+        if self == Self::default() || self.world_tag() == world {
+            Ok(self.core_unchecked())
+        } else {
+            Err(fail(ArgusResult::InvalidId, format!("this {} id belongs to another world", Self::KIND)))
+        }
+    }
+
+    /// The `world` field.
+    fn world_tag(self) -> u16;
 }
 
 // cbindgen cannot see macro-generated items, so the structs above are spelled out and only
-// the conversions are generated.
-macro_rules! id_conversions {
+// the conversions are generated. Core generations never exceed `MAX_GENERATION` (16 bits).
+macro_rules! world_ids {
     ($($ffi:ident <=> $core:ident),*) => {$(
-        impl From<$ffi> for $core {
-            fn from(id: $ffi) -> $core {
-                $core { index: id.index, generation: id.generation }
+        impl WorldId for $ffi {
+            type Core = $core;
+            const KIND: &'static str = $core::KIND;
+            fn core_unchecked(self) -> $core {
+                $core { index: self.index, generation: self.generation as u32 }
             }
-        }
-        impl From<$core> for $ffi {
-            fn from(id: $core) -> $ffi {
-                $ffi { index: id.index, generation: id.generation }
+            fn abi(id: $core, world: u16) -> $ffi {
+                if id.is_null() {
+                    $ffi::default()
+                } else {
+                    $ffi { index: id.index, world, generation: id.generation as u16 }
+                }
+            }
+            fn world_tag(self) -> u16 {
+                self.world
             }
         }
     )*};
 }
 
-id_conversions!(ArgusAgentId <=> AgentId, ArgusTargetId <=> TargetId, ArgusOccluderId <=> OccluderId, ArgusInfluenceMapId <=> InfluenceMapId);
+world_ids!(ArgusAgentId <=> AgentId, ArgusTargetId <=> TargetId, ArgusOccluderId <=> OccluderId, ArgusInfluenceMapId <=> InfluenceMapId);
+const _: () = assert!(argus_core::id::MAX_GENERATION == u16::MAX as u32);
 
 /// The outcome of every fallible call. Values are fixed forever; new ones are only appended.
 #[repr(u32)]

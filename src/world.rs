@@ -4,27 +4,19 @@ use std::cell::{Cell, UnsafeCell};
 use std::ffi::{CString, c_char, c_void};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::boundary::{FfiResult, c_message, check_cookie, guard, input, invalid, output, with_world, with_world_ref};
+use super::boundary::{
+    FfiResult, c_message, check_cookie, guard, input, output, thread_error, with_world, with_world_ref,
+};
+use super::enums::{ArgusAttitude, ArgusRayBackend, RawAttitude, RawRayBackend};
 use super::events::EventBuffers;
 use super::rays::{ArgusRay, ArgusRayBatchFn, ArgusRayHit, CallbackSource};
 use super::types::*;
+use super::user_data::UserData;
 use argus_core::debug_draw::DebugDraw;
 use argus_core::rays::{RayBackend, Rays};
 use argus_core::tactics::{PendingCover, PendingFlank};
 use argus_core::team::Attitude;
 use argus_core::world::{World, WorldDef};
-
-/// Line of sight against the world's own occluders (parry3d BVH).
-pub const ARGUS_RAY_BACKEND_BUILTIN: u32 = 0;
-/// Line of sight answered by the engine (a ray callback, or step_begin / step_finish).
-pub const ARGUS_RAY_BACKEND_ENGINE: u32 = 1;
-
-/// Hostile: perceived by default.
-pub const ARGUS_ATTITUDE_HOSTILE: u32 = 0;
-/// Neutral.
-pub const ARGUS_ATTITUDE_NEUTRAL: u32 = 1;
-/// Friendly: ignored by default.
-pub const ARGUS_ATTITUDE_FRIENDLY: u32 = 2;
 
 /// The most rays one step may hand to the engine, and the most ids one bulk call may take.
 pub const ARGUS_MAX_BATCH: u32 = 67108864;
@@ -33,8 +25,8 @@ pub const ARGUS_MAX_BATCH: u32 = 67108864;
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct ArgusWorldDef {
-    /// `ARGUS_RAY_BACKEND_BUILTIN` (default) or `ARGUS_RAY_BACKEND_ENGINE`.
-    pub ray_backend: u32,
+    /// Who answers line-of-sight rays (default `ARGUS_RAY_BACKEND_BUILTIN`).
+    pub ray_backend: RawRayBackend,
     /// Worker threads of the world's own pool (started with the world, stopped by destroy) that
     /// `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
     /// Results are identical for every count.
@@ -64,6 +56,8 @@ pub struct ArgusWorldCounts {
 }
 
 static LIVE_WORLDS: AtomicU32 = AtomicU32::new(0);
+/// Worlds created so far; the next world's tag is derived from it (1..=65535, then wrapping).
+static WORLDS_CREATED: AtomicU32 = AtomicU32::new(0);
 
 /// The opaque world handle. `busy` is set for the duration of every call, so a call made from
 /// inside the world's own ray callback is refused instead of aliasing the state it is using.
@@ -75,6 +69,10 @@ pub struct ArgusWorld {
 /// Everything behind the handle: the core world plus the buffers the C side reads.
 pub struct WorldState {
     pub(crate) world: World,
+    /// Stamped into every id this world hands out and checked on every id it is given.
+    pub(crate) tag: u16,
+    /// The engine's value of each agent, target and occluder.
+    pub(crate) user: UserData,
     pub(crate) poisoned: bool,
     last_error: CString,
     pub(crate) callback: ArgusRayBatchFn,
@@ -116,6 +114,8 @@ impl WorldState {
                     user_data: self.user_data,
                     rays: &mut self.ray_buffer,
                     hits: &mut self.hit_buffer,
+                    tag: self.tag,
+                    user: &self.user,
                 };
                 f(&mut self.world, Rays::Engine(&mut source))
             }
@@ -170,7 +170,7 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
 pub extern "C" fn argus_default_world_def() -> ArgusWorldDef {
     let d = WorldDef::default();
     ArgusWorldDef {
-        ray_backend: ARGUS_RAY_BACKEND_BUILTIN,
+        ray_backend: ArgusRayBackend::from(d.ray_backend).into(),
         worker_threads: d.worker_threads,
         sound_occlusion: d.sound_occlusion,
         broadphase_cell_size: d.broadphase_cell_size,
@@ -181,11 +181,7 @@ pub extern "C" fn argus_default_world_def() -> ArgusWorldDef {
 
 fn world_def(def: &ArgusWorldDef) -> FfiResult<WorldDef> {
     check_cookie(def.internal_cookie, "world_def")?;
-    let ray_backend = match def.ray_backend {
-        ARGUS_RAY_BACKEND_BUILTIN => RayBackend::Builtin,
-        ARGUS_RAY_BACKEND_ENGINE => RayBackend::Engine,
-        other => return Err(invalid(format!("unknown ray backend {other}"))),
-    };
+    let ray_backend: RayBackend = def.ray_backend.get()?.into();
     Ok(WorldDef {
         ray_backend,
         worker_threads: def.worker_threads,
@@ -206,8 +202,11 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
         let out = output(out_world, "out_world")?;
         let def = world_def(input(def, "def")?)?;
         let world = World::new(&def)?;
+        let tag = (WORLDS_CREATED.fetch_add(1, Ordering::Relaxed) % 0xFFFF + 1) as u16;
         let state = WorldState {
             world,
+            tag,
+            user: UserData::default(),
             poisoned: false,
             last_error: CString::default(),
             callback: None,
@@ -299,6 +298,31 @@ pub unsafe extern "C" fn argus_world_last_error(world: *const ArgusWorld) -> *co
     }
 }
 
+/// The message of the last failed call on the calling thread, whatever the world (or none:
+/// `argus_world_create`, a NULL world, `argus_world_load` into a fresh world all report here);
+/// "" if no call on this thread has failed yet. Successful calls leave it unchanged. Owned by the
+/// library (thread-local storage): valid until the next failing call on the same thread or the
+/// thread's exit; copy it to keep it.
+#[unsafe(no_mangle)]
+pub extern "C" fn argus_last_error() -> *const c_char {
+    thread_error()
+}
+
+/// The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
+/// 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+///
+/// # Safety
+/// `world` NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_tag(world: *const ArgusWorld) -> u16 {
+    let mut tag = 0;
+    with_world_ref(world, |w| {
+        tag = w.tag;
+        Ok(())
+    });
+    tag
+}
+
 /// Seconds simulated so far.
 ///
 /// # Safety
@@ -321,13 +345,12 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
 pub unsafe extern "C" fn argus_world_step(world: *mut ArgusWorld, dt: f32) -> ArgusResult {
     with_world(world, |w| {
         w.with_rays(|world, rays| world.step_with(dt, rays))?;
-        w.events.refresh(&w.world);
+        w.events.refresh(&w.world, w.tag, &w.user);
         Ok(())
     })
 }
 
-/// Sets how team `observer` regards team `other` (one direction; teams 0..63); `attitude` is
-/// one of `ARGUS_ATTITUDE_*`. By default a team is friendly to itself and hostile to others.
+/// Sets how team `observer` regards team `other` (one direction; teams 0..63). By default a team is friendly to itself and hostile to others.
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -336,16 +359,16 @@ pub unsafe extern "C" fn argus_world_set_attitude(
     world: *mut ArgusWorld,
     observer: u32,
     other: u32,
-    attitude: u32,
+    attitude: RawAttitude,
 ) -> ArgusResult {
     with_world(world, |w| {
-        let attitude = Attitude::from_u32(attitude)?;
+        let attitude: Attitude = attitude.get()?.into();
         w.world.set_attitude(observer, other, attitude)?;
         Ok(())
     })
 }
 
-/// How team `observer` regards team `other` (`ARGUS_ATTITUDE_*`).
+/// How team `observer` regards team `other`.
 ///
 /// # Safety
 /// `world` NULL or live; `out_attitude` NULL or writable.
@@ -354,11 +377,11 @@ pub unsafe extern "C" fn argus_world_get_attitude(
     world: *const ArgusWorld,
     observer: u32,
     other: u32,
-    out_attitude: *mut u32,
+    out_attitude: *mut ArgusAttitude,
 ) -> ArgusResult {
     with_world_ref(world, |w| {
         let out = output(out_attitude, "out_attitude")?;
-        *out = w.world.attitude(observer, other)? as u32;
+        *out = w.world.attitude(observer, other)?.into();
         Ok(())
     })
 }

@@ -90,6 +90,11 @@ fn c_snapshot() {
 }
 
 #[test]
+fn c_abi_shape() {
+    run("abi_shape.c");
+}
+
+#[test]
 fn c_hostile() {
     run("hostile.c");
 }

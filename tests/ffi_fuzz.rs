@@ -27,7 +27,7 @@ const CALLS_PER_SEED: usize = 10_000;
 const WORLDS: usize = 4;
 const MAX_LIVE: usize = 6;
 const MAX_STALE: usize = 4;
-const NULL_AGENT: ArgusAgentId = ArgusAgentId { index: 0, generation: 0 };
+const NULL_AGENT: ArgusAgentId = ArgusAgentId { index: 0, world: 0, generation: 0 };
 
 // ---- a tiny deterministic RNG ------------------------------------------------------------------
 
@@ -77,6 +77,21 @@ struct Model {
     stale_occluders: Vec<ArgusOccluderId>,
 }
 
+impl Model {
+    /// A snapshot's ids continue in the world it is loaded into, under that world's tag.
+    fn restamp(&mut self, tag: u16) {
+        for a in self.agents.iter_mut().chain(&mut self.stale_agents) {
+            a.world = tag;
+        }
+        for t in self.targets.iter_mut().chain(&mut self.stale_targets) {
+            t.world = tag;
+        }
+        for o in self.occluders.iter_mut().chain(&mut self.stale_occluders) {
+            o.world = tag;
+        }
+    }
+}
+
 fn retire<T: PartialEq + Copy>(live: &mut Vec<T>, stale: &mut Vec<T>, id: T) {
     live.retain(|x| *x != id);
     stale.push(id);
@@ -87,6 +102,8 @@ fn retire<T: PartialEq + Copy>(live: &mut Vec<T>, stale: &mut Vec<T>, id: T) {
 
 struct World {
     ptr: *mut ArgusWorld,
+    /// The world's id tag, stamped into every id the fuzzer builds for it.
+    tag: u16,
     engine: bool,
     callback: bool,
     poisoned: bool,
@@ -163,9 +180,9 @@ impl Hasher {
     fn r(&mut self, r: ArgusResult) {
         self.u32(r as u32);
     }
-    fn id(&mut self, index: u32, generation: u32) {
+    fn id(&mut self, index: u32, generation: u16) {
         self.u32(index);
-        self.u32(generation);
+        self.u32(generation as u32);
     }
 }
 
@@ -190,7 +207,7 @@ fn digest(w: &World) -> u64 {
             for v in [s.position, s.forward, s.eye, s.move_target] {
                 h.v(v);
             }
-            h.u32(s.brain_state);
+            h.u32(s.brain_state as u32);
             h.id(s.focus.index, s.focus.generation);
             h.f(s.brain_timer);
             h.u32(s.memory_count);
@@ -208,7 +225,7 @@ fn digest(w: &World) -> u64 {
                 for x in [r.confidence, r.last_percept_time, r.visibility, r.awareness] {
                     h.f(x);
                 }
-                h.u32(r.awareness_stage);
+                h.u32(r.awareness_stage as u32);
                 h.u32(r.seen as u32);
             }
         }
@@ -220,14 +237,18 @@ fn digest(w: &World) -> u64 {
             h.v(d.forward);
             h.u32(d.team);
             h.u32(d.layers);
-            for c in d.check_points {
-                h.v(c);
+            for c in d.check_point_offsets {
+                h.f(c);
             }
             h.u32(d.check_point_count);
             h.u32(d.enabled as u32);
+            h.u64(d.user_data);
         }
         for o in w.m.occluders.iter().chain(&w.m.stale_occluders) {
             h.u32(argus_occluder_is_valid(p, *o) as u32);
+            let mut data = 0u64;
+            h.r(argus_occluder_get_user_data(p, *o, &mut data));
+            h.u64(data);
         }
         let mut pa = ArgusPerceptArray { items: null(), count: 0 };
         h.r(argus_world_get_percepts(p, &mut pa));
@@ -235,7 +256,7 @@ fn digest(w: &World) -> u64 {
         h.u32(pa.count);
         for i in 0..pa.count as usize {
             let e = &*pa.items.add(i);
-            h.u32(e.kind);
+            h.u32(e.kind as u32);
             h.id(e.agent.index, e.agent.generation);
             h.id(e.target.index, e.target.generation);
             h.v(e.position);
@@ -249,8 +270,8 @@ fn digest(w: &World) -> u64 {
         for i in 0..ba.count as usize {
             let e = &*ba.items.add(i);
             h.id(e.agent.index, e.agent.generation);
-            h.u32(e.from);
-            h.u32(e.to);
+            h.u32(e.from as u32);
+            h.u32(e.to as u32);
         }
         let mut fa = ArgusForgetEventArray { items: null(), count: 0 };
         h.r(argus_world_get_forget_events(p, &mut fa));
@@ -261,20 +282,21 @@ fn digest(w: &World) -> u64 {
         h.u64(wa.items as u64);
         h.u32(wa.count);
         for (a, b) in [(0, 1), (1, 0), (2, 2), (5, 63)] {
-            let mut att = 99u32;
+            let mut att = ArgusAttitude::Hostile;
             h.r(argus_world_get_attitude(p, a, b, &mut att));
-            h.u32(att);
+            h.u32(att as u32);
         }
         // A pending step shows as STEP_IN_PROGRESS when re-setting an attitude to its value.
-        let mut att = 0u32;
+        let mut att = ArgusAttitude::Hostile;
         if argus_world_get_attitude(p, 0, 0, &mut att) == R::Ok {
-            h.r(argus_world_set_attitude(p, 0, 0, att));
+            h.r(argus_world_set_attitude(p, 0, 0, att.into()));
         }
     }
     h.0
 }
 
 fn hash_agent_def(h: &mut Hasher, d: &ArgusAgentDef) {
+    h.u64(d.user_data);
     h.v(d.position);
     h.v(d.forward);
     h.u32(d.team);
@@ -395,7 +417,7 @@ impl Cx {
 }
 
 /// A live id (if any), a stale one, or a forged one; `true` when it names a live thing.
-fn pick_id(rng: &mut Rng, live: &[(u32, u32)], stale: &[(u32, u32)]) -> ((u32, u32), bool) {
+fn pick_id(rng: &mut Rng, live: &[(u32, u16)], stale: &[(u32, u16)]) -> ((u32, u16), bool) {
     match rng.below(10) {
         0..=5 if !live.is_empty() => (rng.pick(live), true),
         6 | 7 if !stale.is_empty() => (rng.pick(stale), false),
@@ -406,7 +428,7 @@ fn pick_id(rng: &mut Rng, live: &[(u32, u32)], stale: &[(u32, u32)]) -> ((u32, u
                 (base.0, base.1.wrapping_add(1)),
                 (base.0, 0),
                 (1_000_000, 1),
-                (u32::MAX, u32::MAX),
+                (u32::MAX, u16::MAX),
             ]);
             let valid = live.contains(&forged);
             (forged, valid)
@@ -418,10 +440,12 @@ macro_rules! id_picker {
     ($name:ident, $ty:ident, $live:ident, $stale:ident) => {
         fn $name(cx: &mut Cx, wi: usize) -> ($ty, bool) {
             let m = &cx.worlds[wi].m;
-            let live: Vec<(u32, u32)> = m.$live.iter().map(|i| (i.index, i.generation)).collect();
-            let stale: Vec<(u32, u32)> = m.$stale.iter().map(|i| (i.index, i.generation)).collect();
+            let live: Vec<(u32, u16)> = m.$live.iter().map(|i| (i.index, i.generation)).collect();
+            let stale: Vec<(u32, u16)> = m.$stale.iter().map(|i| (i.index, i.generation)).collect();
             let ((index, generation), ok) = pick_id(&mut cx.rng, &live, &stale);
-            ($ty { index, generation }, ok)
+            // Every id carries its world's tag, except the null id.
+            let world = if index == 0 && generation == 0 { 0 } else { cx.worlds[wi].tag };
+            ($ty { index, world, generation }, ok)
         }
     };
 }
@@ -437,6 +461,7 @@ fn id_fault(valid: bool) -> Fault {
 
 fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
     let mut d = argus_default_agent_def();
+    d.user_data = rng.next();
     d.position = rng.vec3(10.0);
     d.forward = rng.dir();
     d.sight.view_radius = rng.f32_in(2.0, 14.0);
@@ -491,11 +516,13 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
 
 fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
     let mut d = argus_default_target_def();
+    d.user_data = rng.next();
     d.position = rng.vec3(10.0);
     d.forward = rng.dir();
     d.check_point_count = 1 + rng.below(8) as u32;
-    for c in d.check_points.iter_mut() {
-        *c = rng.vec3(0.5);
+    for c in d.check_point_offsets.chunks_exact_mut(3) {
+        let v = rng.vec3(0.5);
+        c.copy_from_slice(&[v.x, v.y, v.z]);
     }
     d.team = rng.below(3) as u32;
     let fault = match rng.below(12) {
@@ -513,7 +540,7 @@ fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
         }
         3 => {
             let k = rng.below(d.check_point_count as u64) as usize;
-            d.check_points[k].z = rng.bad();
+            d.check_point_offsets[3 * k + 2] = rng.bad();
             Fault::Core(R::InvalidArgument)
         }
         4 => {
@@ -532,8 +559,9 @@ fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
 /// An occluder def and the mesh arrays it points at (kept alive by the caller).
 fn occluder_def(rng: &mut Rng, mesh: &mut (Vec<ArgusVec3>, Vec<u32>)) -> (ArgusOccluderDef, Fault) {
     let mut d = argus_default_occluder_def();
+    d.user_data = rng.next();
     d.position = rng.vec3(15.0);
-    d.shape = rng.below(4) as u32;
+    d.shape = RawShapeKind(rng.below(4) as u32);
     d.half_extents = ArgusVec3 { x: rng.f32_in(0.1, 2.0), y: rng.f32_in(0.1, 2.0), z: rng.f32_in(0.1, 2.0) };
     d.radius = rng.f32_in(0.1, 2.0);
     d.half_height = rng.f32_in(0.0, 2.0);
@@ -556,11 +584,11 @@ fn occluder_def(rng: &mut Rng, mesh: &mut (Vec<ArgusVec3>, Vec<u32>)) -> (ArgusO
             Fault::Ffi(R::DefNotInitialized)
         }
         1 => {
-            d.shape = rng.pick(&[4, 5, 1000, u32::MAX]);
+            d.shape = RawShapeKind(rng.pick(&[4, 5, 1000, u32::MAX]));
             Fault::Ffi(R::InvalidArgument)
         }
         2 => {
-            d.shape = ARGUS_SHAPE_MESH;
+            d.shape = ArgusShapeKind::Mesh.into();
             match rng.below(4) {
                 0 => d.vertex_count = rng.pick(&[(1 << 24) + 1, u32::MAX]),
                 1 => d.index_count = rng.pick(&[3 * (1 << 24) + 3, u32::MAX]),
@@ -582,16 +610,20 @@ fn occluder_def(rng: &mut Rng, mesh: &mut (Vec<ArgusVec3>, Vec<u32>)) -> (ArgusO
             Fault::Core(R::InvalidArgument)
         }
         5 => {
-            match d.shape {
-                ARGUS_SHAPE_BOX => d.half_extents.y = rng.pick(&[0.0, -1.0, f32::NAN]),
-                ARGUS_SHAPE_MESH => d.indices = [5u32, 0, 1].as_ptr(), // index out of range; static data
+            match d.shape.0 {
+                x if x == ArgusShapeKind::Box as u32 => d.half_extents.y = rng.pick(&[0.0, -1.0, f32::NAN]),
+                x if x == ArgusShapeKind::Mesh as u32 => d.indices = [5u32, 0, 1].as_ptr(), // index out of range; static data
                 _ => d.radius = rng.pick(&[0.0, -1.0, f32::INFINITY]),
             }
             Fault::Core(R::InvalidArgument)
         }
         _ => Fault::None,
     };
-    if d.shape == ARGUS_SHAPE_MESH && d.indices != mesh.1.as_ptr() && d.index_count > 3 && d.index_count != u32::MAX {
+    if d.shape == ArgusShapeKind::Mesh.into()
+        && d.indices != mesh.1.as_ptr()
+        && d.index_count > 3
+        && d.index_count != u32::MAX
+    {
         d.index_count = 3;
     }
     (d, fault)
@@ -646,7 +678,7 @@ fn op_create(cx: &mut Cx, wi: usize) {
                 fault = Fault::Ffi(R::InvalidArgument);
             }
             let expected = cx.expected(wi, fault, true);
-            let mut out = ArgusAgentId { index: 0xDEAD, generation: 0xBEEF };
+            let mut out = ArgusAgentId { index: 0xDEAD, world: 0xBEEF, generation: 0xBEEF };
             let (dp, op) = (
                 if null_def { null() } else { &def as *const _ },
                 if null_out { null_mut() } else { &mut out as *mut _ },
@@ -671,7 +703,7 @@ fn op_create(cx: &mut Cx, wi: usize) {
                 fault = Fault::Ffi(R::InvalidArgument);
             }
             let expected = cx.expected(wi, fault, true);
-            let mut out = ArgusTargetId { index: 0xDEAD, generation: 0xBEEF };
+            let mut out = ArgusTargetId { index: 0xDEAD, world: 0xBEEF, generation: 0xBEEF };
             let (dp, op) = (
                 if null_def { null() } else { &def as *const _ },
                 if null_out { null_mut() } else { &mut out as *mut _ },
@@ -697,16 +729,19 @@ fn op_create(cx: &mut Cx, wi: usize) {
                 fault = Fault::Ffi(R::InvalidArgument);
             }
             let expected = cx.expected(wi, fault, true);
-            let mut out = ArgusOccluderId { index: 0xDEAD, generation: 0xBEEF };
+            let mut out = ArgusOccluderId { index: 0xDEAD, world: 0xBEEF, generation: 0xBEEF };
             let (dp, op) = (
                 if null_def { null() } else { &def as *const _ },
                 if null_out { null_mut() } else { &mut out as *mut _ },
             );
             // SAFETY: as above; the mesh arrays outlive the call.
-            let r =
-                cx.run(wi, format!("occluder_create shape={} fault={fault:?}", def.shape), expected, true, || unsafe {
-                    argus_occluder_create(p, dp, op)
-                });
+            let r = cx.run(
+                wi,
+                format!("occluder_create shape={} fault={fault:?}", def.shape.0),
+                expected,
+                true,
+                || unsafe { argus_occluder_create(p, dp, op) },
+            );
             if r == R::Ok {
                 cx.worlds[wi].m.occluders.push(out);
             } else if out.index != 0xDEAD {
@@ -847,18 +882,18 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
         _ => (if live == 0 { 0 } else { 1 + cx.rng.below(live as u64) as u32 }, Fault::None),
     };
     let real = if count as usize > MAX_LIVE + 4 { 1 } else { count.max(1) as usize }; // huge counts get a 1-item buffer
-    let mut ids: Vec<(u32, u32)> = Vec::with_capacity(real);
+    let mut ids: Vec<(u32, u16)> = Vec::with_capacity(real);
     for _ in 0..real {
         let id = if agents {
             pick_agent(cx, wi).0
         } else {
             let t = pick_target(cx, wi).0;
-            ArgusAgentId { index: t.index, generation: t.generation }
+            ArgusAgentId { index: t.index, world: t.world, generation: t.generation }
         };
         ids.push((id.index, id.generation));
     }
     // Every id must be live unless this call is about a bad one.
-    let live_ids: Vec<(u32, u32)> = if agents {
+    let live_ids: Vec<(u32, u16)> = if agents {
         cx.worlds[wi].m.agents.iter().map(|i| (i.index, i.generation)).collect()
     } else {
         cx.worlds[wi].m.targets.iter().map(|i| (i.index, i.generation)).collect()
@@ -881,7 +916,7 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
             1 => (null_positions, fault) = (true, Fault::Ffi(R::InvalidArgument)),
             2 => (misaligned, fault) = (true, Fault::Ffi(R::InvalidArgument)),
             3 => {
-                let stale: Vec<(u32, u32)> = if agents {
+                let stale: Vec<(u32, u16)> = if agents {
                     cx.worlds[wi].m.stale_agents.iter().map(|i| (i.index, i.generation)).collect()
                 } else {
                     cx.worlds[wi].m.stale_targets.iter().map(|i| (i.index, i.generation)).collect()
@@ -904,6 +939,15 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
         }
     }
     let e = cx.expected(wi, fault, true);
+    // The ids as the C ABI lays them out, stamped with the world's tag (null stays all zero).
+    let tag = cx.worlds[wi].tag;
+    let abi_ids: Vec<ArgusAgentId> = ids
+        .iter()
+        .map(|&(index, generation)| {
+            let world = if index == 0 && generation == 0 { 0 } else { tag };
+            ArgusAgentId { index, world, generation }
+        })
+        .collect();
     // Misaligned arrays live one byte into a u32 buffer.
     let backing = vec![0u32; real * 4 + 2];
     let odd = unsafe { (backing.as_ptr() as *const u8).add(1) };
@@ -912,7 +956,7 @@ fn op_set_poses(cx: &mut Cx, wi: usize) {
     } else if misaligned && cx.rng.chance(50) {
         odd.cast()
     } else {
-        ids.as_ptr().cast()
+        abi_ids.as_ptr()
     };
     let pos_ptr: *const ArgusVec3 = if null_positions {
         null()
@@ -991,7 +1035,7 @@ fn op_query(cx: &mut Cx, wi: usize) {
             }
             let capacity = cx.rng.below(needed as u64 + 3) as u32;
             let mut buffer =
-                vec![ArgusMemoryRecord { awareness_stage: 0xCDCD, ..Default::default() }; capacity as usize + 1];
+                vec![ArgusMemoryRecord { target_user_data: 0xCDCD, ..Default::default() }; capacity as usize + 1];
             let null_buffer = capacity > 0 && cx.rng.chance(10);
             let null_count = cx.rng.chance(5);
             let fault = if null_count || (null_buffer && needed > 0 && capacity >= needed) {
@@ -1014,10 +1058,10 @@ fn op_query(cx: &mut Cx, wi: usize) {
             if (r == R::Ok || r == R::BufferTooSmall) && n != needed {
                 cx.fail(&format!("get_memory reported {n}, needed {needed}"));
             }
-            if r != R::Ok && buffer.iter().any(|x| x.awareness_stage != 0xCDCD) {
+            if r != R::Ok && buffer.iter().any(|x| x.target_user_data != 0xCDCD) {
                 cx.fail("get_memory wrote its buffer on failure");
             }
-            if buffer[capacity as usize].awareness_stage != 0xCDCD {
+            if buffer[capacity as usize].target_user_data != 0xCDCD {
                 cx.fail("get_memory wrote past its capacity");
             }
         }
@@ -1066,18 +1110,26 @@ fn op_query(cx: &mut Cx, wi: usize) {
                 return;
             }
             let capacity = cx.rng.below(needed as u64 + 2) as u32;
-            let mut buffer = vec![ArgusTargetId { index: 0xCDCD, generation: 0xCDCD }; capacity as usize + 1];
+            let sentinel = ArgusTargetId { index: 0xCDCD, world: 0xCDCD, generation: 0xCDCD };
+            let mut buffer = vec![ArgusTargetRef { target: sentinel, user_data: 0xCDCD }; capacity as usize + 1];
             let e = cx.expected(wi, if capacity < needed { Fault::Ffi(R::BufferTooSmall) } else { Fault::None }, false);
             let mut n = 0u32;
             // SAFETY: `capacity` writable ids.
             let r = cx.run(wi, format!("visible_targets cap={capacity} needed={needed}"), e, false, || unsafe {
                 argus_agent_get_visible_targets(p, a, buffer.as_mut_ptr(), capacity, &mut n)
             });
-            if n != needed || buffer[capacity as usize].index != 0xCDCD {
+            if n != needed || buffer[capacity as usize].target.index != 0xCDCD {
                 cx.fail(&format!("visible_targets: {r:?} with {n} of {needed}, or wrote past capacity"));
             }
             let live = &cx.worlds[wi].m.targets;
-            if r == R::Ok && buffer[..n as usize].iter().any(|t| !live.contains(t)) {
+            // Each echoed user_data is the one the target's def holds.
+            let echoed = |t: &ArgusTargetRef| {
+                let mut d = argus_default_target_def();
+                // SAFETY: a live world and a local.
+                let r = unsafe { argus_target_get_def(p, t.target, &mut d) };
+                r == R::Ok && d.user_data == t.user_data
+            };
+            if r == R::Ok && buffer[..n as usize].iter().any(|t| !live.contains(&t.target) || !echoed(t)) {
                 cx.fail("visible_targets named a target that is not live");
             }
         }
@@ -1230,7 +1282,7 @@ fn op_teams(cx: &mut Cx, wi: usize) {
         let e = cx.expected(wi, fault, true);
         // SAFETY: a live world.
         cx.run(wi, format!("set_attitude {a} {b} {attitude}"), e, true, || unsafe {
-            argus_world_set_attitude(p, a, b, attitude)
+            argus_world_set_attitude(p, a, b, RawAttitude(attitude))
         });
     } else {
         let null_out = cx.rng.chance(10);
@@ -1243,7 +1295,8 @@ fn op_teams(cx: &mut Cx, wi: usize) {
         };
         let e = cx.expected(wi, fault, false);
         let mut out = 77u32;
-        let op = if null_out { null_mut() } else { &mut out as *mut u32 };
+        // A u32 behind the enum pointer, so the untouched sentinel 77 is readable.
+        let op = if null_out { null_mut() } else { &mut out as *mut u32 as *mut ArgusAttitude };
         // SAFETY: NULL or a local.
         let r =
             cx.run(wi, format!("get_attitude {a} {b}"), e, false, || unsafe { argus_world_get_attitude(p, a, b, op) });
@@ -1438,6 +1491,8 @@ fn op_world(cx: &mut Cx, wi: usize) {
             }) == R::Ok
             {
                 cx.worlds[wi].m = cx.snapshots[k].model.clone();
+                let tag = cx.worlds[wi].tag;
+                cx.worlds[wi].m.restamp(tag);
                 cx.worlds[wi].engine = cx.snapshots[k].engine;
             }
         }
@@ -1517,14 +1572,16 @@ fn op_null_world(cx: &mut Cx) {
 fn new_world(rng: &mut Rng) -> World {
     let mut def = argus_default_world_def();
     let engine = rng.chance(40);
-    def.ray_backend = if engine { ARGUS_RAY_BACKEND_ENGINE } else { ARGUS_RAY_BACKEND_BUILTIN };
+    def.ray_backend = if engine { ArgusRayBackend::Engine } else { ArgusRayBackend::Builtin }.into();
     def.worker_threads = rng.pick(&[0, 1, 1, 2]);
     def.max_sight_ticks_per_step = rng.pick(&[0, 0, 1, 3]);
     let mut ptr = null_mut();
     // SAFETY: a local def and out-pointer.
     let r = unsafe { argus_world_create(&def, &mut ptr) };
     assert_eq!(r, R::Ok);
-    World { ptr, engine, callback: false, poisoned: false, pending: None, m: Model::default() }
+    // SAFETY: `ptr` is NULL or the world just created.
+    let tag = unsafe { argus_world_tag(ptr) };
+    World { ptr, tag, engine, callback: false, poisoned: false, pending: None, m: Model::default() }
 }
 
 /// After every call: the model's ids and counts match the world's.

@@ -120,20 +120,27 @@ private:
     std::string message_;
 };
 
-/// A typed id: the C id plus ==. Default-constructed ids are null.
+/// A typed id: the C id plus ==. Default-constructed ids are null. An id names a thing of
+/// the world that issued it (`raw.world` is that world's tag); another world refuses it.
 template <class Raw>
 struct Id {
     Raw raw{};
     /// True for the null id (generation 0).
     bool null() const noexcept { return raw.generation == 0; }
     friend bool operator==(const Id &a, const Id &b) noexcept {
-        return a.raw.index == b.raw.index && a.raw.generation == b.raw.generation;
+        return a.raw.index == b.raw.index && a.raw.world == b.raw.world && a.raw.generation == b.raw.generation;
     }
     friend bool operator!=(const Id &a, const Id &b) noexcept { return !(a == b); }
 };
 using AgentId = Id<ArgusAgentId>;       ///< An agent (a guard).
 using TargetId = Id<ArgusTargetId>;     ///< A target (something agents perceive).
 using OccluderId = Id<ArgusOccluderId>; ///< An occluder (level geometry).
+using InfluenceMapId = Id<ArgusInfluenceMapId>; ///< An influence map.
+
+/// The message of the last failed argus call on this thread (also for calls without a world).
+inline std::string last_thread_error() { return argus_last_error(); }
+/// Worlds created and not yet destroyed in this process.
+inline uint32_t live_world_count() noexcept { return argus_live_world_count(); }
 
 /// The C defs, filled by their argus_default_*() on construction; change fields and pass on.
 struct WorldDef : ArgusWorldDef { WorldDef() : ArgusWorldDef(argus_default_world_def()) {} };
@@ -143,6 +150,23 @@ struct OccluderDef : ArgusOccluderDef { OccluderDef() : ArgusOccluderDef(argus_d
 struct SoundDef : ArgusSoundDef { SoundDef() : ArgusSoundDef(argus_default_sound_def()) {} };
 struct DebugDrawOptions : ArgusDebugDrawOptions {
     DebugDrawOptions() : ArgusDebugDrawOptions(argus_default_debug_draw_options()) {}
+};
+struct InfluenceMapDef : ArgusInfluenceMapDef {
+    InfluenceMapDef() : ArgusInfluenceMapDef(argus_default_influence_map_def()) {}
+};
+struct CoverQuery : ArgusCoverQuery { CoverQuery() : ArgusCoverQuery(argus_default_cover_query()) {} };
+struct FlankQuery : ArgusFlankQuery { FlankQuery() : ArgusFlankQuery(argus_default_flank_query()) {} };
+
+/// Ranked spots of a tactical query and its summary (the best spot or the lesson's fallback).
+struct Tactical {
+    std::vector<ArgusTacticalResult> results;
+    ArgusTacticalAnswer answer{};
+};
+
+/// The best cell near a point, if any cell was in range.
+struct BestCell {
+    bool found = false;
+    ArgusCellValue cell{};
 };
 
 /// A vector (Y up, metres).
@@ -214,7 +238,7 @@ public:
         if (!abi.ok()) return Result<World>(abi.error(), abi.message());
         ArgusWorld *raw = nullptr;
         ArgusResult r = argus_world_create(&def, &raw);
-        if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": argus_world_create refused the def");
+        if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": " + argus_last_error());
         return World(raw, nullptr);
     }
 
@@ -242,6 +266,11 @@ public:
     explicit operator bool() const noexcept { return world_ != nullptr; }
     /// The message of the last failed call on this world.
     std::string last_error() const { return argus_world_last_error(world_); }
+    /// The tag this world stamps into its ids (to reuse ids saved from another world after load).
+    uint16_t tag() const noexcept { return argus_world_tag(world_); }
+    /// Makes room for more agents and targets (a hint).
+    Result<void> try_reserve(uint32_t agents, uint32_t targets) { return call_void(argus_world_reserve(world_, agents, targets)); }
+    void reserve(uint32_t agents, uint32_t targets) { try_reserve(agents, targets).value(); }
 
     // ---- agents -------------------------------------------------------------------------
     /// Creates an agent from `def` (copied).
@@ -292,6 +321,23 @@ public:
     /// The engine reports arrival at the investigate position.
     Result<void> try_report_arrived(AgentId a) { return call_void(argus_agent_report_arrived(world_, a.raw)); }
     void report_arrived(AgentId a) { try_report_arrived(a).value(); }
+    /// Moves many agents in one call (`forwards` empty = keep facing); all checked first.
+    Result<void> try_set_poses(const std::vector<AgentId> &agents, const std::vector<ArgusVec3> &positions, const std::vector<ArgusVec3> &forwards = {}) {
+        std::vector<ArgusAgentId> raw;
+        for (const AgentId &a : agents) raw.push_back(a.raw);
+        if (positions.size() != raw.size() || (!forwards.empty() && forwards.size() != raw.size()))
+            return Result<void>(ARGUS_RESULT_INVALID_ARGUMENT, "set_poses: arrays of different lengths");
+        return call_void(argus_agent_set_poses(world_, raw.data(), positions.data(), forwards.empty() ? nullptr : forwards.data(), static_cast<uint32_t>(raw.size())));
+    }
+    void set_poses(const std::vector<AgentId> &agents, const std::vector<ArgusVec3> &positions, const std::vector<ArgusVec3> &forwards = {}) { try_set_poses(agents, positions, forwards).value(); }
+    /// Every agent's id and state in one call, in slot order (the per-frame read).
+    Result<std::vector<ArgusAgentStateEntry>> try_agent_states() const {
+        return fill<ArgusAgentStateEntry>([&](ArgusAgentStateEntry *b, uint32_t cap, uint32_t *n) { return argus_world_get_agent_states(world_, b, cap, n); });
+    }
+    std::vector<ArgusAgentStateEntry> agent_states() const { return try_agent_states().value(); }
+    /// Drops an agent's record of a target (no event).
+    Result<void> try_forget(AgentId a, TargetId t) { return call_void(argus_agent_forget(world_, a.raw, t.raw)); }
+    void forget(AgentId a, TargetId t) { try_forget(a, t).value(); }
     /// Sets a memory record by hand (confidence in [0, 1]).
     Result<void> try_remember(AgentId a, TargetId t, ArgusVec3 position, float confidence) { return call_void(argus_agent_remember(world_, a.raw, t.raw, position, confidence)); }
     void remember(AgentId a, TargetId t, ArgusVec3 position, float confidence) { try_remember(a, t, position, confidence).value(); }
@@ -300,13 +346,17 @@ public:
         return fill<ArgusMemoryRecord>([&](ArgusMemoryRecord *b, uint32_t cap, uint32_t *n) { return argus_agent_get_memory(world_, a.raw, b, cap, n); });
     }
     std::vector<ArgusMemoryRecord> memory(AgentId a) const { return try_memory(a).value(); }
-    /// Every target the agent can see now, in slot order.
+    /// Every target the agent can see now, in slot order, with their user_data.
+    Result<std::vector<ArgusTargetRef>> try_visible_target_refs(AgentId a) {
+        return fill<ArgusTargetRef>([&](ArgusTargetRef *b, uint32_t cap, uint32_t *n) { return argus_agent_get_visible_targets(world_, a.raw, b, cap, n); });
+    }
+    std::vector<ArgusTargetRef> visible_target_refs(AgentId a) { return try_visible_target_refs(a).value(); }
+    /// Every target the agent can see now, in slot order (ids only).
     Result<std::vector<TargetId>> try_visible_targets(AgentId a) {
-        Result<std::vector<ArgusTargetId>> raw = fill<ArgusTargetId>(
-            [&](ArgusTargetId *b, uint32_t cap, uint32_t *n) { return argus_agent_get_visible_targets(world_, a.raw, b, cap, n); });
+        Result<std::vector<ArgusTargetRef>> raw = try_visible_target_refs(a);
         if (!raw.ok()) return Result<std::vector<TargetId>>(raw.error(), raw.message());
         std::vector<TargetId> ids;
-        for (const ArgusTargetId &t : raw.value()) ids.push_back(TargetId{t});
+        for (const ArgusTargetRef &t : raw.value()) ids.push_back(TargetId{t.target});
         return ids;
     }
     std::vector<TargetId> visible_targets(AgentId a) { return try_visible_targets(a).value(); }
@@ -328,6 +378,18 @@ public:
     /// Shows or hides a target from every agent's sight.
     Result<void> try_set_enabled(TargetId t, bool enabled) { return call_void(argus_target_set_enabled(world_, t.raw, enabled ? 1 : 0)); }
     void set_enabled(TargetId t, bool enabled) { try_set_enabled(t, enabled).value(); }
+    /// Moves many targets in one call (`forwards` empty = keep facing); all checked first.
+    Result<void> try_set_poses(const std::vector<TargetId> &targets, const std::vector<ArgusVec3> &positions, const std::vector<ArgusVec3> &forwards = {}) {
+        std::vector<ArgusTargetId> raw;
+        for (const TargetId &t : targets) raw.push_back(t.raw);
+        if (positions.size() != raw.size() || (!forwards.empty() && forwards.size() != raw.size()))
+            return Result<void>(ARGUS_RESULT_INVALID_ARGUMENT, "set_poses: arrays of different lengths");
+        return call_void(argus_target_set_poses(world_, raw.data(), positions.data(), forwards.empty() ? nullptr : forwards.data(), static_cast<uint32_t>(raw.size())));
+    }
+    void set_poses(const std::vector<TargetId> &targets, const std::vector<ArgusVec3> &positions, const std::vector<ArgusVec3> &forwards = {}) { try_set_poses(targets, positions, forwards).value(); }
+    /// Replaces a target's settings and pose.
+    Result<void> try_set_def(TargetId t, const ArgusTargetDef &def) { return call_void(argus_target_set_def(world_, t.raw, &def)); }
+    void set_def(TargetId t, const ArgusTargetDef &def) { try_set_def(t, def).value(); }
     /// The target's settings and pose.
     Result<ArgusTargetDef> try_def(TargetId t) const { return call<ArgusTargetDef>([&](ArgusTargetDef *o) { return argus_target_get_def(world_, t.raw, o); }); }
     ArgusTargetDef def(TargetId t) const { return try_def(t).value(); }
@@ -340,12 +402,108 @@ public:
     /// Moves an occluder (doors, vehicles).
     Result<void> try_set_pose(OccluderId o, ArgusVec3 position, ArgusQuat rotation) { return call_void(argus_occluder_set_pose(world_, o.raw, position, rotation)); }
     void set_pose(OccluderId o, ArgusVec3 position, ArgusQuat rotation) { try_set_pose(o, position, rotation).value(); }
+    /// Changes which layers an occluder is on.
+    Result<void> try_set_layers(OccluderId o, uint32_t layers) { return call_void(argus_occluder_set_layers(world_, o.raw, layers)); }
+    void set_layers(OccluderId o, uint32_t layers) { try_set_layers(o, layers).value(); }
+    /// The occluder's user_data.
+    Result<uint64_t> try_user_data(OccluderId o) const { return call<uint64_t>([&](uint64_t *out) { return argus_occluder_get_user_data(world_, o.raw, out); }); }
+    uint64_t user_data(OccluderId o) const { return try_user_data(o).value(); }
     /// Broadcasts a sound, heard at the next step.
     Result<void> try_emit_sound(const ArgusSoundDef &def) { return call_void(argus_world_emit_sound(world_, &def)); }
     void emit_sound(const ArgusSoundDef &def) { try_emit_sound(def).value(); }
-    /// How team `observer` regards team `other` (ARGUS_ATTITUDE_*).
-    Result<void> try_set_attitude(uint32_t observer, uint32_t other, uint32_t attitude) { return call_void(argus_world_set_attitude(world_, observer, other, attitude)); }
-    void set_attitude(uint32_t observer, uint32_t other, uint32_t attitude) { try_set_attitude(observer, other, attitude).value(); }
+    /// How team `observer` regards team `other`.
+    Result<void> try_set_attitude(uint32_t observer, uint32_t other, ArgusAttitude attitude) { return call_void(argus_world_set_attitude(world_, observer, other, attitude)); }
+    void set_attitude(uint32_t observer, uint32_t other, ArgusAttitude attitude) { try_set_attitude(observer, other, attitude).value(); }
+    Result<ArgusAttitude> try_attitude(uint32_t observer, uint32_t other) const { return call<ArgusAttitude>([&](ArgusAttitude *o) { return argus_world_get_attitude(world_, observer, other, o); }); }
+    ArgusAttitude attitude(uint32_t observer, uint32_t other) const { return try_attitude(observer, other).value(); }
+
+    // ---- save and load ------------------------------------------------------------------
+    /// The world as a snapshot (versioned, checksummed bytes).
+    Result<std::vector<uint8_t>> try_save() const {
+        return fill<uint8_t>([&](uint8_t *b, uint32_t cap, uint32_t *n) { return argus_world_save(world_, b, cap, n); });
+    }
+    std::vector<uint8_t> save() const { return try_save().value(); }
+    /// Replaces the world's contents with a snapshot's (refused whole, world unchanged, if damaged).
+    Result<void> try_load(const std::vector<uint8_t> &bytes) { return call_void(argus_world_load(world_, bytes.data(), static_cast<uint32_t>(bytes.size()))); }
+    void load(const std::vector<uint8_t> &bytes) { try_load(bytes).value(); }
+
+    // ---- influence maps -----------------------------------------------------------------
+    /// Creates an influence map owned by this world.
+    Result<InfluenceMapId> try_create_influence_map(const ArgusInfluenceMapDef &def = InfluenceMapDef()) { return call<InfluenceMapId>([&](InfluenceMapId *o) { return argus_influence_map_create(world_, &def, &o->raw); }); }
+    InfluenceMapId create_influence_map(const ArgusInfluenceMapDef &def = InfluenceMapDef()) { return try_create_influence_map(def).value(); }
+    Result<void> try_destroy(InfluenceMapId m) { return call_void(argus_influence_map_destroy(world_, m.raw)); }
+    void destroy(InfluenceMapId m) { try_destroy(m).value(); }
+    bool valid(InfluenceMapId m) const noexcept { return argus_influence_map_is_valid(world_, m.raw) != 0; }
+    /// Size, cell size, origin, plane, layer count.
+    Result<ArgusInfluenceMapInfo> try_info(InfluenceMapId m) const { return call<ArgusInfluenceMapInfo>([&](ArgusInfluenceMapInfo *o) { return argus_influence_map_get_info(world_, m.raw, o); }); }
+    ArgusInfluenceMapInfo info(InfluenceMapId m) const { return try_info(m).value(); }
+    /// One layer's values, row-major (valid until the map changes).
+    Result<Span<float>> try_layer(InfluenceMapId m, uint32_t layer) const { return span<float, ArgusFloatArray>([&](ArgusFloatArray *a) { return argus_influence_map_get_layer(world_, m.raw, layer, a); }); }
+    Span<float> layer(InfluenceMapId m, uint32_t layer) const { return try_layer(m, layer).value(); }
+    /// Zeroes a layer (ARGUS_INFLUENCE_ALL_LAYERS: every layer).
+    Result<void> try_clear(InfluenceMapId m, uint32_t layer) { return call_void(argus_influence_map_clear(world_, m.raw, layer)); }
+    void clear(InfluenceMapId m, uint32_t layer) { try_clear(m, layer).value(); }
+    Result<void> try_set_layer_name(InfluenceMapId m, uint32_t layer, const std::string &name) { return call_void(argus_influence_map_set_layer_name(world_, m.raw, layer, name.c_str())); }
+    void set_layer_name(InfluenceMapId m, uint32_t layer, const std::string &name) { try_set_layer_name(m, layer, name).value(); }
+    /// The layer named `name`, if any.
+    Result<std::optional<uint32_t>> try_find_layer(InfluenceMapId m, const std::string &name) const {
+        return call<std::optional<uint32_t>>([&](std::optional<uint32_t> *o) {
+            uint32_t layer = 0;
+            uint8_t found = 0;
+            ArgusResult r = argus_influence_map_find_layer(world_, m.raw, name.c_str(), &layer, &found);
+            if (found) *o = layer;
+            return r;
+        });
+    }
+    std::optional<uint32_t> find_layer(InfluenceMapId m, const std::string &name) const { return try_find_layer(m, name).value(); }
+    Result<void> try_add_influence(InfluenceMapId m, uint32_t layer, ArgusVec3 position, float value, int32_t radius_cells) { return call_void(argus_influence_map_add_influence(world_, m.raw, layer, position, value, radius_cells)); }
+    void add_influence(InfluenceMapId m, uint32_t layer, ArgusVec3 position, float value, int32_t radius_cells) { try_add_influence(m, layer, position, value, radius_cells).value(); }
+    Result<void> try_add_influences(InfluenceMapId m, uint32_t layer, const std::vector<ArgusVec3> &positions, const std::vector<float> &values, int32_t radius_cells) {
+        if (positions.size() != values.size()) return Result<void>(ARGUS_RESULT_INVALID_ARGUMENT, "add_influences: arrays of different lengths");
+        return call_void(argus_influence_map_add_influences(world_, m.raw, layer, positions.data(), values.data(), static_cast<uint32_t>(values.size()), radius_cells));
+    }
+    void add_influences(InfluenceMapId m, uint32_t layer, const std::vector<ArgusVec3> &positions, const std::vector<float> &values, int32_t radius_cells) { try_add_influences(m, layer, positions, values, radius_cells).value(); }
+    Result<void> try_blur(InfluenceMapId m, uint32_t layer, uint32_t passes) { return call_void(argus_influence_map_blur(world_, m.raw, layer, passes)); }
+    void blur(InfluenceMapId m, uint32_t layer, uint32_t passes) { try_blur(m, layer, passes).value(); }
+    Result<void> try_propagate(InfluenceMapId m, uint32_t layer, float decay, float momentum, uint32_t blocking_layers) { return call_void(argus_influence_map_propagate(world_, m.raw, layer, decay, momentum, blocking_layers)); }
+    void propagate(InfluenceMapId m, uint32_t layer, float decay, float momentum, uint32_t blocking_layers) { try_propagate(m, layer, decay, momentum, blocking_layers).value(); }
+    /// Marks cells inside occluders on `blocking_layers`; returns how many are blocked.
+    Result<uint32_t> try_update_blocking(InfluenceMapId m, uint32_t blocking_layers) { return call<uint32_t>([&](uint32_t *o) { return argus_influence_map_update_blocking(world_, m.raw, blocking_layers, o); }); }
+    uint32_t update_blocking(InfluenceMapId m, uint32_t blocking_layers) { return try_update_blocking(m, blocking_layers).value(); }
+    Result<void> try_combine(InfluenceMapId m, uint32_t dest, ArgusCombineOp op, const std::vector<ArgusLayerWeight> &inputs) { return call_void(argus_influence_map_combine(world_, m.raw, dest, op, inputs.data(), static_cast<uint32_t>(inputs.size()))); }
+    void combine(InfluenceMapId m, uint32_t dest, ArgusCombineOp op, const std::vector<ArgusLayerWeight> &inputs) { try_combine(m, dest, op, inputs).value(); }
+    Result<void> try_normalize(InfluenceMapId m, uint32_t layer) { return call_void(argus_influence_map_normalize(world_, m.raw, layer)); }
+    void normalize(InfluenceMapId m, uint32_t layer) { try_normalize(m, layer).value(); }
+    Result<void> try_decay(InfluenceMapId m, uint32_t layer, float keep_per_second, float dt) { return call_void(argus_influence_map_decay(world_, m.raw, layer, keep_per_second, dt)); }
+    void decay(InfluenceMapId m, uint32_t layer, float keep_per_second, float dt) { try_decay(m, layer, keep_per_second, dt).value(); }
+    /// The value of the cell containing `position` (0 off the grid).
+    Result<float> try_value(InfluenceMapId m, uint32_t layer, ArgusVec3 position) const { return call<float>([&](float *o) { return argus_influence_map_get_value(world_, m.raw, layer, position, o); }); }
+    float value(InfluenceMapId m, uint32_t layer, ArgusVec3 position) const { return try_value(m, layer, position).value(); }
+    /// Bilinear sample at `position`.
+    Result<float> try_sample(InfluenceMapId m, uint32_t layer, ArgusVec3 position) const { return call<float>([&](float *o) { return argus_influence_map_sample(world_, m.raw, layer, position, o); }); }
+    float sample(InfluenceMapId m, uint32_t layer, ArgusVec3 position) const { return try_sample(m, layer, position).value(); }
+    /// The lowest (or highest, `find_max`) cell within `radius` of `position`.
+    Result<BestCell> try_best_cell(InfluenceMapId m, uint32_t layer, ArgusVec3 position, float radius, bool find_max) const {
+        return call<BestCell>([&](BestCell *o) {
+            uint8_t found = 0;
+            ArgusResult r = argus_influence_map_best_cell(world_, m.raw, layer, position, radius, find_max ? 1 : 0, &o->cell, &found);
+            o->found = found != 0;
+            return r;
+        });
+    }
+    BestCell best_cell(InfluenceMapId m, uint32_t layer, ArgusVec3 position, float radius, bool find_max) const { return try_best_cell(m, layer, position, radius, find_max).value(); }
+
+    // ---- tactics ------------------------------------------------------------------------
+    /// Cover from the query's threats, best first (uses the ray caster when one is set).
+    Result<Tactical> try_find_cover(const ArgusCoverQuery &query) {
+        return tactical([&](ArgusTacticalResult *b, uint32_t cap, uint32_t *n, ArgusTacticalAnswer *a) { return argus_world_find_cover(world_, &query, b, cap, n, a); });
+    }
+    Tactical find_cover(const ArgusCoverQuery &query) { return try_find_cover(query).value(); }
+    /// Flanking spots outside the threat's forward cone, best first.
+    Result<Tactical> try_find_flank(const ArgusFlankQuery &query) {
+        return tactical([&](ArgusTacticalResult *b, uint32_t cap, uint32_t *n, ArgusTacticalAnswer *a) { return argus_world_find_flank(world_, &query, b, cap, n, a); });
+    }
+    Tactical find_flank(const ArgusFlankQuery &query) { return try_find_flank(query).value(); }
 
     // ---- stepping and results -------------------------------------------------------------
     /// Advances the world by `dt` seconds (engine-ray worlds need set_ray_caster first).
@@ -403,6 +561,8 @@ public:
     }
     template <class F>
     void set_ray_caster(F &&caster) { try_set_ray_caster(std::forward<F>(caster)).value(); }
+    /// Panics inside the library on purpose (binding tests of the panic firewall); poisons the world.
+    Result<void> try_testing_trigger_panic() { return call_void(argus_testing_trigger_panic(world_)); }
     /// Removes the ray caster.
     Result<void> try_clear_ray_caster() {
         Result<void> r = call_void(argus_world_set_ray_callback(world_, nullptr, nullptr));
@@ -440,6 +600,24 @@ private:
             *o = Span<T>{a.items, a.count};
             return r;
         });
+    }
+    // Tactical queries: a caller buffer plus the answer, grown like fill().
+    template <class F>
+    Result<Tactical> tactical(F &&f) {
+        Tactical t;
+        t.results.resize(8);
+        for (;;) {
+            uint32_t n = 0;
+            ArgusResult r = f(t.results.data(), static_cast<uint32_t>(t.results.size()), &n, &t.answer);
+            rethrow_caster();
+            if (r == ARGUS_RESULT_BUFFER_TOO_SMALL && n > t.results.size()) {
+                t.results.resize(n);
+                continue;
+            }
+            if (r != ARGUS_RESULT_OK) return Result<Tactical>(r, detail::message(r, world_));
+            t.results.resize(n);
+            return t;
+        }
     }
     // Caller-buffer calls: grow the vector on BUFFER_TOO_SMALL and ask again.
     template <class T, class F>

@@ -40,6 +40,10 @@ define_id!(
     /// An influence map owned by a world.
     InfluenceMapId, "influence map");
 
+/// The largest generation a slot reaches before it wraps back to 1: generations fit 16 bits,
+/// so the C ABI's ids (`{index, world, generation}`, 8 bytes as in Box2D) carry them exactly.
+pub const MAX_GENERATION: u32 = 0xFFFF;
+
 /// One slot of a [`Pool`].
 #[derive(Clone, Debug)]
 pub struct Slot<T> {
@@ -114,7 +118,7 @@ impl<T> Pool<T> {
             return None;
         }
         let value = slot.value.take();
-        slot.generation = slot.generation.wrapping_add(1).max(1);
+        slot.generation = if slot.generation >= MAX_GENERATION { 1 } else { slot.generation + 1 };
         self.free.push(index);
         self.live -= 1;
         value
@@ -159,5 +163,24 @@ impl<T> Pool<T> {
     pub fn from_parts(slots: Vec<Slot<T>>, free: Vec<u32>) -> Self {
         let live = slots.iter().filter(|s| s.value.is_some()).count();
         Pool { slots, free, live }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generations_wrap_within_16_bits_and_skip_zero() {
+        let mut pool = Pool::default();
+        let (index, mut generation) = pool.insert(());
+        for _ in 0..MAX_GENERATION + 2 {
+            pool.remove(index, generation).unwrap();
+            let (again, next) = pool.insert(());
+            assert_eq!(again, index);
+            assert!((1..=MAX_GENERATION).contains(&next), "generation {next}");
+            assert_ne!(next, generation);
+            generation = next;
+        }
     }
 }

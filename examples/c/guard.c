@@ -32,19 +32,19 @@ static ArgusVec3 vec3(float x, float y, float z) {
 
 static const char *brain_name(uint32_t state) {
     switch (state) {
-    case ARGUS_BRAIN_IDLE: return "Idle";
-    case ARGUS_BRAIN_INVESTIGATING: return "Investigating";
-    case ARGUS_BRAIN_CHASING: return "Chasing";
-    case ARGUS_BRAIN_SEARCHING: return "Searching";
+    case ARGUS_BRAIN_STATE_IDLE: return "Idle";
+    case ARGUS_BRAIN_STATE_INVESTIGATING: return "Investigating";
+    case ARGUS_BRAIN_STATE_CHASING: return "Chasing";
+    case ARGUS_BRAIN_STATE_SEARCHING: return "Searching";
     default: return "?";
     }
 }
 
 static const char *sight_name(const ArgusSightResult *r) {
     if (r->seen) return "SEES the player";
-    switch (r->points[0].status) {
-    case ARGUS_POINT_BLOCKED: return "nothing (the wall is in the way)";
-    case ARGUS_POINT_OUTSIDE_CONE: return "nothing (player outside the cone)";
+    switch (r->point_status[0]) {
+    case ARGUS_POINT_STATUS_BLOCKED: return "nothing (the wall is in the way)";
+    case ARGUS_POINT_STATUS_OUTSIDE_CONE: return "nothing (player outside the cone)";
     default: return "nothing (player too far)";
     }
 }
@@ -66,7 +66,7 @@ int main(void) {
     ArgusTargetId player;
     ArgusOccluderId wall;
     const float dt = 0.5f;
-    uint32_t story[8], told = 0, last = ARGUS_BRAIN_IDLE; /* the brain states it went through */
+    uint32_t story[8], told = 0, last = ARGUS_BRAIN_STATE_IDLE; /* the brain states it went through */
     int i;
 
     if (argus_abi_version() != ARGUS_ABI_VERSION) {
@@ -116,7 +116,7 @@ int main(void) {
         /* What happened: percepts of this step, the guard's brain and memory. */
         check(argus_world_get_percepts(world, &percepts), world, "argus_world_get_percepts");
         for (k = 0; k < percepts.count; k++) {
-            if (percepts.items[k].kind == ARGUS_PERCEPT_SOUND) {
+            if (percepts.items[k].kind == ARGUS_PERCEPT_KIND_SOUND) {
                 snprintf(hears, sizeof hears, "a noise (strength %.2f)", percepts.items[k].strength);
             }
         }
@@ -147,8 +147,8 @@ int main(void) {
     for (i = 0; i < (int)told; i++) printf(" -> %s", brain_name(story[i]));
     printf(".\n");
     /* This example doubles as a smoke test: the story above must have happened. */
-    if (told != 4 || story[0] != ARGUS_BRAIN_INVESTIGATING || story[1] != ARGUS_BRAIN_CHASING ||
-        story[2] != ARGUS_BRAIN_SEARCHING || story[3] != ARGUS_BRAIN_IDLE) {
+    if (told != 4 || story[0] != ARGUS_BRAIN_STATE_INVESTIGATING || story[1] != ARGUS_BRAIN_STATE_CHASING ||
+        story[2] != ARGUS_BRAIN_STATE_SEARCHING || story[3] != ARGUS_BRAIN_STATE_IDLE) {
         fprintf(stderr, "unexpected story: expected Idle -> Investigating -> Chasing -> Searching -> Idle\n");
         return 1;
     }

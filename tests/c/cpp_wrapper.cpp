@@ -31,7 +31,7 @@ static argus::AgentId lesson_agent(argus::World &world) {
 static argus::TargetId point_target(argus::World &world, ArgusVec3 at) {
     argus::TargetDef def;
     def.position = at;
-    def.check_points[0] = argus::vec3(0, 0, 0);
+    def.check_point_offsets[1] = 0.0f; // the one check point at the feet
     return world.create_target(def);
 }
 
@@ -63,8 +63,8 @@ static void vision_trace() {
     CHECK(world.valid(wall_id));
     argus::TargetId t = point_target(world, v3(0, 0, 8));
     ArgusSightResult r = world.can_see(guard, t);
-    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
-    CHECK_NEAR(r.points[0].hit.z, 3.5, 1e-4);
+    CHECK(r.seen == 0 && r.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+    CHECK_NEAR(r.point_hits[2], 3.5, 1e-4);
     std::vector<argus::TargetId> visible = world.visible_targets(guard);
     CHECK(visible.empty());
 }
@@ -82,7 +82,7 @@ static void hearing_trace() {
     int heard = 0;
     for (const ArgusPercept &p : percepts) {
         heard++;
-        CHECK(p.kind == ARGUS_PERCEPT_SOUND && argus::AgentId{p.agent} == guard);
+        CHECK(p.kind == ARGUS_PERCEPT_KIND_SOUND && argus::AgentId{p.agent} == guard);
         CHECK_NEAR(p.strength, 1.0 - 10.0 / 15.0, 1e-6);
     }
     CHECK(heard == 1);
@@ -102,15 +102,15 @@ static void memory_and_brain_trace() {
     std::vector<ArgusMemoryRecord> records = world.memory(guard);
     CHECK(records.size() == 1 && argus::TargetId{records[0].target} == player);
     CHECK_NEAR(records[0].confidence, 1.0, 0.0);
-    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_CHASING);
+    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_STATE_CHASING);
     argus::Span<ArgusBrainEvent> events = world.brain_events();
-    CHECK(events.size() == 1 && events[0].from == ARGUS_BRAIN_IDLE && events[0].to == ARGUS_BRAIN_CHASING);
+    CHECK(events.size() == 1 && events[0].from == ARGUS_BRAIN_STATE_IDLE && events[0].to == ARGUS_BRAIN_STATE_CHASING);
     world.set_enabled(player, false);
     for (int step = 1; step <= 8; step++) world.step(0.25f);
     records = world.memory(guard);
     CHECK(records.size() == 1);
     CHECK_NEAR(records[0].confidence, 0.6, 1e-6);
-    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_SEARCHING);
+    CHECK(world.state(guard).brain_state == ARGUS_BRAIN_STATE_SEARCHING);
     CHECK_NEAR(world.time(), 2.0, 1e-9);
 
     // More records than the wrapper's first guess: the vector grows on BUFFER_TOO_SMALL.
@@ -152,11 +152,12 @@ static void errors() {
     }
     try {
         argus::WorldDef bad;
-        bad.ray_backend = 7;
+        bad.ray_backend = static_cast<ArgusRayBackend>(7);
         argus::World never(bad);
         CHECK(false);
     } catch (const argus::Error &e) {
         CHECK(e.code() == ARGUS_RESULT_INVALID_ARGUMENT);
+        CHECK(contains(e.what(), "ArgusRayBackend")); // the thread-local last error
     }
     // Every argus::Error is a std::runtime_error.
     try {
@@ -279,8 +280,8 @@ static void engine_rays() {
     CHECK(batches == 1 && rays_seen == 2);
     CHECK(world.percepts().size() == 1 && argus::TargetId{world.percepts()[0].target} == clear);
     ArgusSightResult r = world.can_see(guard, hidden);
-    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
-    CHECK_NEAR(r.points[0].hit.z, 4.0, 1e-4);
+    CHECK(r.seen == 0 && r.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+    CHECK_NEAR(r.point_hits[2], 4.0, 1e-4);
 
     // The caster lives in the World: it survives a move.
     argus::World moved = std::move(world);
@@ -357,6 +358,136 @@ static void per_sense_settings() {
     CHECK(world.sight(guard).view_angle == 90.0f);
 }
 
+// Bulk poses and the per-frame read of every agent's state, with user_data echoed.
+static void bulk_and_user_data() {
+    argus::World world;
+    std::vector<argus::AgentId> guards;
+    for (uint64_t i = 0; i < 3; i++) {
+        argus::AgentDef def;
+        def.sight.rate_hz = 0.0f;
+        def.user_data = 1000 + i;
+        guards.push_back(world.create_agent(def));
+    }
+    argus::TargetDef td;
+    td.user_data = 77;
+    argus::TargetId player = world.create_target(td);
+    world.set_poses(guards, {v3(0, 0, 0), v3(10, 0, 0), v3(20, 0, 0)});
+    world.set_poses(std::vector<argus::TargetId>{player}, {v3(0, 0, 5)}, {v3(0, 0, 1)});
+    CHECK(!world.try_set_poses(guards, {v3(0, 0, 0)}).ok()); // lengths differ
+    world.step(0.1f);
+    std::vector<ArgusAgentStateEntry> states = world.agent_states();
+    CHECK(states.size() == 3);
+    CHECK(states[1].state.position.x == 10.0f && states[2].state.user_data == 1002);
+    CHECK(argus::AgentId{states[0].agent} == guards[0]);
+    CHECK(states[0].state.brain_state == ARGUS_BRAIN_STATE_CHASING && states[0].state.focus_user_data == 77);
+    CHECK(world.percepts().size() == 1 && world.percepts()[0].target_user_data == 77);
+    std::vector<ArgusTargetRef> seen = world.visible_target_refs(guards[0]);
+    CHECK(seen.size() == 1 && seen[0].user_data == 77 && argus::TargetId{seen[0].target} == player);
+    world.forget(guards[0], player);
+    CHECK(world.memory(guards[0]).empty());
+    argus::OccluderDef od;
+    od.user_data = 0xFEEDull;
+    argus::OccluderId wall = world.create_occluder(od);
+    CHECK(world.user_data(wall) == 0xFEEDull);
+    world.set_layers(wall, 2);
+    world.set_attitude(0, 1, ARGUS_ATTITUDE_NEUTRAL);
+    CHECK(world.attitude(0, 1) == ARGUS_ATTITUDE_NEUTRAL);
+    td.position = v3(3, 0, 3);
+    world.set_def(player, td);
+    CHECK(world.def(player).position.x == 3.0f);
+    world.reserve(10, 10);
+    // Another world refuses these ids.
+    argus::World other;
+    CHECK(other.tag() != world.tag() && guards[0].raw.world == world.tag());
+    argus::Result<ArgusAgentState> foreign = other.try_state(guards[0]);
+    CHECK(!foreign.ok() && foreign.error() == ARGUS_RESULT_INVALID_ID && contains(foreign.message(), "another world"));
+}
+
+// Save and load: the loaded world continues the same ids, under its own tag.
+static void save_and_load() {
+    argus::World world;
+    argus::AgentDef def;
+    def.sight.rate_hz = 0.0f;
+    argus::AgentId guard = world.create_agent(def);
+    argus::TargetDef td;
+    td.position = v3(0, 0, 5);
+    world.create_target(td);
+    world.step(0.1f);
+    std::vector<uint8_t> bytes = world.save();
+    CHECK(bytes.size() > 8 && std::memcmp(bytes.data(), "ARGUSSNP", 8) == 0);
+    argus::World copy;
+    copy.load(bytes);
+    argus::AgentId same = guard;
+    same.raw.world = copy.tag();
+    CHECK(copy.valid(same) && !copy.valid(guard));
+    CHECK(copy.state(same).brain_state == world.state(guard).brain_state);
+    bytes[bytes.size() / 2] ^= 0x55;
+    argus::Result<void> bad = copy.try_load(bytes);
+    CHECK(!bad.ok() && bad.error() == ARGUS_RESULT_BAD_SNAPSHOT);
+    CHECK(copy.valid(same));
+}
+
+// Influence maps: stamp, read, combine, sample, best cell, names.
+static void influence_maps() {
+    argus::World world;
+    argus::InfluenceMapDef def;
+    def.width = 8;
+    def.height = 8;
+    def.layer_count = 3;
+    argus::InfluenceMapId map = world.create_influence_map(def);
+    CHECK(world.valid(map) && world.info(map).plane == ARGUS_PLANE_XZ && world.info(map).layer_count == 3);
+    world.set_layer_name(map, 0, "danger");
+    CHECK(world.find_layer(map, "danger") == std::optional<uint32_t>(0u));
+    CHECK(!world.find_layer(map, "nothing").has_value());
+    world.add_influence(map, 0, v3(2.5f, 0, 2.5f), 1.0f, 2);
+    world.add_influences(map, 1, {v3(6.5f, 0, 6.5f)}, {2.0f}, 0);
+    CHECK(world.value(map, 0, v3(2.5f, 0, 2.5f)) == 1.0f);
+    CHECK(world.layer(map, 0).size() == 64);
+    world.combine(map, 2, ARGUS_COMBINE_OP_WEIGHTED_SUM, {{0, 1.0f}, {1, 1.0f}});
+    CHECK(world.value(map, 2, v3(6.5f, 0, 6.5f)) == 2.0f);
+    argus::BestCell best = world.best_cell(map, 2, v3(4, 0, 4), 10.0f, true);
+    CHECK(best.found && best.cell.value == 2.0f);
+    world.blur(map, 0, 1);
+    world.propagate(map, 1, 0.5f, 0.5f, 0);
+    world.normalize(map, 2);
+    world.decay(map, 2, 0.5f, 1.0f);
+    CHECK(world.sample(map, 2, v3(6.5f, 0, 6.5f)) <= 0.5f);
+    CHECK(world.update_blocking(map, 0xFFFFFFFFu) == 0);
+    world.clear(map, ARGUS_INFLUENCE_ALL_LAYERS);
+    CHECK(world.value(map, 0, v3(2.5f, 0, 2.5f)) == 0.0f);
+    world.destroy(map);
+    CHECK(!world.valid(map));
+}
+
+// Tactics: cover behind a wall from a threat, and a flank behind the threat.
+static void tactics() {
+    argus::World world;
+    argus::OccluderDef wall;
+    wall.position = v3(0, 1, 5);
+    wall.half_extents = v3(2, 1, 0.2f);
+    world.create_occluder(wall);
+    ArgusThreat threat{v3(0, 0, 0), v3(0, 1.6f, 0), v3(0, 0, 1)};
+    std::vector<ArgusVec3> spots = {v3(0, 0.5f, 6), v3(5, 0.5f, 6)};
+    argus::CoverQuery cover;
+    cover.threats = &threat;
+    cover.threat_count = 1;
+    cover.self_position = v3(5, 0, 6);
+    cover.candidates.points = spots.data();
+    cover.candidates.point_count = static_cast<uint32_t>(spots.size());
+    argus::Tactical hide = world.find_cover(cover);
+    CHECK(hide.answer.found == 1 && hide.results.size() == 1 && hide.results[0].candidate_index == 0);
+    argus::FlankQuery flank;
+    flank.threat = threat;
+    flank.candidates.kind = ARGUS_CANDIDATE_KIND_RING;
+    flank.candidates.center = v3(0, 0, 0);
+    flank.top_k = 3;
+    argus::Tactical around = world.find_flank(flank);
+    CHECK(around.answer.found == 3 && around.results.size() == 3);
+    cover.mode = static_cast<ArgusCoverMode>(9);
+    argus::Result<argus::Tactical> bad = world.try_find_cover(cover);
+    CHECK(!bad.ok() && bad.error() == ARGUS_RESULT_INVALID_ARGUMENT && contains(bad.message(), "ArgusCoverMode"));
+}
+
 int main() {
     vision_trace();
     hearing_trace();
@@ -367,6 +498,10 @@ int main() {
     engine_rays();
     debug_picture();
     per_sense_settings();
-    CHECK(argus_live_world_count() == 0);
+    bulk_and_user_data();
+    save_and_load();
+    influence_maps();
+    tactics();
+    CHECK(argus::live_world_count() == 0);
     return check_report("cpp_wrapper.cpp");
 }

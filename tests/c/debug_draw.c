@@ -56,7 +56,7 @@ static ArgusDebugDraw draw(ArgusWorld *w, uint32_t flags, ArgusAgentId agent) {
     return d;
 }
 
-static const ArgusAgentId ALL_AGENTS = {0, 0};
+static const ArgusAgentId ALL_AGENTS = {0, 0, 0};
 
 static uint32_t count_lines(const ArgusDebugDraw *d, uint32_t color) {
     uint32_t i, n = 0;
@@ -90,8 +90,8 @@ static void sight_picture(void) {
     uint32_t i;
     scene_make(&s, ARGUS_RAY_BACKEND_BUILTIN);
     CHECK_OK(argus_agent_can_see(s.w, s.guard, s.hidden, &blocked));
-    CHECK(blocked.seen == 0 && blocked.points[0].status == ARGUS_POINT_BLOCKED);
-    CHECK_NEAR(blocked.points[0].hit.z, 4.75, EPS); /* the wall's near face */
+    CHECK(blocked.seen == 0 && blocked.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+    CHECK_NEAR(blocked.point_hits[2], 4.75, EPS); /* the wall's near face */
 
     d = draw(s.w, ARGUS_DRAW_SIGHT, ALL_AGENTS);
     /* Two rays: green to the seen target's check point, red up to the wall. */
@@ -102,7 +102,7 @@ static void sight_picture(void) {
         CHECK(near3(l->a, EYE, EPS));
         if (l->color == ARGUS_COLOR_SEEN) CHECK(near3(l->b, seen_point, EPS));
         if (l->color == ARGUS_COLOR_BLOCKED) {
-            CHECK(near3(l->b, blocked.points[0].hit, EPS));
+            CHECK(near3(l->b, v3(blocked.point_hits[0], blocked.point_hits[1], blocked.point_hits[2]), EPS));
             CHECK_NEAR(l->b.z, 4.75, EPS);
         }
     }
@@ -110,7 +110,7 @@ static void sight_picture(void) {
     CHECK(d.point_count == 4);
     p = find_point(&d, seen_point, ARGUS_COLOR_SEEN);
     CHECK(p != NULL && p->style == ARGUS_POINT_STYLE_SOLID);
-    p = find_point(&d, blocked.points[0].hit, ARGUS_COLOR_BLOCKED);
+    p = find_point(&d, v3(blocked.point_hits[0], blocked.point_hits[1], blocked.point_hits[2]), ARGUS_COLOR_BLOCKED);
     CHECK(p != NULL && p->style == ARGUS_POINT_STYLE_SOLID && p->radius < 0.3f);
     p = find_point(&d, hidden_point, ARGUS_COLOR_HIDDEN);
     CHECK(p != NULL && p->style == ARGUS_POINT_STYLE_SOLID);

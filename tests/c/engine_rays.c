@@ -66,8 +66,8 @@ static void callback_mode(void) {
     CHECK_OK(argus_world_get_percepts(world, &percepts));
     CHECK(percepts.count == 1 && percepts.items[0].target.index == clear.index);
     CHECK_OK(argus_agent_can_see(world, guard, hidden, &r));
-    CHECK(r.seen == 0 && r.points[0].status == ARGUS_POINT_BLOCKED);
-    CHECK_NEAR(r.points[0].hit.z, 4.0, 1e-4);
+    CHECK(r.seen == 0 && r.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+    CHECK_NEAR(r.point_hits[2], 4.0, 1e-4);
     argus_world_destroy(world);
 }
 

@@ -33,20 +33,23 @@ LAYOUT(sizeof(ArgusTargetId) == 8);
 LAYOUT(sizeof(ArgusOccluderId) == 8);
 LAYOUT(sizeof(ArgusWorldDef) == 24);
 LAYOUT(sizeof(ArgusWorldCounts) == 16);
-LAYOUT(sizeof(ArgusAgentState) == 72);
-LAYOUT(sizeof(ArgusMemoryRecord) == 44);
-LAYOUT(sizeof(ArgusTargetDef) == 140);
+LAYOUT(sizeof(ArgusAgentDef) == 160);
+LAYOUT(sizeof(ArgusAgentState) == 88);
+LAYOUT(sizeof(ArgusAgentStateEntry) == 96);
+LAYOUT(sizeof(ArgusMemoryRecord) == 56);
+LAYOUT(sizeof(ArgusTargetDef) == 152);
 LAYOUT(sizeof(ArgusSoundDef) == 36);
-LAYOUT(sizeof(ArgusPointSight) == 28);
 LAYOUT(sizeof(ArgusSightResult) == 248);
 LAYOUT(sizeof(ArgusDebugDrawOptions) == 16);
 LAYOUT(sizeof(ArgusDebugLine) == 28);
 LAYOUT(sizeof(ArgusDebugPoint) == 24);
-LAYOUT(sizeof(ArgusPercept) == 40);
-LAYOUT(sizeof(ArgusBrainEvent) == 28);
-LAYOUT(sizeof(ArgusForgetEvent) == 32);
-LAYOUT(sizeof(ArgusAwarenessEvent) == 32);
-LAYOUT(sizeof(ArgusRay) == 48);
+LAYOUT(sizeof(ArgusPercept) == 56);
+LAYOUT(sizeof(ArgusBrainEvent) == 48);
+LAYOUT(sizeof(ArgusForgetEvent) == 48);
+LAYOUT(sizeof(ArgusAwarenessEvent) == 48);
+LAYOUT(sizeof(ArgusRay) == 64);
+LAYOUT(offsetof(ArgusRay, agent_user_data) == 48);
+LAYOUT(sizeof(ArgusTargetRef) == 16 && offsetof(ArgusTargetRef, user_data) == 8);
 LAYOUT(sizeof(ArgusRayHit) == 8);
 /* Structs holding pointers: {pointer, u32} pairs and the occluder def's mesh arrays. */
 LAYOUT(sizeof(ArgusPerceptArray) == 2 * sizeof(void *));
@@ -55,7 +58,7 @@ LAYOUT(sizeof(ArgusForgetEventArray) == 2 * sizeof(void *));
 LAYOUT(sizeof(ArgusAwarenessEventArray) == 2 * sizeof(void *));
 LAYOUT(sizeof(ArgusRayArray) == 2 * sizeof(void *));
 LAYOUT(sizeof(ArgusDebugDraw) == 4 * sizeof(void *));
-LAYOUT(sizeof(ArgusOccluderDef) == (sizeof(void *) == 8 ? 96 : 80));
+LAYOUT(sizeof(ArgusOccluderDef) == (sizeof(void *) == 8 ? 104 : 88));
 LAYOUT(offsetof(ArgusAgentDef, forward) == 12);
 LAYOUT(offsetof(ArgusAgentDef, sight) == 32);
 LAYOUT(offsetof(ArgusAgentDef, sight.view_radius) == 44);
@@ -66,7 +69,7 @@ LAYOUT(offsetof(ArgusAgentDef, brain) == 104);
 LAYOUT(offsetof(ArgusAgentDef, awareness) == 116);
 LAYOUT(offsetof(ArgusAgentDef, awareness.enabled) == 144);
 LAYOUT(offsetof(ArgusAgentDef, internal_cookie) == 148);
-LAYOUT(sizeof(ArgusAgentDef) == 152);
+LAYOUT(sizeof(ArgusAgentDef) == 160);
 LAYOUT(sizeof(ArgusSightSettings) == 48);
 LAYOUT(sizeof(ArgusHearingSettings) == 16);
 LAYOUT(sizeof(ArgusMemorySettings) == 8);
@@ -77,7 +80,7 @@ LAYOUT(offsetof(ArgusAgentState, focus) == 52);
 LAYOUT(offsetof(ArgusAgentState, has_move_target) == 68);
 LAYOUT(offsetof(ArgusMemoryRecord, confidence) == 20);
 LAYOUT(offsetof(ArgusMemoryRecord, seen) == 40);
-LAYOUT(offsetof(ArgusTargetDef, check_points) == 32);
+LAYOUT(offsetof(ArgusTargetDef, check_point_offsets) == 32);
 LAYOUT(offsetof(ArgusTargetDef, check_point_count) == 128);
 LAYOUT(offsetof(ArgusTargetDef, enabled) == 136);
 LAYOUT(offsetof(ArgusSoundDef, source) == 16);
@@ -87,13 +90,29 @@ LAYOUT(offsetof(ArgusOccluderDef, rotation) == 16);
 LAYOUT(offsetof(ArgusOccluderDef, radius) == 44);
 LAYOUT(offsetof(ArgusOccluderDef, vertex_count) == 52);
 LAYOUT(offsetof(ArgusOccluderDef, vertices) == (sizeof(void *) == 8 ? 64 : 60));
-LAYOUT(offsetof(ArgusSightResult, points) == 20);
+LAYOUT(offsetof(ArgusSightResult, point_status) == 20);
+LAYOUT(offsetof(ArgusSightResult, point_positions) == 52);
+LAYOUT(offsetof(ArgusSightResult, point_hits) == 148);
 LAYOUT(offsetof(ArgusSightResult, seen) == 244);
 LAYOUT(offsetof(ArgusPercept, position) == 20);
 LAYOUT(offsetof(ArgusPercept, strength) == 36);
 LAYOUT(offsetof(ArgusRay, agent) == 32);
 LAYOUT(offsetof(ArgusDebugPoint, style) == 20);
 LAYOUT(offsetof(ArgusDebugDrawOptions, circle_segments) == 12);
+/* ABI v2: ids carry their world; enums are 4 bytes; user_data is appended to defs and events. */
+LAYOUT(offsetof(ArgusAgentId, world) == 4);
+LAYOUT(offsetof(ArgusAgentId, generation) == 6);
+LAYOUT(sizeof(ArgusPlane) == 4 && sizeof(ArgusShapeKind) == 4 && sizeof(ArgusBrainState) == 4);
+LAYOUT(offsetof(ArgusAgentDef, user_data) == 152);
+LAYOUT(offsetof(ArgusTargetDef, user_data) == 144);
+LAYOUT(offsetof(ArgusOccluderDef, user_data) == (sizeof(void *) == 8 ? 96 : 84));
+LAYOUT(offsetof(ArgusAgentState, user_data) == 72);
+LAYOUT(offsetof(ArgusAgentStateEntry, state) == 8);
+LAYOUT(offsetof(ArgusMemoryRecord, target_user_data) == 48);
+LAYOUT(offsetof(ArgusPercept, agent_user_data) == 40);
+LAYOUT(offsetof(ArgusBrainEvent, agent_user_data) == 32);
+LAYOUT(offsetof(ArgusForgetEvent, target_user_data) == 40);
+LAYOUT(offsetof(ArgusAwarenessEvent, agent_user_data) == 32);
 
 /* ---- a world with something in it, and everything observable about it --------------------- */
 
@@ -169,7 +188,7 @@ static void fx_make(Fx *fx, uint32_t backend) {
     CHECK_OK(argus_target_create(fx->w, &td, &fx->t[2]));
     od.position = v3(30, 0, 30);
     CHECK_OK(argus_occluder_create(fx->w, &od, &fx->o[0]));
-    od.shape = ARGUS_SHAPE_SPHERE;
+    od.shape = ARGUS_SHAPE_KIND_SPHERE;
     od.position = v3(-30, 0, -30);
     CHECK_OK(argus_occluder_create(fx->w, &od, &fx->o[1]));
     sd.position = v3(0, 0, 3);
@@ -257,9 +276,22 @@ static int same_record(const ArgusMemoryRecord *a, const ArgusMemoryRecord *b) {
 
 static int same_target_def(const ArgusTargetDef *a, const ArgusTargetDef *b) {
     return SAME(a->position, b->position) && SAME(a->forward, b->forward) && a->team == b->team &&
-           a->layers == b->layers && SAME(a->check_points, b->check_points) &&
+           a->layers == b->layers && SAME(a->check_point_offsets, b->check_point_offsets) &&
            a->check_point_count == b->check_point_count && a->internal_cookie == b->internal_cookie &&
            a->enabled == b->enabled;
+}
+
+/* Field by field: the struct has padding before its user_data, which memcmp would read. */
+static int same_brain_events(const ArgusBrainEvent *a, const ArgusBrainEvent *b, uint32_t n) {
+    uint32_t i;
+    for (i = 0; i < n && i < MAXE; i++) {
+        if (!SAME(a[i].agent, b[i].agent) || !SAME(a[i].target, b[i].target) || a[i].from != b[i].from ||
+            a[i].to != b[i].to || !SAME(a[i].time, b[i].time) || a[i].agent_user_data != b[i].agent_user_data ||
+            a[i].target_user_data != b[i].target_user_data) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* Names the first difference, or NULL. */
@@ -286,7 +318,9 @@ static const char *snap_diff(const Snap *a, const Snap *b) {
         if (a->ov[i] != b->ov[i]) return "occluder validity";
     }
     if (a->pa.items != b->pa.items || a->pa.count != b->pa.count || !SAME(a->p, b->p)) return "percepts";
-    if (a->ba.items != b->ba.items || a->ba.count != b->ba.count || !SAME(a->b, b->b)) return "brain events";
+    if (a->ba.items != b->ba.items || a->ba.count != b->ba.count || !same_brain_events(a->b, b->b, a->ba.count)) {
+        return "brain events";
+    }
     if (a->fa.items != b->fa.items || a->fa.count != b->fa.count) return "forget events";
     if (a->wa.items != b->wa.items || a->wa.count != b->wa.count) return "awareness events";
     if (!SAME(a->att, b->att)) return "attitudes";
@@ -449,16 +483,16 @@ static void null_world(void) {
     ArgusAgentState state;
     ArgusSightResult sight;
     ArgusMemoryRecord records[4];
-    ArgusTargetId seen[4];
+    ArgusTargetRef seen[4];
     ArgusPerceptArray pa;
     ArgusBrainEventArray ba;
     ArgusForgetEventArray fa;
     ArgusAwarenessEventArray wa;
     ArgusRayArray rays;
     ArgusDebugDraw dd;
-    ArgusAgentId aid = {77, 77};
-    ArgusTargetId tid = {77, 77};
-    ArgusOccluderId oid = {77, 77};
+    ArgusAgentId aid = {77, 0, 77};
+    ArgusTargetId tid = {77, 0, 77};
+    ArgusOccluderId oid = {77, 0, 77};
     ArgusVec3 pos = v3(1, 0, 1), fwd = v3(0, 0, 1);
     ArgusRayHit hit = {0, 0.0f};
     uint8_t bytes[16] = {0};
@@ -543,9 +577,10 @@ static void null_pointers(void) {
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusWorld *sentinel = (ArgusWorld *)&fx; /* never dereferenced */
     ArgusWorld *out_world = sentinel;
-    ArgusAgentId aid = {77, 77};
-    ArgusTargetId tid = {77, 77}, seen[NT];
-    ArgusOccluderId oid = {77, 77};
+    ArgusAgentId aid = {77, 0, 77};
+    ArgusTargetId tid = {77, 0, 77};
+    ArgusTargetRef seen[NT];
+    ArgusOccluderId oid = {77, 0, 77};
     ArgusMemoryRecord records[MAXM];
     ArgusDebugDraw dd;
     ArgusRayArray rays;
@@ -611,7 +646,7 @@ static void null_pointers(void) {
     tri[0] = v3(0, 0, 0);
     tri[1] = v3(1, 0, 0);
     tri[2] = v3(0, 1, 0);
-    od.shape = ARGUS_SHAPE_MESH;
+    od.shape = ARGUS_SHAPE_KIND_MESH;
     od.vertex_count = 3;
     od.index_count = 3;
     od.vertices = NULL;
@@ -643,7 +678,7 @@ static void bad_agent_ids(Fx *fx, ArgusAgentId bad) {
     ArgusAgentState state;
     ArgusSightResult sight;
     ArgusMemoryRecord records[MAXM];
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusDebugDraw dd;
     ArgusAgentId ids[2];
@@ -714,8 +749,13 @@ static void bad_target_ids(Fx *fx, ArgusTargetId bad) {
     REFUSED(fx, argus_target_set_enabled(fx->w, bad, 0), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_remember(fx->w, fx->a[0], bad, pos[0], 0.5f), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_can_see(fx->w, fx->a[0], bad, &sight), ARGUS_RESULT_INVALID_ID);
-    /* Documented: forgetting an unknown target is a harmless no-op. */
-    HARMLESS(fx, argus_agent_forget(fx->w, fx->a[0], bad));
+    /* Documented: forgetting an unknown target is a harmless no-op; another world's id is not
+     * unknown but foreign, and refused like everywhere else. */
+    if (bad.world == 0 || bad.world == argus_world_tag(fx->w)) {
+        HARMLESS(fx, argus_agent_forget(fx->w, fx->a[0], bad));
+    } else {
+        REFUSED(fx, argus_agent_forget(fx->w, fx->a[0], bad), ARGUS_RESULT_INVALID_ID);
+    }
     if (bad.generation != 0) { /* a generation-0 source is null: an anonymous sound */
         sd.source = bad;
         REFUSED(fx, argus_world_emit_sound(fx->w, &sd), ARGUS_RESULT_INVALID_ID);
@@ -734,9 +774,10 @@ static void stale_and_forged_ids(void) {
     ArgusAgentDef ad = argus_default_agent_def();
     ArgusTargetDef td = argus_default_target_def();
     ArgusOccluderDef od = argus_default_occluder_def();
-    ArgusAgentId stale_a, fresh_a, forged_a[5];
-    ArgusTargetId stale_t, fresh_t, forged_t[5];
-    ArgusOccluderId stale_o, fresh_o, forged_o[5];
+    ArgusAgentId stale_a, fresh_a, forged_a[6];
+    ArgusTargetId stale_t, fresh_t, forged_t[6];
+    ArgusOccluderId stale_o, fresh_o, forged_o[6];
+    uint16_t tag;
     int i;
     fx_make(&fx, ARGUS_RAY_BACKEND_BUILTIN);
     /* Stale: created, destroyed; then the slot is reused by something new. */
@@ -765,17 +806,24 @@ static void stale_and_forged_ids(void) {
     bad_target_ids(&fx, stale_t);
     bad_occluder_ids(&fx, stale_o);
 
-    /* Forged: null, wrong generation, generation 0, index out of range, all ones. */
+    /* Forged: null, wrong generation, generation 0, index out of range, all ones, and a live
+     * thing's exact index and generation stamped with another world's tag. */
+    tag = argus_world_tag(fx.w);
+    CHECK(tag != 0 && fx.a[0].world == tag && fx.t[0].world == tag && fx.o[0].world == tag);
     forged_a[0].index = 0, forged_a[0].generation = 0;
-    forged_a[1].index = fx.a[1].index, forged_a[1].generation = fx.a[1].generation + 1;
+    forged_a[1].index = fx.a[1].index, forged_a[1].generation = (uint16_t)(fx.a[1].generation + 1);
     forged_a[2].index = fx.a[1].index, forged_a[2].generation = 0;
     forged_a[3].index = 1000, forged_a[3].generation = 1;
-    forged_a[4].index = 0xFFFFFFFFu, forged_a[4].generation = 0xFFFFFFFFu;
-    for (i = 0; i < 5; i++) {
-        forged_t[i].index = i == 1 || i == 2 ? fx.t[1].index : forged_a[i].index;
-        forged_t[i].generation = i == 1 ? fx.t[1].generation + 1 : forged_a[i].generation;
-        forged_o[i].index = i == 1 || i == 2 ? fx.o[1].index : forged_a[i].index;
-        forged_o[i].generation = i == 1 ? fx.o[1].generation + 1 : forged_a[i].generation;
+    forged_a[4].index = 0xFFFFFFFFu, forged_a[4].generation = 0xFFFFu;
+    forged_a[5].index = fx.a[1].index, forged_a[5].generation = fx.a[1].generation;
+    for (i = 0; i < 6; i++) {
+        forged_a[i].world = i == 0 ? 0 : i == 5 ? (uint16_t)(tag + 1) : i == 4 ? 0xFFFFu : tag;
+        forged_t[i].index = i == 1 || i == 2 || i == 5 ? fx.t[1].index : forged_a[i].index;
+        forged_t[i].generation = i == 1 ? (uint16_t)(fx.t[1].generation + 1) : i == 5 ? fx.t[1].generation : forged_a[i].generation;
+        forged_t[i].world = forged_a[i].world;
+        forged_o[i].index = i == 1 || i == 2 || i == 5 ? fx.o[1].index : forged_a[i].index;
+        forged_o[i].generation = i == 1 ? (uint16_t)(fx.o[1].generation + 1) : i == 5 ? fx.o[1].generation : forged_a[i].generation;
+        forged_o[i].world = forged_a[i].world;
         bad_agent_ids(&fx, forged_a[i]);
         bad_target_ids(&fx, forged_t[i]);
         bad_occluder_ids(&fx, forged_o[i]);
@@ -809,13 +857,13 @@ typedef struct OccField {
 
 #define OF(shape, f) {#shape " " #f, shape, offsetof(ArgusOccluderDef, f)}
 static const OccField OCCLUDER_FLOATS[] = {
-    OF(ARGUS_SHAPE_BOX, position.x), OF(ARGUS_SHAPE_BOX, position.y), OF(ARGUS_SHAPE_BOX, position.z),
-    OF(ARGUS_SHAPE_BOX, rotation.x), OF(ARGUS_SHAPE_BOX, rotation.y), OF(ARGUS_SHAPE_BOX, rotation.z),
-    OF(ARGUS_SHAPE_BOX, rotation.w), OF(ARGUS_SHAPE_BOX, half_extents.x),
-    OF(ARGUS_SHAPE_BOX, half_extents.y), OF(ARGUS_SHAPE_BOX, half_extents.z),
-    OF(ARGUS_SHAPE_SPHERE, radius), OF(ARGUS_SHAPE_SPHERE, position.x),
-    OF(ARGUS_SHAPE_CAPSULE, radius), OF(ARGUS_SHAPE_CAPSULE, half_height),
-    OF(ARGUS_SHAPE_CAPSULE, rotation.w),
+    OF(ARGUS_SHAPE_KIND_BOX, position.x), OF(ARGUS_SHAPE_KIND_BOX, position.y), OF(ARGUS_SHAPE_KIND_BOX, position.z),
+    OF(ARGUS_SHAPE_KIND_BOX, rotation.x), OF(ARGUS_SHAPE_KIND_BOX, rotation.y), OF(ARGUS_SHAPE_KIND_BOX, rotation.z),
+    OF(ARGUS_SHAPE_KIND_BOX, rotation.w), OF(ARGUS_SHAPE_KIND_BOX, half_extents.x),
+    OF(ARGUS_SHAPE_KIND_BOX, half_extents.y), OF(ARGUS_SHAPE_KIND_BOX, half_extents.z),
+    OF(ARGUS_SHAPE_KIND_SPHERE, radius), OF(ARGUS_SHAPE_KIND_SPHERE, position.x),
+    OF(ARGUS_SHAPE_KIND_CAPSULE, radius), OF(ARGUS_SHAPE_KIND_CAPSULE, half_height),
+    OF(ARGUS_SHAPE_KIND_CAPSULE, rotation.w),
 };
 
 static void non_finite(void) {
@@ -867,7 +915,7 @@ static void non_finite(void) {
             } else if (f < 6) {
                 poke_float(&td, offsetof(ArgusTargetDef, forward) + 4 * (f - 3), bad);
             } else {
-                poke_float(&td, offsetof(ArgusTargetDef, check_points) + 4 * (f - 6), bad);
+                poke_float(&td, offsetof(ArgusTargetDef, check_point_offsets) + 4 * (f - 6), bad);
             }
             REFUSED(&fx, argus_target_create(fx.w, &td, &tid), ARGUS_RESULT_INVALID_ARGUMENT);
             REFUSED(&fx, argus_target_set_def(fx.w, fx.t[0], &td), ARGUS_RESULT_INVALID_ARGUMENT);
@@ -885,7 +933,7 @@ static void non_finite(void) {
             tri[2] = v3(0, 1, 0);
             poke_float(tri, 4 * c, bad);
             od = argus_default_occluder_def();
-            od.shape = ARGUS_SHAPE_MESH;
+            od.shape = ARGUS_SHAPE_KIND_MESH;
             od.vertices = tri;
             od.vertex_count = 3;
             od.indices = idx;
@@ -1094,12 +1142,12 @@ static void ranges(void) {
     od.rotation = zero_q;
     REFUSED(&fx, argus_occluder_create(fx.w, &od, &oid), ARGUS_RESULT_INVALID_ARGUMENT);
     od = argus_default_occluder_def();
-    od.shape = ARGUS_SHAPE_SPHERE;
+    od.shape = ARGUS_SHAPE_KIND_SPHERE;
     od.radius = 0.0f;
     REFUSED(&fx, argus_occluder_create(fx.w, &od, &oid), ARGUS_RESULT_INVALID_ARGUMENT);
     od.radius = -1.0f;
     REFUSED(&fx, argus_occluder_create(fx.w, &od, &oid), ARGUS_RESULT_INVALID_ARGUMENT);
-    od.shape = ARGUS_SHAPE_CAPSULE;
+    od.shape = ARGUS_SHAPE_KIND_CAPSULE;
     REFUSED(&fx, argus_occluder_create(fx.w, &od, &oid), ARGUS_RESULT_INVALID_ARGUMENT);
     od.radius = 0.5f;
     od.half_height = -1.0f;
@@ -1108,7 +1156,7 @@ static void ranges(void) {
     tri[1] = v3(1, 0, 0);
     tri[2] = v3(0, 1, 0);
     od = argus_default_occluder_def();
-    od.shape = ARGUS_SHAPE_MESH;
+    od.shape = ARGUS_SHAPE_KIND_MESH;
     od.vertices = tri;
     od.indices = idx;
     od.vertex_count = 2; /* fewer than 3 vertices */
@@ -1154,9 +1202,9 @@ static void cookies(void) {
     ArgusTargetDef td;
     ArgusOccluderDef od;
     ArgusSoundDef sd;
-    ArgusAgentId aid = {77, 77};
-    ArgusTargetId tid = {77, 77};
-    ArgusOccluderId oid = {77, 77};
+    ArgusAgentId aid = {77, 0, 77};
+    ArgusTargetId tid = {77, 0, 77};
+    ArgusOccluderId oid = {77, 0, 77};
     uint32_t live;
     const uint32_t wrong[2] = {0, 0xDEADBEEFu};
     int i;
@@ -1232,7 +1280,7 @@ static void huge_mesh_counts(void) {
     tri[1] = v3(1, 0, 0);
     tri[2] = v3(0, 1, 0);
     idx[0] = 0, idx[1] = 1, idx[2] = 2;
-    od.shape = ARGUS_SHAPE_MESH;
+    od.shape = ARGUS_SHAPE_KIND_MESH;
     od.vertices = tri;
     od.indices = idx;
     od.vertex_count = 0xFFFFFFFFu;
@@ -1296,16 +1344,16 @@ static void finish_without_step(void) {
 static void capacity_above_buffer(void) {
     Fx fx;
     ArgusMemoryRecord *records;
-    ArgusTargetId *seen;
+    ArgusTargetRef *seen;
     uint32_t n = 0;
     fx_make(&fx, ARGUS_RAY_BACKEND_BUILTIN);
     CHECK_RESULT(argus_agent_get_memory(fx.w, fx.a[0], NULL, 0, &n), ARGUS_RESULT_BUFFER_TOO_SMALL);
     CHECK(n == 1);
     records = (ArgusMemoryRecord *)guarded(n * sizeof(ArgusMemoryRecord));
     CHECK_OK(argus_agent_get_memory(fx.w, fx.a[0], records, 0xFFFFFFFFu, &n));
-    seen = (ArgusTargetId *)guarded(sizeof(ArgusTargetId));
+    seen = (ArgusTargetRef *)guarded(sizeof(ArgusTargetRef));
     CHECK_OK(argus_agent_get_visible_targets(fx.w, fx.a[0], seen, 0xFFFFFFFFu, &n));
-    CHECK(n == 1 && ID_EQ(seen[0], fx.t[0]));
+    CHECK(n == 1 && ID_EQ(seen[0].target, fx.t[0]));
     fx_free(&fx);
 }
 
@@ -1314,7 +1362,7 @@ static void capacity_above_buffer(void) {
 static void small_buffers(void) {
     Fx fx;
     ArgusMemoryRecord records[MAXM];
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusAgentState state;
     uint32_t n, i;
     unsigned char pristine[sizeof records];
@@ -1354,10 +1402,10 @@ static void small_buffers(void) {
     CHECK(n == 2);
     n = 0;
     REFUSED(&fx, argus_agent_get_visible_targets(fx.w, fx.a[0], seen, 1, &n), ARGUS_RESULT_BUFFER_TOO_SMALL);
-    CHECK(n == 2 && seen[0].index == 0xCDCDCDCDu);
+    CHECK(n == 2 && seen[0].target.index == 0xCDCDCDCDu);
     HARMLESS(&fx, argus_agent_get_visible_targets(fx.w, fx.a[0], seen, n, &n));
-    CHECK(n == 2 && ID_EQ(seen[0], fx.t[0]) && ID_EQ(seen[1], fx.t[1]));
-    CHECK(seen[2].index == 0xCDCDCDCDu);
+    CHECK(n == 2 && ID_EQ(seen[0].target, fx.t[0]) && ID_EQ(seen[1].target, fx.t[1]));
+    CHECK(seen[2].target.index == 0xCDCDCDCDu);
     n = 777;
     HARMLESS(&fx, argus_agent_get_visible_targets(fx.w, fx.a[2], NULL, 0, &n));
     CHECK(n == 0);
@@ -1400,7 +1448,7 @@ static void bulk_atomic(void) {
     REFUSED(&fx, argus_agent_set_poses(fx.w, aids, pos, fwd, NA), ARGUS_RESULT_INVALID_ARGUMENT);
     RESET_BULK();
     aids[1] = stale;
-    tids[1].generation += 1;
+    tids[1].generation = (uint16_t)(tids[1].generation + 1);
     REFUSED(&fx, argus_agent_set_poses(fx.w, aids, pos, fwd, NA), ARGUS_RESULT_INVALID_ID);
     REFUSED(&fx, argus_target_set_poses(fx.w, tids, pos, fwd, NT), ARGUS_RESULT_INVALID_ID);
     /* More entries than live things. */
@@ -1506,16 +1554,16 @@ static void poisoned(void) {
     ArgusAgentState state;
     ArgusSightResult sight;
     ArgusMemoryRecord records[MAXM];
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusPerceptArray pa;
     ArgusBrainEventArray ba;
     ArgusForgetEventArray fa;
     ArgusAwarenessEventArray wa;
     ArgusRayArray rays;
     ArgusDebugDraw dd;
-    ArgusAgentId aid = {77, 77};
-    ArgusTargetId tid = {77, 77};
-    ArgusOccluderId oid = {77, 77};
+    ArgusAgentId aid = {77, 0, 77};
+    ArgusTargetId tid = {77, 0, 77};
+    ArgusOccluderId oid = {77, 0, 77};
     ArgusVec3 pos = v3(1, 0, 1), fwd = v3(0, 0, 1);
     ArgusRayHit hit = {0, 0.0f};
     uint8_t bytes[16] = {0};
@@ -1630,7 +1678,7 @@ static void nan_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, vo
 static void bad_callback_hits(void) {
     Fx fx;
     ArgusSightResult sight;
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusDebugDraw dd;
     uint32_t n = 777, k;
@@ -1643,7 +1691,7 @@ static void bad_callback_hits(void) {
         /* The ArgusRayHit contract holds for immediate queries too: no NaN in the answer. */
         memset(&sight, 0, sizeof sight);
         REFUSED(&fx, argus_agent_can_see(fx.w, fx.a[0], fx.t[0], &sight), ARGUS_RESULT_INVALID_ARGUMENT);
-        CHECK(sight.points[0].hit.z == 0.0f); /* not written */
+        CHECK(sight.point_hits[2] == 0.0f); /* not written */
         REFUSED(&fx, argus_agent_get_visible_targets(fx.w, fx.a[0], seen, NT, &n), ARGUS_RESULT_INVALID_ARGUMENT);
         REFUSED(&fx, argus_world_debug_draw(fx.w, &opts, &dd), ARGUS_RESULT_INVALID_ARGUMENT);
     }
@@ -1734,7 +1782,7 @@ static void pending_rays_survive_queries(void) {
     ArgusRay copy[2];
     ArgusRayHit hits[2];
     ArgusSightResult sight;
-    ArgusTargetId seen[NT];
+    ArgusTargetRef seen[NT];
     ArgusDebugDrawOptions opts = argus_default_debug_draw_options();
     ArgusDebugDraw dd;
     uint32_t n;

@@ -26,7 +26,7 @@ static ArgusWorld *new_world(void) {
 
 static ArgusInfluenceMapId new_map(ArgusWorld *world, uint32_t width, uint32_t height, uint32_t layers) {
     ArgusInfluenceMapDef def = argus_default_influence_map_def();
-    ArgusInfluenceMapId map = {0, 0};
+    ArgusInfluenceMapId map = {0, 0, 0};
     def.width = width;
     def.height = height;
     def.layer_count = layers;
@@ -183,21 +183,21 @@ static void layers_and_combine(void) {
         unit[2] = -1.0f / 3.0f;
         w[0].layer = 0; w[0].weight = 1.0f;
         w[1].layer = 1; w[1].weight = -1.0f;
-        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_WEIGHTED_SUM, w, 2));
+        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_OP_WEIGHTED_SUM, w, 2));
         CHECK(layer_equals(world, map, 2, sum, 4));
         CHECK_OK(argus_influence_map_normalize(world, map, 2));
         CHECK(layer_equals(world, map, 2, unit, 4));
-        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_NORMALIZE, w, 2));
+        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_OP_NORMALIZE, w, 2));
         CHECK(layer_equals(world, map, 2, unit, 4));
         w[1].weight = 1.0f;
-        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_MAX, w, 2));
+        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_OP_MAX, w, 2));
         CHECK(layer_equals(world, map, 2, mx, 4));
-        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_MIN, w, 2));
+        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_OP_MIN, w, 2));
         CHECK(layer_equals(world, map, 2, mn, 4));
-        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_MULTIPLY, w, 2));
+        CHECK_OK(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_OP_MULTIPLY, w, 2));
         CHECK(layer_equals(world, map, 2, mul, 4));
         w[0].weight = 2.0f; /* the destination may be an input */
-        CHECK_OK(argus_influence_map_combine(world, map, 0, ARGUS_COMBINE_WEIGHTED_SUM, w, 1));
+        CHECK_OK(argus_influence_map_combine(world, map, 0, ARGUS_COMBINE_OP_WEIGHTED_SUM, w, 1));
         CHECK(layer_equals(world, map, 0, twice, 4));
     }
     {

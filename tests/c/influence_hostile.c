@@ -44,7 +44,7 @@ static int unchanged(void) {
 
 static void creation(void) {
     ArgusInfluenceMapDef def = argus_default_influence_map_def();
-    ArgusInfluenceMapId out = {77, 77};
+    ArgusInfluenceMapId out = {77, 0, 77};
     ArgusWorldCounts counts;
     CHECK_RESULT(argus_influence_map_create(NULL, &def, &out), ARGUS_RESULT_INVALID_ARGUMENT);
     CHECK_RESULT(argus_influence_map_create(world, NULL, &out), ARGUS_RESULT_INVALID_ARGUMENT);
@@ -77,7 +77,7 @@ static void creation(void) {
 
 static void ids(void) {
     ArgusInfluenceMapDef def = argus_default_influence_map_def();
-    ArgusInfluenceMapId stale, null_id = {0, 0}, forged;
+    ArgusInfluenceMapId stale, null_id = {0, 0, 0}, forged;
     ArgusFloatArray a = {NULL, 12345};
     ArgusInfluenceMapInfo info;
     float v = 42.0f;
@@ -163,16 +163,16 @@ static void combine_and_best(void) {
     w[0].weight = 1;
     w[1].layer = 1;
     w[1].weight = NAN;
-    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_WEIGHTED_SUM, w, 0), ARGUS_RESULT_INVALID_ARGUMENT);
-    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_WEIGHTED_SUM, NULL, 2), ARGUS_RESULT_INVALID_ARGUMENT);
-    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_WEIGHTED_SUM, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
-    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_WEIGHTED_SUM, w,
+    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_OP_WEIGHTED_SUM, w, 0), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_OP_WEIGHTED_SUM, NULL, 2), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_OP_WEIGHTED_SUM, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_OP_WEIGHTED_SUM, w,
                                         ARGUS_INFLUENCE_MAX_COMBINE_INPUTS + 1), ARGUS_RESULT_INVALID_ARGUMENT);
     w[1].weight = 1;
     REFUSED(argus_influence_map_combine(world, map, 1, 99, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
-    REFUSED(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_MAX, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(argus_influence_map_combine(world, map, 2, ARGUS_COMBINE_OP_MAX, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
     w[1].layer = 2;
-    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_MAX, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
+    REFUSED(argus_influence_map_combine(world, map, 1, ARGUS_COMBINE_OP_MAX, w, 2), ARGUS_RESULT_INVALID_ARGUMENT);
 
     memset(&cell, 0x33, sizeof cell);
     cell_before = cell;

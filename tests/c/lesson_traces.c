@@ -15,7 +15,7 @@ static ArgusWorld *new_world(void) {
 /* The lesson's agent: eye at its position, sensing every step, at the origin facing +Z. */
 static ArgusAgentId lesson_agent(ArgusWorld *world) {
     ArgusAgentDef def = argus_default_agent_def();
-    ArgusAgentId id = {0, 0};
+    ArgusAgentId id = {0, 0, 0};
     def.sight.eye_offset = v3(0, 0, 0);
     def.sight.rate_hz = 0.0f;
     CHECK_OK(argus_agent_create(world, &def, &id));
@@ -24,9 +24,9 @@ static ArgusAgentId lesson_agent(ArgusWorld *world) {
 
 static ArgusTargetId point_target(ArgusWorld *world, ArgusVec3 at) {
     ArgusTargetDef def = argus_default_target_def();
-    ArgusTargetId id = {0, 0};
+    ArgusTargetId id = {0, 0, 0};
     def.position = at;
-    def.check_points[0] = v3(0, 0, 0);
+    def.check_point_offsets[1] = 0.0f; /* the one check point at the feet */
     CHECK_OK(argus_target_create(world, &def, &id));
     return id;
 }
@@ -73,8 +73,8 @@ static void vision_trace(void) {
         CHECK_OK(argus_agent_can_see(world, guard, t, &r));
         CHECK(r.seen == 0);
         CHECK(r.point_count == 1);
-        CHECK(r.points[0].status == ARGUS_POINT_BLOCKED);
-        CHECK_NEAR(r.points[0].hit.z, 3.5, 1e-4);
+        CHECK(r.point_status[0] == ARGUS_POINT_STATUS_BLOCKED);
+        CHECK_NEAR(r.point_hits[2], 3.5, 1e-4);
         CHECK_NEAR(r.fraction, 0.0, 0.0);
     }
     argus_world_destroy(world);
@@ -92,7 +92,7 @@ static void hearing_trace(void) {
     CHECK_OK(argus_world_get_percepts(world, &percepts));
     CHECK(percepts.count == 1);
     if (percepts.count == 1) {
-        CHECK(percepts.items[0].kind == ARGUS_PERCEPT_SOUND);
+        CHECK(percepts.items[0].kind == ARGUS_PERCEPT_KIND_SOUND);
         CHECK(percepts.items[0].agent.index == guard.index);
         CHECK_NEAR(percepts.items[0].position.x, 10.0, 0.0);
         CHECK_NEAR(percepts.items[0].strength, 1.0 - 10.0 / 15.0, 1e-6);
@@ -156,24 +156,24 @@ static void brain_trace(void) {
     CHECK_OK(argus_occluder_create(world, &wall, &wall_id));
 
     CHECK_OK(argus_world_step(world, 0.25f));
-    CHECK(brain_state(world, guard) == ARGUS_BRAIN_CHASING);
+    CHECK(brain_state(world, guard) == ARGUS_BRAIN_STATE_CHASING);
     CHECK_OK(argus_world_get_brain_events(world, &events));
-    CHECK(events.count == 1 && events.items[0].from == ARGUS_BRAIN_IDLE && events.items[0].to == ARGUS_BRAIN_CHASING);
+    CHECK(events.count == 1 && events.items[0].from == ARGUS_BRAIN_STATE_IDLE && events.items[0].to == ARGUS_BRAIN_STATE_CHASING);
     CHECK(events.count == 1 && events.items[0].target.index == player.index);
 
     CHECK_OK(argus_occluder_set_pose(world, wall_id, v3(0, 0, 3), identity));
     CHECK_OK(argus_world_step(world, 0.25f));
     CHECK_OK(argus_agent_get_state(world, guard, &state));
-    CHECK(state.brain_state == ARGUS_BRAIN_SEARCHING);
+    CHECK(state.brain_state == ARGUS_BRAIN_STATE_SEARCHING);
     CHECK_NEAR(state.brain_timer, 4.0, 0.0);
     CHECK(state.has_move_target == 1);
     CHECK_NEAR(state.move_target.z, 6.0, 0.0);
     for (i = 0; i < 15; i++) {
         CHECK_OK(argus_world_step(world, 0.25f));
-        CHECK(brain_state(world, guard) == ARGUS_BRAIN_SEARCHING);
+        CHECK(brain_state(world, guard) == ARGUS_BRAIN_STATE_SEARCHING);
     }
     CHECK_OK(argus_world_step(world, 0.25f)); /* 4 s of searching: give up */
-    CHECK(brain_state(world, guard) == ARGUS_BRAIN_IDLE);
+    CHECK(brain_state(world, guard) == ARGUS_BRAIN_STATE_IDLE);
 
     {
         /* A noise while idle: investigate it; arrival → searching. */
@@ -183,11 +183,11 @@ static void brain_trace(void) {
         CHECK_OK(argus_world_emit_sound(world, &noise));
         CHECK_OK(argus_world_step(world, 0.25f));
         CHECK_OK(argus_agent_get_state(world, guard, &state));
-        CHECK(state.brain_state == ARGUS_BRAIN_INVESTIGATING);
+        CHECK(state.brain_state == ARGUS_BRAIN_STATE_INVESTIGATING);
         CHECK_NEAR(state.move_target.x, -3.0, 0.0);
         CHECK_OK(argus_agent_report_arrived(world, guard));
         CHECK_OK(argus_world_step(world, 0.25f));
-        CHECK(brain_state(world, guard) == ARGUS_BRAIN_SEARCHING);
+        CHECK(brain_state(world, guard) == ARGUS_BRAIN_STATE_SEARCHING);
     }
     argus_world_destroy(world);
 }

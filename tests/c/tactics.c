@@ -76,7 +76,7 @@ static ArgusCoverQuery lesson_cover_query(void) {
     q.threats = &lesson_threat;
     q.threat_count = 1;
     q.self_position = v3(3, 0, 8);
-    q.candidates.kind = ARGUS_CANDIDATES_POINTS;
+    q.candidates.kind = ARGUS_CANDIDATE_KIND_POINTS;
     q.candidates.points = spots;
     q.candidates.point_count = 2;
     return q;
@@ -206,7 +206,7 @@ static void top_k(void) {
     wall(world, v3(0, 1, 5), v3(10, 1, 0.2f));
     /* A 5 x 5 grid behind a long wall, all hidden: ranked by distance from the agent at its
      * centre, equal distances by index (row by row from -Z, each row from -X). */
-    c.candidates.kind = ARGUS_CANDIDATES_GRID;
+    c.candidates.kind = ARGUS_CANDIDATE_KIND_GRID;
     c.candidates.center = v3(0, 0.5f, 8);
     c.candidates.spacing = 1;
     c.candidates.half_count = 2;
@@ -234,7 +234,7 @@ static void top_k(void) {
     /* A ring of 8 around a threat facing +Z: +X first, turning towards +Z; behind (index 6)
      * first, then best-first with equal scores by index. Fewer found than top_k → the
      * buffer only needs the found count. */
-    f.candidates.kind = ARGUS_CANDIDATES_RING;
+    f.candidates.kind = ARGUS_CANDIDATE_KIND_RING;
     f.candidates.inner_radius = 4;
     f.candidates.outer_radius = 4;
     f.candidates.rings = 1;
@@ -386,13 +386,13 @@ static void two_phase(void) {
     threats[1] = threat(v3(3, 0, 1), v3(0, 0, 1));
     c.threats = threats;
     c.threat_count = 2;
-    c.candidates.kind = ARGUS_CANDIDATES_GRID;
+    c.candidates.kind = ARGUS_CANDIDATE_KIND_GRID;
     c.candidates.center = v3(0, 0.5f, 7);
     c.candidates.spacing = 1.5f;
     c.candidates.half_count = 3;
     c.top_k = 4;
     for (mode = 0; mode < 2; mode++) {
-        c.mode = mode == 0 ? ARGUS_COVER_HIDDEN_FROM_ALL : ARGUS_COVER_HIDDEN_FROM_MOST;
+        c.mode = mode == 0 ? ARGUS_COVER_MODE_HIDDEN_FROM_ALL : ARGUS_COVER_MODE_HIDDEN_FROM_MOST;
         CHECK_OK(cover(world, &c, &want, 8));
         CHECK_OK(cover_two_phase(world, &c, &box, &got, &rays));
         CHECK(same_results(&want, &got) && rays == 49 * 2 && got.answer.rays_cast == rays);
@@ -439,7 +439,7 @@ static void two_phase(void) {
     CHECK(got.count == 1 && same(got.answer.position, spots[0]));
 
     /* Flank: no rays; the same answer as the one-call query. */
-    f.candidates.kind = ARGUS_CANDIDATES_RING;
+    f.candidates.kind = ARGUS_CANDIDATE_KIND_RING;
     f.candidates.rings = 2;
     f.candidates.per_ring = 12;
     f.top_k = 6;

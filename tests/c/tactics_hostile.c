@@ -134,7 +134,7 @@ static void counts(void) {
     f.candidates.point_count = 0xFFFFFFFFu;
     REFUSED(flank(&f), ARGUS_RESULT_INVALID_ARGUMENT);
     f = good_flank();
-    f.candidates.kind = ARGUS_CANDIDATES_GRID;
+    f.candidates.kind = ARGUS_CANDIDATE_KIND_GRID;
     f.candidates.half_count = 100000; /* (2 * 100000 + 1)^2 candidates > ARGUS_MAX_CANDIDATES */
     REFUSED(flank(&f), ARGUS_RESULT_INVALID_ARGUMENT);
     c = good_cover();
@@ -168,16 +168,16 @@ static void numbers(void) {
     c = good_cover();
     c.mode = 7;
     REFUSED(cover(&c), ARGUS_RESULT_INVALID_ARGUMENT);
-    c.mode = ARGUS_COVER_HIDDEN_FROM_MOST;
+    c.mode = ARGUS_COVER_MODE_HIDDEN_FROM_MOST;
     c.candidates.kind = 9;
     REFUSED(cover(&c), ARGUS_RESULT_INVALID_ARGUMENT);
-    c.candidates.kind = ARGUS_CANDIDATES_GRID;
+    c.candidates.kind = ARGUS_CANDIDATE_KIND_GRID;
     c.candidates.plane = 5;
     REFUSED(cover(&c), ARGUS_RESULT_INVALID_ARGUMENT);
     c.candidates.plane = ARGUS_PLANE_XZ;
     c.candidates.spacing = 0;
     REFUSED(cover(&c), ARGUS_RESULT_INVALID_ARGUMENT);
-    c.candidates.kind = ARGUS_CANDIDATES_RING;
+    c.candidates.kind = ARGUS_CANDIDATE_KIND_RING;
     c.candidates.outer_radius = 1; /* below the inner radius (2) */
     REFUSED(cover(&c), ARGUS_RESULT_INVALID_ARGUMENT);
     c.candidates.outer_radius = 8;

@@ -127,8 +127,8 @@ pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> 
     let mut slots = Vec::with_capacity(n);
     for _ in 0..n {
         let generation = r.u32()?;
-        if generation == 0 {
-            return Err(bad("a slot has generation 0"));
+        if generation == 0 || generation > crate::id::MAX_GENERATION {
+            return Err(bad(format!("a slot has generation {generation} (1..=65535)")));
         }
         let value = match r.u8()? {
             0 => None,
