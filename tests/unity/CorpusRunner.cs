@@ -116,11 +116,11 @@ namespace Argus.Perception.StandInTests
         static readonly string[] s_Stages = { "unaware", "suspicious", "alert", "aware" };
         static readonly string[] s_PointStatus = { "out_of_range", "outside_cone", "blocked", "visible" };
 
-        static uint Attitude(string name)
+        static Attitude AttitudeOf(string name)
         {
-            if (name == "hostile") return Constants.ATTITUDE_HOSTILE;
-            if (name == "neutral") return Constants.ATTITUDE_NEUTRAL;
-            if (name == "friendly") return Constants.ATTITUDE_FRIENDLY;
+            if (name == "hostile") return Attitude.Hostile;
+            if (name == "neutral") return Attitude.Neutral;
+            if (name == "friendly") return Attitude.Friendly;
             throw new FormatException("unknown attitude " + name);
         }
 
@@ -227,7 +227,7 @@ namespace Argus.Perception.StandInTests
             go.SetActive(true);
             if (Has(w, "attitudes"))
                 foreach (JsonArray a in (JsonArray)w["attitudes"])
-                    m_World.Native.SetAttitude((uint)(int)a[0], (uint)(int)a[1], Attitude(Str(a[2])));
+                    m_World.Native.SetAttitude((uint)(int)a[0], (uint)(int)a[1], AttitudeOf(Str(a[2])));
         }
 
         void SetLayer(GameObject go, JsonObject o, string what)
@@ -461,7 +461,7 @@ namespace Argus.Perception.StandInTests
                     break;
                 case "set_attitude":
                     Keys(a, "set_attitude", "do", "observer", "other", "attitude");
-                    m_World.Native.SetAttitude((uint)(int)a["observer"], (uint)(int)a["other"], Attitude(Str(a["attitude"])));
+                    m_World.Native.SetAttitude((uint)(int)a["observer"], (uint)(int)a["other"], AttitudeOf(Str(a["attitude"])));
                     break;
                 case "can_see":
                     Keys(a, "can_see", "do", "agent", "target", "rays", "expect");
@@ -601,19 +601,14 @@ namespace Argus.Perception.StandInTests
             }
         }
 
-        static PointSight Point(ref SightResult r, int i)
+        static unsafe uint PointStatus(ref SightResult r, int i)
         {
-            switch (i)
-            {
-                case 0: return r.Points0;
-                case 1: return r.Points1;
-                case 2: return r.Points2;
-                case 3: return r.Points3;
-                case 4: return r.Points4;
-                case 5: return r.Points5;
-                case 6: return r.Points6;
-                default: return r.Points7;
-            }
+            fixed (SightResult* p = &r) return p->PointStatus[i];
+        }
+
+        static unsafe Vector3 PointHit(ref SightResult r, int i)
+        {
+            fixed (SightResult* p = &r) return new Vector3(p->PointHits[3 * i], p->PointHits[3 * i + 1], p->PointHits[3 * i + 2]);
         }
 
         void CanSee(GameObject agent, GameObject target, JsonObject e)
@@ -637,9 +632,8 @@ namespace Argus.Perception.StandInTests
                 for (int i = 0; i < pts.Count && i < r.PointCount; i++)
                 {
                     var w = (JsonObject)pts[i];
-                    PointSight p = Point(ref r, i);
-                    Same("point " + i + " status", Str(w["status"]), s_PointStatus[p.Status]);
-                    if (Has(w, "hit")) Near("point " + i + " hit", V(w["hit"]), new Vector3(p.Hit.X, p.Hit.Y, p.Hit.Z), tol);
+                    Same("point " + i + " status", Str(w["status"]), s_PointStatus[PointStatus(ref r, i)]);
+                    if (Has(w, "hit")) Near("point " + i + " hit", V(w["hit"]), PointHit(ref r, i), tol);
                 }
             }
         }
@@ -674,7 +668,7 @@ namespace Argus.Perception.StandInTests
             if (Has(e, "last_known_position")) Near("LastKnownPosition", V(e["last_known_position"]), memory.LastKnownPosition, tol);
             if (Has(e, "seen")) Same("seen", (bool)e["seen"], record.Seen != 0);
             if (Has(e, "awareness")) Near("awareness", F(e["awareness"]), record.Awareness, tol);
-            if (Has(e, "stage")) Same("stage", Str(e["stage"]), s_Stages[record.AwarenessStage]);
+            if (Has(e, "stage")) Same("stage", Str(e["stage"]), s_Stages[(int)record.AwarenessStage]);
         }
 
         void State(EnemyBrain brain, JsonObject e)

@@ -23,8 +23,8 @@ $MCS -unsafe -target:library $D -out:"$OUT/UnityEngine.StandIn.dll" tests/unity/
 $MCS -unsafe -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -out:"$OUT/Argus.Perception.dll" -recurse:'unity/Runtime/*.cs'
 $MCS -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
     -out:"$OUT/Argus.Perception.Editor.dll" -recurse:'unity/Editor/*.cs'
-$MCS -target:library $D -pkg:nunit -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
+$MCS -unsafe -target:library $D -pkg:nunit -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
     -r:"$OUT/Argus.Perception.Editor.dll" -out:"$OUT/Argus.Perception.Tests.dll" -recurse:'unity/Tests/*.cs'
-$MCS -target:library $D -pkg:nunit -r:System.Json.dll -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
+$MCS -unsafe -target:library $D -pkg:nunit -r:System.Json.dll -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
     -r:"$OUT/Argus.Perception.Editor.dll" -r:"$OUT/Argus.Perception.Tests.dll" \
     -out:"$OUT/Argus.Perception.StandInTests.dll" tests/unity/*.cs unity/Samples~/Courtyard/*.cs

@@ -91,10 +91,10 @@ namespace Argus.Perception
             m_ArrivalReported = true;
         }
 
-        internal void OnBrainEvent(uint from, uint to, Transform focus)
+        internal void OnBrainEvent(AIState from, AIState to, Transform focus)
         {
-            AIState before = (AIState)from;
-            state = (AIState)to;
+            AIState before = from;
+            state = to;
             Focus = focus;
             if (state == AIState.Investigating) m_ArrivalReported = false;
             Action<AIState, AIState> handler = OnStateChanged;

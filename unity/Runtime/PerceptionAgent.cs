@@ -193,7 +193,7 @@ namespace Argus.Perception
             PerceptionTarget t = m_World.TargetFor(p.Target);
             if (t != null) target = t.transform;
             Vector3 position = UnityArgus.ToUnity(p.Position);
-            if (p.Kind == Constants.PERCEPT_SIGHT)
+            if (p.Kind == PerceptKind.Sight)
             {
                 m_SawThisStep = true;
                 if (sight != null) sight.RaiseSeen(target, position);
@@ -210,7 +210,7 @@ namespace Argus.Perception
         {
             PerceptionTarget t = m_World.TargetFor(e.Target);
             m_BrainChangedThisStep = true;
-            if (brain != null) brain.OnBrainEvent(e.From, e.To, t != null ? t.transform : null);
+            if (brain != null) brain.OnBrainEvent((AIState)e.From, (AIState)e.To, t != null ? t.transform : null);
         }
 
         internal void OnNativeForget(ref ForgetEvent f)

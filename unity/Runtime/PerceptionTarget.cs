@@ -46,7 +46,7 @@ namespace Argus.Perception
         static TargetDef s_Defaults;
 
         /// <summary>This component's settings as a def (the library's defaults, read once, underneath).</summary>
-        TargetDef BuildDef()
+        unsafe TargetDef BuildDef()
         {
             if (!s_HaveDefaults)
             {
@@ -58,17 +58,12 @@ namespace Argus.Perception
             def.Layers = UnityArgus.LayerBit(gameObject);
             def.Enabled = (byte)(detectable ? 1 : 0);
             int n = checkPoints == null ? 0 : Mathf.Min(checkPoints.Length, (int)Constants.MAX_CHECK_POINTS);
-            if (n > 0)
+            if (n > 0) def.CheckPointCount = (uint)n;
+            for (int i = 0; i < n; i++)
             {
-                def.CheckPointCount = (uint)n;
-                def.CheckPoints0 = UnityArgus.ToArgus(checkPoints[0]);
-                if (n > 1) def.CheckPoints1 = UnityArgus.ToArgus(checkPoints[1]);
-                if (n > 2) def.CheckPoints2 = UnityArgus.ToArgus(checkPoints[2]);
-                if (n > 3) def.CheckPoints3 = UnityArgus.ToArgus(checkPoints[3]);
-                if (n > 4) def.CheckPoints4 = UnityArgus.ToArgus(checkPoints[4]);
-                if (n > 5) def.CheckPoints5 = UnityArgus.ToArgus(checkPoints[5]);
-                if (n > 6) def.CheckPoints6 = UnityArgus.ToArgus(checkPoints[6]);
-                if (n > 7) def.CheckPoints7 = UnityArgus.ToArgus(checkPoints[7]);
+                def.CheckPointOffsets[3 * i] = checkPoints[i].x;
+                def.CheckPointOffsets[3 * i + 1] = checkPoints[i].y;
+                def.CheckPointOffsets[3 * i + 2] = checkPoints[i].z;
             }
             def.Position = UnityArgus.ToArgus(transform.position);
             def.Forward = UnityArgus.ToArgus(transform.forward);

@@ -32,7 +32,7 @@ namespace Argus.Perception
             {
                 DebugPoint point = picture.Point(i);
                 Gizmos.color = UnityArgus.ToColor(point.Color);
-                if (point.Style == Constants.POINT_STYLE_SOLID) Gizmos.DrawSphere(UnityArgus.ToUnity(point.Position), point.Radius);
+                if (point.Style == PointStyle.Solid) Gizmos.DrawSphere(UnityArgus.ToUnity(point.Position), point.Radius);
                 else Gizmos.DrawWireSphere(UnityArgus.ToUnity(point.Position), point.Radius);
             }
             return (int)(picture.LineCount + picture.PointCount);

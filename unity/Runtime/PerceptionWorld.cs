@@ -90,7 +90,7 @@ namespace Argus.Perception
             WorldDef def = WorldDef.Default();
             def.WorkerThreads = (uint)Mathf.Max(0, workerThreads);
             def.SoundOcclusion = soundOcclusion;
-            if (lineOfSight != LineOfSightSource.ArgusOccluders) def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+            if (lineOfSight != LineOfSightSource.ArgusOccluders) def.RayBackend = RayBackend.Engine;
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);

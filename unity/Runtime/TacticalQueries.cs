@@ -79,7 +79,7 @@ namespace Argus.Perception
             CoverQuery q = CoverQuery.Default();
             q.SelfPosition = UnityArgus.ToArgus(selfPos);
             q.ObstacleMask = UnityArgus.Mask(obstacleMask);
-            q.Mode = hiddenFromAll ? Constants.COVER_HIDDEN_FROM_ALL : Constants.COVER_HIDDEN_FROM_MOST;
+            q.Mode = hiddenFromAll ? CoverMode.HiddenFromAll : CoverMode.HiddenFromMost;
             q.TopK = (uint)Mathf.Max(1, topK);
             if (dangerMap != null) q.Map = dangerMap.Id;
             int nt = threats == null ? 0 : threats.Count;

@@ -21,7 +21,7 @@ namespace Argus.Perception
             var box = collider as BoxCollider;
             if (box != null)
             {
-                def.Shape = Constants.SHAPE_BOX;
+                def.Shape = ShapeKind.Box;
                 def.Position = UnityArgus.ToArgus(t.TransformPoint(box.center));
                 def.HalfExtents = UnityArgus.ToArgus(Abs(Vector3.Scale(box.size, scale)) * 0.5f);
                 id = world.CreateOccluder(def);
@@ -30,7 +30,7 @@ namespace Argus.Perception
             var sphere = collider as SphereCollider;
             if (sphere != null)
             {
-                def.Shape = Constants.SHAPE_SPHERE;
+                def.Shape = ShapeKind.Sphere;
                 def.Position = UnityArgus.ToArgus(t.TransformPoint(sphere.center));
                 def.Radius = sphere.radius * MaxAbs(scale);
                 id = world.CreateOccluder(def);
@@ -40,7 +40,7 @@ namespace Argus.Perception
             if (capsule != null)
             {
                 // Argus capsules run along local Y; Unity's `direction` picks X, Y or Z.
-                def.Shape = Constants.SHAPE_CAPSULE;
+                def.Shape = ShapeKind.Capsule;
                 def.Position = UnityArgus.ToArgus(t.TransformPoint(capsule.center));
                 float axisScale = capsule.direction == 0 ? scale.x : capsule.direction == 2 ? scale.z : scale.y;
                 float radialScale = capsule.direction == 0 ? Mathf.Max(Mathf.Abs(scale.y), Mathf.Abs(scale.z))
@@ -64,7 +64,7 @@ namespace Argus.Perception
                 for (int i = 0; i < v.Length; i++) vertices[i] = UnityArgus.ToArgus(Vector3.Scale(v[i], scale));
                 var indices = new uint[tris.Length];
                 for (int i = 0; i < tris.Length; i++) indices[i] = (uint)tris[i];
-                def.Shape = Constants.SHAPE_MESH;
+                def.Shape = ShapeKind.Mesh;
                 def.Position = UnityArgus.ToArgus(t.position);
                 id = world.CreateOccluder(def, vertices, indices);
                 return true;

@@ -47,11 +47,12 @@ namespace Argus.Perception.Editor.Tests
         [Test]
         public void Enums_MatchTheNativeConstants()
         {
-            Assert.AreEqual(Constants.BRAIN_IDLE, (uint)AIState.Idle);
-            Assert.AreEqual(Constants.BRAIN_INVESTIGATING, (uint)AIState.Investigating);
-            Assert.AreEqual(Constants.BRAIN_CHASING, (uint)AIState.Chasing);
-            Assert.AreEqual(Constants.BRAIN_SEARCHING, (uint)AIState.Searching);
-            Assert.AreEqual(Constants.AWARENESS_AWARE, (uint)AwarenessStage.Aware);
+            Assert.AreEqual((uint)BrainState.Idle, (uint)AIState.Idle);
+            Assert.AreEqual((uint)BrainState.Investigating, (uint)AIState.Investigating);
+            Assert.AreEqual((uint)BrainState.Chasing, (uint)AIState.Chasing);
+            Assert.AreEqual((uint)BrainState.Searching, (uint)AIState.Searching);
+            Assert.AreEqual((uint)global::Argus.AwarenessStage.Suspicious, (uint)AwarenessStage.Suspicious);
+            Assert.AreEqual((uint)global::Argus.AwarenessStage.Aware, (uint)AwarenessStage.Aware);
         }
 
         [Test]

@@ -134,9 +134,14 @@ namespace Argus.Perception.Tests
             Assert.AreEqual(1u << LessonScene.PlayerLayer, d.Layers);
             Assert.AreEqual(0, d.Enabled);
             Assert.AreEqual(3u, d.CheckPointCount);
-            Assert.AreEqual(0.2f, d.CheckPoints0.Y, 1e-6f);
-            Assert.AreEqual(0.4f, d.CheckPoints1.Y, 1e-6f);
-            Assert.AreEqual(0.6f, d.CheckPoints2.Y, 1e-6f);
+            Assert.AreEqual(0.2f, CheckPointY(ref d, 0), 1e-6f);
+            Assert.AreEqual(0.4f, CheckPointY(ref d, 1), 1e-6f);
+            Assert.AreEqual(0.6f, CheckPointY(ref d, 2), 1e-6f);
+        }
+
+        static unsafe float CheckPointY(ref TargetDef d, int i)
+        {
+            fixed (TargetDef* p = &d) return p->CheckPointOffsets[3 * i + 1];
         }
     }
 }
