@@ -72,7 +72,7 @@ namespace Argus.Perception
         public event Action<Transform, AwarenessStage, AwarenessStage, float> OnAwarenessChanged;
 
         PerceptionAgent m_Agent;
-        TargetId[] m_Visible = new TargetId[8];
+        TargetRef[] m_Visible = new TargetRef[8];
 
         void Awake()
         {
@@ -148,7 +148,7 @@ namespace Argus.Perception
             int n = w.Native.GetVisibleTargets(m_Agent.Id, ref m_Visible);
             for (int i = 0; i < n; i++)
             {
-                PerceptionTarget t = w.TargetFor(m_Visible[i]);
+                PerceptionTarget t = w.TargetFor(m_Visible[i].Target);
                 if (t != null) results.Add(t.transform);
             }
         }
