@@ -37,7 +37,7 @@ static class TownBench
             {
                 OccluderDef def = OccluderDef.Default();
                 Vec3 half = new Vec3(F(0.5f, 3.5f), F(0.5f, 3.5f), F(0.5f, 3.5f));
-                def.Shape = Constants.SHAPE_BOX;
+                def.Shape = ShapeKind.Box;
                 def.HalfExtents = half;
                 def.Position = new Vec3(F(0, side), half.Y, F(0, side));
                 double a = F(0, Tau) / 2.0;
@@ -114,11 +114,11 @@ static class TownBench
                 PerceptArray p = world.Percepts;
                 for (int k = 0; k < p.Length; k++) checksum += p[k].Agent.Index + p[k].Target.Index;
                 BrainEventArray b = world.BrainEvents;
-                for (int k = 0; k < b.Length; k++) checksum += b[k].To;
+                for (int k = 0; k < b.Length; k++) checksum += (ulong)b[k].To;
                 ForgetEventArray g = world.ForgetEvents;
                 for (int k = 0; k < g.Length; k++) checksum += g[k].Target.Index;
                 AwarenessEventArray w = world.AwarenessEvents;
-                for (int k = 0; k < w.Length; k++) checksum += w[k].To;
+                for (int k = 0; k < w.Length; k++) checksum += (ulong)w[k].To;
             }
             watch.Stop();
             long bytes = allocated == null ? -1 : allocated() - bytes0;

@@ -46,7 +46,7 @@ fn main() {
         for _ in 0..n / 5 {
             let mut def = argus_default_occluder_def();
             let half = v3(rng.f(0.5, 3.5), rng.f(0.5, 3.5), rng.f(0.5, 3.5));
-            def.shape = ARGUS_SHAPE_BOX;
+            def.shape = ArgusShapeKind::Box.into();
             def.half_extents = half;
             def.position = v3(rng.f(0.0, side), half.y, rng.f(0.0, side));
             let a = rng.f(0.0, std::f32::consts::TAU) as f64 / 2.0;

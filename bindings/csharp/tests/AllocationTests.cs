@@ -48,11 +48,11 @@ namespace Argus.Tests
                     for (int i = 0; i < p.Length; i++) sink += p[i].Target.Index;
                     if (p.Length <= percepts.Length) p.CopyTo(percepts);
                     BrainEventArray b = world.BrainEvents;
-                    for (int i = 0; i < b.Length; i++) sink += b[i].To;
+                    for (int i = 0; i < b.Length; i++) sink += (long)b[i].To;
                     ForgetEventArray f = world.ForgetEvents;
                     for (int i = 0; i < f.Length; i++) sink += f[i].Target.Index;
                     AwarenessEventArray w = world.AwarenessEvents;
-                    for (int i = 0; i < w.Length; i++) sink += w[i].To;
+                    for (int i = 0; i < w.Length; i++) sink += (long)w[i].To;
                 };
                 // Warm up: JIT-compiles every path (first forget/awareness events appear late) and grows native buffers.
                 for (int s = 0; s < 1000; s++) frame(s);

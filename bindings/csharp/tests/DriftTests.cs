@@ -123,6 +123,7 @@ namespace Argus.Tests
             Assert.AreEqual(Library.ExpectedAbiVersion, NativeMethods.argus_abi_version());
             Assert.AreEqual(Constants.VERSION_MAJOR + "." + Constants.VERSION_MINOR + "." + Constants.VERSION_PATCH, Library.Version);
             StringAssert.Contains("libargus", Library.LoadedPath());
+            Assert.AreEqual(Constants.VERSION_MAJOR << 16 | Constants.VERSION_MINOR << 8 | Constants.VERSION_PATCH, Library.VersionNumber);
         }
     }
 }

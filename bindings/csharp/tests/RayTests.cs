@@ -87,7 +87,7 @@ namespace Argus.Tests
         static List<string> Run(string mode, uint seed)
         {
             WorldDef def = WorldDef.Default();
-            if (mode != "builtin") def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+            if (mode != "builtin") def.RayBackend = RayBackend.Engine;
             var stream = new List<string>();
             using (var world = new World(def))
             {
@@ -133,7 +133,7 @@ namespace Argus.Tests
         public void AnEngineRayWorldWithoutCasterRefusesToStep()
         {
             WorldDef def = WorldDef.Default();
-            def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+            def.RayBackend = RayBackend.Engine;
             using (var world = new World(def))
             {
                 WorldTests.Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
@@ -150,7 +150,7 @@ namespace Argus.Tests
         public void ACallbackThatThrowsDoesNotCrashAndIsReportedAfterTheCall()
         {
             WorldDef def = WorldDef.Default();
-            def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+            def.RayBackend = RayBackend.Engine;
             using (var world = new World(def))
             {
                 AgentId guard = WorldTests.Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));

@@ -63,8 +63,8 @@ namespace Argus.Tests
                 var spots = new Vec3[40];
                 for (int i = 0; i < spots.Length; i++) spots[i] = Support.V(-8 + (i % 8) * 2.3f, 0, 3 + (i / 8) * 1.7f);
                 CoverQuery cover = CoverQuery.Default();
-                cover.Candidates.Kind = Constants.CANDIDATES_POINTS;
-                cover.Mode = Constants.COVER_HIDDEN_FROM_MOST;
+                cover.Candidates.Kind = CandidateKind.Points;
+                cover.Mode = CoverMode.HiddenFromMost;
                 cover.TopK = 5;
                 TacticalResult[] direct = null, phased = new TacticalResult[1];
                 TacticalAnswer a1, a2;
@@ -94,7 +94,7 @@ namespace Argus.Tests
                 Assert.AreEqual(Result.NoStepInProgress, Assert.Throws<ArgusException>(() => world.CancelFindCover()).Code);
 
                 FlankQuery flank = FlankQuery.Default();
-                flank.Candidates.Kind = Constants.CANDIDATES_POINTS;
+                flank.Candidates.Kind = CandidateKind.Points;
                 flank.Threat = threats[0];
                 flank.TopK = 3;
                 int f1 = world.FindFlank(flank, spots, ref direct, out a1);

@@ -22,8 +22,7 @@ namespace Argus.Tests
         {
             TargetDef def = TargetDef.Default();
             def.Position = position;
-            def.CheckPointCount = 1;
-            def.CheckPoints0 = Support.V(0, 0, 0);
+            def.SetCheckPoints(Support.V(0, 0, 0));
             return world.CreateTarget(def);
         }
 
@@ -100,11 +99,58 @@ namespace Argus.Tests
                 var forged = new AgentId { Index = 977, Generation = 3 };
                 Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => world.GetAgentState(forged)).Code);
                 Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => world.GetAgentState(new AgentId())).Code);
-                var forgedTarget = new TargetId { Index = target.Index, Generation = target.Generation + 1 };
+                var forgedTarget = new TargetId { Index = target.Index, Generation = (ushort)(target.Generation + 1), World = target.World };
                 Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => world.DestroyTarget(forgedTarget)).Code);
                 Assert.IsTrue(world.IsValid(target), "the real target survived the forged destroy");
                 Assert.AreEqual(Result.InvalidId,
                     Assert.Throws<ArgusException>(() => world.DestroyOccluder(new OccluderId { Index = 1, Generation = 1 })).Code);
+            }
+        }
+
+        [Test]
+        public void IdsNameTheirWorldAndUserDataComesBack()
+        {
+            using (var a = new World())
+            using (var b = new World())
+            {
+                Assert.AreNotEqual(a.Tag, b.Tag);
+                AgentDef def = AgentDef.Default();
+                def.UserData = 0xFEEDFACE12345678UL;
+                AgentId inA = a.CreateAgent(def);
+                Assert.AreEqual(a.Tag, inA.World);
+                Guard(b, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => b.GetAgentState(inA)).Code,
+                    "another world's id is refused, even where the slot exists");
+                Assert.AreEqual(0xFEEDFACE12345678UL, a.GetAgentState(inA).UserData);
+                StringAssert.Contains("another world", b.LastError);
+            }
+        }
+
+        [Test]
+        public void AllAgentStatesComeInOneCall()
+        {
+            using (var world = new World())
+            {
+                var ids = new AgentId[5];
+                for (int i = 0; i < ids.Length; i++)
+                {
+                    AgentDef def = AgentDef.Default();
+                    def.Position = Support.V(i, 0, 0);
+                    def.UserData = (ulong)(100 + i);
+                    ids[i] = world.CreateAgent(def);
+                }
+                world.DestroyAgent(ids[2]);
+                AgentStateEntry[] states = new AgentStateEntry[2];
+                int n = world.GetAgentStates(ref states);
+                Assert.AreEqual(4, n);
+                Assert.GreaterOrEqual(states.Length, 4, "the buffer grew");
+                var seen = new System.Collections.Generic.List<ulong>();
+                for (int i = 0; i < n; i++)
+                {
+                    Assert.AreEqual(states[i].State.Position.X, world.GetAgentState(states[i].Agent).Position.X);
+                    seen.Add(states[i].State.UserData);
+                }
+                CollectionAssert.AreEquivalent(new ulong[] { 100, 101, 103, 104 }, seen);
             }
         }
 
@@ -171,15 +217,15 @@ namespace Argus.Tests
                 Assert.AreEqual(1, percepts.Length);
                 Assert.AreEqual(front, percepts[0].Target);
                 Assert.AreEqual(guard, percepts[0].Agent);
-                Assert.AreEqual(Constants.PERCEPT_SIGHT, percepts[0].Kind);
+                Assert.AreEqual(PerceptKind.Sight, percepts[0].Kind);
                 Assert.Throws<IndexOutOfRangeException>(() => { var unused = percepts[1]; });
-                TargetId[] visible = null;
+                TargetRef[] visible = null;
                 Assert.AreEqual(1, world.GetVisibleTargets(guard, ref visible));
-                Assert.AreEqual(front, visible[0]);
+                Assert.AreEqual(front, visible[0].Target);
 
                 world.CreateBox(Support.V(0, 1, 2.5f), Quat.Identity, Support.V(2, 1, 0.1f));
                 Assert.AreEqual(0, world.CanSee(guard, front).Seen, "a wall blocks the view");
-                Assert.AreEqual(Constants.POINT_BLOCKED, world.CanSee(guard, front).Points0.Status);
+                Assert.AreEqual(PointStatus.Blocked, world.CanSee(guard, front).Status(0));
             }
         }
 
@@ -192,8 +238,8 @@ namespace Argus.Tests
                 TargetId intruder = PointTarget(world, Support.V(0, 0, 5));
                 world.Step(0.1f);
                 Assert.AreEqual(1, world.BrainEvents.Length);
-                Assert.AreEqual(Constants.BRAIN_CHASING, world.BrainEvents[0].To);
-                Assert.AreEqual(Constants.BRAIN_CHASING, world.GetAgentState(guard).BrainState);
+                Assert.AreEqual(BrainState.Chasing, world.BrainEvents[0].To);
+                Assert.AreEqual(BrainState.Chasing, world.GetAgentState(guard).BrainState);
                 MemoryRecord[] memory = new MemoryRecord[1];
                 Assert.AreEqual(1, world.GetMemory(guard, ref memory));
                 Assert.AreEqual(intruder, memory[0].Target);
@@ -223,11 +269,11 @@ namespace Argus.Tests
                 world.EmitSound(sound);
                 world.Step(0.1f);
                 Assert.AreEqual(1, world.Percepts.Length);
-                Assert.AreEqual(Constants.PERCEPT_SOUND, world.Percepts[0].Kind);
-                Assert.AreEqual(Constants.BRAIN_INVESTIGATING, world.GetAgentState(guard).BrainState);
+                Assert.AreEqual(PerceptKind.Sound, world.Percepts[0].Kind);
+                Assert.AreEqual(BrainState.Investigating, world.GetAgentState(guard).BrainState);
 
-                world.SetAttitude(1, 2, Constants.ATTITUDE_FRIENDLY);
-                Assert.AreEqual(Constants.ATTITUDE_FRIENDLY, world.GetAttitude(1, 2));
+                world.SetAttitude(1, 2, Attitude.Friendly);
+                Assert.AreEqual(Attitude.Friendly, world.GetAttitude(1, 2));
             }
         }
 
@@ -245,9 +291,11 @@ namespace Argus.Tests
                 b.Load(snapshot);
                 CollectionAssert.AreEqual(snapshot, b.Save());
                 Assert.AreEqual(a.Time, b.Time);
-                Assert.AreEqual(Constants.BRAIN_CHASING, b.GetAgentState(guard).BrainState, "ids carry over");
+                Assert.AreEqual(Result.InvalidId, Assert.Throws<ArgusException>(() => b.GetAgentState(guard)).Code,
+                    "an id names its world");
+                Assert.AreEqual(BrainState.Chasing, b.GetAgentState(guard.WithWorld(b.Tag)).BrainState, "ids carry over");
                 a.SetTargetPose(t, Support.V(0, 0, -5), Support.V(0, 0, 1));
-                b.SetTargetPose(t, Support.V(0, 0, -5), Support.V(0, 0, 1));
+                b.SetTargetPose(t.WithWorld(b.Tag), Support.V(0, 0, -5), Support.V(0, 0, 1));
                 for (int i = 0; i < 30; i++)
                 {
                     a.Step(0.1f);
@@ -302,7 +350,7 @@ namespace Argus.Tests
                 CoverQuery cover = CoverQuery.Default();
                 var threats = new[] { new Threat { Position = Support.V(5, 0, 0), Eye = Support.V(5, 1, 0), Forward = Support.V(0, 0, 1) } };
                 var spots = new[] { Support.V(5, 0, 8), Support.V(0, 0, 3) };
-                cover.Candidates.Kind = Constants.CANDIDATES_POINTS;
+                cover.Candidates.Kind = CandidateKind.Points;
                 cover.SelfPosition = Support.V(0, 0, 0);
                 TacticalResult[] results = null;
                 TacticalAnswer answer;

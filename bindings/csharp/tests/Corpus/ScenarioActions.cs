@@ -113,7 +113,7 @@ namespace Argus.Tests.Corpus
                     break;
                 case "set_attitude":
                     Keys(a, what, "do", "observer", "other", "attitude");
-                    _world.SetAttitude((uint)a["observer"], (uint)a["other"], Attitude(Str(a, "attitude")));
+                    _world.SetAttitude((uint)a["observer"], (uint)a["other"], AttitudeOf(Str(a, "attitude")));
                     break;
                 case "can_see":
                 {
@@ -128,11 +128,11 @@ namespace Argus.Tests.Corpus
                 {
                     Keys(a, what, "do", "agent", "rays", "expect");
                     ScriptedRays rays = Rays(a);
-                    TargetId[] buffer = null;
+                    TargetRef[] buffer = null;
                     int n = _world.GetVisibleTargets(Agent(a, "agent"), ref buffer);
                     CheckRays(a, rays);
                     string expected = string.Join(", ", ((JsonArray)a["expect"]).Select(v => (string)v).ToArray());
-                    string actual = string.Join(", ", buffer.Take(n).Select(t => TargetName(t)).Where(t => t != null).ToArray());
+                    string actual = string.Join(", ", buffer.Take(n).Select(t => TargetName(t.Target)).Where(t => t != null).ToArray());
                     Eq("visible targets", "[" + expected + "]", "[" + actual + "]");
                     break;
                 }
@@ -184,13 +184,12 @@ namespace Argus.Tests.Corpus
             if (!e.ContainsKey("points")) return;
             var points = (JsonArray)e["points"];
             if (!SameLength("check points", points.Count, (int)r.PointCount)) return;
-            PointSight[] actual = { r.Points0, r.Points1, r.Points2, r.Points3, r.Points4, r.Points5, r.Points6, r.Points7 };
             for (int i = 0; i < points.Count; i++)
             {
                 var p = (JsonObject)points[i];
                 Keys(p, "point expectation", "status", "hit");
-                Eq("point " + i + " status", Str(p, "status"), Name(StatusNames, actual[i].Status));
-                OptVecEq("point " + i + " hit", p, "hit", actual[i].Hit, tol);
+                Eq("point " + i + " status", Str(p, "status"), Name(StatusNames, (uint)r.Status(i)));
+                OptVecEq("point " + i + " hit", p, "hit", r.Hit(i), tol);
             }
         }
 
@@ -213,7 +212,7 @@ namespace Argus.Tests.Corpus
             if (seen.HasValue) Eq("seen", seen.Value, r.Seen != 0);
             OptFloatEq("awareness", OptFloat(e, "awareness"), r.Awareness, tol);
             string stage = OptStr(e, "stage");
-            if (stage != null) Eq("stage", stage, Name(StageNames, r.AwarenessStage));
+            if (stage != null) Eq("stage", stage, Name(StageNames, (uint)r.AwarenessStage));
         }
 
         void CheckState(JsonObject a)
@@ -223,7 +222,7 @@ namespace Argus.Tests.Corpus
             float tol = Tol(a);
             AgentState s = _world.GetAgentState(Agent(a, "agent"));
             string state = OptStr(e, "brain_state");
-            if (state != null) Eq("brain state", state, Name(BrainNames, s.BrainState));
+            if (state != null) Eq("brain state", state, Name(BrainNames, (uint)s.BrainState));
             if (e.ContainsKey("focus")) Eq("focus", OptStr(e, "focus") ?? "null", TargetName(s.Focus) ?? "null");
             OptFloatEq("brain timer", OptFloat(e, "timer"), s.BrainTimer, tol);
             if (e.ContainsKey("move_target"))
@@ -271,7 +270,7 @@ namespace Argus.Tests.Corpus
         {
             CoverQuery q = CoverQuery.Default();
             q.SelfPosition = V(a["self_position"]);
-            q.Candidates.Kind = Constants.CANDIDATES_POINTS;
+            q.Candidates.Kind = CandidateKind.Points;
             string map = OptStr(a, "map");
             if (map != null)
             {
@@ -279,8 +278,8 @@ namespace Argus.Tests.Corpus
                 q.MapLayer = 0;
             }
             string mode = OptStr(a, "mode") ?? "hidden_from_all";
-            if (mode == "hidden_from_all") q.Mode = Constants.COVER_HIDDEN_FROM_ALL;
-            else if (mode == "hidden_from_most") q.Mode = Constants.COVER_HIDDEN_FROM_MOST;
+            if (mode == "hidden_from_all") q.Mode = CoverMode.HiddenFromAll;
+            else if (mode == "hidden_from_most") q.Mode = CoverMode.HiddenFromMost;
             else throw new ScenarioError("unknown cover mode " + mode + " (hidden_from_all | hidden_from_most)");
             q.TopK = a.ContainsKey("top_k") ? (uint)a["top_k"] : 1;
             Threat[] threats = ((JsonArray)a["threats"]).Cast<JsonObject>().Select(t => ThreatOf(t, true)).ToArray();
@@ -293,7 +292,7 @@ namespace Argus.Tests.Corpus
         void FindFlank(JsonObject a)
         {
             FlankQuery q = FlankQuery.Default();
-            q.Candidates.Kind = Constants.CANDIDATES_POINTS;
+            q.Candidates.Kind = CandidateKind.Points;
             q.Threat = ThreatOf((JsonObject)a["threat"], false);
             string map = OptStr(a, "map");
             if (map != null)
@@ -343,7 +342,7 @@ namespace Argus.Tests.Corpus
                         Percept p = actual[i];
                         string w = "percept " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(p.Agent));
-                        Eq(w + "kind", Str(x, "kind"), Name(KindNames, p.Kind));
+                        Eq(w + "kind", Str(x, "kind"), Name(KindNames, (uint)p.Kind));
                         if (x.ContainsKey("target")) Eq(w + "target", OptStr(x, "target") ?? "null", TargetName(p.Target) ?? "null");
                         OptVecEq(w + "position", x, "position", p.Position, tol);
                         OptFloatEq(w + "strength", OptFloat(x, "strength"), p.Strength, tol);
@@ -362,8 +361,8 @@ namespace Argus.Tests.Corpus
                         BrainEvent b = actual[i];
                         string w = "brain event " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(b.Agent));
-                        Eq(w + "from", Str(x, "from"), Name(BrainNames, b.From));
-                        Eq(w + "to", Str(x, "to"), Name(BrainNames, b.To));
+                        Eq(w + "from", Str(x, "from"), Name(BrainNames, (uint)b.From));
+                        Eq(w + "to", Str(x, "to"), Name(BrainNames, (uint)b.To));
                         if (x.ContainsKey("target")) Eq(w + "target", OptStr(x, "target") ?? "null", TargetName(b.Target) ?? "null");
                         OptFloatEq(w + "time", OptFloat(x, "time"), b.Time, tol);
                     }
@@ -398,8 +397,8 @@ namespace Argus.Tests.Corpus
                         string s = "awareness event " + i + " ";
                         Eq(s + "agent", Str(x, "agent"), AgentName(w.Agent));
                         Eq(s + "target", Str(x, "target"), TargetName(w.Target) ?? "null");
-                        Eq(s + "from", Str(x, "from"), Name(StageNames, w.From));
-                        Eq(s + "to", Str(x, "to"), Name(StageNames, w.To));
+                        Eq(s + "from", Str(x, "from"), Name(StageNames, (uint)w.From));
+                        Eq(s + "to", Str(x, "to"), Name(StageNames, (uint)w.To));
                         OptFloatEq(s + "level", OptFloat(x, "level"), w.Level, tol);
                         OptFloatEq(s + "time", OptFloat(x, "time"), w.Time, tol);
                     }

@@ -1,4 +1,5 @@
 using System.Json;
+using System.Linq;
 
 namespace Argus.Tests.Corpus
 {
@@ -89,9 +90,7 @@ namespace Argus.Tests.Corpus
                 var points = (JsonArray)t["check_points"];
                 if (points.Count < 1 || points.Count > Constants.MAX_CHECK_POINTS)
                     throw new ScenarioError("a target has 1 to " + Constants.MAX_CHECK_POINTS + " check points");
-                def.CheckPointCount = (uint)points.Count;
-                Vec3* slots = &def.CheckPoints0; // CheckPoints0..7 are consecutive fields (the drift test checks offsets)
-                for (int i = 0; i < points.Count; i++) slots[i] = V(points[i]);
+                def.SetCheckPoints(points.Select(V).ToArray());
             }
             return def;
         }

@@ -106,15 +106,15 @@ namespace Argus.Tests.Corpus
             {
                 Keys(w, "world", "ray_backend", "sound_occlusion", "attitudes");
                 string backend = OptStr(w, "ray_backend") ?? "builtin";
-                if (backend == "engine") def.RayBackend = Constants.RAY_BACKEND_ENGINE;
+                if (backend == "engine") def.RayBackend = RayBackend.Engine;
                 else if (backend != "builtin") throw new ScenarioError("unknown ray_backend " + backend + " (builtin | engine)");
                 if (w.ContainsKey("sound_occlusion")) def.SoundOcclusion = Float(w, "sound_occlusion");
             }
-            _engineRays = def.RayBackend == Constants.RAY_BACKEND_ENGINE;
+            _engineRays = def.RayBackend == RayBackend.Engine;
             _world = new World(def);
             if (w != null && w.ContainsKey("attitudes"))
                 foreach (JsonValue a in Arr(w, "attitudes"))
-                    _world.SetAttitude((uint)a[0], (uint)a[1], Attitude((string)a[2]));
+                    _world.SetAttitude((uint)a[0], (uint)a[1], AttitudeOf((string)a[2]));
             foreach (JsonObject o in Items(s, "occluders")) Add(_occluders, Str(o, "name"), _world.CreateOccluder(OccluderDefOf(o)));
             foreach (JsonObject a in Items(s, "agents")) Add(_agents, Str(a, "name"), _world.CreateAgent(AgentDefOf(a)));
             foreach (JsonObject t in Items(s, "targets")) Add(_targets, Str(t, "name"), _world.CreateTarget(TargetDefOf(t)));
@@ -135,18 +135,18 @@ namespace Argus.Tests.Corpus
             string name = Str(o, "name");
             if (shape == "box")
             {
-                def.Shape = Constants.SHAPE_BOX;
+                def.Shape = ShapeKind.Box;
                 if (!o.ContainsKey("half_extents")) throw new ScenarioError("occluder " + name + ": box needs half_extents");
                 def.HalfExtents = V(o["half_extents"]);
             }
             else if (shape == "sphere")
             {
-                def.Shape = Constants.SHAPE_SPHERE;
+                def.Shape = ShapeKind.Sphere;
                 def.Radius = Need(o, "radius", name);
             }
             else if (shape == "capsule")
             {
-                def.Shape = Constants.SHAPE_CAPSULE;
+                def.Shape = ShapeKind.Capsule;
                 def.HalfHeight = Need(o, "half_height", name);
                 def.Radius = Need(o, "radius", name);
             }
@@ -174,13 +174,13 @@ namespace Argus.Tests.Corpus
             return def;
         }
 
-        static uint Attitude(string name)
+        static Attitude AttitudeOf(string name)
         {
             switch (name)
             {
-                case "hostile": return Constants.ATTITUDE_HOSTILE;
-                case "neutral": return Constants.ATTITUDE_NEUTRAL;
-                case "friendly": return Constants.ATTITUDE_FRIENDLY;
+                case "hostile": return Attitude.Hostile;
+                case "neutral": return Attitude.Neutral;
+                case "friendly": return Attitude.Friendly;
             }
             throw new ScenarioError("unknown attitude " + name + " (hostile | neutral | friendly)");
         }
