@@ -22,6 +22,16 @@ namespace Argus
             }
         }
 
+        /// <summary>The loaded library's version packed as major &lt;&lt; 16 | minor &lt;&lt; 8 | patch (argus_version()).</summary>
+        public static uint VersionNumber
+        {
+            get
+            {
+                EnsureLoaded();
+                return NativeMethods.argus_version();
+            }
+        }
+
         /// <summary>Worlds created and not yet destroyed in this process (all threads).</summary>
         public static uint LiveWorldCount
         {

@@ -86,8 +86,8 @@ namespace Argus
             return (int)n;
         }
 
-        /// <summary>dest = op over the weighted layers (COMBINE_* constants).</summary>
-        public void CombineInfluence(InfluenceMapId map, uint dest, uint op, LayerWeight[] weights)
+        /// <summary>dest = op over the weighted layers.</summary>
+        public void CombineInfluence(InfluenceMapId map, uint dest, CombineOp op, LayerWeight[] weights)
         {
             fixed (LayerWeight* w = weights)
                 Check(NativeMethods.argus_influence_map_combine(_handle, map, dest, op, w, (uint)(weights == null ? 0 : weights.Length)));

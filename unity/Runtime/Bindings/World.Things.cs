@@ -55,6 +55,26 @@ namespace Argus
             return s;
         }
 
+        /// <summary>Every live agent's state in slot order, copied into buffer (grown when too small; reuse
+        /// it to avoid allocating); returns the number of agents.</summary>
+        public int GetAgentStates(ref AgentStateEntry[] buffer)
+        {
+            if (buffer == null) buffer = new AgentStateEntry[Math.Max(1, (int)Counts.Agents)];
+            while (true)
+            {
+                uint n;
+                Result r;
+                fixed (AgentStateEntry* p = buffer)
+                    r = NativeMethods.argus_world_get_agent_states(_handle, p, (uint)buffer.Length, &n);
+                if (r != Result.BufferTooSmall)
+                {
+                    Check(r);
+                    return (int)n;
+                }
+                buffer = new AgentStateEntry[n];
+            }
+        }
+
         /// <summary>Tells the brain the agent reached its move target.</summary>
         public void ReportArrived(AgentId agent) { Check(NativeMethods.argus_agent_report_arrived(_handle, agent)); }
 
@@ -95,22 +115,23 @@ namespace Argus
             return s;
         }
 
-        /// <summary>Copies every target the agent can see now into buffer (grown when too small); returns the count.</summary>
-        public int GetVisibleTargets(AgentId agent, ref TargetId[] buffer)
+        /// <summary>Copies every target the agent can see now (id and user_data) into buffer (grown when too
+        /// small; reuse it to avoid allocating); returns the count.</summary>
+        public int GetVisibleTargets(AgentId agent, ref TargetRef[] buffer)
         {
-            if (buffer == null) buffer = new TargetId[8];
+            if (buffer == null) buffer = new TargetRef[8];
             while (true)
             {
                 uint n;
                 Result r;
-                fixed (TargetId* p = buffer)
+                fixed (TargetRef* p = buffer)
                     r = NativeMethods.argus_agent_get_visible_targets(_handle, agent, p, (uint)buffer.Length, &n);
                 if (r != Result.BufferTooSmall)
                 {
                     Check(r);
                     return (int)n;
                 }
-                buffer = new TargetId[n];
+                buffer = new TargetRef[n];
             }
         }
 
@@ -178,7 +199,7 @@ namespace Argus
             return id;
         }
 
-        /// <summary>A triangle-mesh occluder (def.Shape = Constants.SHAPE_MESH); the library copies the arrays.</summary>
+        /// <summary>A triangle-mesh occluder (def.Shape = ShapeKind.Mesh); the library copies the arrays.</summary>
         public OccluderId CreateOccluder(OccluderDef def, Vec3[] vertices, uint[] indices)
         {
             OccluderId id;
@@ -198,11 +219,19 @@ namespace Argus
         public OccluderId CreateBox(Vec3 position, Quat rotation, Vec3 halfExtents)
         {
             OccluderDef def = OccluderDef.Default();
-            def.Shape = Constants.SHAPE_BOX;
+            def.Shape = ShapeKind.Box;
             def.Position = position;
             def.Rotation = rotation;
             def.HalfExtents = halfExtents;
             return CreateOccluder(def);
+        }
+
+        /// <summary>The user_data the occluder was created with.</summary>
+        public ulong GetOccluderUserData(OccluderId occluder)
+        {
+            ulong u;
+            Check(NativeMethods.argus_occluder_get_user_data(_handle, occluder, &u));
+            return u;
         }
 
         /// <summary>Removes an occluder.</summary>

@@ -58,7 +58,8 @@ namespace Argus
                 throw new RayCallbackException(inner);
             }
             if (world != null && world._handle.IsClosed) throw new ObjectDisposedException("Argus.World");
-            string detail = world != null ? Library.Utf8(NativeMethods.argus_world_last_error(world._handle)) : "";
+            // The calling thread's last error: set by every failing call, with or without a world.
+            string detail = Library.Utf8(NativeMethods.argus_last_error());
             string name = Library.Utf8(NativeMethods.argus_result_name((uint)r));
             throw new ArgusException(r, detail.Length > 0 ? name + ": " + detail : name);
         }
@@ -96,22 +97,25 @@ namespace Argus
             }
         }
 
+        /// <summary>The tag this world stamps into the ids it issues (their World field), 1..65535.</summary>
+        public ushort Tag { get { return NativeMethods.argus_world_tag(_handle); } }
+
         /// <summary>Reserves room so creating this many agents and targets allocates nothing natively.</summary>
         public void Reserve(int agents, int targets)
         {
             Check(NativeMethods.argus_world_reserve(_handle, (uint)agents, (uint)targets));
         }
 
-        /// <summary>How observer's team regards other's team (ATTITUDE_* constants).</summary>
-        public void SetAttitude(uint observerTeam, uint otherTeam, uint attitude)
+        /// <summary>How observer's team regards other's team.</summary>
+        public void SetAttitude(uint observerTeam, uint otherTeam, Attitude attitude)
         {
             Check(NativeMethods.argus_world_set_attitude(_handle, observerTeam, otherTeam, attitude));
         }
 
         /// <summary>The attitude SetAttitude stored (or the default: hostile to other teams).</summary>
-        public uint GetAttitude(uint observerTeam, uint otherTeam)
+        public Attitude GetAttitude(uint observerTeam, uint otherTeam)
         {
-            uint a;
+            Attitude a;
             Check(NativeMethods.argus_world_get_attitude(_handle, observerTeam, otherTeam, &a));
             return a;
         }

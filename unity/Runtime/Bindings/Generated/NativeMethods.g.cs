@@ -110,6 +110,17 @@ namespace Argus
         public static extern Result argus_agent_get_state(WorldHandle world, AgentId agent, AgentState* out_state);
 
         /// <summary>
+        /// Every live agent's state in one call, in slot order, copied into `buffer` (`capacity`
+        /// entries); the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+        /// number, nothing else written). `argus_world_get_counts().agents` is the number needed.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_agent_states(WorldHandle world, AgentStateEntry* buffer, uint capacity, uint* out_count);
+
+        /// <summary>
         /// The engine reports the agent reached its investigate position (Investigating → Searching at
         /// the next step).
         ///
@@ -139,7 +150,8 @@ namespace Argus
         public static extern Result argus_agent_remember(WorldHandle world, AgentId agent, TargetId target, Vec3 position, float confidence);
 
         /// <summary>
-        /// Drops an agent's record of a target (no event). Unknown target ids are ignored.
+        /// Drops an agent's record of a target (no event). Unknown target ids are ignored; another
+        /// world's id is refused with `INVALID_ID`.
         ///
         /// # Safety
         /// `world` NULL or live.
@@ -351,7 +363,7 @@ namespace Argus
         public static extern Result argus_influence_map_update_blocking(WorldHandle world, InfluenceMapId map, uint blocking_layers, uint* out_count);
 
         /// <summary>
-        /// Writes `op` (`ARGUS_COMBINE_*`) over the weighted inputs `weights[0..count]` into layer
+        /// Writes `op` over the weighted inputs `weights[0..count]` into layer
         /// `dest`; `dest` may be one of the inputs. At least one input. `weights` is read during the
         /// call only.
         ///
@@ -359,7 +371,7 @@ namespace Argus
         /// `world` NULL or live; `weights` NULL (only with count 0, which is refused) or `count` readable items.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_influence_map_combine(WorldHandle world, InfluenceMapId map, uint dest, uint op, LayerWeight* weights, uint count);
+        public static extern Result argus_influence_map_combine(WorldHandle world, InfluenceMapId map, uint dest, CombineOp op, LayerWeight* weights, uint count);
 
         /// <summary>
         /// Divides `layer` by its largest absolute value so it lies in [−1, 1]; an all-zero layer stays.
@@ -463,6 +475,15 @@ namespace Argus
         public static extern Result argus_occluder_set_layers(WorldHandle world, OccluderId occluder, uint layers);
 
         /// <summary>
+        /// The `user_data` the occluder was created with.
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out_user_data` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_occluder_get_user_data(WorldHandle world, OccluderId occluder, ulong* out_user_data);
+
+        /// <summary>
         /// Tests sight now, with current poses (range → cone → line of sight), without touching memory
         /// or brain. Uses the ray callback if set; an engine-ray world without one → `NO_RAY_BACKEND`.
         ///
@@ -473,14 +494,15 @@ namespace Argus
         public static extern Result argus_agent_can_see(WorldHandle world, AgentId agent, TargetId target, SightResult* out_result);
 
         /// <summary>
-        /// Every target the agent can see now, in slot order, copied into `buffer`; the number goes to
-        /// `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed number).
+        /// Every target the agent can see now, in slot order, copied into `buffer` with their
+        /// `user_data`; the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+        /// number).
         ///
         /// # Safety
         /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_agent_get_visible_targets(WorldHandle world, AgentId agent, TargetId* buffer, uint capacity, uint* out_count);
+        public static extern Result argus_agent_get_visible_targets(WorldHandle world, AgentId agent, TargetRef* buffer, uint capacity, uint* out_count);
 
         /// <summary>
         /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
@@ -633,7 +655,9 @@ namespace Argus
         /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
         /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
         /// world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
-        /// event arrays are empty until the next step.
+        /// event arrays are empty until the next step. Ids keep their index and generation but carry
+        /// this world's tag: an id saved from another world works here once its `world` field is set
+        /// to `argus_world_tag(world)`. `user_data` is not saved: every value reads 0 afterwards.
         ///
         /// # Safety
         /// `world` NULL or live; `bytes` `size` readable bytes.
@@ -939,6 +963,26 @@ namespace Argus
         public static extern byte* argus_world_last_error(WorldHandle world);
 
         /// <summary>
+        /// The message of the last failed call on the calling thread, whatever the world (or none:
+        /// `argus_world_create`, a NULL world, `argus_world_load` into a fresh world all report here);
+        /// "" if no call on this thread has failed yet. Successful calls leave it unchanged. Owned by the
+        /// library (thread-local storage): valid until the next failing call on the same thread or the
+        /// thread's exit; copy it to keep it.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern byte* argus_last_error();
+
+        /// <summary>
+        /// The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
+        /// 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern ushort argus_world_tag(WorldHandle world);
+
+        /// <summary>
         /// Seconds simulated so far.
         ///
         /// # Safety
@@ -959,23 +1003,22 @@ namespace Argus
         public static extern Result argus_world_step(WorldHandle world, float dt);
 
         /// <summary>
-        /// Sets how team `observer` regards team `other` (one direction; teams 0..63); `attitude` is
-        /// one of `ARGUS_ATTITUDE_*`. By default a team is friendly to itself and hostile to others.
+        /// Sets how team `observer` regards team `other` (one direction; teams 0..63). By default a team is friendly to itself and hostile to others.
         ///
         /// # Safety
         /// `world` NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_set_attitude(WorldHandle world, uint observer, uint other, uint attitude);
+        public static extern Result argus_world_set_attitude(WorldHandle world, uint observer, uint other, Attitude attitude);
 
         /// <summary>
-        /// How team `observer` regards team `other` (`ARGUS_ATTITUDE_*`).
+        /// How team `observer` regards team `other`.
         ///
         /// # Safety
         /// `world` NULL or live; `out_attitude` NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_get_attitude(WorldHandle world, uint observer, uint other, uint* out_attitude);
+        public static extern Result argus_world_get_attitude(WorldHandle world, uint observer, uint other, Attitude* out_attitude);
 
         /// <summary>
         /// Deliberately panics inside the library, to let binding test suites check the panic firewall:

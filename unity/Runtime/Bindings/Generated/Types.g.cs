@@ -70,62 +70,6 @@ namespace Argus
         /// </summary>
         public const uint COLOR_CONE = 4294967232;
         /// <summary>
-        /// A filled marker.
-        /// </summary>
-        public const uint POINT_STYLE_SOLID = 0;
-        /// <summary>
-        /// An outline marker.
-        /// </summary>
-        public const uint POINT_STYLE_WIRE = 1;
-        /// <summary>
-        /// A percept came from sight.
-        /// </summary>
-        public const uint PERCEPT_SIGHT = 0;
-        /// <summary>
-        /// A percept came from hearing.
-        /// </summary>
-        public const uint PERCEPT_SOUND = 1;
-        /// <summary>
-        /// Brain state: nothing going on.
-        /// </summary>
-        public const uint BRAIN_IDLE = 0;
-        /// <summary>
-        /// Brain state: going to look at a sound (or glimpse).
-        /// </summary>
-        public const uint BRAIN_INVESTIGATING = 1;
-        /// <summary>
-        /// Brain state: chasing a seen target.
-        /// </summary>
-        public const uint BRAIN_CHASING = 2;
-        /// <summary>
-        /// Brain state: searching the last known position until a timer runs out.
-        /// </summary>
-        public const uint BRAIN_SEARCHING = 3;
-        /// <summary>
-        /// Awareness stage: below the suspicious threshold.
-        /// </summary>
-        public const uint AWARENESS_UNAWARE = 0;
-        /// <summary>
-        /// Awareness stage: suspicious.
-        /// </summary>
-        public const uint AWARENESS_SUSPICIOUS = 1;
-        /// <summary>
-        /// Awareness stage: alert.
-        /// </summary>
-        public const uint AWARENESS_ALERT = 2;
-        /// <summary>
-        /// Awareness stage: aware (the brain chases from here).
-        /// </summary>
-        public const uint AWARENESS_AWARE = 3;
-        /// <summary>
-        /// The grid spans X and Z (a 3D game with +Y up): rows follow +Z.
-        /// </summary>
-        public const uint PLANE_XZ = 0;
-        /// <summary>
-        /// The grid spans X and Y (a 2D game): rows follow +Y, Z is ignored.
-        /// </summary>
-        public const uint PLANE_XY = 1;
-        /// <summary>
         /// Most layers one map may have.
         /// </summary>
         public const uint INFLUENCE_MAX_LAYERS = 32;
@@ -143,26 +87,6 @@ namespace Argus
         /// </summary>
         public const uint INFLUENCE_ALL_LAYERS = 4294967295;
         /// <summary>
-        /// Combine: Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
-        /// </summary>
-        public const uint COMBINE_WEIGHTED_SUM = 0;
-        /// <summary>
-        /// Combine: maxᵢ wᵢ · layerᵢ.
-        /// </summary>
-        public const uint COMBINE_MAX = 1;
-        /// <summary>
-        /// Combine: minᵢ wᵢ · layerᵢ.
-        /// </summary>
-        public const uint COMBINE_MIN = 2;
-        /// <summary>
-        /// Combine: Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
-        /// </summary>
-        public const uint COMBINE_MULTIPLY = 3;
-        /// <summary>
-        /// Combine: the weighted sum divided by its largest absolute value, so it lies in [−1, 1].
-        /// </summary>
-        public const uint COMBINE_NORMALIZE = 4;
-        /// <summary>
         /// Most blur passes one `argus_influence_map_blur` call may run.
         /// </summary>
         public const uint INFLUENCE_MAX_BLUR_PASSES = 1024;
@@ -170,61 +94,6 @@ namespace Argus
         /// Most inputs one `argus_influence_map_combine` call may take.
         /// </summary>
         public const uint INFLUENCE_MAX_COMBINE_INPUTS = 1024;
-        /// <summary>
-        /// An oriented box (`half_extents`).
-        /// </summary>
-        public const uint SHAPE_BOX = 0;
-        /// <summary>
-        /// A sphere (`radius`).
-        /// </summary>
-        public const uint SHAPE_SPHERE = 1;
-        /// <summary>
-        /// A capsule along local Y (`half_height`, `radius`).
-        /// </summary>
-        public const uint SHAPE_CAPSULE = 2;
-        /// <summary>
-        /// A triangle mesh (`vertices`, `indices`).
-        /// </summary>
-        public const uint SHAPE_MESH = 3;
-        /// <summary>
-        /// Check point farther than every radius.
-        /// </summary>
-        public const uint POINT_OUT_OF_RANGE = 0;
-        /// <summary>
-        /// Check point in range but outside the cone(s).
-        /// </summary>
-        public const uint POINT_OUTSIDE_CONE = 1;
-        /// <summary>
-        /// Check point in view but an occluder blocks the ray (`hit` says where).
-        /// </summary>
-        public const uint POINT_BLOCKED = 2;
-        /// <summary>
-        /// Check point visible.
-        /// </summary>
-        public const uint POINT_VISIBLE = 3;
-        /// <summary>
-        /// Candidates are the caller's `points[0..point_count]`, in order.
-        /// </summary>
-        public const uint CANDIDATES_POINTS = 0;
-        /// <summary>
-        /// Candidates are a square of (2·half_count + 1)² points `spacing` apart around `center`, row by
-        /// row from −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
-        /// </summary>
-        public const uint CANDIDATES_GRID = 1;
-        /// <summary>
-        /// Candidates are `rings` × `per_ring` points around `center`: ring k has radius
-        /// inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
-        /// `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
-        /// </summary>
-        public const uint CANDIDATES_RING = 2;
-        /// <summary>
-        /// Cover must be hidden from every threat (the lesson's rule).
-        /// </summary>
-        public const uint COVER_HIDDEN_FROM_ALL = 0;
-        /// <summary>
-        /// Rank by how many threats cannot see the spot (at least one), then by score.
-        /// </summary>
-        public const uint COVER_HIDDEN_FROM_MOST = 1;
         /// <summary>
         /// Most candidates one query may consider (points, or generated).
         /// </summary>
@@ -253,32 +122,12 @@ namespace Argus
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
         /// Wrappers compare it with `argus_abi_version()` at load.
         /// </summary>
-        public const uint ABI_VERSION = 1;
+        public const uint ABI_VERSION = 2;
         /// <summary>
         /// Value of `internal_cookie` in a def filled by `argus_default_&lt;thing&gt;_def()`; a def without
         /// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
         /// </summary>
         public const uint DEF_COOKIE = 1095911253;
-        /// <summary>
-        /// Line of sight against the world's own occluders (parry3d BVH).
-        /// </summary>
-        public const uint RAY_BACKEND_BUILTIN = 0;
-        /// <summary>
-        /// Line of sight answered by the engine (a ray callback, or step_begin / step_finish).
-        /// </summary>
-        public const uint RAY_BACKEND_ENGINE = 1;
-        /// <summary>
-        /// Hostile: perceived by default.
-        /// </summary>
-        public const uint ATTITUDE_HOSTILE = 0;
-        /// <summary>
-        /// Neutral.
-        /// </summary>
-        public const uint ATTITUDE_NEUTRAL = 1;
-        /// <summary>
-        /// Friendly: ignored by default.
-        /// </summary>
-        public const uint ATTITUDE_FRIENDLY = 2;
         /// <summary>
         /// The most rays one step may hand to the engine, and the most ids one bulk call may take.
         /// </summary>
@@ -341,6 +190,241 @@ namespace Argus
         /// the world is in the middle of the call that invoked the callback.
         /// </summary>
         Reentrant = 11,
+    }
+
+    /// <summary>
+    /// The guard brain's state.
+    /// </summary>
+    public enum BrainState : uint
+    {
+        /// <summary>
+        /// Nothing going on.
+        /// </summary>
+        Idle = 0,
+        /// <summary>
+        /// Going to look at a sound (or glimpse).
+        /// </summary>
+        Investigating = 1,
+        /// <summary>
+        /// Chasing a seen target.
+        /// </summary>
+        Chasing = 2,
+        /// <summary>
+        /// Searching the last known position until a timer runs out.
+        /// </summary>
+        Searching = 3,
+    }
+
+    /// <summary>
+    /// An awareness meter's stage.
+    /// </summary>
+    public enum AwarenessStage : uint
+    {
+        /// <summary>
+        /// Below the suspicious threshold.
+        /// </summary>
+        Unaware = 0,
+        /// <summary>
+        /// Suspicious.
+        /// </summary>
+        Suspicious = 1,
+        /// <summary>
+        /// Alert.
+        /// </summary>
+        Alert = 2,
+        /// <summary>
+        /// Aware (the brain chases from here).
+        /// </summary>
+        Aware = 3,
+    }
+
+    /// <summary>
+    /// How a debug-draw point is drawn.
+    /// </summary>
+    public enum PointStyle : uint
+    {
+        /// <summary>
+        /// A filled dot.
+        /// </summary>
+        Solid = 0,
+        /// <summary>
+        /// An outline.
+        /// </summary>
+        Wire = 1,
+    }
+
+    /// <summary>
+    /// Which sense produced a percept.
+    /// </summary>
+    public enum PerceptKind : uint
+    {
+        /// <summary>
+        /// Sight.
+        /// </summary>
+        Sight = 0,
+        /// <summary>
+        /// Hearing.
+        /// </summary>
+        Sound = 1,
+    }
+
+    /// <summary>
+    /// The plane an influence map's grid (or a candidate pattern) lies in.
+    /// </summary>
+    public enum Plane : uint
+    {
+        /// <summary>
+        /// X and Z (a 3D game with +Y up): rows follow +Z.
+        /// </summary>
+        Xz = 0,
+        /// <summary>
+        /// X and Y (a 2D game): rows follow +Y, Z is ignored.
+        /// </summary>
+        Xy = 1,
+    }
+
+    /// <summary>
+    /// How one team regards another.
+    /// </summary>
+    public enum Attitude : uint
+    {
+        /// <summary>
+        /// Perceived by default.
+        /// </summary>
+        Hostile = 0,
+        /// <summary>
+        /// Neutral.
+        /// </summary>
+        Neutral = 1,
+        /// <summary>
+        /// Ignored by default.
+        /// </summary>
+        Friendly = 2,
+    }
+
+    /// <summary>
+    /// One check point's sight outcome.
+    /// </summary>
+    public enum PointStatus : uint
+    {
+        /// <summary>
+        /// Farther than every radius.
+        /// </summary>
+        OutOfRange = 0,
+        /// <summary>
+        /// In range but outside the cone(s).
+        /// </summary>
+        OutsideCone = 1,
+        /// <summary>
+        /// In view but an occluder blocks the ray (`hit` says where).
+        /// </summary>
+        Blocked = 2,
+        /// <summary>
+        /// Visible.
+        /// </summary>
+        Visible = 3,
+    }
+
+    /// <summary>
+    /// How `argus_influence_map_combine` merges its inputs.
+    /// </summary>
+    public enum CombineOp : uint
+    {
+        /// <summary>
+        /// Σ wᵢ · layerᵢ (e.g. danger − allies with weights 1 and −1).
+        /// </summary>
+        WeightedSum = 0,
+        /// <summary>
+        /// maxᵢ wᵢ · layerᵢ.
+        /// </summary>
+        Max = 1,
+        /// <summary>
+        /// minᵢ wᵢ · layerᵢ.
+        /// </summary>
+        Min = 2,
+        /// <summary>
+        /// Πᵢ wᵢ · layerᵢ (e.g. danger masked by a 0/1 visibility layer).
+        /// </summary>
+        Multiply = 3,
+        /// <summary>
+        /// The weighted sum divided by its largest absolute value, so it lies in [−1, 1].
+        /// </summary>
+        Normalize = 4,
+    }
+
+    /// <summary>
+    /// An occluder's shape; picks which fields of `ArgusOccluderDef` are read.
+    /// </summary>
+    public enum ShapeKind : uint
+    {
+        /// <summary>
+        /// An oriented box (`half_extents`).
+        /// </summary>
+        Box = 0,
+        /// <summary>
+        /// A sphere (`radius`).
+        /// </summary>
+        Sphere = 1,
+        /// <summary>
+        /// A capsule along local Y (`half_height`, `radius`).
+        /// </summary>
+        Capsule = 2,
+        /// <summary>
+        /// A triangle mesh (`vertices`, `indices`).
+        /// </summary>
+        Mesh = 3,
+    }
+
+    /// <summary>
+    /// Where a tactical query looks; picks which fields of `ArgusCandidates` are read.
+    /// </summary>
+    public enum CandidateKind : uint
+    {
+        /// <summary>
+        /// The caller's `points[0..point_count]`, in order.
+        /// </summary>
+        Points = 0,
+        /// <summary>
+        /// A square of (2·half_count + 1)² points `spacing` apart around `center`, row by row from
+        /// −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
+        /// </summary>
+        Grid = 1,
+        /// <summary>
+        /// `rings` × `per_ring` points around `center`: ring k has radius
+        /// inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
+        /// `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
+        /// </summary>
+        Ring = 2,
+    }
+
+    /// <summary>
+    /// Which spots count as cover.
+    /// </summary>
+    public enum CoverMode : uint
+    {
+        /// <summary>
+        /// Hidden from every threat (the lesson's rule).
+        /// </summary>
+        HiddenFromAll = 0,
+        /// <summary>
+        /// Ranked by how many threats cannot see the spot (at least one), then by score.
+        /// </summary>
+        HiddenFromMost = 1,
+    }
+
+    /// <summary>
+    /// Who answers line-of-sight rays.
+    /// </summary>
+    public enum RayBackend : uint
+    {
+        /// <summary>
+        /// The world's own occluders (parry3d BVH).
+        /// </summary>
+        Builtin = 0,
+        /// <summary>
+        /// The engine (a ray callback, or step_begin / step_finish).
+        /// </summary>
+        Engine = 1,
     }
 
     /// <summary>
@@ -558,6 +642,11 @@ namespace Argus
         /// Set by `argus_default_agent_def()`; leave it alone.
         /// </summary>
         public uint InternalCookie;
+        /// <summary>
+        /// The engine's value for this agent (e.g. an object handle), echoed in events and
+        /// queries; not interpreted, not saved in snapshots (default 0).
+        /// </summary>
+        public ulong UserData;
 
         /// <summary>The library's defaults (argus_default_agent_def); never start from a zeroed struct.</summary>
         public static AgentDef Default()
@@ -568,8 +657,10 @@ namespace Argus
     }
 
     /// <summary>
-    /// An agent (a guard: something that perceives). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-    /// the world rejects it by its generation.
+    /// An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AgentId
@@ -579,14 +670,20 @@ namespace Argus
         /// </summary>
         public uint Index;
         /// <summary>
+        /// Tag of the world that issued the id (never 0 for a live thing).
+        /// </summary>
+        public ushort World;
+        /// <summary>
         /// Slot generation (never 0 for a live thing).
         /// </summary>
-        public uint Generation;
+        public ushort Generation;
     }
 
     /// <summary>
-    /// A target (something agents perceive). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-    /// the world rejects it by its generation.
+    /// A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TargetId
@@ -596,9 +693,13 @@ namespace Argus
         /// </summary>
         public uint Index;
         /// <summary>
+        /// Tag of the world that issued the id (never 0 for a live thing).
+        /// </summary>
+        public ushort World;
+        /// <summary>
         /// Slot generation (never 0 for a live thing).
         /// </summary>
-        public uint Generation;
+        public ushort Generation;
     }
 
     /// <summary>
@@ -624,9 +725,9 @@ namespace Argus
         /// </summary>
         public Vec3 MoveTarget;
         /// <summary>
-        /// `ARGUS_BRAIN_*`.
+        /// The brain's state.
         /// </summary>
-        public uint BrainState;
+        public BrainState BrainState;
         /// <summary>
         /// The target chased or searched for (null if none).
         /// </summary>
@@ -643,6 +744,30 @@ namespace Argus
         /// Non-zero when `move_target` is meaningful (not Idle).
         /// </summary>
         public byte HasMoveTarget;
+        /// <summary>
+        /// The agent's `user_data`.
+        /// </summary>
+        public ulong UserData;
+        /// <summary>
+        /// The focus target's `user_data` (0 when `focus` is null).
+        /// </summary>
+        public ulong FocusUserData;
+    }
+
+    /// <summary>
+    /// One agent's per-frame outputs, as `argus_world_get_agent_states` lists them.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct AgentStateEntry
+    {
+        /// <summary>
+        /// Which agent.
+        /// </summary>
+        public AgentId Agent;
+        /// <summary>
+        /// Its pose and brain outputs.
+        /// </summary>
+        public AgentState State;
     }
 
     /// <summary>
@@ -676,13 +801,17 @@ namespace Argus
         /// </summary>
         public float Awareness;
         /// <summary>
-        /// `ARGUS_AWARENESS_*`.
+        /// The awareness meter's stage.
         /// </summary>
-        public uint AwarenessStage;
+        public AwarenessStage AwarenessStage;
         /// <summary>
         /// Non-zero if seen at the latest sight tick.
         /// </summary>
         public byte Seen;
+        /// <summary>
+        /// The target's `user_data`.
+        /// </summary>
+        public ulong TargetUserData;
     }
 
     /// <summary>
@@ -751,9 +880,9 @@ namespace Argus
         /// </summary>
         public uint Color;
         /// <summary>
-        /// `ARGUS_POINT_STYLE_*`.
+        /// How to draw it.
         /// </summary>
-        public uint Style;
+        public PointStyle Style;
     }
 
     /// <summary>
@@ -787,9 +916,9 @@ namespace Argus
     public unsafe partial struct Percept
     {
         /// <summary>
-        /// `ARGUS_PERCEPT_SIGHT` or `ARGUS_PERCEPT_SOUND`.
+        /// Which sense.
         /// </summary>
-        public uint Kind;
+        public PerceptKind Kind;
         /// <summary>
         /// Who perceived.
         /// </summary>
@@ -810,6 +939,14 @@ namespace Argus
         /// Sight: visible fraction of check points. Sound: 1 − distance / hearing radius.
         /// </summary>
         public float Strength;
+        /// <summary>
+        /// The agent's `user_data`.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's `user_data` (0 when `target` is null).
+        /// </summary>
+        public ulong TargetUserData;
     }
 
     /// <summary>
@@ -865,17 +1002,25 @@ namespace Argus
         /// </summary>
         public TargetId Target;
         /// <summary>
-        /// `ARGUS_BRAIN_*` before.
+        /// State before.
         /// </summary>
-        public uint From;
+        public BrainState From;
         /// <summary>
-        /// `ARGUS_BRAIN_*` after.
+        /// State after.
         /// </summary>
-        public uint To;
+        public BrainState To;
         /// <summary>
         /// World time of the step.
         /// </summary>
         public float Time;
+        /// <summary>
+        /// The agent's `user_data`.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's `user_data` (0 when `target` is null).
+        /// </summary>
+        public ulong TargetUserData;
     }
 
     /// <summary>
@@ -938,6 +1083,14 @@ namespace Argus
         /// World time of the step.
         /// </summary>
         public float Time;
+        /// <summary>
+        /// The agent's `user_data`.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's `user_data` (0 when `target` is null).
+        /// </summary>
+        public ulong TargetUserData;
     }
 
     /// <summary>
@@ -993,13 +1146,13 @@ namespace Argus
         /// </summary>
         public TargetId Target;
         /// <summary>
-        /// `ARGUS_AWARENESS_*` before.
+        /// Stage before.
         /// </summary>
-        public uint From;
+        public AwarenessStage From;
         /// <summary>
-        /// `ARGUS_AWARENESS_*` after.
+        /// Stage after.
         /// </summary>
-        public uint To;
+        public AwarenessStage To;
         /// <summary>
         /// Meter level after the step (0..1).
         /// </summary>
@@ -1008,6 +1161,14 @@ namespace Argus
         /// World time of the step.
         /// </summary>
         public float Time;
+        /// <summary>
+        /// The agent's `user_data`.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's `user_data` (0 when `target` is null).
+        /// </summary>
+        public ulong TargetUserData;
     }
 
     /// <summary>
@@ -1074,9 +1235,9 @@ namespace Argus
         /// </summary>
         public Vec3 Origin;
         /// <summary>
-        /// `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+        /// The grid's plane (default `ARGUS_PLANE_XZ`).
         /// </summary>
-        public uint Plane;
+        public Plane Plane;
         /// <summary>
         /// Layers, 1 to `ARGUS_INFLUENCE_MAX_LAYERS` (default 1); each is one float per cell.
         /// </summary>
@@ -1095,8 +1256,10 @@ namespace Argus
     }
 
     /// <summary>
-    /// An influence map owned by a world. `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-    /// the world rejects it by its generation.
+    /// An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct InfluenceMapId
@@ -1106,9 +1269,13 @@ namespace Argus
         /// </summary>
         public uint Index;
         /// <summary>
+        /// Tag of the world that issued the id (never 0 for a live thing).
+        /// </summary>
+        public ushort World;
+        /// <summary>
         /// Slot generation (never 0 for a live thing).
         /// </summary>
-        public uint Generation;
+        public ushort Generation;
     }
 
     /// <summary>
@@ -1134,9 +1301,9 @@ namespace Argus
         /// </summary>
         public Vec3 Origin;
         /// <summary>
-        /// `ARGUS_PLANE_*`.
+        /// The grid's plane.
         /// </summary>
-        public uint Plane;
+        public Plane Plane;
         /// <summary>
         /// Number of layers.
         /// </summary>
@@ -1253,9 +1420,9 @@ namespace Argus
     public unsafe partial struct OccluderDef
     {
         /// <summary>
-        /// `ARGUS_SHAPE_*` (default box).
+        /// The shape, which picks the fields read below (default `ARGUS_SHAPE_KIND_BOX`).
         /// </summary>
-        public uint Shape;
+        public ShapeKind Shape;
         /// <summary>
         /// World position of the shape's centre.
         /// </summary>
@@ -1304,6 +1471,11 @@ namespace Argus
         /// Non-zero: expected to move (a hint).
         /// </summary>
         public byte Movable;
+        /// <summary>
+        /// The engine's value for this occluder (e.g. a collider handle); not interpreted, not
+        /// saved in snapshots (default 0).
+        /// </summary>
+        public ulong UserData;
 
         /// <summary>The library's defaults (argus_default_occluder_def); never start from a zeroed struct.</summary>
         public static OccluderDef Default()
@@ -1314,8 +1486,10 @@ namespace Argus
     }
 
     /// <summary>
-    /// An occluder (level geometry that blocks sight and sound). `{0, 0}` is null; the id stays valid until its thing is destroyed, after which
-    /// the world rejects it by its generation.
+    /// An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
+    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct OccluderId
@@ -1325,29 +1499,13 @@ namespace Argus
         /// </summary>
         public uint Index;
         /// <summary>
+        /// Tag of the world that issued the id (never 0 for a live thing).
+        /// </summary>
+        public ushort World;
+        /// <summary>
         /// Slot generation (never 0 for a live thing).
         /// </summary>
-        public uint Generation;
-    }
-
-    /// <summary>
-    /// One check point's outcome.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct PointSight
-    {
-        /// <summary>
-        /// `ARGUS_POINT_*`.
-        /// </summary>
-        public uint Status;
-        /// <summary>
-        /// The check point in world space.
-        /// </summary>
-        public Vec3 Point;
-        /// <summary>
-        /// Where the blocking ray hit (when `status` is `ARGUS_POINT_BLOCKED`).
-        /// </summary>
-        public Vec3 Hit;
+        public ushort Generation;
     }
 
     /// <summary>
@@ -1365,41 +1523,23 @@ namespace Argus
         /// </summary>
         public float Fraction;
         /// <summary>
-        /// Number of check points (entries of `points` that are meaningful).
+        /// Number of check points (entries of the arrays below that are meaningful).
         /// </summary>
         public uint PointCount;
         /// <summary>
-        /// Per check point outcomes.
+        /// Per check point: an `ArgusPointStatus` value (a plain `uint32_t` array so C# can hold it
+        /// in a fixed buffer).
         /// </summary>
-        public PointSight Points0;
+        public fixed uint PointStatus[8];
         /// <summary>
-        /// Per check point outcomes.
+        /// Per check point: its world position as x, y, z triples.
         /// </summary>
-        public PointSight Points1;
+        public fixed float PointPositions[24];
         /// <summary>
-        /// Per check point outcomes.
+        /// Per check point: where the blocking ray hit (x, y, z), when its status is
+        /// `ARGUS_POINT_STATUS_BLOCKED`.
         /// </summary>
-        public PointSight Points2;
-        /// <summary>
-        /// Per check point outcomes.
-        /// </summary>
-        public PointSight Points3;
-        /// <summary>
-        /// Per check point outcomes.
-        /// </summary>
-        public PointSight Points4;
-        /// <summary>
-        /// Per check point outcomes.
-        /// </summary>
-        public PointSight Points5;
-        /// <summary>
-        /// Per check point outcomes.
-        /// </summary>
-        public PointSight Points6;
-        /// <summary>
-        /// Per check point outcomes.
-        /// </summary>
-        public PointSight Points7;
+        public fixed float PointHits[24];
         /// <summary>
         /// Non-zero if at least one check point is visible.
         /// </summary>
@@ -1408,6 +1548,22 @@ namespace Argus
         /// Zero when filtered out before any geometry (sight off, target disabled, layers, attitude).
         /// </summary>
         public byte Perceivable;
+    }
+
+    /// <summary>
+    /// A target named by a query: its id and its `user_data`.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct TargetRef
+    {
+        /// <summary>
+        /// The target.
+        /// </summary>
+        public TargetId Target;
+        /// <summary>
+        /// Its `user_data`.
+        /// </summary>
+        public ulong UserData;
     }
 
     /// <summary>
@@ -1443,6 +1599,14 @@ namespace Argus
         /// The looked-at target.
         /// </summary>
         public TargetId Target;
+        /// <summary>
+        /// The agent's `user_data` (0 for a null agent): find its collider without a dictionary.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's `user_data` (0 for a null target).
+        /// </summary>
+        public ulong TargetUserData;
     }
 
     /// <summary>
@@ -1506,17 +1670,17 @@ namespace Argus
     public unsafe partial struct Candidates
     {
         /// <summary>
-        /// `ARGUS_CANDIDATES_POINTS`: the caller's points, read during the call only.
+        /// `ARGUS_CANDIDATE_KIND_POINTS`: the caller's points, read during the call only.
         /// </summary>
         public Vec3* Points;
         /// <summary>
-        /// `ARGUS_CANDIDATES_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
+        /// `ARGUS_CANDIDATE_KIND_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
         /// </summary>
         public uint PointCount;
         /// <summary>
-        /// `ARGUS_CANDIDATES_*` (default points).
+        /// Which generator, and so which fields below are read (default `ARGUS_CANDIDATE_KIND_POINTS`).
         /// </summary>
-        public uint Kind;
+        public CandidateKind Kind;
         /// <summary>
         /// Grid / ring: the middle point.
         /// </summary>
@@ -1546,9 +1710,9 @@ namespace Argus
         /// </summary>
         public uint PerRing;
         /// <summary>
-        /// Grid / ring: `ARGUS_PLANE_XZ` (default) or `ARGUS_PLANE_XY`.
+        /// Grid / ring: the plane the pattern lies in (default `ARGUS_PLANE_XZ`).
         /// </summary>
-        public uint Plane;
+        public Plane Plane;
     }
 
     /// <summary>
@@ -1616,9 +1780,9 @@ namespace Argus
         /// </summary>
         public float DistanceWeight;
         /// <summary>
-        /// `ARGUS_COVER_*` (default hidden from all).
+        /// Which spots count as cover (default `ARGUS_COVER_MODE_HIDDEN_FROM_ALL`).
         /// </summary>
-        public uint Mode;
+        public CoverMode Mode;
         /// <summary>
         /// Results wanted, best first, ≥ 1 (default 1).
         /// </summary>
@@ -1768,37 +1932,10 @@ namespace Argus
         /// </summary>
         public uint Layers;
         /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
+        /// Check point offsets from the position as x, y, z triples (a flat array so C# can hold
+        /// it in a fixed buffer); the first `check_point_count` triples are used.
         /// </summary>
-        public Vec3 CheckPoints0;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints1;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints2;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints3;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints4;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints5;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints6;
-        /// <summary>
-        /// Check point offsets from the position; the first `check_point_count` are used.
-        /// </summary>
-        public Vec3 CheckPoints7;
+        public fixed float CheckPointOffsets[24];
         /// <summary>
         /// 1..8 (default 1: one point at chest height, 1.3 m).
         /// </summary>
@@ -1811,6 +1948,11 @@ namespace Argus
         /// Non-zero: visible to agents (default 1).
         /// </summary>
         public byte Enabled;
+        /// <summary>
+        /// The engine's value for this target (e.g. an object handle), echoed in events and
+        /// queries; not interpreted, not saved in snapshots (default 0).
+        /// </summary>
+        public ulong UserData;
 
         /// <summary>The library's defaults (argus_default_target_def); never start from a zeroed struct.</summary>
         public static TargetDef Default()
@@ -1866,9 +2008,9 @@ namespace Argus
     public unsafe partial struct WorldDef
     {
         /// <summary>
-        /// `ARGUS_RAY_BACKEND_BUILTIN` (default) or `ARGUS_RAY_BACKEND_ENGINE`.
+        /// Who answers line-of-sight rays (default `ARGUS_RAY_BACKEND_BUILTIN`).
         /// </summary>
-        public uint RayBackend;
+        public RayBackend RayBackend;
         /// <summary>
         /// Worker threads of the world's own pool (started with the world, stopped by destroy) that
         /// `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
