@@ -223,6 +223,13 @@ namespace Argus.Tests
                 Assert.AreEqual(1, world.GetVisibleTargets(guard, ref visible));
                 Assert.AreEqual(front, visible[0].Target);
 
+                // The facing convention (+Z forward, +Y up, positions unchanged): turned around, the guard
+                // sees the one behind and no longer the one in front.
+                world.SetAgentPose(guard, Support.V(0, 0, 0), Support.V(0, 0, -1));
+                Assert.AreEqual(0, world.CanSee(guard, front).Seen);
+                Assert.AreEqual(1, world.CanSee(guard, back).Seen);
+                world.SetAgentPose(guard, Support.V(0, 0, 0), Support.V(0, 0, 1));
+
                 world.CreateBox(Support.V(0, 1, 2.5f), Quat.Identity, Support.V(2, 1, 0.1f));
                 Assert.AreEqual(0, world.CanSee(guard, front).Seen, "a wall blocks the view");
                 Assert.AreEqual(PointStatus.Blocked, world.CanSee(guard, front).Status(0));
