@@ -1,0 +1,141 @@
+// The package as Unity would import it: package.json, asmdefs and every .meta well-formed, GUIDs
+// unique and stable, the bindings copy identical to bindings/csharp, the plugin settings sane.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Json;
+using System.Security.Cryptography;
+using System.Text;
+using NUnit.Framework;
+
+namespace Argus.Perception.StandInTests
+{
+    [TestFixture]
+    public class PackageTests
+    {
+        static string Package { get { return Path.Combine(CorpusTests.Root(), "unity"); } }
+
+        static string Rel(string full) { return full.Substring(Package.Length + 1).Replace('\\', '/'); }
+
+        static bool Hidden(string rel)
+        {
+            foreach (var part in rel.Split('/'))
+                if (part.StartsWith(".", StringComparison.Ordinal) || part == "Documentation~" || part == "Tools~") return true;
+            return false;
+        }
+
+        static JsonObject Json(string rel) { return (JsonObject)JsonValue.Parse(File.ReadAllText(Path.Combine(Package, rel))); }
+
+        [Test]
+        public void PackageJson_HasWhatTheRegistryNeeds()
+        {
+            JsonObject p = Json("package.json");
+            Assert.AreEqual("com.argus.perception", (string)p["name"]);
+            StringAssert.IsMatch(@"^\d+\.\d+\.\d+$", (string)p["version"]);
+            Assert.AreEqual("2021.3", (string)p["unity"]);
+            Assert.IsNotEmpty((string)p["displayName"]);
+            Assert.Greater(((string)p["description"]).Length, 40);
+            var samples = (JsonArray)p["samples"];
+            Assert.Greater(samples.Count, 0);
+            foreach (JsonObject s in samples)
+                Assert.IsTrue(Directory.Exists(Path.Combine(Package, (string)s["path"])), (string)s["path"]);
+            foreach (var f in new[] { "README.md", "CHANGELOG.md", "LICENSE.md", "build-plugin.sh" })
+                Assert.IsTrue(File.Exists(Path.Combine(Package, f)), f);
+            Assert.IsTrue(Directory.Exists(Path.Combine(Package, "Documentation~")));
+        }
+
+        [Test]
+        public void Asmdefs_AreWellFormed()
+        {
+            JsonObject runtime = Json("Runtime/Argus.Perception.asmdef");
+            Assert.AreEqual("Argus.Perception", (string)runtime["name"]);
+            Assert.IsTrue((bool)runtime["allowUnsafeCode"], "the bindings use pointers");
+            JsonObject editor = Json("Editor/Argus.Perception.Editor.asmdef");
+            CollectionAssert.Contains(Strings(editor["includePlatforms"]), "Editor");
+            CollectionAssert.Contains(Strings(editor["references"]), "Argus.Perception");
+            foreach (var rel in new[] { "Tests/Runtime/Argus.Perception.Tests.asmdef", "Tests/Editor/Argus.Perception.Editor.Tests.asmdef" })
+            {
+                JsonObject t = Json(rel);
+                CollectionAssert.Contains(Strings(t["precompiledReferences"]), "nunit.framework.dll", rel);
+                CollectionAssert.Contains(Strings(t["defineConstraints"]), "UNITY_INCLUDE_TESTS", rel);
+                CollectionAssert.Contains(Strings(t["references"]), "UnityEngine.TestRunner", rel);
+            }
+        }
+
+        static List<string> Strings(JsonValue v)
+        {
+            var list = new List<string>();
+            foreach (JsonValue s in (JsonArray)v) list.Add((string)s);
+            return list;
+        }
+
+        static string Guid(string metaText)
+        {
+            foreach (var line in metaText.Split('\n'))
+                if (line.StartsWith("guid: ", StringComparison.Ordinal)) return line.Substring(6).Trim();
+            return null;
+        }
+
+        [Test]
+        public void EveryFileAndFolder_HasAMeta_WithAUniqueStableGuid()
+        {
+            var guids = new Dictionary<string, string>();
+            int checkedMetas = 0;
+            using (var md5 = MD5.Create())
+            {
+                foreach (var full in Directory.GetFileSystemEntries(Package, "*", SearchOption.AllDirectories))
+                {
+                    string rel = Rel(full);
+                    if (Hidden(rel)) continue;
+                    if (rel.EndsWith(".meta", StringComparison.Ordinal))
+                    {
+                        string text = File.ReadAllText(full);
+                        StringAssert.StartsWith("fileFormatVersion: 2\n", text, rel);
+                        string guid = Guid(text);
+                        StringAssert.IsMatch("^[0-9a-f]{32}$", guid ?? "", rel);
+                        Assert.IsFalse(guids.ContainsKey(guid), rel + " reuses the GUID of " + (guid != null && guids.ContainsKey(guid) ? guids[guid] : ""));
+                        guids[guid] = rel;
+                        string asset = rel.Substring(0, rel.Length - 5);
+                        string expected = BitConverter.ToString(md5.ComputeHash(Encoding.UTF8.GetBytes("com.argus.perception/" + asset))).Replace("-", "").ToLowerInvariant();
+                        Assert.AreEqual(expected, guid, rel + ": GUIDs are derived from the path, so they never change");
+                        checkedMetas++;
+                        continue;
+                    }
+                    if (rel.EndsWith("~", StringComparison.Ordinal)) continue; // hidden from Unity: no .meta
+                    Assert.IsTrue(File.Exists(full + ".meta"), rel + " has no .meta");
+                    if (Directory.Exists(full)) StringAssert.Contains("folderAsset: yes", File.ReadAllText(full + ".meta"), rel);
+                }
+            }
+            Assert.Greater(checkedMetas, 50);
+        }
+
+        [Test]
+        public void LinuxPlugin_IsEnabledForTheEditorAndLinuxPlayers()
+        {
+            string meta = File.ReadAllText(Path.Combine(Package, "Plugins/Linux/x86_64/libargus.so.meta"));
+            StringAssert.Contains("PluginImporter:", meta);
+            StringAssert.Contains("Exclude Linux64: 0", meta);
+            StringAssert.Contains("Exclude Win64: 1", meta);
+            StringAssert.Contains("OS: Linux", meta);
+            string ios = File.ReadAllText(Path.Combine(Package, "Plugins/iOS/libargus.a.meta"));
+            StringAssert.Contains("Exclude iOS: 0", ios);
+            StringAssert.Contains("Exclude Editor: 1", ios);
+        }
+
+        [Test]
+        public void BindingsCopy_IsIdenticalToBindingsCsharp()
+        {
+            string source = Path.Combine(CorpusTests.Root(), "bindings/csharp/Argus");
+            string copy = Path.Combine(Package, "Runtime/Bindings");
+            var sources = new List<string>();
+            foreach (var f in Directory.GetFiles(source, "*.cs", SearchOption.AllDirectories)) sources.Add(f.Substring(source.Length + 1));
+            var copies = new List<string>();
+            foreach (var f in Directory.GetFiles(copy, "*.cs", SearchOption.AllDirectories)) copies.Add(f.Substring(copy.Length + 1));
+            sources.Sort(StringComparer.Ordinal);
+            copies.Sort(StringComparer.Ordinal);
+            CollectionAssert.AreEqual(sources, copies, "run python3 unity/Tools~/sync_bindings.py");
+            foreach (var f in sources)
+                Assert.AreEqual(File.ReadAllText(Path.Combine(source, f)), File.ReadAllText(Path.Combine(copy, f)), f + " is stale: run python3 unity/Tools~/sync_bindings.py");
+        }
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Compiles the Unity package against the stand-in of UnityEngine with Mono's mcs (C# 7):
+#   tests/unity/build.sh OUT_DIR [2021.3|2022.2]
+# OUT_DIR receives UnityEngine.StandIn.dll (the stand-in, never shipped), Argus.Perception.dll
+# (Runtime/ with the bindings copy), Argus.Perception.Editor.dll (Editor/), Argus.Perception.Tests.dll
+# (Tests/Runtime and Tests/Editor: the Unity Test Framework tests) and
+# Argus.Perception.StandInTests.dll (tests/unity/ and the Courtyard sample).
+# 2022.2 defines UNITY_2022_2_OR_NEWER, so the RaycastCommand QueryParameters form is compiled.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="${1:?usage: build.sh OUT_DIR [2021.3|2022.2]}"
+VARIANT="${2:-2021.3}"
+mkdir -p "$OUT"
+D="-define:UNITY_5_3_OR_NEWER -define:UNITY_2021_3_OR_NEWER -define:UNITY_EDITOR -define:UNITY_INCLUDE_TESTS"
+case "$VARIANT" in
+    2021.3) ;;
+    2022.2) D="$D -define:UNITY_2022_2_OR_NEWER" ;;
+    *) echo "unknown variant $VARIANT" >&2; exit 2 ;;
+esac
+cd "$ROOT"
+MCS="mcs -langversion:7 -nowarn:1591 -warnaserror+ -nowarn:618"
+$MCS -unsafe -target:library $D -out:"$OUT/UnityEngine.StandIn.dll" tests/unity/standin/*.cs
+$MCS -unsafe -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -out:"$OUT/Argus.Perception.dll" -recurse:'unity/Runtime/*.cs'
+$MCS -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
+    -out:"$OUT/Argus.Perception.Editor.dll" -recurse:'unity/Editor/*.cs'
+$MCS -unsafe -target:library $D -pkg:nunit -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
+    -r:"$OUT/Argus.Perception.Editor.dll" -out:"$OUT/Argus.Perception.Tests.dll" -recurse:'unity/Tests/*.cs'
+$MCS -unsafe -target:library $D -pkg:nunit -r:System.Json.dll -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
+    -r:"$OUT/Argus.Perception.Editor.dll" -r:"$OUT/Argus.Perception.Tests.dll" \
+    -out:"$OUT/Argus.Perception.StandInTests.dll" tests/unity/*.cs unity/Samples~/Courtyard/*.cs

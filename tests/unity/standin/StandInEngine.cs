@@ -1,0 +1,373 @@
+// STAND-IN, NOT UNITY. Test-only replacements for the engine services the Argus package touches:
+// colliders and a small ray caster (boxes and spheres, enough to stand in for PhysX in tests),
+// RaycastCommand batches (run synchronously), NativeArray, JobHandle, Gizmos (recorded, not drawn),
+// Texture2D (pixels kept in memory), NavMeshAgent (walks straight at `speed`). Names and signatures
+// follow Unity's public API; bodies are this file's own.
+using System;
+using System.Collections.Generic;
+
+namespace UnityEngine
+{
+    public enum QueryTriggerInteraction { UseGlobal = 0, Ignore = 1, Collide = 2 }
+    public enum TextureFormat { RGBA32 = 4, RFloat = 18 }
+    public enum FilterMode { Point = 0, Bilinear = 1, Trilinear = 2 }
+    public enum TextureWrapMode { Repeat = 0, Clamp = 1 }
+
+    public struct Bounds
+    {
+        public Vector3 center, extents;
+        public Bounds(Vector3 center, Vector3 size) { this.center = center; extents = size * 0.5f; }
+        public Vector3 size { get { return extents * 2f; } }
+    }
+
+    public class Collider : Component
+    {
+        public bool enabled = true;
+        public bool isTrigger;
+
+        // Stand-in ray test in world space; distance along the unit direction, or false.
+        internal virtual bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            distance = 0f;
+            return false;
+        }
+
+        // Slab test against an oriented box given in world space.
+        internal static bool RayBox(Transform t, Vector3 center, Vector3 half, Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            var inv = Quaternion.Inverse(t.rotation);
+            Vector3 o = inv * (origin - t.TransformPoint(center));
+            Vector3 d = inv * dir;
+            float tmin = 0f, tmax = max;
+            distance = 0f;
+            for (int axis = 0; axis < 3; axis++)
+            {
+                float oa = axis == 0 ? o.x : axis == 1 ? o.y : o.z;
+                float da = axis == 0 ? d.x : axis == 1 ? d.y : d.z;
+                float ha = axis == 0 ? half.x : axis == 1 ? half.y : half.z;
+                if (Math.Abs(da) < 1e-9f)
+                {
+                    if (oa < -ha || oa > ha) return false;
+                    continue;
+                }
+                float t1 = (-ha - oa) / da, t2 = (ha - oa) / da;
+                if (t1 > t2) { float s = t1; t1 = t2; t2 = s; }
+                tmin = Math.Max(tmin, t1);
+                tmax = Math.Min(tmax, t2);
+                if (tmin > tmax) return false;
+            }
+            distance = tmin;
+            return true;
+        }
+    }
+
+    public class BoxCollider : Collider
+    {
+        public Vector3 center = Vector3.zero;
+        public Vector3 size = Vector3.one;
+        internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            return RayBox(transform, center, Vector3.Scale(size, transform.lossyScale) * 0.5f, origin, dir, max, out distance);
+        }
+    }
+
+    public class SphereCollider : Collider
+    {
+        public Vector3 center = Vector3.zero;
+        public float radius = 0.5f;
+        internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            Vector3 c = transform.TransformPoint(center);
+            float r = radius * Math.Max(transform.lossyScale.x, Math.Max(transform.lossyScale.y, transform.lossyScale.z));
+            Vector3 m = origin - c;
+            float b = Vector3.Dot(m, dir), cc = Vector3.Dot(m, m) - r * r;
+            distance = 0f;
+            if (cc > 0f && b > 0f) return false;
+            float disc = b * b - cc;
+            if (disc < 0f) return false;
+            distance = Math.Max(0f, -b - (float)Math.Sqrt(disc));
+            return distance <= max;
+        }
+    }
+
+    public class CapsuleCollider : Collider
+    {
+        public Vector3 center = Vector3.zero;
+        public float radius = 0.5f;
+        public float height = 2f;
+        public int direction = 1;
+    }
+
+    public class Mesh : Object
+    {
+        public Vector3[] vertices = new Vector3[0];
+        public int[] triangles = new int[0];
+    }
+
+    public class MeshCollider : Collider
+    {
+        public Mesh sharedMesh;
+        public bool convex;
+    }
+
+    public struct RaycastHit
+    {
+        internal Collider m_Collider;
+        internal float m_Distance;
+        internal Vector3 m_Point;
+        public Collider collider { get { return m_Collider; } }
+        public float distance { get { return m_Distance; } set { m_Distance = value; } }
+        public Vector3 point { get { return m_Point; } set { m_Point = value; } }
+    }
+
+    public static class Physics
+    {
+        public const int DefaultRaycastLayers = -5;
+        public static int StandInRaycastCount;
+
+        public static bool Raycast(Vector3 origin, Vector3 direction, out RaycastHit hitInfo, float maxDistance, int layerMask)
+        {
+            StandInRaycastCount++;
+            hitInfo = new RaycastHit();
+            Vector3 dir = direction.normalized;
+            float best = float.MaxValue;
+            foreach (var go in StandIn.Player.GameObjects)
+            {
+                if (!go.activeInHierarchy || ((1 << go.layer) & layerMask) == 0) continue;
+                foreach (var c in go.Components)
+                {
+                    var col = c as Collider;
+                    float d;
+                    if (col == null || !col.enabled || col.isTrigger) continue;
+                    if (col.StandInRaycast(origin, dir, maxDistance, out d) && d < best)
+                    {
+                        best = d;
+                        hitInfo.m_Collider = col;
+                        hitInfo.m_Distance = d;
+                        hitInfo.m_Point = origin + dir * d;
+                    }
+                }
+            }
+            return hitInfo.m_Collider != null;
+        }
+
+        public static bool Raycast(Vector3 origin, Vector3 direction, float maxDistance, int layerMask)
+        {
+            RaycastHit hit;
+            return Raycast(origin, direction, out hit, maxDistance, layerMask);
+        }
+    }
+
+#if UNITY_2022_2_OR_NEWER
+    public struct QueryParameters
+    {
+        public int layerMask;
+        public bool hitMultipleFaces;
+        public QueryTriggerInteraction hitTriggers;
+        public bool hitBackfaces;
+        public QueryParameters(int layerMask = -5, bool hitMultipleFaces = false, QueryTriggerInteraction hitTriggers = QueryTriggerInteraction.UseGlobal, bool hitBackfaces = false)
+        {
+            this.layerMask = layerMask;
+            this.hitMultipleFaces = hitMultipleFaces;
+            this.hitTriggers = hitTriggers;
+            this.hitBackfaces = hitBackfaces;
+        }
+    }
+#endif
+
+    public struct RaycastCommand
+    {
+        public Vector3 from;
+        public Vector3 direction;
+        public float distance;
+#if UNITY_2022_2_OR_NEWER
+        public QueryParameters queryParameters;
+        public RaycastCommand(Vector3 from, Vector3 direction, QueryParameters queryParameters, float distance = float.MaxValue)
+        {
+            this.from = from;
+            this.direction = direction;
+            this.queryParameters = queryParameters;
+            this.distance = distance;
+        }
+
+        public static Unity.Jobs.JobHandle ScheduleBatch(Unity.Collections.NativeArray<RaycastCommand> commands, Unity.Collections.NativeArray<RaycastHit> results, int minCommandsPerJob, int maxHits, Unity.Jobs.JobHandle dependsOn = default(Unity.Jobs.JobHandle))
+        {
+            StandInBatches++;
+            for (int i = 0; i < commands.Length; i++)
+            {
+                RaycastHit hit;
+                var c = commands[i];
+                Physics.Raycast(c.from, c.direction, out hit, c.distance, c.queryParameters.layerMask);
+                results[i * maxHits] = hit;
+            }
+            return new Unity.Jobs.JobHandle();
+        }
+#else
+        public int layerMask;
+        public int maxHits;
+        public RaycastCommand(Vector3 from, Vector3 direction, float distance = float.MaxValue, int layerMask = -5, int maxHits = 1)
+        {
+            this.from = from;
+            this.direction = direction;
+            this.distance = distance;
+            this.layerMask = layerMask;
+            this.maxHits = maxHits;
+        }
+
+        public static Unity.Jobs.JobHandle ScheduleBatch(Unity.Collections.NativeArray<RaycastCommand> commands, Unity.Collections.NativeArray<RaycastHit> results, int minCommandsPerJob, Unity.Jobs.JobHandle dependsOn = default(Unity.Jobs.JobHandle))
+        {
+            StandInBatches++;
+            for (int i = 0; i < commands.Length; i++)
+            {
+                RaycastHit hit;
+                var c = commands[i];
+                Physics.Raycast(c.from, c.direction, out hit, c.distance, c.layerMask);
+                results[i] = hit;
+            }
+            return new Unity.Jobs.JobHandle();
+        }
+#endif
+        public static int StandInBatches;
+    }
+
+    public static class Gizmos
+    {
+        public static Color color { get; set; }
+        public static int StandInLines, StandInSpheres;
+        public static readonly System.Collections.Generic.List<Color> StandInLineColors = new System.Collections.Generic.List<Color>();
+        public static void DrawLine(Vector3 from, Vector3 to) { StandInLines++; StandInLineColors.Add(color); }
+        public static void DrawSphere(Vector3 center, float radius) { StandInSpheres++; }
+        public static void DrawWireSphere(Vector3 center, float radius) { StandInSpheres++; }
+    }
+
+    public class Texture2D : Object
+    {
+        readonly int m_Width, m_Height;
+        public Texture2D(int width, int height, TextureFormat textureFormat, bool mipChain)
+        {
+            m_Width = width;
+            m_Height = height;
+            format = textureFormat;
+            StandInFloats = new float[width * height];
+        }
+        public int width { get { return m_Width; } }
+        public int height { get { return m_Height; } }
+        public TextureFormat format { get; private set; }
+        public FilterMode filterMode { get; set; }
+        public TextureWrapMode wrapMode { get; set; }
+        public float[] StandInFloats;
+        public int StandInApplyCount;
+
+        public void SetPixelData<T>(T[] data, int mipLevel, int sourceDataStartIndex = 0) where T : struct
+        {
+            var floats = data as float[];
+            if (floats == null) throw new NotSupportedException("stand-in: SetPixelData takes float[] only");
+            if (floats.Length - sourceDataStartIndex < m_Width * m_Height) throw new ArgumentException("stand-in: data too small");
+            Array.Copy(floats, sourceDataStartIndex, StandInFloats, 0, m_Width * m_Height);
+        }
+        public void Apply() { StandInApplyCount++; }
+        public Color GetPixel(int x, int y) { return new Color(StandInFloats[y * m_Width + x], 0f, 0f, 1f); }
+    }
+}
+
+namespace UnityEngine.AI
+{
+    // Stand-in: walks straight to the destination at `speed` (no navmesh), ticked by the player loop.
+    public class NavMeshAgent : Behaviour
+    {
+        public float speed = 3.5f;
+        public float stoppingDistance;
+        public bool isStopped;
+        public bool pathPending { get { return false; } }
+        public bool hasPath { get; private set; }
+        public Vector3 destination { get; set; }
+        public int StandInSetDestinationCount;
+        public float remainingDistance
+        {
+            get
+            {
+                Vector3 d = destination - transform.position;
+                d.y = 0f;
+                return hasPath ? d.magnitude : 0f;
+            }
+        }
+        public bool SetDestination(Vector3 target)
+        {
+            StandInSetDestinationCount++;
+            destination = target;
+            hasPath = true;
+            return true;
+        }
+        public void ResetPath() { hasPath = false; }
+
+        static NavMeshAgent()
+        {
+            StandIn.Player.RegisterTicker<NavMeshAgent>(b => ((NavMeshAgent)b).Tick(Time.deltaTime));
+        }
+
+        void Tick(float dt)
+        {
+            if (!hasPath || isStopped) return;
+            Vector3 goal = destination;
+            goal.y = transform.position.y;
+            Vector3 to = goal - transform.position;
+            if (to.sqrMagnitude > 1e-6f) transform.forward = to;
+            transform.position = Vector3.MoveTowards(transform.position, goal, speed * dt);
+        }
+    }
+}
+
+namespace Unity.Collections
+{
+    public enum Allocator { Invalid = 0, None = 1, Temp = 2, TempJob = 3, Persistent = 4 }
+    public enum NativeArrayOptions { UninitializedMemory = 0, ClearMemory = 1 }
+
+    // Stand-in: a managed array (or a window of one) behind Unity's NativeArray surface.
+    public struct NativeArray<T> : IDisposable where T : struct
+    {
+        T[] m_Items;
+        int m_Start, m_Length;
+        bool m_IsView;
+        public NativeArray(int length, Allocator allocator, NativeArrayOptions options = NativeArrayOptions.ClearMemory)
+        {
+            m_Items = new T[length];
+            m_Start = 0;
+            m_Length = length;
+            m_IsView = false;
+            StandInLive++;
+        }
+        public static int StandInLive;
+        public int Length { get { return m_Length; } }
+        public bool IsCreated { get { return m_Items != null; } }
+        public T this[int index]
+        {
+            get { if ((uint)index >= (uint)m_Length) throw new IndexOutOfRangeException(); return m_Items[m_Start + index]; }
+            set { if ((uint)index >= (uint)m_Length) throw new IndexOutOfRangeException(); m_Items[m_Start + index] = value; }
+        }
+        public NativeArray<T> GetSubArray(int start, int length)
+        {
+            if (start < 0 || length < 0 || start + length > m_Length) throw new ArgumentOutOfRangeException();
+            NativeArray<T> view = this;
+            view.m_Start = m_Start + start;
+            view.m_Length = length;
+            view.m_IsView = true;
+            return view;
+        }
+        public void Dispose()
+        {
+            if (m_Items == null) throw new InvalidOperationException("stand-in: NativeArray disposed twice");
+            if (m_IsView) throw new InvalidOperationException("stand-in: a sub-array cannot be disposed");
+            m_Items = null;
+            StandInLive--;
+        }
+    }
+}
+
+namespace Unity.Jobs
+{
+    public struct JobHandle
+    {
+        public void Complete() { }
+        public bool IsCompleted { get { return true; } }
+    }
+}

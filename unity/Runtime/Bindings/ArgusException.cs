@@ -1,0 +1,26 @@
+using System;
+
+namespace Argus
+{
+    /// <summary>A native call failed: <see cref="Code"/> is its result, the message the world's last error.</summary>
+    public sealed class ArgusException : Exception
+    {
+        /// <summary>The native result code (never <see cref="Result.Ok"/>).</summary>
+        public readonly Result Code;
+
+        internal ArgusException(Result code, string message) : base(message)
+        {
+            Code = code;
+        }
+    }
+
+    /// <summary>The engine's ray callback threw while a native call was asking it for rays. The call
+    /// finished with every ray of that batch counted as blocked; the callback's exception is inner.</summary>
+    public sealed class RayCallbackException : Exception
+    {
+        internal RayCallbackException(Exception inner)
+            : base("the ray callback threw: " + inner.Message, inner)
+        {
+        }
+    }
+}

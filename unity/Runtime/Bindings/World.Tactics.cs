@@ -1,0 +1,143 @@
+using System;
+
+namespace Argus
+{
+    public sealed unsafe partial class World
+    {
+        /// <summary>Cover spots hidden from the threats, best first, into results (grown when too small);
+        /// returns their number. Start from <see cref="CoverQuery.Default"/>; candidatePoints is used when
+        /// query.Candidates.Kind is CANDIDATES_POINTS (may be null otherwise).</summary>
+        public int FindCover(CoverQuery query, Vec3[] candidatePoints, Threat[] threats, ref TacticalResult[] results,
+            out TacticalAnswer answer)
+        {
+            if (results == null) results = new TacticalResult[Math.Max(1, (int)query.TopK)];
+            while (true)
+            {
+                uint n;
+                TacticalAnswer a;
+                Result r;
+                fixed (Vec3* p = candidatePoints)
+                fixed (Threat* t = threats)
+                fixed (TacticalResult* out_ = results)
+                {
+                    query.Candidates.Points = p;
+                    query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                    query.Threats = t;
+                    query.ThreatCount = (uint)(threats == null ? 0 : threats.Length);
+                    r = NativeMethods.argus_world_find_cover(_handle, &query, out_, (uint)results.Length, &n, &a);
+                }
+                if (r != Result.BufferTooSmall)
+                {
+                    Check(r);
+                    answer = a;
+                    return (int)n;
+                }
+                results = new TacticalResult[n];
+            }
+        }
+
+        /// <summary>Flanking spots behind the threat's facing, best first, into results (grown when too
+        /// small); returns their number. Start from <see cref="FlankQuery.Default"/>.</summary>
+        public int FindFlank(FlankQuery query, Vec3[] candidatePoints, ref TacticalResult[] results, out TacticalAnswer answer)
+        {
+            if (results == null) results = new TacticalResult[Math.Max(1, (int)query.TopK)];
+            while (true)
+            {
+                uint n;
+                TacticalAnswer a;
+                Result r;
+                fixed (Vec3* p = candidatePoints)
+                fixed (TacticalResult* out_ = results)
+                {
+                    query.Candidates.Points = p;
+                    query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                    r = NativeMethods.argus_world_find_flank(_handle, &query, out_, (uint)results.Length, &n, &a);
+                }
+                if (r != Result.BufferTooSmall)
+                {
+                    Check(r);
+                    answer = a;
+                    return (int)n;
+                }
+                results = new TacticalResult[n];
+            }
+        }
+
+        // ---- two phases (the engine casts the rays, e.g. one RaycastCommand batch) -------------------------------
+
+        /// <summary>First half of a cover query: every ray it could need (threat eye → spot), valid until
+        /// FinishFindCover succeeds, CancelFindCover, the next BeginFindCover or Dispose.</summary>
+        public RayArray BeginFindCover(CoverQuery query, Vec3[] candidatePoints, Threat[] threats)
+        {
+            RayArray rays;
+            fixed (Vec3* p = candidatePoints)
+            fixed (Threat* t = threats)
+            {
+                query.Candidates.Points = p;
+                query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                query.Threats = t;
+                query.ThreatCount = (uint)(threats == null ? 0 : threats.Length);
+                Check(NativeMethods.argus_world_find_cover_begin(_handle, &query, &rays));
+            }
+            return rays;
+        }
+
+        /// <summary>Second half: hits[i] answers ray i (count = the rays' Length); results as FindCover gives them.</summary>
+        public int FinishFindCover(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer)
+        {
+            return FinishTactical(hits, count, ref results, out answer, true);
+        }
+
+        /// <summary>Abandons a begun cover query.</summary>
+        public void CancelFindCover() { Check(NativeMethods.argus_world_find_cover_cancel(_handle)); }
+
+        /// <summary>First half of a flank query (see BeginFindCover).</summary>
+        public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints)
+        {
+            RayArray rays;
+            fixed (Vec3* p = candidatePoints)
+            {
+                query.Candidates.Points = p;
+                query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                Check(NativeMethods.argus_world_find_flank_begin(_handle, &query, &rays));
+            }
+            return rays;
+        }
+
+        /// <summary>Second half of a flank query.</summary>
+        public int FinishFindFlank(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer)
+        {
+            return FinishTactical(hits, count, ref results, out answer, false);
+        }
+
+        /// <summary>Abandons a begun flank query.</summary>
+        public void CancelFindFlank() { Check(NativeMethods.argus_world_find_flank_cancel(_handle)); }
+
+        int FinishTactical(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer, bool cover)
+        {
+            if (count < 0 || hits == null && count > 0 || hits != null && count > hits.Length)
+                throw new ArgumentOutOfRangeException("count");
+            if (results == null) results = new TacticalResult[8];
+            while (true)
+            {
+                uint n;
+                TacticalAnswer a;
+                Result r;
+                fixed (RayHit* h = hits)
+                fixed (TacticalResult* out_ = results)
+                {
+                    r = cover
+                        ? NativeMethods.argus_world_find_cover_finish(_handle, h, (uint)count, out_, (uint)results.Length, &n, &a)
+                        : NativeMethods.argus_world_find_flank_finish(_handle, h, (uint)count, out_, (uint)results.Length, &n, &a);
+                }
+                if (r != Result.BufferTooSmall)
+                {
+                    Check(r);
+                    answer = a;
+                    return (int)n;
+                }
+                results = new TacticalResult[n]; // the query stays pending: answer again with room
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+using System;
+using System.Collections.Generic;
+using UnityEngine;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// The lesson's vision sensor (§2–§4): range, then the cone (a dot product against the cosine of
+    /// half the view angle), then line of sight, answered by the native library. Targets are
+    /// PerceptionTarget components on layers in <see cref="targetMask"/>; walls are occluders on
+    /// layers in <see cref="obstacleMask"/>.
+    /// </summary>
+    [RequireComponent(typeof(PerceptionAgent))]
+    [AddComponentMenu("Argus/Field Of View Sensor")]
+    public sealed class FieldOfViewSensor : MonoBehaviour
+    {
+        [Tooltip("Sight range in metres.")]
+        public float viewRadius = 10f;
+
+        [Tooltip("FULL cone width in degrees, not the half-angle (360 = all around).")]
+        [Range(0, 360)]
+        public float viewAngle = 90f;
+
+        [Tooltip("Layers of what counts as a target (the PerceptionTarget's GameObject layer).")]
+        public LayerMask targetMask = ~0;
+
+        [Tooltip("Layers of what blocks sight (occluders' layers, or colliders' with Unity physics rays).")]
+        public LayerMask obstacleMask = ~0;
+
+        [Tooltip("Eye height above this transform's position, in metres.")]
+        public float eyeHeight = 1.6f;
+
+        [Header("Beyond the lesson")]
+        [Tooltip("Once seen, a target stays in range until this radius (0 = off): no flicker at the edge.")]
+        public float loseSightRadius = 0f;
+
+        [Tooltip("A second, wider and shorter cone (0 = off).")]
+        public float peripheralRadius = 0f;
+
+        [Tooltip("Full width of the peripheral cone in degrees.")]
+        [Range(0, 360)]
+        public float peripheralAngle = 180f;
+
+        [Tooltip("Sight ticks per second, staggered across guards (0 = every step).")]
+        public float sightRateHz = 10f;
+
+        [Tooltip("Awareness meters: a glimpse makes a guard suspicious before he chases.")]
+        public bool useAwareness = false;
+
+        [Tooltip("Awareness gained per second at best visibility.")]
+        public float awarenessRisePerSecond = 2f;
+
+        [Tooltip("Awareness lost per second unseen.")]
+        public float awarenessFallPerSecond = 0.25f;
+
+        [Tooltip("Awareness gain multiplier for a target at the view radius (1 up close).")]
+        public float awarenessFarFactor = 0.25f;
+
+        [Tooltip("Awareness gain multiplier for a target at the cone's edge (1 dead ahead).")]
+        public float awarenessEdgeFactor = 0.5f;
+
+        [Tooltip("Meter levels of the Suspicious, Alert and Aware stages.")]
+        public float awarenessSuspicious = 0.3f, awarenessAlert = 0.7f, awarenessAware = 1f;
+
+        /// <summary>Targets seen at this guard's latest sight tick (refreshed after every step).</summary>
+        public List<Transform> visibleTargets = new List<Transform>();
+
+        /// <summary>A target was seen this step, at this position (one event per sight percept).</summary>
+        public event Action<Transform, Vector3> OnTargetSeen;
+
+        /// <summary>An awareness meter changed stage (useAwareness only): target, from, to, level.</summary>
+        public event Action<Transform, AwarenessStage, AwarenessStage, float> OnAwarenessChanged;
+
+        PerceptionAgent m_Agent;
+        TargetRef[] m_Visible = new TargetRef[8];
+
+        void Awake()
+        {
+            m_Agent = GetComponent<PerceptionAgent>();
+            m_Agent.sight = this;
+        }
+
+        void OnDestroy()
+        {
+            if (m_Agent != null && m_Agent.sight == this) m_Agent.sight = null;
+        }
+
+        internal void Fill(ref AgentDef def)
+        {
+            def.Sight.Enabled = (byte)(enabled ? 1 : 0);
+            def.Sight.ViewRadius = viewRadius;
+            def.Sight.ViewAngle = viewAngle;
+            def.Sight.TargetMask = UnityArgus.Mask(targetMask);
+            def.Sight.ObstacleMask = UnityArgus.Mask(obstacleMask);
+            def.Sight.EyeOffset = new Vec3(0f, eyeHeight, 0f);
+            def.Sight.LoseSightRadius = loseSightRadius;
+            def.Sight.PeripheralRadius = peripheralRadius;
+            def.Sight.PeripheralAngle = peripheralAngle;
+            def.Sight.RateHz = sightRateHz;
+            def.Awareness.Enabled = (byte)(useAwareness ? 1 : 0);
+            def.Awareness.RisePerSecond = awarenessRisePerSecond;
+            def.Awareness.FallPerSecond = awarenessFallPerSecond;
+            def.Awareness.FarFactor = awarenessFarFactor;
+            def.Awareness.EdgeFactor = awarenessEdgeFactor;
+            def.Awareness.SuspiciousThreshold = awarenessSuspicious;
+            def.Awareness.AlertThreshold = awarenessAlert;
+            def.Awareness.AwareThreshold = awarenessAware;
+        }
+
+        /// <summary>Range, cone, then line of sight, now, with the current transforms. The target
+        /// needs a PerceptionTarget in the same world; anything else is never seen.</summary>
+        public bool CanSeeTarget(Transform target)
+        {
+            SightResult r;
+            return CheckSight(target, out r) && r.Seen != 0;
+        }
+
+        /// <summary>Beyond the lesson: the whole answer of CanSeeTarget (visible fraction, each check
+        /// point's status and wall hit). False when the target is not a PerceptionTarget of this world.</summary>
+        public bool CheckSight(Transform target, out SightResult result)
+        {
+            result = new SightResult();
+            if (target == null || m_Agent == null || !m_Agent.IsLive) return false;
+            PerceptionTarget t = target.GetComponent<PerceptionTarget>();
+            if (t == null || t.Id.IsNull || t.World != m_Agent.World) return false;
+            m_Agent.PushNow();
+            t.PushNow();
+            result = m_Agent.World.Native.CanSee(m_Agent.Id, t.Id);
+            return true;
+        }
+
+        /// <summary>Every target this guard can see now (a new list, as in the lesson).</summary>
+        public List<Transform> FindVisibleTargets()
+        {
+            var result = new List<Transform>();
+            FindVisibleTargets(result);
+            return result;
+        }
+
+        /// <summary>Every target this guard can see now, into <paramref name="results"/> (cleared first).</summary>
+        public void FindVisibleTargets(List<Transform> results)
+        {
+            results.Clear();
+            if (m_Agent == null || !m_Agent.IsLive) return;
+            m_Agent.PushNow();
+            PerceptionWorld w = m_Agent.World;
+            w.PushTargetsNow();
+            int n = w.Native.GetVisibleTargets(m_Agent.Id, ref m_Visible);
+            for (int i = 0; i < n; i++)
+            {
+                PerceptionTarget t = w.TargetFor(m_Visible[i].Target);
+                if (t != null) results.Add(t.transform);
+            }
+        }
+
+        internal void RaiseSeen(Transform target, Vector3 position)
+        {
+            Action<Transform, Vector3> handler = OnTargetSeen;
+            if (handler != null) handler(target, position);
+        }
+
+        internal void RaiseAwareness(Transform target, AwarenessStage from, AwarenessStage to, float level)
+        {
+            Action<Transform, AwarenessStage, AwarenessStage, float> handler = OnAwarenessChanged;
+            if (handler != null) handler(target, from, to, level);
+        }
+
+        /// <summary>Rebuilds <see cref="visibleTargets"/> from the memory records seen at the latest tick.</summary>
+        internal void AfterStep()
+        {
+            visibleTargets.Clear();
+            if (m_Agent == null) return;
+            MemoryRecord[] records;
+            int n = m_Agent.ReadMemory(out records);
+            PerceptionWorld w = m_Agent.World;
+            for (int i = 0; i < n; i++)
+            {
+                if (records[i].Seen == 0) continue;
+                PerceptionTarget t = w.TargetFor(records[i].Target);
+                if (t != null) visibleTargets.Add(t.transform);
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+using System;
+using UnityEngine;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// The lesson's listener (§5): hears a sound when its distance is at most the sound's loudness
+    /// times <see cref="hearingSensitivity"/>, and reports where the sound came from. The test runs
+    /// natively at the world's step; OnHeardSound is raised then.
+    /// </summary>
+    [RequireComponent(typeof(PerceptionAgent))]
+    [AddComponentMenu("Argus/Hearing Sensor")]
+    public sealed class HearingSensor : MonoBehaviour
+    {
+        [Tooltip("Multiplier on every sound's radius; 1 = normal hearing.")]
+        public float hearingSensitivity = 1f;
+
+        [Header("Beyond the lesson")]
+        [Tooltip("Layers of the sounds this guard listens to (the emitter's GameObject layer).")]
+        public LayerMask soundMask = ~0;
+
+        [Tooltip("Layers of occluders that muffle sound, when the world's sound occlusion is on.")]
+        public LayerMask muffleMask = ~0;
+
+        /// <summary>Reports WHERE a heard sound came from.</summary>
+        public event Action<Vector3> OnHeardSound;
+
+        /// <summary>Where, and who made it (null for an anonymous sound), for scripts that need the source.</summary>
+        public event Action<Vector3, Transform> OnHeardSoundFrom;
+
+        PerceptionAgent m_Agent;
+
+        void Awake()
+        {
+            m_Agent = GetComponent<PerceptionAgent>();
+            m_Agent.hearing = this;
+        }
+
+        void OnDestroy()
+        {
+            if (m_Agent != null && m_Agent.hearing == this) m_Agent.hearing = null;
+        }
+
+        internal void Fill(ref AgentDef def)
+        {
+            def.Hearing.Enabled = (byte)(enabled ? 1 : 0);
+            def.Hearing.Sensitivity = hearingSensitivity;
+            def.Hearing.SoundMask = UnityArgus.Mask(soundMask);
+            def.Hearing.ObstacleMask = UnityArgus.Mask(muffleMask);
+        }
+
+        internal void RaiseHeard(Vector3 position, Transform source)
+        {
+            Action<Vector3> heard = OnHeardSound;
+            if (heard != null) heard(position);
+            Action<Vector3, Transform> from = OnHeardSoundFrom;
+            if (from != null) from(position, source);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+using UnityEngine;
+
+namespace Argus.Perception
+{
+    /// <summary>Turns a Unity collider into an Argus occluder def (world-space pose, scaled sizes).
+    /// Forwarding only: the shapes and their ray tests live in the native library.</summary>
+    internal static class OccluderShapes
+    {
+        /// <summary>Creates the occluder of a Box, Sphere, Capsule or Mesh collider; false for others.</summary>
+        public static bool TryCreate(World world, Collider collider, bool movable, out OccluderId id)
+        {
+            id = new OccluderId();
+            OccluderDef def = OccluderDef.Default();
+            def.Layers = UnityArgus.LayerBit(collider.gameObject);
+            def.Movable = (byte)(movable ? 1 : 0);
+            Transform t = collider.transform;
+            Vector3 scale = t.lossyScale;
+            Quaternion rotation = t.rotation;
+            def.Rotation = UnityArgus.ToArgus(rotation);
+
+            var box = collider as BoxCollider;
+            if (box != null)
+            {
+                def.Shape = ShapeKind.Box;
+                def.Position = UnityArgus.ToArgus(t.TransformPoint(box.center));
+                def.HalfExtents = UnityArgus.ToArgus(Abs(Vector3.Scale(box.size, scale)) * 0.5f);
+                id = world.CreateOccluder(def);
+                return true;
+            }
+            var sphere = collider as SphereCollider;
+            if (sphere != null)
+            {
+                def.Shape = ShapeKind.Sphere;
+                def.Position = UnityArgus.ToArgus(t.TransformPoint(sphere.center));
+                def.Radius = sphere.radius * MaxAbs(scale);
+                id = world.CreateOccluder(def);
+                return true;
+            }
+            var capsule = collider as CapsuleCollider;
+            if (capsule != null)
+            {
+                // Argus capsules run along local Y; Unity's `direction` picks X, Y or Z.
+                def.Shape = ShapeKind.Capsule;
+                def.Position = UnityArgus.ToArgus(t.TransformPoint(capsule.center));
+                float axisScale = capsule.direction == 0 ? scale.x : capsule.direction == 2 ? scale.z : scale.y;
+                float radialScale = capsule.direction == 0 ? Mathf.Max(Mathf.Abs(scale.y), Mathf.Abs(scale.z))
+                    : capsule.direction == 2 ? Mathf.Max(Mathf.Abs(scale.x), Mathf.Abs(scale.y))
+                    : Mathf.Max(Mathf.Abs(scale.x), Mathf.Abs(scale.z));
+                def.Radius = capsule.radius * radialScale;
+                def.HalfHeight = Mathf.Max(0f, capsule.height * Mathf.Abs(axisScale) * 0.5f - def.Radius);
+                Quaternion toAxis = capsule.direction == 0 ? Quaternion.AngleAxis(-90f, Vector3.forward)
+                    : capsule.direction == 2 ? Quaternion.AngleAxis(90f, Vector3.right) : Quaternion.identity;
+                def.Rotation = UnityArgus.ToArgus(rotation * toAxis);
+                id = world.CreateOccluder(def);
+                return true;
+            }
+            var mesh = collider as MeshCollider;
+            if (mesh != null && mesh.sharedMesh != null)
+            {
+                // Scale is baked into the vertices; position and rotation stay the occluder's pose.
+                Vector3[] v = mesh.sharedMesh.vertices;
+                int[] tris = mesh.sharedMesh.triangles;
+                var vertices = new Vec3[v.Length];
+                for (int i = 0; i < v.Length; i++) vertices[i] = UnityArgus.ToArgus(Vector3.Scale(v[i], scale));
+                var indices = new uint[tris.Length];
+                for (int i = 0; i < tris.Length; i++) indices[i] = (uint)tris[i];
+                def.Shape = ShapeKind.Mesh;
+                def.Position = UnityArgus.ToArgus(t.position);
+                id = world.CreateOccluder(def, vertices, indices);
+                return true;
+            }
+            return false;
+        }
+
+        /// <summary>World pose of the occluder of a collider (what SetOccluderPose takes).</summary>
+        public static void Pose(Collider collider, out Vec3 position, out Quat rotation)
+        {
+            Transform t = collider.transform;
+            Vector3 center = Vector3.zero;
+            Quaternion extra = Quaternion.identity;
+            var box = collider as BoxCollider;
+            if (box != null) center = box.center;
+            var sphere = collider as SphereCollider;
+            if (sphere != null) center = sphere.center;
+            var capsule = collider as CapsuleCollider;
+            if (capsule != null)
+            {
+                center = capsule.center;
+                extra = capsule.direction == 0 ? Quaternion.AngleAxis(-90f, Vector3.forward)
+                    : capsule.direction == 2 ? Quaternion.AngleAxis(90f, Vector3.right) : Quaternion.identity;
+            }
+            position = UnityArgus.ToArgus(t.TransformPoint(center));
+            rotation = UnityArgus.ToArgus(t.rotation * extra);
+        }
+
+        static Vector3 Abs(Vector3 v) { return new Vector3(Mathf.Abs(v.x), Mathf.Abs(v.y), Mathf.Abs(v.z)); }
+
+        static float MaxAbs(Vector3 v) { return Mathf.Max(Mathf.Abs(v.x), Mathf.Max(Mathf.Abs(v.y), Mathf.Abs(v.z))); }
+    }
+}

@@ -1,0 +1,240 @@
+using UnityEngine;
+using NativePercept = Argus.Percept;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// The native agent behind one guard. Added automatically by FieldOfViewSensor, HearingSensor,
+    /// PerceptionSystem, PerceptionMemory and EnemyBrain: their public fields together make the
+    /// agent's def, which is sent again whenever a field changes. Events of each step arrive here and
+    /// are handed to those components.
+    /// </summary>
+    [DisallowMultipleComponent]
+    [AddComponentMenu("Argus/Perception Agent")]
+    public sealed class PerceptionAgent : MonoBehaviour, IWorldMember
+    {
+        [Tooltip("The world to join; empty = the first enabled PerceptionWorld.")]
+        public PerceptionWorld world;
+
+        [Tooltip("Team 0..63. By default a team is friendly to itself and hostile to every other team.")]
+        [Range(0, 63)]
+        public int team = 0;
+
+        [Tooltip("Also perceive targets of neutral teams (World.SetAttitude).")]
+        public bool perceiveNeutral;
+
+        [Tooltip("Also perceive targets of friendly teams (your own team included).")]
+        public bool perceiveFriendly;
+
+        // Sibling components, registered by themselves (no GetComponent per frame).
+        internal FieldOfViewSensor sight;
+        internal HearingSensor hearing;
+        internal PerceptionSystem system;
+        internal PerceptionMemory memory;
+        internal EnemyBrain brain;
+
+        PerceptionWorld m_World;
+        AgentId m_Id;
+        AgentDef m_Pushed;
+        AgentDef m_Scratch;
+        AgentDef m_Refused;
+        bool m_HasRefused;
+        MemoryRecord[] m_Memory = new MemoryRecord[8];
+        int m_MemoryCount;
+        int m_MemoryFrame = -1;
+        bool m_SawThisStep, m_BrainChangedThisStep;
+        static bool s_HaveDefaults;
+        static AgentDef s_Defaults;
+
+        /// <summary>The native agent (null id while not in a world).</summary>
+        public AgentId Id { get { return m_Id; } }
+
+        /// <summary>The world this agent is in (null while waiting for one).</summary>
+        public PerceptionWorld World { get { return m_World; } }
+
+        PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
+
+        // Siblings register themselves in their Awake, which runs after this component's OnEnable
+        // when a GameObject is activated: find them now, so the agent is created with their settings.
+        void Awake()
+        {
+            sight = GetComponent<FieldOfViewSensor>();
+            hearing = GetComponent<HearingSensor>();
+            system = GetComponent<PerceptionSystem>();
+            memory = GetComponent<PerceptionMemory>();
+            brain = GetComponent<EnemyBrain>();
+        }
+
+        void OnEnable() { PerceptionWorld.Join(this); }
+
+        void OnDisable() { PerceptionWorld.Leave(this, m_World); }
+
+        /// <summary>The library's default agent (the lesson's numbers), read once from native code.</summary>
+        internal static AgentDef LibraryDefaults
+        {
+            get
+            {
+                if (!s_HaveDefaults)
+                {
+                    s_Defaults = AgentDef.Default();
+                    s_HaveDefaults = true;
+                }
+                return s_Defaults;
+            }
+        }
+
+        /// <summary>Every sibling's public fields over the library's defaults, with the current pose.</summary>
+        internal AgentDef BuildDef()
+        {
+            AgentDef def;
+            BuildSettings(out def);
+            def.Position = UnityArgus.ToArgus(transform.position);
+            def.Forward = UnityArgus.ToArgus(transform.forward);
+            return def;
+        }
+
+        /// <summary>Every sibling's public fields over the library's defaults (pose left at the default).</summary>
+        void BuildSettings(out AgentDef def)
+        {
+            def = LibraryDefaults;
+            def.Team = (uint)team;
+            uint neutral = perceiveNeutral ? Constants.DETECT_NEUTRAL : 0u;
+            uint friendly = perceiveFriendly ? Constants.DETECT_FRIENDLY : 0u;
+            def.DetectMask = Constants.DETECT_HOSTILE | neutral | friendly;
+            def.Sight.Enabled = 0;
+            def.Hearing.Enabled = 0;
+            def.Brain.Enabled = 0;
+            if (sight != null) sight.Fill(ref def);
+            if (hearing != null) hearing.Fill(ref def);
+            if (memory != null) memory.Fill(ref def);
+            if (brain != null) brain.Fill(ref def);
+        }
+
+        void IWorldMember.Attach(PerceptionWorld w)
+        {
+            m_World = w;
+            AgentDef def = BuildDef();
+            m_Id = w.Native.CreateAgent(def);
+            m_Pushed = def;
+            m_MemoryFrame = -1;
+        }
+
+        void IWorldMember.Detach()
+        {
+            m_World = null;
+            m_Id = new AgentId();
+            if (brain != null) brain.ResetState();
+        }
+
+        void IWorldMember.DestroyNative()
+        {
+            if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyAgent(m_Id);
+            m_World = null;
+            m_Id = new AgentId();
+            if (brain != null) brain.ResetState();
+        }
+
+        /// <summary>True while the native agent exists.</summary>
+        internal bool IsLive { get { return !m_Id.IsNull && m_World != null && m_World.Native != null; } }
+
+        /// <summary>Sends changed fields of this GameObject's sensors, memory and brain. Values the
+        /// library refuses (NaN, a negative radius) are logged once and the old settings stay.</summary>
+        internal void PushSettings()
+        {
+            if (m_Id.IsNull) return;
+            BuildSettings(out m_Scratch);
+            if (Defs.SameSettings(ref m_Scratch, ref m_Pushed)) return;
+            if (m_HasRefused && Defs.SameSettings(ref m_Scratch, ref m_Refused)) return;
+            AgentDef def = BuildDef(); // changed: send it with the current pose
+            try
+            {
+                m_World.Native.SetAgentDef(m_Id, def);
+                m_Pushed = def;
+                m_HasRefused = false;
+            }
+            catch (ArgusException e)
+            {
+                m_Refused = def;
+                m_HasRefused = true;
+                UnityEngine.Debug.LogException(e, this);
+            }
+        }
+
+        /// <summary>Settings and pose now (for queries made before this frame's bulk push).</summary>
+        internal void PushNow()
+        {
+            if (m_Id.IsNull) return;
+            PushSettings();
+            m_World.Native.SetAgentPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
+        }
+
+        /// <summary>The agent's memory records, read once per step into a reused buffer.</summary>
+        internal int ReadMemory(out MemoryRecord[] records)
+        {
+            records = m_Memory;
+            if (m_Id.IsNull) return 0;
+            int stamp = m_World.StepCount;
+            if (m_MemoryFrame != stamp)
+            {
+                m_MemoryCount = m_World.Native.GetMemory(m_Id, ref m_Memory);
+                m_MemoryFrame = stamp;
+                records = m_Memory;
+            }
+            return m_MemoryCount;
+        }
+
+        internal void InvalidateMemory() { m_MemoryFrame = -1; }
+
+        // ---- the step's events, from PerceptionWorld ------------------------------------------------------------
+
+        internal void OnNativePercept(ref NativePercept p)
+        {
+            Transform target = null;
+            PerceptionTarget t = m_World.TargetFor(p.Target);
+            if (t != null) target = t.transform;
+            Vector3 position = UnityArgus.ToUnity(p.Position);
+            if (p.Kind == PerceptKind.Sight)
+            {
+                m_SawThisStep = true;
+                if (sight != null) sight.RaiseSeen(target, position);
+                if (system != null) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
+            }
+            else
+            {
+                if (hearing != null) hearing.RaiseHeard(position, target);
+                if (system != null) system.Raise(PerceptType.Sound, position, p.Time, target, p.Strength);
+            }
+        }
+
+        internal void OnNativeBrainEvent(ref BrainEvent e)
+        {
+            PerceptionTarget t = m_World.TargetFor(e.Target);
+            m_BrainChangedThisStep = true;
+            if (brain != null) brain.OnBrainEvent((AIState)e.From, (AIState)e.To, t != null ? t.transform : null);
+        }
+
+        internal void OnNativeForget(ref ForgetEvent f)
+        {
+            m_MemoryFrame = -1;
+            PerceptionTarget t = m_World.TargetFor(f.Target);
+            if (memory != null) memory.RaiseForgotten(t != null ? t.transform : null, UnityArgus.ToUnity(f.Position));
+        }
+
+        internal void OnNativeAwareness(ref AwarenessEvent e)
+        {
+            PerceptionTarget t = m_World.TargetFor(e.Target);
+            if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.From, (AwarenessStage)e.To, e.Level);
+        }
+
+        /// <summary>Refreshes what changed: visibleTargets only when something was seen this step or
+        /// was visible before (a step without sightings cannot add any), the brain's outputs only when
+        /// it is busy or just changed (an Idle brain has none).</summary>
+        internal void AfterStep()
+        {
+            if (sight != null && (m_SawThisStep || sight.visibleTargets.Count > 0)) sight.AfterStep();
+            if (brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget)) brain.AfterStep();
+            m_SawThisStep = false;
+            m_BrainChangedThisStep = false;
+        }
+    }
+}

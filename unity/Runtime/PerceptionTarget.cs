@@ -1,0 +1,123 @@
+using UnityEngine;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// Something guards can see and hear: the player, a corpse, a noisy bottle. It is matched against
+    /// a sensor's targetMask by this GameObject's layer (Unity layer n is Argus layer bit n) and seen
+    /// by its team's attitude (default team 1, hostile to the guards' default team 0).
+    /// </summary>
+    [DisallowMultipleComponent]
+    [AddComponentMenu("Argus/Perception Target")]
+    public sealed class PerceptionTarget : MonoBehaviour, IWorldMember
+    {
+        [Tooltip("The world to join; empty = the first enabled PerceptionWorld.")]
+        public PerceptionWorld world;
+
+        [Tooltip("Team 0..63. Guards (team 0 by default) perceive hostile teams; by default every other team is hostile.")]
+        [Range(0, 63)]
+        public int team = 1;
+
+        [Tooltip("Points tested for line of sight, relative to the transform (at most 8). Empty = one point at chest height (1.3 m). Several points give a visible fraction: half hidden behind a low wall.")]
+        public Vector3[] checkPoints = new Vector3[0];
+
+        [Tooltip("Off: invisible and silent to guards, but kept (their memories of it stay). Disabling the component removes the target instead.")]
+        public bool detectable = true;
+
+        PerceptionWorld m_World;
+        TargetId m_Id;
+        TargetDef m_Pushed;
+        TargetDef m_Refused;
+        bool m_HasRefused;
+
+        /// <summary>The native target (null id while not in a world).</summary>
+        public TargetId Id { get { return m_Id; } }
+
+        /// <summary>The world this target is in (null while waiting for one).</summary>
+        public PerceptionWorld World { get { return m_World; } }
+
+        PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
+
+        void OnEnable() { PerceptionWorld.Join(this); }
+
+        void OnDisable() { PerceptionWorld.Leave(this, m_World); }
+
+        static bool s_HaveDefaults;
+        static TargetDef s_Defaults;
+
+        /// <summary>This component's settings as a def (the library's defaults, read once, underneath).</summary>
+        unsafe TargetDef BuildDef()
+        {
+            if (!s_HaveDefaults)
+            {
+                s_Defaults = TargetDef.Default();
+                s_HaveDefaults = true;
+            }
+            TargetDef def = s_Defaults;
+            def.Team = (uint)team;
+            def.Layers = UnityArgus.LayerBit(gameObject);
+            def.Enabled = (byte)(detectable ? 1 : 0);
+            int n = checkPoints == null ? 0 : Mathf.Min(checkPoints.Length, (int)Constants.MAX_CHECK_POINTS);
+            if (n > 0) def.CheckPointCount = (uint)n;
+            for (int i = 0; i < n; i++)
+            {
+                def.CheckPointOffsets[3 * i] = checkPoints[i].x;
+                def.CheckPointOffsets[3 * i + 1] = checkPoints[i].y;
+                def.CheckPointOffsets[3 * i + 2] = checkPoints[i].z;
+            }
+            def.Position = UnityArgus.ToArgus(transform.position);
+            def.Forward = UnityArgus.ToArgus(transform.forward);
+            return def;
+        }
+
+        void IWorldMember.Attach(PerceptionWorld w)
+        {
+            m_World = w;
+            TargetDef def = BuildDef();
+            m_Id = w.Native.CreateTarget(def);
+            m_Pushed = def;
+        }
+
+        void IWorldMember.Detach()
+        {
+            m_World = null;
+            m_Id = new TargetId();
+        }
+
+        void IWorldMember.DestroyNative()
+        {
+            if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyTarget(m_Id);
+            m_World = null;
+            m_Id = new TargetId();
+        }
+
+        /// <summary>Sends changed fields (team, layer, check points) to the native target.</summary>
+        internal void PushSettings()
+        {
+            if (m_Id.IsNull) return;
+            TargetDef def = BuildDef();
+            if (Defs.SameSettings(ref def, ref m_Pushed)) return;
+            if (m_HasRefused && Defs.SameSettings(ref def, ref m_Refused)) return;
+            try
+            {
+                m_World.Native.SetTargetDef(m_Id, def);
+                m_Pushed = def;
+                m_HasRefused = false;
+            }
+            catch (ArgusException e)
+            {
+                m_Refused = def;
+                m_HasRefused = true;
+                UnityEngine.Debug.LogException(e, this);
+            }
+        }
+
+        /// <summary>Settings and transform now (for queries made before this frame's bulk push).</summary>
+        internal void PushNow()
+        {
+            if (m_Id.IsNull) return;
+            PushSettings();
+            m_World.Native.SetTargetPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
+        }
+    }
+}

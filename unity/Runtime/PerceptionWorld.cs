@@ -1,0 +1,364 @@
+using System;
+using System.Collections.Generic;
+using UnityEngine;
+using NativePercept = Argus.Percept;
+
+namespace Argus.Perception
+{
+    /// <summary>
+    /// Owns one native Argus world. Created in OnEnable, released in OnDisable/OnDestroy and before a
+    /// domain reload. Once per frame (LateUpdate, after game code moved things) it pushes every agent
+    /// and target transform in one bulk call each, steps the world, and hands the step's events to the
+    /// components (FieldOfViewSensor, HearingSensor, PerceptionSystem, PerceptionMemory, EnemyBrain).
+    /// Components find the first enabled world unless their <c>world</c> field names one.
+    /// </summary>
+    [DefaultExecutionOrder(-100)]
+    [DisallowMultipleComponent]
+    [AddComponentMenu("Argus/Perception World")]
+    public sealed partial class PerceptionWorld : MonoBehaviour
+    {
+        /// <summary>Who answers line-of-sight rays.</summary>
+        public enum LineOfSightSource
+        {
+            /// <summary>The world's own occluders (PerceptionOccluder, or the collider scan).</summary>
+            ArgusOccluders,
+            /// <summary>Unity physics: every ray of a step goes through RaycastCommand.ScheduleBatch.</summary>
+            UnityPhysics,
+            /// <summary>Your own IRayCaster (customRayCaster) answers every ray: another physics engine, a voxel grid.</summary>
+            Custom,
+        }
+
+        [Tooltip("Read when the world is enabled. ArgusOccluders: walls are PerceptionOccluder components (fast, no physics). UnityPhysics: rays are cast by RaycastCommand batches against your colliders. Custom: customRayCaster answers.")]
+        public LineOfSightSource lineOfSight = LineOfSightSource.ArgusOccluders;
+
+        [Tooltip("Step once per frame in LateUpdate with Time.deltaTime. Off: call Step(dt) yourself (fixed-rate perception, tests).")]
+        public bool autoStep = true;
+
+        [Tooltip("Worker threads of the native step (0 or 1 = the main thread only). Results are identical for every count.")]
+        [Range(0, 64)]
+        public int workerThreads = 0;
+
+        [Tooltip("Each sound-muffling occluder between a sound and a listener multiplies the sound's radius by this (1 = off).")]
+        [Range(0, 1)]
+        public float soundOcclusion = 1f;
+
+        [Tooltip("Colliders on these layers become occluders when the world is enabled (Box, Sphere, Capsule, Mesh), without a PerceptionOccluder component.")]
+        public LayerMask occluderScanMask = 0;
+
+        [Tooltip("Draw the debug picture (cones, green seen lines, red blocked rays with hit dots) as gizmos.")]
+        public bool drawGizmos = true;
+
+        /// <summary>With lineOfSight = Custom: answers every ray (set it before the component is enabled).</summary>
+        public IRayCaster customRayCaster;
+
+        /// <summary>Raised after every step, once the components have received its events.</summary>
+        public event Action<PerceptionWorld> Stepped;
+
+        static readonly List<PerceptionWorld> s_Enabled = new List<PerceptionWorld>();
+        static readonly List<IWorldMember> s_Waiting = new List<IWorldMember>();
+
+        World m_World;
+        readonly List<PerceptionAgent> m_Agents = new List<PerceptionAgent>();
+        readonly List<PerceptionTarget> m_Targets = new List<PerceptionTarget>();
+        readonly List<PerceptionOccluder> m_Occluders = new List<PerceptionOccluder>();
+        readonly List<OccluderId> m_ScannedOccluders = new List<OccluderId>();
+        PerceptionAgent[] m_AgentBySlot = new PerceptionAgent[16];
+        PerceptionTarget[] m_TargetBySlot = new PerceptionTarget[16];
+        AgentId[] m_AgentIds = new AgentId[16];
+        TargetId[] m_TargetIds = new TargetId[16];
+        Vec3[] m_Positions = new Vec3[16];
+        Vec3[] m_Forwards = new Vec3[16];
+
+        /// <summary>The first enabled world: where components without a <c>world</c> field go.</summary>
+        public static PerceptionWorld Default { get { return s_Enabled.Count > 0 ? s_Enabled[0] : null; } }
+
+        /// <summary>Every enabled world (AudioPerception.EmitSound reaches all of them).</summary>
+        public static IList<PerceptionWorld> Enabled { get { return s_Enabled; } }
+
+        /// <summary>The native world (the bindings' object model); null while disabled.</summary>
+        public World Native { get { return m_World; } }
+
+        /// <summary>Steps taken since the world was created (changes once per Step).</summary>
+        public int StepCount { get; private set; }
+
+        /// <summary>True between OnEnable and OnDisable.</summary>
+        public bool IsCreated { get { return m_World != null; } }
+
+        void OnEnable()
+        {
+            if (m_World != null) return;
+            WorldDef def = WorldDef.Default();
+            def.WorkerThreads = (uint)Mathf.Max(0, workerThreads);
+            def.SoundOcclusion = soundOcclusion;
+            if (lineOfSight != LineOfSightSource.ArgusOccluders) def.RayBackend = RayBackend.Engine;
+            if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
+                throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
+            m_World = new World(def);
+            if (lineOfSight == LineOfSightSource.UnityPhysics) m_World.SetRayCaster(PhysicsRayCaster.Instance);
+            if (lineOfSight == LineOfSightSource.Custom) m_World.SetRayCaster(customRayCaster);
+            s_Enabled.Add(this);
+#if UNITY_EDITOR
+            UnityEditor.AssemblyReloadEvents.beforeAssemblyReload += Release;
+#endif
+            ScanOccluders();
+            for (int i = s_Waiting.Count - 1; i >= 0; i--)
+            {
+                IWorldMember m = s_Waiting[i];
+                if (m.RequestedWorld == null || m.RequestedWorld == this)
+                {
+                    s_Waiting.RemoveAt(i);
+                    Add(m);
+                }
+            }
+        }
+
+        void OnDisable() { Release(); }
+
+        void OnDestroy() { Release(); }
+
+        /// <summary>Destroys the native world; its members wait for the next enabled world.</summary>
+        void Release()
+        {
+#if UNITY_EDITOR
+            UnityEditor.AssemblyReloadEvents.beforeAssemblyReload -= Release;
+#endif
+            if (m_World == null) return;
+            s_Enabled.Remove(this);
+            ReleasePhysicsBuffers();
+            DetachAll(m_Agents);
+            DetachAll(m_Targets);
+            DetachAll(m_Occluders);
+            m_ScannedOccluders.Clear();
+            Array.Clear(m_AgentBySlot, 0, m_AgentBySlot.Length);
+            Array.Clear(m_TargetBySlot, 0, m_TargetBySlot.Length);
+            m_World.Dispose();
+            m_World = null;
+        }
+
+        void DetachAll<T>(List<T> members) where T : IWorldMember
+        {
+            for (int i = members.Count - 1; i >= 0; i--)
+            {
+                T m = members[i];
+                m.Detach();
+                Join(m);
+            }
+            members.Clear();
+        }
+
+        // Domain reload disabled (Enter Play Mode Options): statics survive, so start clean.
+        [RuntimeInitializeOnLoadMethod(RuntimeInitializeLoadType.SubsystemRegistration)]
+        static void ResetStatics()
+        {
+            s_Enabled.Clear();
+            s_Waiting.Clear();
+            AudioPerception.ResetSubscribers();
+        }
+
+        // ---- membership -----------------------------------------------------------------------------------
+
+        /// <summary>Called by a member in OnEnable: attach now, or wait for a world to be enabled.</summary>
+        internal static void Join(IWorldMember member)
+        {
+            PerceptionWorld w = member.RequestedWorld != null ? member.RequestedWorld : Default;
+            if (w != null && w.m_World != null) w.Add(member);
+            else if (!s_Waiting.Contains(member)) s_Waiting.Add(member);
+        }
+
+        /// <summary>Called by a member in OnDisable: its native thing is destroyed.</summary>
+        internal static void Leave(IWorldMember member, PerceptionWorld current)
+        {
+            s_Waiting.Remove(member);
+            if (current == null || current.m_World == null) return;
+            var agent = member as PerceptionAgent;
+            if (agent != null) current.m_Agents.Remove(agent);
+            var target = member as PerceptionTarget;
+            if (target != null) current.m_Targets.Remove(target);
+            var occluder = member as PerceptionOccluder;
+            if (occluder != null) current.m_Occluders.Remove(occluder);
+            member.DestroyNative();
+        }
+
+        void Add(IWorldMember member)
+        {
+            try
+            {
+                member.Attach(this);
+            }
+            catch (ArgusException e)
+            {
+                // A def the library refuses (a NaN field): the component stays out of the world.
+                UnityEngine.Debug.LogException(e, member as UnityEngine.Object);
+                return;
+            }
+            var agent = member as PerceptionAgent;
+            if (agent != null)
+            {
+                m_Agents.Add(agent);
+                Grow(ref m_AgentBySlot, (int)agent.Id.Index);
+                m_AgentBySlot[agent.Id.Index] = agent;
+            }
+            var target = member as PerceptionTarget;
+            if (target != null)
+            {
+                m_Targets.Add(target);
+                Grow(ref m_TargetBySlot, (int)target.Id.Index);
+                m_TargetBySlot[target.Id.Index] = target;
+            }
+            var occluder = member as PerceptionOccluder;
+            if (occluder != null) m_Occluders.Add(occluder);
+        }
+
+        static void Grow<T>(ref T[] array, int index)
+        {
+            if (index < array.Length) return;
+            int n = array.Length;
+            while (n <= index) n *= 2;
+            Array.Resize(ref array, n);
+        }
+
+        /// <summary>The component of a live agent id of this world, or null.</summary>
+        public PerceptionAgent AgentFor(AgentId id)
+        {
+            if (id.Index >= m_AgentBySlot.Length) return null;
+            PerceptionAgent a = m_AgentBySlot[id.Index];
+            return a != null && a.Id == id ? a : null;
+        }
+
+        /// <summary>The component of a live target id of this world, or null.</summary>
+        public PerceptionTarget TargetFor(TargetId id)
+        {
+            if (id.Index >= m_TargetBySlot.Length) return null;
+            PerceptionTarget t = m_TargetBySlot[id.Index];
+            return t != null && t.Id == id ? t : null;
+        }
+
+        // ---- the frame ------------------------------------------------------------------------------------
+
+        void LateUpdate()
+        {
+            if (autoStep && m_World != null) Step(Time.deltaTime);
+        }
+
+        /// <summary>One perception step: settings and poses in, step, events out to the components.</summary>
+        public void Step(float dt)
+        {
+            if (m_World == null) throw new InvalidOperationException("PerceptionWorld is disabled");
+            PushSettingsAndPoses();
+            if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
+            else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback
+            StepCount++;
+            Dispatch();
+            Action<PerceptionWorld> stepped = Stepped;
+            if (stepped != null) stepped(this);
+        }
+
+        void PushSettingsAndPoses()
+        {
+            int n = m_Agents.Count;
+            EnsurePoseCapacity(n);
+            if (m_AgentIds.Length < n) m_AgentIds = new AgentId[m_Positions.Length];
+            for (int i = 0; i < n; i++)
+            {
+                PerceptionAgent a = m_Agents[i];
+                a.PushSettings();
+                Transform t = a.transform;
+                m_AgentIds[i] = a.Id;
+                m_Positions[i] = UnityArgus.ToArgus(t.position);
+                m_Forwards[i] = UnityArgus.ToArgus(t.forward);
+            }
+            if (n > 0) m_World.SetAgentPoses(m_AgentIds, m_Positions, m_Forwards, n);
+            PushTargetsNow();
+            for (int i = 0; i < m_Occluders.Count; i++) m_Occluders[i].PushPose();
+        }
+
+        /// <summary>Every target's settings and transform, in one bulk call (also before FindVisibleTargets).</summary>
+        internal void PushTargetsNow()
+        {
+            int n = m_Targets.Count;
+            EnsurePoseCapacity(n);
+            if (m_TargetIds.Length < n) m_TargetIds = new TargetId[m_Positions.Length];
+            for (int i = 0; i < n; i++)
+            {
+                PerceptionTarget tg = m_Targets[i];
+                tg.PushSettings();
+                Transform t = tg.transform;
+                m_TargetIds[i] = tg.Id;
+                m_Positions[i] = UnityArgus.ToArgus(t.position);
+                m_Forwards[i] = UnityArgus.ToArgus(t.forward);
+            }
+            if (n > 0) m_World.SetTargetPoses(m_TargetIds, m_Positions, m_Forwards, n);
+        }
+
+        void EnsurePoseCapacity(int n)
+        {
+            if (m_Positions.Length >= n) return;
+            int size = m_Positions.Length;
+            while (size < n) size *= 2;
+            m_Positions = new Vec3[size];
+            m_Forwards = new Vec3[size];
+        }
+
+        void Dispatch()
+        {
+            PerceptArray percepts = m_World.Percepts;
+            for (int i = 0; i < percepts.Length; i++)
+            {
+                NativePercept p = percepts[i];
+                PerceptionAgent a = AgentFor(p.Agent);
+                if (a == null) continue;
+                try { a.OnNativePercept(ref p); }
+                catch (Exception e) { UnityEngine.Debug.LogException(e, a); }
+            }
+            BrainEventArray brains = m_World.BrainEvents;
+            for (int i = 0; i < brains.Length; i++)
+            {
+                BrainEvent e = brains[i];
+                PerceptionAgent a = AgentFor(e.Agent);
+                if (a == null) continue;
+                try { a.OnNativeBrainEvent(ref e); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            ForgetEventArray forgets = m_World.ForgetEvents;
+            for (int i = 0; i < forgets.Length; i++)
+            {
+                ForgetEvent f = forgets[i];
+                PerceptionAgent a = AgentFor(f.Agent);
+                if (a == null) continue;
+                try { a.OnNativeForget(ref f); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            AwarenessEventArray awareness = m_World.AwarenessEvents;
+            for (int i = 0; i < awareness.Length; i++)
+            {
+                AwarenessEvent w = awareness[i];
+                PerceptionAgent a = AgentFor(w.Agent);
+                if (a == null) continue;
+                try { a.OnNativeAwareness(ref w); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            for (int i = 0; i < m_Agents.Count; i++)
+            {
+                PerceptionAgent a = m_Agents[i];
+                try { a.AfterStep(); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+        }
+    }
+
+    /// <summary>A component that owns one native thing of a world (agent, target, occluder).</summary>
+    internal interface IWorldMember
+    {
+        /// <summary>The world named by the component's <c>world</c> field, or null for the default.</summary>
+        PerceptionWorld RequestedWorld { get; }
+
+        /// <summary>Create the native thing in this world.</summary>
+        void Attach(PerceptionWorld world);
+
+        /// <summary>The world is going away: forget the native id (the world destroys everything).</summary>
+        void Detach();
+
+        /// <summary>The component is going away: destroy the native thing, then forget it.</summary>
+        void DestroyNative();
+    }
+}

@@ -1,0 +1,227 @@
+using NUnit.Framework;
+using UnityEngine;
+
+namespace Argus.Perception.Tests
+{
+    /// <summary>Lesson §2–§4: range, cone, line of sight, through FieldOfViewSensor. Every field test
+    /// changes one public field and expects a different answer, so a field that is not forwarded fails.</summary>
+    public class VisionTests
+    {
+        LessonScene scene;
+        GameObject guard;
+        FieldOfViewSensor sight;
+
+        [SetUp]
+        public void SetUp()
+        {
+            scene = new LessonScene();
+            guard = scene.Guard(Vector3.zero, Vector3.forward);
+            sight = guard.GetComponent<FieldOfViewSensor>();
+        }
+
+        [TearDown]
+        public void TearDown() { scene.Destroy(); }
+
+        [Test]
+        public void LessonDefaults_AreTheLibraryDefaults()
+        {
+            var fresh = new GameObject("fresh").AddComponent<FieldOfViewSensor>();
+            AgentDef d = AgentDef.Default();
+            Assert.AreEqual(d.Sight.ViewRadius, fresh.viewRadius);
+            Assert.AreEqual(d.Sight.ViewAngle, fresh.viewAngle);
+            Assert.AreEqual(d.Sight.EyeOffset.Y, fresh.eyeHeight);
+            Assert.AreEqual(d.Sight.RateHz, fresh.sightRateHz);
+            Assert.AreEqual(d.Sight.PeripheralAngle, fresh.peripheralAngle);
+            Assert.AreEqual(d.Sight.LoseSightRadius, fresh.loseSightRadius);
+            Assert.AreEqual(d.Awareness.RisePerSecond, fresh.awarenessRisePerSecond);
+            Assert.AreEqual(d.Awareness.FallPerSecond, fresh.awarenessFallPerSecond);
+            Assert.AreEqual(10f, fresh.viewRadius);
+            Assert.AreEqual(90f, fresh.viewAngle);
+            Object.DestroyImmediate(fresh.gameObject);
+        }
+
+        [Test]
+        public void Trace_InRangeAndAhead_IsSeen()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Trace_BeyondViewRadius_IsNotSeen()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 12f));
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Trace_OutsideTheCone_IsNotSeen()
+        {
+            var side = scene.Player(new Vector3(5f, 0f, 1f));    // 79° off forward, cone half-angle 45°
+            var behind = scene.Player(new Vector3(0f, 0f, -5f));
+            Assert.IsFalse(sight.CanSeeTarget(side.transform));
+            Assert.IsFalse(sight.CanSeeTarget(behind.transform));
+        }
+
+        [Test]
+        public void Trace_InsideTheConeNearItsEdge_IsSeen()
+        {
+            var player = scene.Player(new Vector3(6f, 0f, 6.5f)); // 42.7° off forward
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Trace_BehindAWall_IsNotSeen()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 8f));
+            scene.Wall(new Vector3(0f, 0f, 4f), new Vector3(4f, 3f, 0.5f));
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Facing_TurnedAround_DoesNotSee()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+            guard.transform.rotation = Quaternion.LookRotation(Vector3.back);
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_viewRadius_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 12f));
+            sight.viewRadius = 15f;
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_viewAngle_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(5f, 0f, 1f));
+            sight.viewAngle = 180f;
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_targetMask_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            sight.targetMask = 1 << LessonScene.ObstacleLayer;
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_obstacleMask_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 8f));
+            scene.Wall(new Vector3(0f, 0f, 4f), new Vector3(4f, 3f, 0.5f));
+            sight.obstacleMask = 0;
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_eyeHeight_IsForwarded()
+        {
+            // A 1 m wall 2 m ahead; the check point is at the player's feet. An eye at 0.5 m looks
+            // into the wall, an eye at 3 m looks down over it.
+            var player = scene.Player(new Vector3(0f, 0f, 8f));
+            scene.Wall(new Vector3(0f, 0.5f, 2f), new Vector3(4f, 1f, 0.5f));
+            sight.eyeHeight = 0.5f;
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+            sight.eyeHeight = 3f;
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_peripheralCone_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(3f, 0f, -0.5f)); // 99° off forward, 3 m away
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+            sight.peripheralRadius = 5f;
+            sight.peripheralAngle = 220f;
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Field_loseSightRadius_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 9f));
+            scene.Step(0.1f);
+            CollectionAssert.Contains(sight.visibleTargets, player.transform);
+            player.transform.position = new Vector3(0f, 0f, 11f);
+            scene.Step(0.1f);
+            CollectionAssert.DoesNotContain(sight.visibleTargets, player.transform);
+
+            player.transform.position = new Vector3(0f, 0f, 9f);
+            sight.loseSightRadius = 12f;
+            scene.Step(0.1f);
+            player.transform.position = new Vector3(0f, 0f, 11f);
+            scene.Step(0.1f);
+            CollectionAssert.Contains(sight.visibleTargets, player.transform);
+        }
+
+        [Test]
+        public void Field_sightRateHz_IsForwarded()
+        {
+            scene.Player(new Vector3(0f, 0f, 5f));
+            int sightings = 0;
+            sight.OnTargetSeen += (t, p) => sightings++;
+            scene.Step(0.1f, 20);
+            Assert.AreEqual(20, sightings, "sightRateHz 0 ticks every step");
+            sightings = 0;
+            sight.sightRateHz = 2f;
+            scene.Step(0.1f, 20);
+            Assert.That(sightings, Is.InRange(4, 5), "2 Hz over two seconds (staggered phase)");
+        }
+
+        [Test]
+        public void Field_enabled_IsForwarded()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            sight.enabled = false;
+            scene.Step(0.1f);
+            CollectionAssert.IsEmpty(sight.visibleTargets);
+            sight.enabled = true;
+            scene.Step(0.1f);
+            CollectionAssert.Contains(sight.visibleTargets, player.transform);
+        }
+
+        [Test]
+        public void FindVisibleTargets_ListsExactlyTheSeenTargets()
+        {
+            var seen = scene.Player(new Vector3(1f, 0f, 5f));
+            var far = scene.Player(new Vector3(0f, 0f, 30f));
+            var hidden = scene.Player(new Vector3(0f, 0f, 8f));
+            scene.Wall(new Vector3(0f, 0f, 7f), new Vector3(1f, 3f, 0.5f));
+            var list = sight.FindVisibleTargets();
+            CollectionAssert.AreEquivalent(new[] { seen.transform }, list);
+            CollectionAssert.DoesNotContain(list, far.transform);
+            CollectionAssert.DoesNotContain(list, hidden.transform);
+        }
+
+        [Test]
+        public void Teams_SameTeamIsFriendly_UnlessPerceiveFriendly()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            player.GetComponent<PerceptionTarget>().team = 0;
+            scene.Step(0.1f);
+            Assert.IsFalse(sight.CanSeeTarget(player.transform));
+            guard.GetComponent<PerceptionAgent>().perceiveFriendly = true;
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+        }
+
+        [Test]
+        public void Target_checkPoints_GiveTheVisibleFraction()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 8f));
+            player.GetComponent<PerceptionTarget>().checkPoints = new[] { new Vector3(0f, 0.5f, 0f), new Vector3(0f, 2.5f, 0f) };
+            scene.Wall(new Vector3(0f, 0.75f, 6f), new Vector3(4f, 1.5f, 0.5f)); // hides the low point only
+            sight.eyeHeight = 1.5f;
+            float strength = -1f;
+            guard.GetComponent<PerceptionSystem>().OnPercept += p => { if (p.type == PerceptType.Sight) strength = p.strength; };
+            scene.Step(0.1f);
+            Assert.AreEqual(0.5f, strength, 1e-5f);
+        }
+    }
+}

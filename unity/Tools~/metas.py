@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Writes (or checks) the Unity .meta file of every file and folder of the package.
+
+    python3 unity/Tools~/metas.py          write missing or outdated .meta files
+    python3 unity/Tools~/metas.py --check  exit 1 if any .meta is missing, orphaned or different
+
+GUIDs are derived from the package name and the path (md5), so they are stable across machines
+and runs, and unique per path. Folders ending in '~' are hidden from Unity and get no .meta;
+Samples~ contents do (a sample is imported with its .meta files so references survive), while
+Documentation~ and Tools~ contents do not. Native plugins get their PluginImporter settings
+from PLUGINS below; their binaries are built, not committed, so their .meta may stand alone.
+"""
+import hashlib
+import os
+import sys
+
+PACKAGE = "com.argus.perception"
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+NO_META_TREES = ("Documentation~", "Tools~")
+
+# path -> (editor OS or None, [(platform group, platform name, settings)], exclusions)
+PLUGINS = {
+    "Plugins/Linux/x86_64/libargus.so": ("Linux", "x86_64", [("Standalone", "Linux64", {"CPU": "x86_64"})]),
+    "Plugins/Windows/x86_64/argus.dll": ("Windows", "x86_64", [("Standalone", "Win64", {"CPU": "x86_64"})]),
+    "Plugins/macOS/libargus.dylib": ("OSX", "AnyCPU", [("Standalone", "OSXUniversal", {"CPU": "AnyCPU"})]),
+    "Plugins/Android/arm64-v8a/libargus.so": (None, None, [("Android", "Android", {"CPU": "ARM64"})]),
+    "Plugins/Android/armeabi-v7a/libargus.so": (None, None, [("Android", "Android", {"CPU": "ARMv7"})]),
+    "Plugins/iOS/libargus.a": (None, None, [("iPhone", "iOS", {"AddToEmbeddedBinaries": "false", "CPU": "ARM64"})]),
+}
+EXCLUDE_NAMES = {"Editor": "Editor", "Linux64": "Linux64", "OSXUniversal": "OSXUniversal", "Win": "Win",
+                 "Win64": "Win64", "Android": "Android", "iOS": "iOS"}
+
+
+def guid(rel):
+    return hashlib.md5((PACKAGE + "/" + rel).encode("utf-8")).hexdigest()
+
+
+TAIL = "  userData: \n  assetBundleName: \n  assetBundleVariant: \n"
+
+
+def folder_meta(rel):
+    return "fileFormatVersion: 2\nguid: %s\nfolderAsset: yes\nDefaultImporter:\n  externalObjects: {}\n%s" % (
+        guid(rel), TAIL)
+
+
+def plugin_meta(rel):
+    editor_os, editor_cpu, players = PLUGINS[rel]
+    enabled_players = {name for _, name, _ in players}
+    out = ["fileFormatVersion: 2", "guid: " + guid(rel), "PluginImporter:", "  externalObjects: {}",
+           "  serializedVersion: 2", "  iconMap: {}", "  executionOrder: {}", "  defineConstraints: []",
+           "  isPreloaded: 0", "  isOverridable: 0", "  isExplicitlyReferenced: 0", "  validateReferences: 1",
+           "  platformData:", "  - first:", "      : Any", "    second:", "      enabled: 0", "      settings:"]
+    out.append("        Exclude Editor: %d" % (0 if editor_os else 1))
+    for name in sorted(EXCLUDE_NAMES):
+        if name != "Editor":
+            out.append("        Exclude %s: %d" % (name, 0 if name in enabled_players else 1))
+    out += ["  - first:", "      Any: ", "    second:", "      enabled: 0", "      settings: {}"]
+    out += ["  - first:", "      Editor: Editor", "    second:", "      enabled: %d" % (1 if editor_os else 0),
+            "      settings:", "        CPU: %s" % (editor_cpu or "None"), "        DefaultValueInitialized: true",
+            "        OS: %s" % (editor_os or "AnyOS")]
+    for group, name, settings in players:
+        out += ["  - first:", "      %s: %s" % (group, name), "    second:", "      enabled: 1", "      settings:"]
+        out += ["        %s: %s" % (k, v) for k, v in sorted(settings.items())]
+    return "\n".join(out) + "\n" + TAIL
+
+
+def file_meta(rel):
+    if rel in PLUGINS:
+        return plugin_meta(rel)
+    g = guid(rel)
+    ext = os.path.splitext(rel)[1]
+    if ext == ".cs":
+        return ("fileFormatVersion: 2\nguid: %s\nMonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n"
+                "  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n%s") % (g, TAIL)
+    if ext in (".asmdef", ".asmref"):
+        return "fileFormatVersion: 2\nguid: %s\nAssemblyDefinitionImporter:\n  externalObjects: {}\n%s" % (g, TAIL)
+    if ext in (".md", ".json", ".txt"):
+        return "fileFormatVersion: 2\nguid: %s\nTextScriptImporter:\n  externalObjects: {}\n%s" % (g, TAIL)
+    return "fileFormatVersion: 2\nguid: %s\nDefaultImporter:\n  externalObjects: {}\n%s" % (g, TAIL)
+
+
+def expected():
+    """Every .meta the package should have: path of the .meta -> its text."""
+    want = {}
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        rel_dir = os.path.relpath(dirpath, ROOT).replace(os.sep, "/")
+        rel_dir = "" if rel_dir == "." else rel_dir
+        if rel_dir.split("/")[0] in NO_META_TREES:
+            dirnames[:] = []
+            continue
+        dirnames.sort()
+        for d in dirnames:
+            rel = (rel_dir + "/" + d).lstrip("/")
+            if not d.endswith("~") and not d.startswith("."):
+                want[rel + ".meta"] = folder_meta(rel)
+        for f in sorted(filenames):
+            rel = (rel_dir + "/" + f).lstrip("/")
+            if f.endswith(".meta") or f.startswith("."):
+                continue
+            want[rel + ".meta"] = file_meta(rel)
+    for rel in PLUGINS:
+        want[rel + ".meta"] = plugin_meta(rel)
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            want[folder + ".meta"] = folder_meta(folder)
+    return want
+
+
+def present():
+    have = set()
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        rel_dir = os.path.relpath(dirpath, ROOT).replace(os.sep, "/")
+        rel_dir = "" if rel_dir == "." else rel_dir
+        for f in filenames:
+            if f.endswith(".meta"):
+                have.add((rel_dir + "/" + f).lstrip("/"))
+    return have
+
+
+def main():
+    check = "--check" in sys.argv
+    want = expected()
+    have = present()
+    problems = []
+    for rel, text in sorted(want.items()):
+        path = os.path.join(ROOT, rel)
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current == text:
+            continue
+        if check:
+            problems.append(("missing " if current is None else "different ") + rel)
+        else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+    for rel in sorted(have - set(want)):
+        if check:
+            problems.append("orphaned " + rel)
+        else:
+            os.remove(os.path.join(ROOT, rel))
+    for p in problems:
+        print(p)
+    if check:
+        print("%d .meta files expected, %d problems" % (len(want), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
