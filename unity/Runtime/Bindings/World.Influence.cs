@@ -102,6 +102,12 @@ namespace Argus
             Check(NativeMethods.argus_influence_map_decay(_handle, map, layer, keepPerSecond, dt));
         }
 
+        /// <summary>Sets the cell containing position to value.</summary>
+        public void SetInfluence(InfluenceMapId map, uint layer, Vec3 position, float value)
+        {
+            Check(NativeMethods.argus_influence_map_set_value(_handle, map, layer, position, value));
+        }
+
         /// <summary>The value of the cell containing position.</summary>
         public float GetInfluence(InfluenceMapId map, uint layer, Vec3 position)
         {

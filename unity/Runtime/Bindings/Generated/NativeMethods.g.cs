@@ -402,6 +402,17 @@ namespace Argus
         public static extern Result argus_influence_map_get_value(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float* out_value);
 
         /// <summary>
+        /// Sets the cell containing `position` on `layer` to `value` (finite, within
+        /// ±`ARGUS_MAX_MAGNITUDE`): the write twin of `argus_influence_map_get_value`, for danger a game
+        /// knows cell by cell. A position outside the grid → `INVALID_ARGUMENT`, nothing changed.
+        ///
+        /// # Safety
+        /// `world` NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_influence_map_set_value(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float value);
+
+        /// <summary>
         /// Bilinear interpolation between the four nearest cell centres (exactly the cell value at a
         /// centre; the edge values in the outer half cell; 0 off the grid).
         ///
@@ -654,10 +665,13 @@ namespace Argus
         /// <summary>
         /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
         /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
-        /// world is unchanged. Ids, memories, brains, timers and the schedule continue exactly; the
-        /// event arrays are empty until the next step. Ids keep their index and generation but carry
-        /// this world's tag: an id saved from another world works here once its `world` field is set
-        /// to `argus_world_tag(world)`. `user_data` is not saved: every value reads 0 afterwards.
+        /// world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+        /// brains, timers and the schedule continue exactly; the event arrays are empty until the next
+        /// step. Ids keep their index and generation but carry this world's tag: an id saved from
+        /// another world works here once its `world` field is set to `argus_world_tag(world)`.
+        /// `user_data` is not saved: every value reads 0 afterwards. The world keeps its own runtime
+        /// settings (ray backend, worker threads, ray callback): a snapshot carries state only, and
+        /// nothing is started before it is fully validated.
         ///
         /// # Safety
         /// `world` NULL or live; `bytes` `size` readable bytes.
@@ -918,8 +932,9 @@ namespace Argus
 
         /// <summary>
         /// Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call
-        /// from inside the world's own ray callback (the world is in use). Every pointer the world
-        /// handed out (event arrays, rays, debug draw, error text) dies with it.
+        /// while the world is in use (from inside its own ray callback, or while another thread is in a
+        /// call on it). Every pointer the world handed out (event arrays, rays, debug draw, error text)
+        /// dies with it.
         ///
         /// # Safety
         /// `world` must be NULL or a live world not destroyed before.
@@ -935,7 +950,8 @@ namespace Argus
 
         /// <summary>
         /// Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
-        /// creating them does not reallocate. A hint, never required.
+        /// creating them does not reallocate. A hint, never required. `ARGUS_RESULT_OUT_OF_MEMORY` when
+        /// the memory is not available (the allocation is fallible: the process is never aborted).
         ///
         /// # Safety
         /// `world` NULL or live.
@@ -992,8 +1008,10 @@ namespace Argus
         public static extern Result argus_world_get_time(WorldHandle world, double* out_time);
 
         /// <summary>
-        /// Advances the world by `dt` seconds (finite, &gt;= 0). Afterwards the event arrays hold this
-        /// step's events. An engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
+        /// Advances the world by `dt` seconds (finite, &gt;= 0). A step that would take the world time past
+        /// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
+        /// finite and every save loads. Afterwards the event arrays hold this step's events. An
+        /// engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
         /// `argus_world_step_begin` / `argus_world_step_finish`.
         ///
         /// # Safety
@@ -1022,7 +1040,9 @@ namespace Argus
 
         /// <summary>
         /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
-        /// returns `ARGUS_RESULT_PANIC` and poisons the world. Never call it in a game.
+        /// returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
+        /// `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
+        /// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
         ///
         /// # Safety
         /// `world` NULL or live.

@@ -124,6 +124,21 @@ namespace Argus
         /// </summary>
         public const uint ABI_VERSION = 2;
         /// <summary>
+        /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
+        /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
+        /// </summary>
+        public const double MAX_COORDINATE = 1.0e6;
+        /// <summary>
+        /// Largest accepted scalar (radii, loudness, sensitivity and other multipliers, rates,
+        /// durations, weights, influence values, dt). Within these limits no value Argus returns is
+        /// ever infinite or NaN.
+        /// </summary>
+        public const double MAX_MAGNITUDE = 1.0e9;
+        /// <summary>
+        /// Latest world time a step may reach, in seconds; a step beyond it is refused.
+        /// </summary>
+        public const double MAX_WORLD_TIME = 1.0e9;
+        /// <summary>
         /// Value of `internal_cookie` in a def filled by `argus_default_&lt;thing&gt;_def()`; a def without
         /// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
         /// </summary>
@@ -190,6 +205,15 @@ namespace Argus
         /// the world is in the middle of the call that invoked the callback.
         /// </summary>
         Reentrant = 11,
+        /// <summary>
+        /// Another thread is inside a call on this world right now; refused without touching it. A
+        /// world is used from one thread at a time (calls on different worlds may run in parallel).
+        /// </summary>
+        Busy = 12,
+        /// <summary>
+        /// An allocation the call needed failed (out of memory or address space); nothing changed.
+        /// </summary>
+        OutOfMemory = 13,
     }
 
     /// <summary>
@@ -323,6 +347,11 @@ namespace Argus
         /// Visible.
         /// </summary>
         Visible = 3,
+        /// <summary>
+        /// Not tested: the agent does not perceive this target at all (team attitude, detect mask,
+        /// target or layer mask, or the target is disabled), whatever its distance.
+        /// </summary>
+        Filtered = 4,
     }
 
     /// <summary>
