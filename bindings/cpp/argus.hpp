@@ -504,6 +504,27 @@ public:
         return tactical([&](ArgusTacticalResult *b, uint32_t cap, uint32_t *n, ArgusTacticalAnswer *a) { return argus_world_find_flank(world_, &query, b, cap, n, a); });
     }
     Tactical find_flank(const ArgusFlankQuery &query) { return try_find_flank(query).value(); }
+    /// Two-phase cover, first half: every ray the query needs (valid until the query ends).
+    /// Cast them all (e.g. in one engine batch), then cover_finish() with one hit per ray.
+    Result<Span<ArgusRay>> try_cover_begin(const ArgusCoverQuery &query) { return span<ArgusRay, ArgusRayArray>([&](ArgusRayArray *a) { return argus_world_find_cover_begin(world_, &query, a); }); }
+    Span<ArgusRay> cover_begin(const ArgusCoverQuery &query) { return try_cover_begin(query).value(); }
+    /// Two-phase cover, second half: the same answer find_cover() gives for these hits.
+    Result<Tactical> try_cover_finish(const std::vector<ArgusRayHit> &hits) {
+        return tactical([&](ArgusTacticalResult *b, uint32_t cap, uint32_t *n, ArgusTacticalAnswer *a) { return argus_world_find_cover_finish(world_, hits.data(), static_cast<uint32_t>(hits.size()), b, cap, n, a); });
+    }
+    Tactical cover_finish(const std::vector<ArgusRayHit> &hits) { return try_cover_finish(hits).value(); }
+    Result<void> try_cover_cancel() { return call_void(argus_world_find_cover_cancel(world_)); }
+    void cover_cancel() { try_cover_cancel().value(); }
+    /// Two-phase flank (casts no rays today: the batch is empty), for engines that drive both
+    /// queries through one path.
+    Result<Span<ArgusRay>> try_flank_begin(const ArgusFlankQuery &query) { return span<ArgusRay, ArgusRayArray>([&](ArgusRayArray *a) { return argus_world_find_flank_begin(world_, &query, a); }); }
+    Span<ArgusRay> flank_begin(const ArgusFlankQuery &query) { return try_flank_begin(query).value(); }
+    Result<Tactical> try_flank_finish(const std::vector<ArgusRayHit> &hits) {
+        return tactical([&](ArgusTacticalResult *b, uint32_t cap, uint32_t *n, ArgusTacticalAnswer *a) { return argus_world_find_flank_finish(world_, hits.data(), static_cast<uint32_t>(hits.size()), b, cap, n, a); });
+    }
+    Tactical flank_finish(const std::vector<ArgusRayHit> &hits) { return try_flank_finish(hits).value(); }
+    Result<void> try_flank_cancel() { return call_void(argus_world_find_flank_cancel(world_)); }
+    void flank_cancel() { try_flank_cancel().value(); }
 
     // ---- stepping and results -------------------------------------------------------------
     /// Advances the world by `dt` seconds (engine-ray worlds need set_ray_caster first).

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include <algorithm>
 #include "argus.hpp"
 #include "check.h"
 
@@ -459,6 +460,24 @@ static void influence_maps() {
     CHECK(!world.valid(map));
 }
 
+// The first hit of `ray` on the box [lo, hi] (slab test), as an engine's ray cast would answer it.
+static ArgusRayHit slab_hit(const ArgusRay &ray, ArgusVec3 lo, ArgusVec3 hi) {
+    const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z};
+    const float d[3] = {ray.direction.x, ray.direction.y, ray.direction.z};
+    const float l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z};
+    float enter = 0.0f, leave = ray.max_distance;
+    for (int i = 0; i < 3; i++) {
+        if (d[i] == 0.0f) {
+            if (o[i] < l[i] || o[i] > h[i]) return ArgusRayHit{0, 0.0f};
+            continue;
+        }
+        float a = (l[i] - o[i]) / d[i], b = (h[i] - o[i]) / d[i];
+        enter = std::max(enter, std::min(a, b));
+        leave = std::min(leave, std::max(a, b));
+    }
+    return enter <= leave ? ArgusRayHit{1, enter} : ArgusRayHit{0, 0.0f};
+}
+
 // Tactics: cover behind a wall from a threat, and a flank behind the threat.
 static void tactics() {
     argus::World world;
@@ -483,6 +502,21 @@ static void tactics() {
     flank.top_k = 3;
     argus::Tactical around = world.find_flank(flank);
     CHECK(around.answer.found == 3 && around.results.size() == 3);
+    // Two phases, the rays answered here by a slab test against the same wall: same answers.
+    argus::Span<ArgusRay> rays = world.cover_begin(cover);
+    CHECK(rays.size() >= 1);
+    std::vector<ArgusRayHit> hits;
+    for (const ArgusRay &ray : rays) hits.push_back(slab_hit(ray, v3(-2, 0, 4.8f), v3(2, 2, 5.2f)));
+    CHECK(!world.try_cover_finish(std::vector<ArgusRayHit>(hits.size() + 1)).ok());  // wrong count: still pending
+    argus::Tactical phased = world.cover_finish(hits);
+    CHECK(phased.answer.found == hide.answer.found && phased.results.size() == hide.results.size());
+    CHECK(phased.results[0].candidate_index == hide.results[0].candidate_index && phased.results[0].score == hide.results[0].score);
+    CHECK(world.try_cover_cancel().error() == ARGUS_RESULT_NO_STEP_IN_PROGRESS);
+    world.cover_begin(cover);
+    world.cover_cancel();
+    CHECK(world.flank_begin(flank).empty());
+    argus::Tactical phased_flank = world.flank_finish({});
+    CHECK(phased_flank.results.size() == 3 && phased_flank.results[0].candidate_index == around.results[0].candidate_index);
     cover.mode = static_cast<ArgusCoverMode>(9);
     argus::Result<argus::Tactical> bad = world.try_find_cover(cover);
     CHECK(!bad.ok() && bad.error() == ARGUS_RESULT_INVALID_ARGUMENT && contains(bad.message(), "ArgusCoverMode"));
