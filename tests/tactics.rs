@@ -532,3 +532,114 @@ fn an_engine_ray_source_answers_cover_one_ray_at_a_time() {
     find_cover(&q, &blocker, &mut via_engine).unwrap();
     assert!(matches!(blocker.check(), Err(Error::InvalidArgument(_))));
 }
+
+/// Five spots behind one wall, `|x|` metres from the agent, and a uniform map of 1.
+fn danger_scene() -> (OccluderSet, [Threat; 1], [Vec3; 5], InfluenceMap) {
+    let occ = walls(&[(Vec3::new(0.0, 1.0, 3.0), Vec3::new(20.0, 5.0, 0.5))]);
+    let threats = [Threat::standing(Vec3::ZERO, Vec3::Z, 1.6)];
+    let spots = [-4.0, -2.0, 0.0, 2.0, 4.0].map(|x| Vec3::new(x, 0.5, 6.0));
+    let mut map = danger_map();
+    map.fill(0, 1.0).unwrap();
+    (occ, threats, spots, map)
+}
+
+#[test]
+fn candidate_danger_adds_to_the_map_in_cover_and_flank_scores() {
+    let (occ, threats, spots, map) = danger_scene();
+    let danger = [0.0, -0.5, 3.0, 0.25, 0.0];
+    let q = CoverQuery {
+        self_position: Vec3::new(0.0, 0.5, 6.0),
+        threats: &threats,
+        candidates: Candidates::Points(&spots),
+        map: Some((&map, 0)),
+        candidate_danger: Some(&danger),
+        top_k: 5,
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    find_cover(&q, &occ, &mut out).unwrap();
+    // score = (map 1 + danger[i]) · 10 + |x|: 5 + 2 = 7, 10 + 4 = 14, 12.5 + 2 = 14.5, 40 + 0.
+    let order: Vec<u32> = out.iter().map(|r| r.candidate_index).collect();
+    assert_eq!(order, [1, 0, 4, 3, 2]);
+    for r in &out {
+        let i = r.candidate_index as usize;
+        assert_eq!(r.score, (1.0 + danger[i]) * 10.0 + spots[i].x.abs(), "spot {i}");
+    }
+    find_cover(&CoverQuery { candidate_danger: None, ..q }, &occ, &mut out).unwrap();
+    assert_eq!(out[0].candidate_index, 2, "without the array the nearest spot wins");
+
+    // Flank from behind the spots: every spot is outside the cone; score = −facing − danger.
+    let threat = Threat::standing(Vec3::new(0.0, 0.5, 0.0), -Vec3::Z, 1.6);
+    let f = FlankQuery {
+        threat,
+        candidates: Candidates::Points(&spots),
+        map: Some((&map, 0)),
+        candidate_danger: Some(&danger),
+        top_k: 5,
+        ..Default::default()
+    };
+    find_flank(&f, &mut out).unwrap();
+    for r in &out {
+        let i = r.candidate_index as usize;
+        let facing = (-Vec3::Z).dot((spots[i] - threat.position).normalize());
+        assert_eq!(r.score, -facing - (1.0 + danger[i]), "spot {i}");
+    }
+    assert_eq!(out[0].candidate_index, 1, "the least dangerous spot");
+    assert_eq!(out[4].candidate_index, 2, "the most dangerous spot");
+}
+
+#[test]
+fn bad_candidate_danger_is_refused_and_nothing_changes() {
+    let (occ, threats, spots, _) = danger_scene();
+    let q = CoverQuery { threats: &threats, candidates: Candidates::Points(&spots), ..Default::default() };
+    let f = FlankQuery { candidates: Candidates::Points(&spots), ..Default::default() };
+    let short = [0.0; 4];
+    let nan = [0.0, f32::NAN, 0.0, 0.0, 0.0];
+    let inf = [0.0, 0.0, f32::INFINITY, 0.0, 0.0];
+    let huge = [0.0, 0.0, 0.0, 1e30, 0.0];
+    let sentinel = TacticalResult { position: Vec3::ONE, score: 7.0, candidate_index: 9, hidden_from: 3 };
+    for bad in [&short[..], &nan, &inf, &huge] {
+        let mut out = vec![sentinel];
+        let err = find_cover(&CoverQuery { candidate_danger: Some(bad), ..q }, &occ, &mut out).unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument(ref m) if m.contains("candidate danger")), "{err}");
+        assert_eq!(out, [sentinel]);
+        assert!(argus_core::tactics::begin_cover(&CoverQuery { candidate_danger: Some(bad), ..q }).is_err());
+        assert!(matches!(
+            find_flank(&FlankQuery { candidate_danger: Some(bad), ..f }, &mut out),
+            Err(Error::InvalidArgument(_))
+        ));
+        assert_eq!(out, [sentinel]);
+    }
+}
+
+#[test]
+fn two_phase_cover_keeps_the_candidate_danger() {
+    let (occ, threats, spots, map) = danger_scene();
+    let danger = vec![0.0, -0.5, 3.0, 0.25, 0.0];
+    let q = CoverQuery {
+        self_position: Vec3::new(0.0, 0.5, 6.0),
+        threats: &threats,
+        candidates: Candidates::Points(&spots),
+        map: Some((&map, 0)),
+        candidate_danger: Some(&danger),
+        top_k: 3,
+        ..Default::default()
+    };
+    let mut direct = Vec::new();
+    let want = find_cover(&q, &occ, &mut direct).unwrap();
+    let pending = argus_core::tactics::begin_cover(&q).unwrap();
+    drop(danger); // the pending query keeps what it needs
+    let hits: Vec<argus_core::RayHit> = pending
+        .rays()
+        .iter()
+        .map(|r| argus_core::RayHit {
+            hit: occ.cast_ray(r.origin, r.direction, r.max_distance, r.layer_mask).is_some(),
+            distance: 0.0,
+        })
+        .collect();
+    let mut phased = Vec::new();
+    let got = pending.finish(&hits, &mut phased).unwrap();
+    assert_eq!(phased, direct);
+    assert_eq!(got.position, want.position);
+    assert_eq!(direct[0].candidate_index, 1);
+}

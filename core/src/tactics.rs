@@ -182,6 +182,20 @@ fn danger_lookup<'a>(map: Option<(&'a InfluenceMap, usize)>) -> Result<impl Fn(V
     Ok(move |p: Vec3| map.map_or(0.0, |(m, layer)| m.value_unchecked(layer, p)))
 }
 
+/// Checks the optional per-candidate danger (one finite value within ±`MAX_MAGNITUDE` per
+/// candidate) and returns a lookup by candidate index (0 everywhere without the array).
+fn candidate_danger_lookup<'a>(extra: Option<&'a [f32]>, count: usize) -> Result<impl Fn(usize) -> f32 + 'a> {
+    if let Some(values) = extra {
+        if values.len() != count {
+            return Err(invalid(format!("{} candidate danger values given for {count} candidates", values.len())));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            crate::math::check_magnitude(v, &format!("candidate danger [{i}]"))?;
+        }
+    }
+    Ok(move |i: usize| extra.map_or(0.0, |values| values[i]))
+}
+
 fn check_weight(w: f32, what: &str) -> Result<f32> {
     crate::math::check_magnitude(w, &format!("{what} weight"))
 }

@@ -1,13 +1,14 @@
 //! Cover (lesson §11): a spot is cover when the ray from a threat's eye to it is blocked.
-//! Score = danger · 10 + travel distance, lower wins.
+//! Score = danger · 10 + travel distance, lower wins; a spot's danger is the map's value there
+//! plus the query's own per-candidate danger, when given.
 //!
 //! Everything but the rays is cheap, so the whole score is computed first, candidates are
 //! visited best score first, and rays are cast only while a candidate can still enter the top
 //! K: the answer is the same as casting every ray, usually for far fewer rays.
 
 use super::{
-    Candidates, LineBlocker, TacticalAnswer, TacticalResult, TacticalScratch, Threat, check_threat, check_top_k,
-    check_weight, danger_lookup, sort_ranked,
+    Candidates, LineBlocker, TacticalAnswer, TacticalResult, TacticalScratch, Threat, candidate_danger_lookup,
+    check_threat, check_top_k, check_weight, danger_lookup, sort_ranked,
 };
 use crate::error::{Result, invalid};
 use crate::influence::InfluenceMap;
@@ -51,6 +52,10 @@ pub struct CoverQuery<'a> {
     pub candidates: Candidates<'a>,
     /// Danger layer read at each spot (cell value, 0 off the grid); `None` = danger 0.
     pub map: Option<(&'a InfluenceMap, usize)>,
+    /// Extra danger per candidate, indexed like the candidates (the generated ones for a grid),
+    /// added to the map's value; `None` = 0. One finite value within ±`MAX_MAGNITUDE` per
+    /// candidate, or the query is refused.
+    pub candidate_danger: Option<&'a [f32]>,
     /// Occluder layers that block the threats' sight (default all).
     pub obstacle_mask: u32,
     /// Score weights.
@@ -73,6 +78,7 @@ impl Default for CoverQuery<'_> {
             threats: &[],
             candidates: Candidates::default(),
             map: None,
+            candidate_danger: None,
             obstacle_mask: u32::MAX,
             weights: CoverWeights::default(),
             mode: CoverMode::default(),
@@ -137,13 +143,14 @@ pub(super) fn rank_cover<'s>(
 ) -> Result<&'s [Vec3]> {
     let danger = danger_lookup(q.map)?;
     let candidates = q.candidates.resolve(points)?;
+    let extra = candidate_danger_lookup(q.candidate_danger, candidates.len())?;
     ranked.clear();
     for (index, &spot) in candidates.iter().enumerate() {
         let travel = q.self_position.distance(spot);
         if q.max_travel > 0.0 && travel > q.max_travel {
             continue;
         }
-        let score = danger(spot) * q.weights.danger + travel * q.weights.distance;
+        let score = (danger(spot) + extra(index)) * q.weights.danger + travel * q.weights.distance;
         if !score.is_nan() {
             ranked.push((score, index as u32));
         }

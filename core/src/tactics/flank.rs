@@ -1,9 +1,10 @@
 //! Flanking (lesson §11): a spot is a flank when it lies outside the threat's forward cone,
-//! `dot(forward, unit(spot − threat)) ≤ 0.3`; score = −facing − danger, higher wins.
+//! `dot(forward, unit(spot − threat)) ≤ 0.3`; score = −facing − danger, higher wins; a spot's danger
+//! is the map's value there plus the query's own per-candidate danger, when given.
 
 use super::{
-    Candidates, TacticalAnswer, TacticalResult, TacticalScratch, Threat, check_threat, check_top_k, check_weight,
-    danger_lookup, sort_ranked,
+    Candidates, TacticalAnswer, TacticalResult, TacticalScratch, Threat, candidate_danger_lookup, check_threat,
+    check_top_k, check_weight, danger_lookup, sort_ranked,
 };
 use crate::error::Result;
 use crate::influence::InfluenceMap;
@@ -34,6 +35,10 @@ pub struct FlankQuery<'a> {
     pub candidates: Candidates<'a>,
     /// Danger layer read at each spot (cell value, 0 off the grid); `None` = danger 0.
     pub map: Option<(&'a InfluenceMap, usize)>,
+    /// Extra danger per candidate, indexed like the candidates (the generated ones for a grid),
+    /// added to the map's value; `None` = 0. One finite value within ±`MAX_MAGNITUDE` per
+    /// candidate, or the query is refused.
+    pub candidate_danger: Option<&'a [f32]>,
     /// Score weights.
     pub weights: FlankWeights,
     /// Spots whose facing dot product exceeds this are in front of the threat and skipped
@@ -49,6 +54,7 @@ impl Default for FlankQuery<'_> {
             threat: Threat::standing(Vec3::ZERO, Vec3::Z, 1.6),
             candidates: Candidates::default(),
             map: None,
+            candidate_danger: None,
             weights: FlankWeights::default(),
             max_facing_dot: 0.3,
             top_k: 1,
@@ -78,6 +84,7 @@ pub fn find_flank_with_scratch(
     let danger = danger_lookup(q.map)?;
     let TacticalScratch { points, ranked } = scratch;
     let candidates = q.candidates.resolve(points)?;
+    let extra = candidate_danger_lookup(q.candidate_danger, candidates.len())?;
 
     ranked.clear();
     for (index, &spot) in candidates.iter().enumerate() {
@@ -86,7 +93,7 @@ pub fn find_flank_with_scratch(
         if facing > q.max_facing_dot {
             continue; // still inside the forward cone
         }
-        let score = -(facing * facing_weight) - danger(spot) * danger_weight;
+        let score = -(facing * facing_weight) - (danger(spot) + extra(index)) * danger_weight;
         if !score.is_nan() {
             ranked.push((score, index as u32));
         }
