@@ -1729,7 +1729,8 @@ typedef struct ArgusThreat {
 /**
  * A cover query: where should the agent at `self_position` hide from the threats?
  * Fill with `argus_default_cover_query()`; read during the call only.
- * Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better.
+ * Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better; a
+ * spot's danger is `map`'s value there plus `candidate_danger[i]` when given.
  */
 typedef struct ArgusCoverQuery {
     /**
@@ -1788,6 +1789,18 @@ typedef struct ArgusCoverQuery {
      * Set by `argus_default_cover_query()`; leave it alone.
      */
     uint32_t internal_cookie;
+    /**
+     * Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+     * candidates (generation order for grid / ring), added to the map's value at each spot.
+     * NULL / 0 = none (default). Owned by the caller and read during the call only (the
+     * two-phase begin keeps the scores it needs). A count other than the number of candidates,
+     * or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+     */
+    const float *candidate_danger;
+    /**
+     * Number of floats at `candidate_danger`: 0 or the number of candidates.
+     */
+    uint32_t candidate_danger_count;
 } ArgusCoverQuery;
 
 /**
@@ -1836,7 +1849,8 @@ typedef struct ArgusTacticalAnswer {
  * A flank query: from where can the threat be approached outside its forward cone
  * (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
  * `argus_default_flank_query()`; read during the call only.
- * Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better.
+ * Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better; a spot's
+ * danger is `map`'s value there plus `candidate_danger[i]` when given.
  */
 typedef struct ArgusFlankQuery {
     /**
@@ -1876,6 +1890,18 @@ typedef struct ArgusFlankQuery {
      * Set by `argus_default_flank_query()`; leave it alone.
      */
     uint32_t internal_cookie;
+    /**
+     * Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+     * candidates (generation order for grid / ring), added to the map's value at each spot.
+     * NULL / 0 = none (default). Owned by the caller and read during the call only (the
+     * two-phase begin keeps the scores it needs). A count other than the number of candidates,
+     * or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+     */
+    const float *candidate_danger;
+    /**
+     * Number of floats at `candidate_danger`: 0 or the number of candidates.
+     */
+    uint32_t candidate_danger_count;
 } ArgusFlankQuery;
 
 /**

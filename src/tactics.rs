@@ -104,6 +104,7 @@ pub(crate) fn cover_from_c<'a>(
         top_k: c.top_k as usize,
         max_travel: c.max_travel,
         probe_offset: c.probe_offset.into(),
+        candidate_danger: candidate_danger_from_c(c.candidate_danger, c.candidate_danger_count)?,
     })
 }
 
@@ -122,7 +123,16 @@ pub(crate) fn flank_from_c<'a>(
         weights: FlankWeights { facing: c.facing_weight, danger: c.danger_weight },
         max_facing_dot: c.max_facing_dot,
         top_k: c.top_k as usize,
+        candidate_danger: candidate_danger_from_c(c.candidate_danger, c.candidate_danger_count)?,
     })
+}
+
+/// The optional per-candidate danger array, borrowed for the call; a count of 0 means none.
+fn candidate_danger_from_c<'a>(ptr: *const f32, count: u32) -> FfiResult<Option<&'a [f32]>> {
+    if count == 0 {
+        return Ok(None);
+    }
+    Ok(Some(slice(ptr, count, MAX_CANDIDATES, "candidate_danger")?))
 }
 
 /// Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest

@@ -55,7 +55,8 @@ pub struct ArgusCandidates {
 
 /// A cover query: where should the agent at `self_position` hide from the threats?
 /// Fill with `argus_default_cover_query()`; read during the call only.
-/// Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better.
+/// Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better; a
+/// spot's danger is `map`'s value there plus `candidate_danger[i]` when given.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct ArgusCoverQuery {
@@ -87,12 +88,21 @@ pub struct ArgusCoverQuery {
     pub probe_offset: ArgusVec3,
     /// Set by `argus_default_cover_query()`; leave it alone.
     pub internal_cookie: u32,
+    /// Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+    /// candidates (generation order for grid / ring), added to the map's value at each spot.
+    /// NULL / 0 = none (default). Owned by the caller and read during the call only (the
+    /// two-phase begin keeps the scores it needs). A count other than the number of candidates,
+    /// or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+    pub candidate_danger: *const f32,
+    /// Number of floats at `candidate_danger`: 0 or the number of candidates.
+    pub candidate_danger_count: u32,
 }
 
 /// A flank query: from where can the threat be approached outside its forward cone
 /// (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
 /// `argus_default_flank_query()`; read during the call only.
-/// Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better.
+/// Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better; a spot's
+/// danger is `map`'s value there plus `candidate_danger[i]` when given.
 #[repr(C)]
 #[derive(Copy, Clone, Debug)]
 pub struct ArgusFlankQuery {
@@ -115,6 +125,14 @@ pub struct ArgusFlankQuery {
     pub top_k: u32,
     /// Set by `argus_default_flank_query()`; leave it alone.
     pub internal_cookie: u32,
+    /// Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+    /// candidates (generation order for grid / ring), added to the map's value at each spot.
+    /// NULL / 0 = none (default). Owned by the caller and read during the call only (the
+    /// two-phase begin keeps the scores it needs). A count other than the number of candidates,
+    /// or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+    pub candidate_danger: *const f32,
+    /// Number of floats at `candidate_danger`: 0 or the number of candidates.
+    pub candidate_danger_count: u32,
 }
 
 /// One ranked spot.
@@ -180,6 +198,8 @@ pub extern "C" fn argus_default_cover_query() -> ArgusCoverQuery {
         max_travel: d.max_travel,
         probe_offset: d.probe_offset.into(),
         internal_cookie: ARGUS_DEF_COOKIE,
+        candidate_danger: std::ptr::null(),
+        candidate_danger_count: 0,
     }
 }
 
@@ -197,6 +217,8 @@ pub extern "C" fn argus_default_flank_query() -> ArgusFlankQuery {
         max_facing_dot: d.max_facing_dot,
         top_k: d.top_k as u32,
         internal_cookie: ARGUS_DEF_COOKIE,
+        candidate_danger: std::ptr::null(),
+        candidate_danger_count: 0,
     }
 }
 
@@ -214,6 +236,14 @@ const _: () = assert!(size_of::<ArgusTacticalAnswer>() == 20);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusCandidates>() == 56);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<ArgusCoverQuery>() == 136);
+const _: () = assert!(size_of::<ArgusCoverQuery>() == 152);
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<ArgusFlankQuery>() == 128);
+const _: () = assert!(size_of::<ArgusFlankQuery>() == 144);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::offset_of!(ArgusCoverQuery, candidate_danger) == 136);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::offset_of!(ArgusCoverQuery, candidate_danger_count) == 144);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::offset_of!(ArgusFlankQuery, candidate_danger) == 128);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::offset_of!(ArgusFlankQuery, candidate_danger_count) == 136);

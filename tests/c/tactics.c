@@ -2,8 +2,9 @@
  * by a danger map, flanking (behind beats beside, the front is skipped), ties to the lower
  * index, top-K ordering with generated candidates, a too-small result buffer, the engine's
  * ray callback answering cover rays in one batch, and cover and flank in two phases (begin,
- * cast, finish) equal to the built-in answers. Hostile input is in tactics_hostile.c. */
+ * cast, finish) equal to the built-in answers, with and without per-candidate danger. Hostile input is in tactics_hostile.c. */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -15,8 +16,12 @@ LAYOUT(sizeof(ArgusThreat) == 36);
 LAYOUT(sizeof(ArgusTacticalResult) == 24);
 LAYOUT(sizeof(ArgusTacticalAnswer) == 20);
 LAYOUT(sizeof(void *) != 8 || sizeof(ArgusCandidates) == 56);
-LAYOUT(sizeof(void *) != 8 || sizeof(ArgusCoverQuery) == 136);
-LAYOUT(sizeof(void *) != 8 || sizeof(ArgusFlankQuery) == 128);
+LAYOUT(sizeof(void *) != 8 || sizeof(ArgusCoverQuery) == 152);
+LAYOUT(sizeof(void *) != 8 || sizeof(ArgusFlankQuery) == 144);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusCoverQuery, candidate_danger) == 136);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusCoverQuery, candidate_danger_count) == 144);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusFlankQuery, candidate_danger) == 128);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusFlankQuery, candidate_danger_count) == 136);
 
 typedef struct Out {
     ArgusTacticalResult results[8];
@@ -138,6 +143,60 @@ static void cover_avoids_danger(void) {
     CHECK_OK(cover(world, &q, &o, 8));
     CHECK(o.count == 2 && o.results[1].candidate_index == 0);
     CHECK_NEAR(o.results[1].score, 10.0 + sqrt(0.25 + 4.0), 1e-5); /* danger x 10 + travel */
+    argus_world_destroy(world);
+}
+
+static void candidate_danger(void) {
+    ArgusWorld *world = new_world(ARGUS_RAY_BACKEND_BUILTIN);
+    ArgusCoverQuery q = lesson_cover_query();
+    ArgusFlankQuery f = argus_default_flank_query();
+    ArgusVec3 behind[2];
+    float danger[2] = {0.0f, 0.0f}, bad[2] = {0.0f, NAN};
+    Out o;
+    CHECK(q.candidate_danger == NULL && q.candidate_danger_count == 0);
+    CHECK(f.candidate_danger == NULL && f.candidate_danger_count == 0);
+    wall(world, v3(0, 1, 5), v3(6, 1, 0.2f));
+    spots[0] = v3(1, 0.5f, 6);  /* near */
+    spots[1] = v3(-4, 0.5f, 6); /* farther */
+    q.self_position = v3(1, 0, 8);
+    q.top_k = 2;
+    q.candidate_danger = danger;
+    q.candidate_danger_count = 2;
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 2 && o.results[0].candidate_index == 0);
+    danger[0] = 1.0f; /* no map: the array alone is the danger, x 10 */
+    CHECK_OK(cover(world, &q, &o, 8));
+    CHECK(o.count == 2 && o.results[0].candidate_index == 1 && o.results[1].candidate_index == 0);
+    CHECK_NEAR(o.results[1].score, 10.0 + sqrt(0.25 + 4.0), 1e-5);
+    /* A wrong count, a NaN, a NULL array with a count: refused, the buffer untouched. */
+    q.candidate_danger_count = 1;
+    CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(o.results[0].candidate_index == 0xABABABABu);
+    q.candidate_danger_count = 2;
+    q.candidate_danger = bad;
+    CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
+    q.candidate_danger = NULL;
+    CHECK_RESULT(cover(world, &q, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(o.results[0].candidate_index == 0xABABABABu);
+    /* Flank: two spots behind the threat, mirror images; the danger picks the safer one. */
+    behind[0] = v3(3, 0, -4);
+    behind[1] = v3(-3, 0, -4);
+    f.candidates.points = behind;
+    f.candidates.point_count = 2;
+    f.top_k = 2;
+    danger[0] = 0.5f;
+    danger[1] = 0.0f;
+    f.candidate_danger = danger;
+    f.candidate_danger_count = 2;
+    CHECK_OK(flank(world, &f, &o, 8));
+    CHECK(o.count == 2 && o.results[0].candidate_index == 1);
+    CHECK_NEAR(o.results[0].score, 0.8, 1e-5);       /* -facing (-0.8) */
+    CHECK_NEAR(o.results[1].score, 0.8 - 0.5, 1e-5); /* -facing - danger */
+    f.candidate_danger = bad;
+    CHECK_RESULT(flank(world, &f, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
+    f.candidate_danger = danger;
+    f.candidate_danger_count = 3;
+    CHECK_RESULT(flank(world, &f, &o, 8), ARGUS_RESULT_INVALID_ARGUMENT);
     argus_world_destroy(world);
 }
 
@@ -375,8 +434,9 @@ static void two_phase(void) {
     ArgusFlankQuery f = argus_default_flank_query();
     ArgusRayArray batch;
     ArgusRayHit hits[2];
+    float danger[49];
     Out want, got;
-    uint32_t mode, rays = 0, needed = 0, compared = 0, found = 0;
+    uint32_t i, mode, rays = 0, needed = 0, compared = 0, found = 0;
     wall(world, v3(0, 1, 5), v3(2, 1, 0.2f));
     /* The lesson's scene, then a grid with two threats in both modes. */
     CHECK_OK(cover(world, &c, &want, 8));
@@ -391,15 +451,19 @@ static void two_phase(void) {
     c.candidates.spacing = 1.5f;
     c.candidates.half_count = 3;
     c.top_k = 4;
-    for (mode = 0; mode < 2; mode++) {
-        c.mode = mode == 0 ? ARGUS_COVER_MODE_HIDDEN_FROM_ALL : ARGUS_COVER_MODE_HIDDEN_FROM_MOST;
+    for (i = 0; i < 49; i++) danger[i] = (float)((i * 7) % 5) * 0.3f;
+    for (mode = 0; mode < 4; mode++) {
+        /* Modes 2 and 3 add per-candidate danger, which the pending query must keep. */
+        c.candidate_danger = mode < 2 ? NULL : danger;
+        c.candidate_danger_count = mode < 2 ? 0 : 49;
+        c.mode = mode % 2 == 0 ? ARGUS_COVER_MODE_HIDDEN_FROM_ALL : ARGUS_COVER_MODE_HIDDEN_FROM_MOST;
         CHECK_OK(cover(world, &c, &want, 8));
         CHECK_OK(cover_two_phase(world, &c, &box, &got, &rays));
         CHECK(same_results(&want, &got) && rays == 49 * 2 && got.answer.rays_cast == rays);
         compared++;
         found += want.count;
     }
-    CHECK(compared == 2 && found >= 2);
+    CHECK(compared == 4 && found >= 4);
 
     /* Finish / cancel without begin; a wrong count, a bad hit and a small buffer keep it pending. */
     c = lesson_cover_query();
@@ -462,6 +526,7 @@ static void two_phase(void) {
 int main(void) {
     cover_behind_a_wall();
     cover_avoids_danger();
+    candidate_danger();
     flanking();
     ties_go_to_the_lower_index();
     top_k();
