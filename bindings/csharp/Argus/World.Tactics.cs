@@ -10,6 +10,14 @@ namespace Argus
         public int FindCover(CoverQuery query, Vec3[] candidatePoints, Threat[] threats, ref TacticalResult[] results,
             out TacticalAnswer answer)
         {
+            return FindCover(query, candidatePoints, null, threats, ref results, out answer);
+        }
+
+        /// <summary>FindCover with extra danger per candidate (null = none): candidateDanger[i] is added to
+        /// the map's value at candidate i and needs one value per candidate; read during the call only.</summary>
+        public int FindCover(CoverQuery query, Vec3[] candidatePoints, float[] candidateDanger, Threat[] threats,
+            ref TacticalResult[] results, out TacticalAnswer answer)
+        {
             if (results == null) results = new TacticalResult[Math.Max(1, (int)query.TopK)];
             while (true)
             {
@@ -17,11 +25,14 @@ namespace Argus
                 TacticalAnswer a;
                 Result r;
                 fixed (Vec3* p = candidatePoints)
+                fixed (float* d = candidateDanger)
                 fixed (Threat* t = threats)
                 fixed (TacticalResult* out_ = results)
                 {
                     query.Candidates.Points = p;
                     query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                    query.CandidateDanger = d;
+                    query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
                     query.Threats = t;
                     query.ThreatCount = (uint)(threats == null ? 0 : threats.Length);
                     r = NativeMethods.argus_world_find_cover(_handle, &query, out_, (uint)results.Length, &n, &a);
@@ -40,6 +51,13 @@ namespace Argus
         /// small); returns their number. Start from <see cref="FlankQuery.Default"/>.</summary>
         public int FindFlank(FlankQuery query, Vec3[] candidatePoints, ref TacticalResult[] results, out TacticalAnswer answer)
         {
+            return FindFlank(query, candidatePoints, null, ref results, out answer);
+        }
+
+        /// <summary>FindFlank with extra danger per candidate (null = none), as for FindCover.</summary>
+        public int FindFlank(FlankQuery query, Vec3[] candidatePoints, float[] candidateDanger, ref TacticalResult[] results,
+            out TacticalAnswer answer)
+        {
             if (results == null) results = new TacticalResult[Math.Max(1, (int)query.TopK)];
             while (true)
             {
@@ -47,10 +65,13 @@ namespace Argus
                 TacticalAnswer a;
                 Result r;
                 fixed (Vec3* p = candidatePoints)
+                fixed (float* d = candidateDanger)
                 fixed (TacticalResult* out_ = results)
                 {
                     query.Candidates.Points = p;
                     query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                    query.CandidateDanger = d;
+                    query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
                     r = NativeMethods.argus_world_find_flank(_handle, &query, out_, (uint)results.Length, &n, &a);
                 }
                 if (r != Result.BufferTooSmall)
@@ -69,12 +90,22 @@ namespace Argus
         /// FinishFindCover succeeds, CancelFindCover, the next BeginFindCover or Dispose.</summary>
         public RayArray BeginFindCover(CoverQuery query, Vec3[] candidatePoints, Threat[] threats)
         {
+            return BeginFindCover(query, candidatePoints, null, threats);
+        }
+
+        /// <summary>BeginFindCover with extra danger per candidate (null = none); the array may change once
+        /// this returns (the pending query keeps the scores).</summary>
+        public RayArray BeginFindCover(CoverQuery query, Vec3[] candidatePoints, float[] candidateDanger, Threat[] threats)
+        {
             RayArray rays;
             fixed (Vec3* p = candidatePoints)
+            fixed (float* d = candidateDanger)
             fixed (Threat* t = threats)
             {
                 query.Candidates.Points = p;
                 query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                query.CandidateDanger = d;
+                query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
                 query.Threats = t;
                 query.ThreatCount = (uint)(threats == null ? 0 : threats.Length);
                 Check(NativeMethods.argus_world_find_cover_begin(_handle, &query, &rays));
@@ -94,11 +125,20 @@ namespace Argus
         /// <summary>First half of a flank query (see BeginFindCover).</summary>
         public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints)
         {
+            return BeginFindFlank(query, candidatePoints, null);
+        }
+
+        /// <summary>BeginFindFlank with extra danger per candidate (null = none).</summary>
+        public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints, float[] candidateDanger)
+        {
             RayArray rays;
             fixed (Vec3* p = candidatePoints)
+            fixed (float* d = candidateDanger)
             {
                 query.Candidates.Points = p;
                 query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
+                query.CandidateDanger = d;
+                query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
                 Check(NativeMethods.argus_world_find_flank_begin(_handle, &query, &rays));
             }
             return rays;

@@ -388,6 +388,24 @@ namespace Argus.Tests
                 Assert.AreEqual(1, n, "only the spot behind the box hides from the threat");
                 Assert.AreEqual(5f, results[0].Position.X);
                 Assert.AreEqual(1u, answer.Found);
+
+                // Per-candidate danger adds to the (absent) map's value: score = danger · 10 + travel.
+                n = world.FindCover(cover, spots, new[] { 2f, 0f }, threats, ref results, out answer);
+                Assert.AreEqual(1, n);
+                Assert.AreEqual(20f + (float)Math.Sqrt(89), results[0].Score, 1e-4f);
+                Assert.Throws<ArgusException>(() => world.FindCover(cover, spots, new[] { 2f }, threats, ref results, out answer));
+                Assert.Throws<ArgusException>(
+                    () => world.FindCover(cover, spots, new[] { float.NaN, 0f }, threats, ref results, out answer));
+
+                // Flank: two mirror spots behind the threat; the danger picks the safer one.
+                FlankQuery flank = FlankQuery.Default();
+                flank.Candidates.Kind = CandidateKind.Points;
+                flank.TopK = 2;
+                var behind = new[] { Support.V(3, 0, -4), Support.V(-3, 0, -4) };
+                n = world.FindFlank(flank, behind, new[] { 0.5f, 0f }, ref results, out answer);
+                Assert.AreEqual(2, n);
+                Assert.AreEqual(1u, results[0].CandidateIndex);
+                Assert.AreEqual(0.8f - 0.5f, results[1].Score, 1e-5f);
             }
         }
     }

@@ -1767,7 +1767,8 @@ namespace Argus
     /// <summary>
     /// A cover query: where should the agent at `self_position` hide from the threats?
     /// Fill with `argus_default_cover_query()`; read during the call only.
-    /// Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better.
+    /// Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better; a
+    /// spot's danger is `map`'s value there plus `candidate_danger[i]` when given.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct CoverQuery
@@ -1828,6 +1829,18 @@ namespace Argus
         /// Set by `argus_default_cover_query()`; leave it alone.
         /// </summary>
         public uint InternalCookie;
+        /// <summary>
+        /// Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+        /// candidates (generation order for grid / ring), added to the map's value at each spot.
+        /// NULL / 0 = none (default). Owned by the caller and read during the call only (the
+        /// two-phase begin keeps the scores it needs). A count other than the number of candidates,
+        /// or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+        /// </summary>
+        public float* CandidateDanger;
+        /// <summary>
+        /// Number of floats at `candidate_danger`: 0 or the number of candidates.
+        /// </summary>
+        public uint CandidateDangerCount;
 
         /// <summary>The library's defaults (argus_default_cover_query); never start from a zeroed struct.</summary>
         public static CoverQuery Default()
@@ -1887,7 +1900,8 @@ namespace Argus
     /// A flank query: from where can the threat be approached outside its forward cone
     /// (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
     /// `argus_default_flank_query()`; read during the call only.
-    /// Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better.
+    /// Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better; a spot's
+    /// danger is `map`'s value there plus `candidate_danger[i]` when given.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct FlankQuery
@@ -1929,6 +1943,18 @@ namespace Argus
         /// Set by `argus_default_flank_query()`; leave it alone.
         /// </summary>
         public uint InternalCookie;
+        /// <summary>
+        /// Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+        /// candidates (generation order for grid / ring), added to the map's value at each spot.
+        /// NULL / 0 = none (default). Owned by the caller and read during the call only (the
+        /// two-phase begin keeps the scores it needs). A count other than the number of candidates,
+        /// or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+        /// </summary>
+        public float* CandidateDanger;
+        /// <summary>
+        /// Number of floats at `candidate_danger`: 0 or the number of candidates.
+        /// </summary>
+        public uint CandidateDangerCount;
 
         /// <summary>The library's defaults (argus_default_flank_query); never start from a zeroed struct.</summary>
         public static FlankQuery Default()

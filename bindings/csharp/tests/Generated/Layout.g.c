@@ -261,6 +261,8 @@ int main(void) {
     printf("offset ArgusCoverQuery max_travel %zu\n", offsetof(ArgusCoverQuery, max_travel));
     printf("offset ArgusCoverQuery probe_offset %zu\n", offsetof(ArgusCoverQuery, probe_offset));
     printf("offset ArgusCoverQuery internal_cookie %zu\n", offsetof(ArgusCoverQuery, internal_cookie));
+    printf("offset ArgusCoverQuery candidate_danger %zu\n", offsetof(ArgusCoverQuery, candidate_danger));
+    printf("offset ArgusCoverQuery candidate_danger_count %zu\n", offsetof(ArgusCoverQuery, candidate_danger_count));
     printf("size ArgusTacticalResult %zu\n", sizeof(ArgusTacticalResult));
     printf("offset ArgusTacticalResult position %zu\n", offsetof(ArgusTacticalResult, position));
     printf("offset ArgusTacticalResult score %zu\n", offsetof(ArgusTacticalResult, score));
@@ -280,6 +282,8 @@ int main(void) {
     printf("offset ArgusFlankQuery max_facing_dot %zu\n", offsetof(ArgusFlankQuery, max_facing_dot));
     printf("offset ArgusFlankQuery top_k %zu\n", offsetof(ArgusFlankQuery, top_k));
     printf("offset ArgusFlankQuery internal_cookie %zu\n", offsetof(ArgusFlankQuery, internal_cookie));
+    printf("offset ArgusFlankQuery candidate_danger %zu\n", offsetof(ArgusFlankQuery, candidate_danger));
+    printf("offset ArgusFlankQuery candidate_danger_count %zu\n", offsetof(ArgusFlankQuery, candidate_danger_count));
     printf("size ArgusTargetDef %zu\n", sizeof(ArgusTargetDef));
     printf("offset ArgusTargetDef position %zu\n", offsetof(ArgusTargetDef, position));
     printf("offset ArgusTargetDef forward %zu\n", offsetof(ArgusTargetDef, forward));
