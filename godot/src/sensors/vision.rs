@@ -212,7 +212,8 @@ macro_rules! vision_sensor {
             /// filtered out before any geometry: sight off, target not perceivable, layers,
             /// attitude), `fraction` (visible share of its check points) and `points`, one
             /// Dictionary per check point with `status` ("out_of_range", "outside_cone",
-            /// "blocked", "visible"), `point` and `hit` (where a blocked ray hit).
+            /// "blocked", "visible", or "filtered": not a target this agent perceives), `point`
+            /// and `hit` (where a blocked ray hit).
             #[func]
             pub fn check_sight(&mut self, target: Gd<Node>) -> VarDictionary {
                 let mut d = VarDictionary::new();
@@ -233,6 +234,7 @@ macro_rules! vision_sensor {
                             argus_core::PointStatus::OutsideCone => "outside_cone",
                             argus_core::PointStatus::Blocked => "blocked",
                             argus_core::PointStatus::Visible => "visible",
+                            argus_core::PointStatus::Filtered => "filtered",
                         };
                         e.set("status", status);
                         e.set("point", $from_core(p.point));
