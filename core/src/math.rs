@@ -108,9 +108,33 @@ mod floor_tests {
     #[test]
     fn floor_i64_matches_floor_for_every_kind_of_f32() {
         let mut specials = vec![
-            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.999_999_8, -2.999_999_8, 8_388_607.5, -8_388_607.5,
-            8_388_608.0, -8_388_608.0, 1e10, -1e10, 1e30, -1e30, f32::MAX, f32::MIN, f32::MIN_POSITIVE,
-            -f32::MIN_POSITIVE, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 1e-40, -1e-40,
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1.5,
+            -1.5,
+            2.999_999_8,
+            -2.999_999_8,
+            8_388_607.5,
+            -8_388_607.5,
+            8_388_608.0,
+            -8_388_608.0,
+            1e10,
+            -1e10,
+            1e30,
+            -1e30,
+            f32::MAX,
+            f32::MIN,
+            f32::MIN_POSITIVE,
+            -f32::MIN_POSITIVE,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            1e-40,
+            -1e-40,
         ];
         // A walk through every binade with a few mantissas each.
         let mut bits = 0u32;

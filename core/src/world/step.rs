@@ -16,6 +16,9 @@ use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible,
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
 
+/// Chunks of sweep and conclude work per worker thread (see `prepare`).
+const CHUNKS_PER_WORKER: usize = 4;
+
 /// Buffers reused from step to step, so a steady-state step does not allocate.
 #[derive(Default)]
 pub(crate) struct StepScratch {
@@ -218,8 +221,11 @@ impl World {
         scratch.sweep_agents.extend(scratch.order.iter().map(|&(_, j)| scratch.due_agents[j as usize]));
 
         let threads = self.def.worker_threads.max(1) as usize;
-        scratch.sweeps.resize_with(threads, SweepChunk::default);
-        scratch.concludes.resize_with(threads, ConcludeChunk::default);
+        // Several chunks per worker, so a worker that finishes early steals the rest of the
+        // work instead of waiting for the other's (agents cost unequal amounts).
+        let chunks = if threads > 1 { threads * CHUNKS_PER_WORKER } else { 1 };
+        scratch.sweeps.resize_with(chunks, SweepChunk::default);
+        scratch.concludes.resize_with(chunks, ConcludeChunk::default);
         for chunk in &mut scratch.sweeps {
             chunk.clear();
         }

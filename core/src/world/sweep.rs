@@ -159,6 +159,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
 }
 
 /// Morton (Z-order) key of a position's 8 m cell on the plane of `axes`.
+#[inline]
 pub(super) fn spatial_key(p: Vec3, axes: [usize; 2]) -> u64 {
     let p = p.to_array();
     let cell = |v: f32| (floor_i64(v / 8.0).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32) ^ 0x8000_0000;
