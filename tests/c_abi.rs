@@ -41,6 +41,9 @@ fn build_with(source: &Path, extra_flags: &[&str]) -> PathBuf {
         .arg(format!("-L{}", lib.display()))
         .arg("-largus")
         .arg(format!("-Wl,-rpath,{}", lib.display()))
+        // DT_RPATH, searched before LD_LIBRARY_PATH (which cargo points at target/debug): the
+        // programs load the library of this profile, never a stale one from another build.
+        .arg("-Wl,--disable-new-dtags")
         .arg("-lm");
     let output = cmd.output().expect("a C compiler (gcc/g++) must be installed");
     assert!(
