@@ -149,7 +149,9 @@ pub fn town(size: &Size, rows: &mut Vec<Row>) {
     });
 }
 
-/// Full sweeps at the same density with more and more agents: linear, never all pairs.
+/// Full sweeps at the same density with more and more agents: linear, never all pairs. Each
+/// size is also a point of the scaling chart (printed as `POINT` lines for the parent), with
+/// the lesson's loop at the sizes where it takes at most about a second a step.
 pub fn scale(size: &Size, rows: &mut Vec<Row>) {
     let mut worlds: Vec<(usize, argus_core::World)> = size
         .scale
@@ -174,6 +176,7 @@ pub fn scale(size: &Size, rows: &mut Vec<Row>) {
             goal: String::new(),
             met: None,
         });
+        println!("POINT\targus\t{n}\t{}", t.as_secs_f64());
     }
     // The ratio itself from the two largest, measured alternately.
     let k = worlds.len();
@@ -190,6 +193,25 @@ pub fn scale(size: &Size, rows: &mut Vec<Row>) {
         goal: format!("≤ {goal:.1}×"),
         met: Some(r <= goal),
     });
+    drop(worlds);
+
+    // More points for the chart only: sizes between the rows', and the lesson's loop.
+    for &n in &size.chart_extra {
+        let mut world = Town::at_town_density(n, 11).argus(0.0, 1);
+        world.step(DT).unwrap();
+        let t = time(rounds, || world.step(DT).unwrap());
+        println!("POINT\targus\t{n}\t{}", t.as_secs_f64());
+    }
+    let mut sizes: Vec<usize> = size.scale.iter().chain(&size.chart_extra).copied().collect();
+    sizes.sort_unstable();
+    for n in sizes.into_iter().filter(|&n| n <= size.lesson_max) {
+        let mut oracle = Town::at_town_density(n, 11).reference();
+        black_box(oracle.step(DT));
+        let t = time(if n >= 5_000 { 2 } else { size.rounds }, || {
+            black_box(oracle.step(DT));
+        });
+        println!("POINT\tlesson\t{n}\t{}", t.as_secs_f64());
+    }
 }
 
 /// Stamping and blurring a big grid vs the lesson's loops and vs plain memory bandwidth.
@@ -403,4 +425,148 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
     });
     drop(world);
     let _ = RayHit::default();
+}
+
+/// Per-step times of a few seconds of play at 60 Hz: the worst frame, which a game budgets for,
+/// not the mean. Targets walk circles and drop a footstep every half second (staggered), so
+/// sightings, memories, sounds and events come and go as in a game.
+pub fn frames(size: &Size, rows: &mut Vec<Row>) {
+    use argus_core::SoundDef;
+    let n = size.town_agents;
+    let town = Town::at_town_density(n, 23);
+    let steps = (size.frame_seconds * 60.0).round() as usize;
+    // The run is deterministic, so step k does the same work in every run: the fastest of the
+    // runs at each step is its cost without the neighbours' noise (which only ever adds time).
+    let mut best = vec![f64::MAX; steps];
+    let mut one_run_max = f64::MAX;
+    for _ in 0..size.frame_runs {
+        let mut world = town.argus(10.0, 1);
+        let homes: Vec<(argus_core::TargetId, Vec3)> = world.targets().map(|(id, t)| (id, t.position())).collect();
+        let mut run_max = 0.0f64;
+        for (k, best) in best.iter_mut().enumerate() {
+            for (i, &(t, home)) in homes.iter().enumerate() {
+                // Each target walks its own 4 s circle of 6 m from its own starting angle.
+                let a = (k % 240) as f32 / 240.0 * std::f32::consts::TAU + i as f32 * 2.399;
+                let p = home + Vec3::new(a.cos(), 0.0, a.sin()) * 6.0;
+                world.set_target_pose(t, p, Vec3::new(-a.sin(), 0.0, a.cos())).unwrap();
+                if (k + i) % 30 == 0 {
+                    let step = SoundDef { position: p, loudness: 6.0, source: t, ..Default::default() };
+                    world.emit_sound(&step).unwrap();
+                }
+            }
+            let start = std::time::Instant::now();
+            world.step(DT).unwrap();
+            let t = start.elapsed().as_secs_f64();
+            *best = best.min(t);
+            run_max = run_max.max(t);
+        }
+        one_run_max = one_run_max.min(run_max);
+    }
+    let mut sorted = best.clone();
+    sorted.sort_by(f64::total_cmp);
+    let pick = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+    let secs = std::time::Duration::from_secs_f64;
+    let (p50, p99, max) = (pick(0.5), pick(0.99), sorted[sorted.len() - 1]);
+    let after = best[60.min(steps - 1)..].iter().copied().fold(0.0, f64::max);
+    let at = 60 + best[60.min(steps - 1)..].iter().position(|&t| t == after).unwrap_or(0);
+    rows.push(Row {
+        what: format!("frames: {n} agents, {steps} steps at 60 Hz, 10 Hz sight"),
+        argus: format!("p50 {}", show(secs(p50))),
+        baseline: format!("p99 {} max {}", show(secs(p99)), show(secs(max))),
+        ratio: String::new(),
+        goal: String::new(),
+        met: None,
+    });
+    rows.push(Row {
+        what: format!("  first step (every buffer grows) ÷ p50, min of {}", size.frame_runs),
+        argus: show(secs(best[0])),
+        baseline: format!("{} p50", show(secs(p50))),
+        ratio: format!("{:.1}×", best[0] / p50),
+        goal: String::new(),
+        met: None,
+    });
+    let r = after / p50;
+    rows.push(Row {
+        what: format!("  worst step after the first second ÷ p50 (step {at})"),
+        argus: show(secs(after)),
+        baseline: format!("{} p50", show(secs(p50))),
+        ratio: format!("{r:.2}×"),
+        goal: "≤ 2×".into(),
+        met: Some(r <= 2.0),
+    });
+    rows.push(Row {
+        what: "    (one run's raw worst step, neighbours' noise included)".into(),
+        argus: show(secs(one_run_max)),
+        baseline: String::new(),
+        ratio: format!("{:.1}×", one_run_max / p50),
+        goal: String::new(),
+        met: None,
+    });
+}
+
+/// The town step through the engine-ray two-phase path (`begin_step` → rays → `finish_step`)
+/// vs the built-in backend, the engine's rays answered from a table computed beforehand, so
+/// only Argus's own overhead on the two-phase path is measured.
+pub fn engine(size: &Size, rows: &mut Vec<Row>) {
+    let n = size.town_agents;
+    let town = Town::at_town_density(n, 7);
+    // Rounds of one whole 10 Hz cycle (6 steps at 60 Hz) each, after two cycles of warm-up.
+    let (warm, cycle) = (12usize, 6usize);
+    let total = warm + cycle * size.rounds;
+    let mut probe = town.argus(10.0, 1);
+    let mut table: Vec<Vec<RayHit>> = Vec::with_capacity(total);
+    for _ in 0..total {
+        let rays = probe.begin_step(DT).unwrap().to_vec();
+        let occluders = probe.occluders();
+        let hits: Vec<RayHit> = rays
+            .iter()
+            .map(|r| match occluders.cast_ray(r.origin, r.direction, r.max_distance, r.layer_mask) {
+                Some(d) => RayHit { hit: true, distance: d.min(r.max_distance) },
+                None => RayHit::default(),
+            })
+            .collect();
+        probe.finish_step(&hits).unwrap();
+        table.push(hits);
+    }
+    let ray_count: usize = table[warm..warm + cycle].iter().map(Vec::len).sum();
+    let mut builtin = town.argus(10.0, 1);
+    let mut engine = town.argus(10.0, 1);
+    let mut next = 0usize;
+    let two_phase = |world: &mut argus_core::World, next: &mut usize| {
+        let rays = world.begin_step(DT).unwrap().len();
+        let hits = &table[*next];
+        assert_eq!(rays, hits.len(), "the replayed step {next} asks for other rays than the table's");
+        world.finish_step(hits).unwrap();
+        *next += 1;
+    };
+    for _ in 0..warm {
+        builtin.step(DT).unwrap();
+        two_phase(&mut engine, &mut next);
+    }
+    let (t_builtin, t_engine) = side_by_side(
+        size.rounds,
+        || (0..cycle).for_each(|_| builtin.step(DT).unwrap()),
+        || (0..cycle).for_each(|_| two_phase(&mut engine, &mut next)),
+    );
+    // Both worlds went through the same steps: they must have reached the same conclusions.
+    let states = |w: &argus_core::World| w.agents().map(|(_, a)| a.brain().state).collect::<Vec<_>>();
+    assert_eq!(states(&builtin), states(&engine), "two-phase and built-in worlds disagree");
+    let per_step = |d: std::time::Duration| d / cycle as u32;
+    let r = t_engine.as_secs_f64() / t_builtin.as_secs_f64();
+    rows.push(Row {
+        what: format!("town step through engine rays (table), {n}"),
+        argus: show(per_step(t_engine)),
+        baseline: format!("{} built-in", show(per_step(t_builtin))),
+        ratio: format!("{r:.2}×"),
+        goal: "≤ 1.2×".into(),
+        met: Some(r <= 1.2),
+    });
+    rows.push(Row {
+        what: format!("    ({} rays per step handed to the engine)", ray_count / cycle),
+        argus: String::new(),
+        baseline: String::new(),
+        ratio: String::new(),
+        goal: String::new(),
+        met: None,
+    });
 }
