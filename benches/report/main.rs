@@ -58,7 +58,7 @@ fn main() {
             rounds: 7,
             chart_extra: vec![3_000, 30_000],
             lesson_max: 10_000,
-            frame_seconds: 4.0,
+            frame_seconds: 8.0,
             frame_runs: 3,
         }
     };

@@ -12,7 +12,7 @@ use parry3d::query::{Ray, RayCast};
 use parry3d::shape::Cuboid;
 
 use crate::Size;
-use crate::measure::{Row, allocations, live_bytes, show, side_by_side, time};
+use crate::measure::{Row, allocations, live_bytes, show, side_by_side, thread_cpu, time};
 use crate::reference as lesson;
 use crate::scenes::{Rng, Town};
 
@@ -427,8 +427,8 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
     let _ = RayHit::default();
 }
 
-/// Per-step times of a few seconds of play at 60 Hz: the worst frame, which a game budgets for,
-/// not the mean. Targets walk circles and drop a footstep every half second (staggered), so
+/// Per-step times of several seconds of play at 60 Hz: the worst frame, which a game budgets
+/// for, not the mean. Targets walk circles and drop a footstep every half second (staggered), so
 /// sightings, memories, sounds and events come and go as in a game.
 pub fn frames(size: &Size, rows: &mut Vec<Row>) {
     use argus_core::SoundDef;
@@ -436,14 +436,16 @@ pub fn frames(size: &Size, rows: &mut Vec<Row>) {
     let town = Town::at_town_density(n, 23);
     let steps = (size.frame_seconds * 60.0).round() as usize;
     // The run is deterministic, so step k does the same work in every run: the fastest of the
-    // runs at each step is its cost without the neighbours' noise (which only ever adds time).
-    let mut best = vec![f64::MAX; steps];
+    // runs at each step is its cost with less of the neighbours' noise (which only adds time).
+    // Wall time still counts the slices a neighbour's build takes from this core; the thread's
+    // CPU time does not, so the goal is judged on it.
+    let (mut wall, mut cpu) = (vec![f64::MAX; steps], vec![f64::MAX; steps]);
     let mut one_run_max = f64::MAX;
     for _ in 0..size.frame_runs {
         let mut world = town.argus(10.0, 1);
         let homes: Vec<(argus_core::TargetId, Vec3)> = world.targets().map(|(id, t)| (id, t.position())).collect();
         let mut run_max = 0.0f64;
-        for (k, best) in best.iter_mut().enumerate() {
+        for k in 0..steps {
             for (i, &(t, home)) in homes.iter().enumerate() {
                 // Each target walks its own 4 s circle of 6 m from its own starting angle.
                 let a = (k % 240) as f32 / 240.0 * std::f32::consts::TAU + i as f32 * 2.399;
@@ -454,51 +456,66 @@ pub fn frames(size: &Size, rows: &mut Vec<Row>) {
                     world.emit_sound(&step).unwrap();
                 }
             }
-            let start = std::time::Instant::now();
+            let (start, start_cpu) = (std::time::Instant::now(), thread_cpu());
             world.step(DT).unwrap();
-            let t = start.elapsed().as_secs_f64();
-            *best = best.min(t);
-            run_max = run_max.max(t);
+            let (w, c) = (start.elapsed().as_secs_f64(), (thread_cpu() - start_cpu).as_secs_f64());
+            wall[k] = wall[k].min(w);
+            cpu[k] = cpu[k].min(c);
+            run_max = run_max.max(w);
         }
         one_run_max = one_run_max.min(run_max);
     }
-    let mut sorted = best.clone();
-    sorted.sort_by(f64::total_cmp);
-    let pick = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
     let secs = std::time::Duration::from_secs_f64;
-    let (p50, p99, max) = (pick(0.5), pick(0.99), sorted[sorted.len() - 1]);
-    let after = best[60.min(steps - 1)..].iter().copied().fold(0.0, f64::max);
-    let at = 60 + best[60.min(steps - 1)..].iter().position(|&t| t == after).unwrap_or(0);
+    // p50, p99, max; and the worst step after the first second with its index.
+    let stats = |t: &[f64]| {
+        let mut sorted = t.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let pick = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+        let from = 60.min(t.len() - 1);
+        let after = t[from..].iter().copied().fold(0.0, f64::max);
+        let at = from + t[from..].iter().position(|&x| x == after).unwrap_or(0);
+        (pick(0.5), pick(0.99), sorted[sorted.len() - 1], after, at)
+    };
+    let runs = size.frame_runs;
+    for (name, t) in [("wall", &wall), ("CPU", &cpu)] {
+        let (p50, p99, max, _, _) = stats(t);
+        rows.push(Row {
+            what: if name == "wall" {
+                format!("frames: {n} agents, {steps} steps at 60 Hz, wall")
+            } else {
+                "  same steps, the thread's CPU time".into()
+            },
+            argus: format!("p50 {}", show(secs(p50))),
+            baseline: format!("p99 {} max {}", show(secs(p99)), show(secs(max))),
+            ratio: String::new(),
+            goal: String::new(),
+            met: None,
+        });
+    }
+    let (p50, _, _, after, at) = stats(&cpu);
     rows.push(Row {
-        what: format!("frames: {n} agents, {steps} steps at 60 Hz, 10 Hz sight"),
-        argus: format!("p50 {}", show(secs(p50))),
-        baseline: format!("p99 {} max {}", show(secs(p99)), show(secs(max))),
-        ratio: String::new(),
-        goal: String::new(),
-        met: None,
-    });
-    rows.push(Row {
-        what: format!("  first step (every buffer grows) ÷ p50, min of {}", size.frame_runs),
-        argus: show(secs(best[0])),
+        what: format!("  first step (buffers grow) ÷ p50, CPU, min of {runs}"),
+        argus: show(secs(cpu[0])),
         baseline: format!("{} p50", show(secs(p50))),
-        ratio: format!("{:.1}×", best[0] / p50),
+        ratio: format!("{:.1}×", cpu[0] / p50),
         goal: String::new(),
         met: None,
     });
     let r = after / p50;
     rows.push(Row {
-        what: format!("  worst step after the first second ÷ p50 (step {at})"),
+        what: format!("  worst step after 1 s ÷ p50, CPU (step {at})"),
         argus: show(secs(after)),
         baseline: format!("{} p50", show(secs(p50))),
         ratio: format!("{r:.2}×"),
         goal: "≤ 2×".into(),
         met: Some(r <= 2.0),
     });
+    let (wp50, _, _, wafter, wat) = stats(&wall);
     rows.push(Row {
-        what: "    (one run's raw worst step, neighbours' noise included)".into(),
-        argus: show(secs(one_run_max)),
-        baseline: String::new(),
-        ratio: format!("{:.1}×", one_run_max / p50),
+        what: format!("    same on wall time (step {wat}); one run's raw max"),
+        argus: show(secs(wafter)),
+        baseline: format!("{} raw", show(secs(one_run_max))),
+        ratio: format!("{:.2}× / {:.1}×", wafter / wp50, one_run_max / wp50),
         goal: String::new(),
         met: None,
     });

@@ -32,7 +32,7 @@ pub(super) struct ConcludeInput<'a> {
 
 /// Fewer sounds than this in a step are scanned; more go through a grid, so a step where a
 /// thousand footsteps land at once costs each agent only the sounds near it.
-pub(super) const SOUND_GRID_MIN: usize = 32;
+pub(super) const SOUND_GRID_MIN: usize = 8;
 
 /// The sweep's results for one agent due a sight tick.
 pub(super) struct Sighting<'a> {
