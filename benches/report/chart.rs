@@ -80,7 +80,12 @@ pub fn svg(points: &[Point]) -> String {
         r#"<text x="{}" y="22" font-size="15" text-anchor="middle">Full sight sweep: time per step against agent count (log–log)</text>"#,
         W / 2.0
     );
-    let _ = writeln!(s, r#"<defs><clipPath id="plot"><rect x="{LEFT}" y="{TOP}" width="{}" height="{}"/></clipPath></defs>"#, W - LEFT - RIGHT, H - TOP - BOTTOM);
+    let _ = writeln!(
+        s,
+        r#"<defs><clipPath id="plot"><rect x="{LEFT}" y="{TOP}" width="{}" height="{}"/></clipPath></defs>"#,
+        W - LEFT - RIGHT,
+        H - TOP - BOTTOM
+    );
     // Grid lines and labels at each power of ten (and 3× on the agent axis).
     for e in (x0.floor() as i32)..=(x1.ceil() as i32) {
         for m in [1.0, 3.0] {
@@ -91,7 +96,12 @@ pub fn svg(points: &[Point]) -> String {
             let x = px(n);
             let stroke = if m == 1.0 { "#cccccc" } else { "#eeeeee" };
             let _ = writeln!(s, r#"<line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{plot_bottom}" stroke="{stroke}"/>"#);
-            let _ = writeln!(s, r#"<text x="{x:.1}" y="{}" text-anchor="middle">{}</text>"#, plot_bottom + 16.0, agents_label(n));
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{}" text-anchor="middle">{}</text>"#,
+                plot_bottom + 16.0,
+                agents_label(n)
+            );
         }
     }
     for e in (y0.floor() as i32)..=(y1.ceil() as i32) {
@@ -113,8 +123,18 @@ pub fn svg(points: &[Point]) -> String {
         W - LEFT - RIGHT,
         H - TOP - BOTTOM
     );
-    let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">agents (at the town's density: 1 target per 10 agents, 1 box per 5)</text>"#, (LEFT + plot_right) / 2.0, plot_bottom + 34.0);
-    let _ = writeln!(s, r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">time per step, one thread</text>"#, (TOP + plot_bottom) / 2.0, (TOP + plot_bottom) / 2.0);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">agents (at the town's density: 1 target per 10 agents, 1 box per 5)</text>"#,
+        (LEFT + plot_right) / 2.0,
+        plot_bottom + 34.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">time per step, one thread</text>"#,
+        (TOP + plot_bottom) / 2.0,
+        (TOP + plot_bottom) / 2.0
+    );
 
     // Linear scaling: slope 1 through Argus's smallest size.
     if let Some(first) = argus.first() {
@@ -132,7 +152,8 @@ pub fn svg(points: &[Point]) -> String {
     let mut draw = |pts: &[&Point], colour: &str, label_below: bool| {
         let path: Vec<String> =
             pts.iter().map(|p| format!("{:.1},{:.1}", px(p.agents as f64), py(p.seconds))).collect();
-        let _ = writeln!(s, r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#, path.join(" "));
+        let _ =
+            writeln!(s, r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#, path.join(" "));
         for p in pts {
             let (x, y) = (px(p.agents as f64), py(p.seconds));
             let _ = writeln!(s, r#"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="{colour}"/>"#);

@@ -383,7 +383,7 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
             let p = home + Vec3::new(phase.cos(), 0.0, phase.sin()) * 6.0;
             world.set_target_pose(t, p, Vec3::Z).unwrap();
             // Footsteps, enough of them each step that hearing goes through the sound grid.
-            if (step_no as usize + i) % 8 == 0 {
+            if (step_no as usize + i).is_multiple_of(8) {
                 let step = argus_core::SoundDef { position: p, loudness: 6.0, source: t, ..Default::default() };
                 world.emit_sound(&step).unwrap();
             }
@@ -457,7 +457,7 @@ pub fn frames(size: &Size, rows: &mut Vec<Row>) {
                 let a = (k % 240) as f32 / 240.0 * std::f32::consts::TAU + i as f32 * 2.399;
                 let p = home + Vec3::new(a.cos(), 0.0, a.sin()) * 6.0;
                 world.set_target_pose(t, p, Vec3::new(-a.sin(), 0.0, a.cos())).unwrap();
-                if (k + i) % 30 == 0 {
+                if (k + i).is_multiple_of(30) {
                     let step = SoundDef { position: p, loudness: 6.0, source: t, ..Default::default() };
                     world.emit_sound(&step).unwrap();
                 }

@@ -108,7 +108,9 @@ pub fn run(n: usize, seconds: f32, dt: f32, threads: u32) -> Result<(), Box<dyn 
             if after.is_empty() { 0.0 } else { max_after / p50 }
         );
     }
-    println!("  (CPU time leaves out the waits for a core shared with other processes; with worker threads it adds theirs)");
+    println!(
+        "  (CPU time leaves out the waits for a core shared with other processes; with worker threads it adds theirs)"
+    );
     // For finding where spikes come from: per step, wall ms / process CPU ms / sounds heard.
     if std::env::var_os("ARGUS_STEP_TIMES").is_some() {
         for (i, ((t, c), s)) in times.iter().zip(&cpu_times).zip(&sounds).enumerate() {
