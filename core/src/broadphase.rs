@@ -4,7 +4,7 @@
 //! level, the screen plane of a 2D one); the third axis is left to the exact range test. Cells
 //! are stored row by row, so a query scans one contiguous run of entries per row.
 
-use crate::math::Vec3;
+use crate::math::{Vec3, floor_i64};
 
 /// What the sweep needs to filter a target without touching the target itself (which would
 /// cost a cache miss per nearby target): its slot, position, team and layers.
@@ -41,7 +41,7 @@ impl TargetGrid {
     #[inline]
     fn coords(&self, p: Vec3) -> (i64, i64) {
         let p = p.to_array();
-        let c = |axis: usize, i: usize| ((p[axis] - self.origin[i]) * self.inv_cell).floor() as i64;
+        let c = |axis: usize, i: usize| floor_i64((p[axis] - self.origin[i]) * self.inv_cell);
         (c(self.axes[0], 0), c(self.axes[1], 1))
     }
 

@@ -87,3 +87,40 @@ pub fn unit_rotation(q: Quat, what: &str) -> Result<Quat> {
 pub fn cos_half_angle(full_angle_degrees: f32) -> f32 {
     if full_angle_degrees >= 360.0 { -1.0 } else { (full_angle_degrees * 0.5).to_radians().cos() }
 }
+
+/// `v.floor() as i64` for every f32 (NaN → 0, saturating), without the call into libm that
+/// `floor` becomes on x86-64 targets without SSE4.1: a hot cost in the sweep's grid walks.
+#[inline]
+pub(crate) fn floor_i64(v: f32) -> i64 {
+    // From 2^23 up every f32 is an integer, so truncation is the floor (and saturates as `as` does).
+    if v.abs() < 8_388_608.0 {
+        let t = v as i64;
+        t - ((t as f32) > v) as i64
+    } else {
+        v as i64
+    }
+}
+
+#[cfg(test)]
+mod floor_tests {
+    use super::floor_i64;
+
+    #[test]
+    fn floor_i64_matches_floor_for_every_kind_of_f32() {
+        let mut specials = vec![
+            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.999_999_8, -2.999_999_8, 8_388_607.5, -8_388_607.5,
+            8_388_608.0, -8_388_608.0, 1e10, -1e10, 1e30, -1e30, f32::MAX, f32::MIN, f32::MIN_POSITIVE,
+            -f32::MIN_POSITIVE, f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 1e-40, -1e-40,
+        ];
+        // A walk through every binade with a few mantissas each.
+        let mut bits = 0u32;
+        while bits < 0x7f80_0000 {
+            specials.push(f32::from_bits(bits));
+            specials.push(-f32::from_bits(bits));
+            bits += 0x0003_3331;
+        }
+        for v in specials {
+            assert_eq!(floor_i64(v), v.floor() as i64, "floor of {v:e}");
+        }
+    }
+}

@@ -185,6 +185,12 @@ impl SightFilter {
         layers & self.target_mask != 0 && attitudes.perceives(self.team, self.detect, team)
     }
 
+    /// Does a lose-sight radius wider than the view radius apply (so memory decides the view)?
+    #[inline]
+    pub fn has_hysteresis(&self) -> bool {
+        self.hysteresis
+    }
+
     /// Does the agent look at `target` through its lose-sight view (it saw it at its last tick)?
     #[inline]
     pub fn previously_seen(&self, agent: &Agent, target: TargetId) -> bool {

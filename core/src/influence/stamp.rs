@@ -10,6 +10,9 @@ use crate::math::{Vec3, check_finite};
 /// would be large.
 pub const MAX_CACHED_STAMP_RADIUS: i32 = 64;
 
+/// How many sources ahead `add_influences` loads the rows of (measured on 1024² grids).
+const STAMP_LOOKAHEAD: usize = 8;
+
 /// The lesson's falloff for a cell `(dx, dz)` away from the source, as f32 exactly as the
 /// lesson computes it, so stamped values match a plain loop bit for bit.
 #[inline]
@@ -88,8 +91,13 @@ impl InfluenceMap {
             return Err(invalid(format!("influence radius must be >= 0 cells, got {radius_cells}")));
         }
         for (i, &(p, v)) in sources.iter().enumerate() {
-            check_finite(p, &format!("influence source {i} position"))?;
-            crate::math::check_magnitude(v, &format!("influence source {i} value"))?;
+            // Messages are formatted only for the source that fails.
+            if check_finite(p, "").is_err() {
+                check_finite(p, &format!("influence source {i} position"))?;
+            }
+            if crate::math::check_magnitude(v, "").is_err() {
+                crate::math::check_magnitude(v, &format!("influence source {i} value"))?;
+            }
         }
         let mut order = std::mem::take(&mut self.order);
         order.clear();
@@ -98,9 +106,15 @@ impl InfluenceMap {
             (row, col, i as u32)
         }));
         order.sort_unstable();
-        for &(_, _, i) in &order {
-            let (p, v) = sources[i as usize];
-            self.add_influence(layer, p, v, radius_cells).expect("checked");
+        let r = radius_cells as i64;
+        for (k, &(row, col, i)) in order.iter().enumerate() {
+            // A big grid is stamped at memory latency: one cache miss per row of every stamp.
+            // Loading the rows of a source a few places ahead overlaps those misses with this
+            // stamp's arithmetic (the loads are safe Rust; a prefetch would need `unsafe`).
+            if let Some(&(ahead_row, ahead_col, _)) = order.get(k + STAMP_LOOKAHEAD) {
+                self.touch_disc(layer, (ahead_col as i64, ahead_row as i64), r);
+            }
+            self.stamp(layer, (col as i64, row as i64), sources[i as usize].1, r);
         }
         self.order = order;
         Ok(())
@@ -120,18 +134,40 @@ impl InfluenceMap {
             return Err(invalid(format!("influence radius must be >= 0 cells, got {radius_cells}")));
         }
         let (cx, cz) = self.cell_of(position);
-        let (cx, cz, r) = (cx as i64, cz as i64, radius_cells as i64);
+        self.stamp(layer, (cx as i64, cz as i64), value, radius_cells as i64);
+        Ok(())
+    }
+
+    /// The cells of the disc of radius `r` around cell `(cx, cz)`, clipped to the grid, as
+    /// `(x0, x1, z0, z1)`; `None` when the disc misses the grid entirely.
+    fn disc_bounds(&self, (cx, cz): (i64, i64), r: i64) -> Option<(i64, i64, i64, i64)> {
         let (w, h) = (self.width as i64, self.height as i64);
         let (x0, x1) = ((cx - r).max(0), (cx + r).min(w - 1));
         let (z0, z1) = ((cz - r).max(0), (cz + r).min(h - 1));
-        if x0 > x1 || z0 > z1 {
-            return Ok(()); // the disc misses the grid entirely
+        (x0 <= x1 && z0 <= z1).then_some((x0, x1, z0, z1))
+    }
+
+    /// Loads the first and last cell of every row the disc covers, so those cache lines are on
+    /// their way when the disc is stamped.
+    fn touch_disc(&self, layer: usize, centre: (i64, i64), r: i64) {
+        let Some((x0, x1, z0, z1)) = self.disc_bounds(centre, r) else { return };
+        let (cells, w) = (&self.layers[layer], self.width as i64);
+        let mut sum = 0.0f32;
+        for z in z0..=z1 {
+            sum += cells[(z * w + x0) as usize] + cells[(z * w + x1) as usize];
         }
+        std::hint::black_box(sum);
+    }
+
+    /// Adds the falloff disc of a checked source at cell `(cx, cz)`.
+    fn stamp(&mut self, layer: usize, (cx, cz): (i64, i64), value: f32, r: i64) {
+        let Some((x0, x1, z0, z1)) = self.disc_bounds((cx, cz), r) else { return };
+        let w = self.width as i64;
         let InfluenceMap { layers, stamps, .. } = self;
         let cells = &mut layers[layer];
-        if radius_cells > MAX_CACHED_STAMP_RADIUS {
+        if r > MAX_CACHED_STAMP_RADIUS as i64 {
             add_uncached(cells, w, (cx, cz, r), (x0, x1, z0, z1), value);
-            return Ok(());
+            return;
         }
         let stamp = stamps.get(r as usize);
         for z in z0..=z1 {
@@ -145,7 +181,6 @@ impl InfluenceMap {
             let weights = &stamp.row(dz)[(a - cx + r) as usize..=(b - cx + r) as usize];
             add_scaled(row, weights, value);
         }
-        Ok(())
     }
 }
 

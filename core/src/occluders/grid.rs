@@ -4,7 +4,7 @@
 //! larger than a cell (terrain, a long wall) go to a short list every ray tests. The BVH stays the
 //! answer for everything else (nearest hits, long rays, containment).
 
-use crate::math::Vec3;
+use crate::math::{Vec3, floor_i64};
 
 /// Occluders covering more cells than this are tested by every ray instead of being registered.
 const LARGE_CELLS: usize = 64;
@@ -180,8 +180,8 @@ impl OccluderGrid {
             return false;
         }
         let (sx, sy) = (px + dx * t0, py + dy * t0);
-        let mut x = (sx.floor() as i64).clamp(0, self.width as i64 - 1);
-        let mut y = (sy.floor() as i64).clamp(0, self.height as i64 - 1);
+        let mut x = floor_i64(sx).clamp(0, self.width as i64 - 1);
+        let mut y = floor_i64(sy).clamp(0, self.height as i64 - 1);
         let (step_x, step_y) = (if dx >= 0.0 { 1 } else { -1 }, if dy >= 0.0 { 1 } else { -1 });
         let next = |c: i64, s: i64, p: f32, dv: f32| {
             if dv.abs() < 1e-12 { f32::INFINITY } else { t0 + ((c + (s > 0) as i64) as f32 - p) / dv }

@@ -11,7 +11,7 @@ use crate::rays::{RayHit, RayQuery, Rays};
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
-use super::sweep::{SweepChunk, SweepInput, count_visible, spatial_key, sweep};
+use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, spatial_key, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
@@ -25,9 +25,12 @@ pub(crate) struct StepScratch {
     time: f64,
     due: Vec<bool>,
     overdue: Vec<(f64, u32)>,
-    /// Due agents as `(spatial key, slot)`, sorted: the sweep's visiting order.
+    /// What the sweep reads of each due agent, in slot order.
+    due_agents: Vec<SweepAgent>,
+    /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
-    order_slots: Vec<u32>,
+    /// `due_agents` in that order: the sweep reads its agents front to back.
+    sweep_agents: Vec<SweepAgent>,
     grid: TargetGrid,
     grid_input: Vec<GridTarget>,
     max_target_reach: f32,
@@ -47,6 +50,8 @@ struct ConcludeChunk {
     heard: Vec<(u32, f32)>,
     nearby: Vec<u32>,
     events: StepEvents,
+    /// This chunk's agents' sweep candidates copied into slot order (see `conclude_range`).
+    candidates: Vec<Candidate>,
 }
 
 impl World {
@@ -158,30 +163,43 @@ impl World {
         scratch.time = self.time + dt as f64;
         let time = scratch.time;
         let slots = self.agents.slots();
+        // One pass over the agents: who is due, their eyes, and the mean reach (the broadphase
+        // cell size); in a big world every pass over the slots is a pass through memory.
         scratch.due.clear();
-        scratch.due.extend(slots.iter().map(|s| {
-            s.value.as_ref().is_some_and(|a| a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON)
-        }));
+        scratch.due_agents.clear();
+        let (mut reach_sum, mut live) = (0.0f32, 0u32);
+        for (i, s) in slots.iter().enumerate() {
+            let due = s.value.as_ref().is_some_and(|a| {
+                reach_sum += a.tuning.cache.reach;
+                live += 1;
+                a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON
+            });
+            scratch.due.push(due);
+            if let (true, Some(a)) = (due, s.value.as_ref()) {
+                scratch.due_agents.push(SweepAgent::of(a, i as u32, s.generation));
+            }
+        }
         let budget = self.def.max_sight_ticks_per_step as usize;
-        if budget > 0 && scratch.due.iter().filter(|d| **d).count() > budget {
+        if budget > 0 && scratch.due_agents.len() > budget {
             scratch.overdue.clear();
-            for (i, s) in slots.iter().enumerate() {
-                if scratch.due[i] {
-                    let next = s.value.as_ref().map_or(0.0, |a| a.next_sense_time);
-                    scratch.overdue.push((next, i as u32));
-                }
+            for a in &scratch.due_agents {
+                let next = slots[a.slot as usize].value.as_ref().map_or(0.0, |a| a.next_sense_time);
+                scratch.overdue.push((next, a.slot));
             }
             scratch.overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             for &(_, i) in &scratch.overdue[budget..] {
                 scratch.due[i as usize] = false;
             }
+            let due = &scratch.due;
+            scratch.due_agents.retain(|a| due[a.slot as usize]);
         }
 
         let cell = if self.def.broadphase_cell_size > 0.0 {
             self.def.broadphase_cell_size
+        } else if live > 0 {
+            (reach_sum / live as f32).max(1.0)
         } else {
-            let (sum, n) = self.agents.iter().fold((0.0f32, 0u32), |(s, n), (_, a)| (s + a.tuning.cache.reach, n + 1));
-            if n > 0 { (sum / n as f32).max(1.0) } else { 1.0 }
+            1.0
         };
         let targets = &self.targets;
         scratch.max_target_reach = targets.iter().map(|(_, t)| t.reach()).fold(0.0, f32::max);
@@ -196,14 +214,12 @@ impl World {
 
         let axes = scratch.grid.plane_axes();
         scratch.order.clear();
-        for (i, s) in slots.iter().enumerate() {
-            if let (true, Some(agent)) = (scratch.due[i], s.value.as_ref()) {
-                scratch.order.push((spatial_key(agent.eye(), axes), i as u32));
-            }
-        }
+        let keyed = scratch.due_agents.iter().enumerate();
+        scratch.order.extend(keyed.map(|(j, a)| (spatial_key(a.view.eye, axes), j as u32)));
+        // Ties (one cell) keep slot order: `j` follows the slots.
         scratch.order.sort_unstable();
-        scratch.order_slots.clear();
-        scratch.order_slots.extend(scratch.order.iter().map(|&(_, i)| i));
+        scratch.sweep_agents.clear();
+        scratch.sweep_agents.extend(scratch.order.iter().map(|&(_, j)| scratch.due_agents[j as usize]));
 
         let threads = self.def.worker_threads.max(1) as usize;
         scratch.sweeps.resize_with(threads, SweepChunk::default);
@@ -224,7 +240,7 @@ impl World {
             occluders: &self.occluders,
             cast_now,
         };
-        let order = &self.scratch.order_slots;
+        let order = &self.scratch.sweep_agents;
         let chunks = &mut self.scratch.sweeps;
         let per_chunk = order.len().div_ceil(chunks.len()).max(1);
         match (&self.workers, chunks.len()) {
@@ -320,19 +336,26 @@ fn conclude_range(
     slots: &mut [Slot<Agent>],
     chunk: &mut ConcludeChunk,
 ) {
+    // The sweep left each agent's candidates in visiting (spatial) order; one tight copying pass
+    // brings this range's into slot order, so the loop below reads them front to back (in a big
+    // world, reading them in place would wait for memory at every agent).
+    let swept = &shared.swept[base as usize..base as usize + slots.len()];
+    chunk.candidates.clear();
+    for &(c, start, end) in swept.iter().filter(|s| s.0 != u32::MAX) {
+        chunk.candidates.extend_from_slice(&shared.sweeps[c as usize].candidates[start as usize..end as usize]);
+    }
+    let mut next_candidate = 0usize;
     for (offset, slot) in slots.iter_mut().enumerate() {
         let index = base + offset as u32;
         let generation = slot.generation;
-        let Some(agent) = slot.value.as_mut() else { continue };
-        let (c, start, end) = shared.swept[index as usize];
+        let (c, start, end) = swept[offset];
         let sighting = (c != u32::MAX).then(|| {
             let sweep = &shared.sweeps[c as usize];
-            Sighting {
-                candidates: &sweep.candidates[start as usize..end as usize],
-                rays: &sweep.rays,
-                hits: &sweep.hits,
-            }
+            let first = next_candidate;
+            next_candidate += (end - start) as usize;
+            Sighting { candidates: &chunk.candidates[first..next_candidate], rays: &sweep.rays, hits: &sweep.hits }
         });
+        let Some(agent) = slot.value.as_mut() else { continue };
         let id = AgentId { index, generation };
         conclude(input, id, agent, sighting, &mut chunk.heard, &mut chunk.nearby, &mut chunk.events);
     }

@@ -8,7 +8,7 @@
 use crate::agent::Agent;
 use crate::broadphase::TargetGrid;
 use crate::id::{AgentId, Pool, TargetId};
-use crate::math::Vec3;
+use crate::math::{Vec3, floor_i64};
 use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
 use crate::rays::{RayHit, RayQuery};
@@ -64,14 +64,43 @@ pub(super) struct SweepInput<'a> {
     pub cast_now: bool,
 }
 
-/// Sweeps the agents in `order` (slot indices) into `chunk`.
-pub(super) fn sweep(input: &SweepInput, order: &[u32], chunk: &mut SweepChunk) {
-    for &index in order {
-        let Some(agent) = input.agents.at(index) else { continue };
-        let id = AgentId { index, generation: input.agents.generation_at(index) };
+/// What the sweep reads of one due agent, copied by `prepare` in one pass over the agents and
+/// laid out in visiting order: the sweep then reads its agents front to back instead of jumping
+/// between slots (in a big world each jump would wait for memory).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct SweepAgent {
+    pub slot: u32,
+    pub generation: u32,
+    /// The view of targets not seen at the last tick.
+    pub view: View,
+    /// The main cone's squared radius (with slack) for targets seen at the last tick.
+    pub seen_radius_sq: f32,
+    pub filter: SightFilter,
+    pub reach: f32,
+    pub obstacle_mask: u32,
+}
+
+impl SweepAgent {
+    pub fn of(agent: &Agent, slot: u32, generation: u32) -> SweepAgent {
+        let tuning = &*agent.tuning;
+        SweepAgent {
+            slot,
+            generation,
+            view: View::of(agent, false),
+            seen_radius_sq: View::of(agent, true).radius_sq,
+            filter: SightFilter::of(agent),
+            reach: tuning.cache.reach,
+            obstacle_mask: tuning.sight.obstacle_mask,
+        }
+    }
+}
+
+/// Sweeps `agents` (in visiting order) into `chunk`.
+pub(super) fn sweep(input: &SweepInput, agents: &[SweepAgent], chunk: &mut SweepChunk) {
+    for sweeper in agents {
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
-        gather(input, id, agent, chunk);
+        gather(input, sweeper, chunk);
         if input.cast_now {
             // The sweep only needs blocked or not: the early-exit test, no hit point.
             let occluders = input.occluders;
@@ -80,11 +109,9 @@ pub(super) fn sweep(input: &SweepInput, order: &[u32], chunk: &mut SweepChunk) {
                 hit: occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, scratch),
                 distance: 0.0,
             }));
-        }
-        if input.cast_now {
             count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
         }
-        chunk.swept.push((index, first_candidate, chunk.candidates.len() as u32));
+        chunk.swept.push((sweeper.slot, first_candidate, chunk.candidates.len() as u32));
     }
 }
 
@@ -97,24 +124,27 @@ pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
 }
 
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
-fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk) {
-    let tuning = &*agent.tuning;
+fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
+    let id = AgentId { index: sweeper.slot, generation: sweeper.generation };
     chunk.near.clear();
-    let filter = SightFilter::of(agent);
+    let filter = &sweeper.filter;
     // Team and layers come with the grid entry: targets filtered out are never loaded.
-    input.grid.query(agent.eye(), tuning.cache.reach + input.max_target_reach, |t| {
+    input.grid.query(sweeper.view.eye, sweeper.reach + input.max_target_reach, |t| {
         if filter.admits(input.attitudes, t.layers, t.team) {
             chunk.near.push(t.target);
         }
     });
-    // Both views computed once; the lose-sight one only matters when it is wider.
-    let (fresh_view, seen_view) = (View::of(agent, false), View::of(agent, true));
+    let fresh_view = &sweeper.view;
+    let seen_view = View { radius_sq: sweeper.seen_radius_sq, ..*fresh_view };
+    // Only an agent with a lose-sight radius reads its memory (and so its slot).
+    let agent = if filter.has_hysteresis() { input.agents.at(sweeper.slot) } else { None };
     for &ti in &chunk.near {
         let Some(target) = input.targets.at(ti) else { continue };
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
-        let view = if filter.previously_seen(agent, tid) { &seen_view } else { &fresh_view };
+        let seen = agent.is_some_and(|agent| filter.previously_seen(agent, tid));
+        let view = if seen { &seen_view } else { fresh_view };
         let first_ray = chunk.rays.len() as u32;
-        let tally = classify_target(view, (id, tid), tuning.sight.obstacle_mask, target, &mut chunk.rays, |_, _| {});
+        let tally = classify_target(view, (id, tid), sweeper.obstacle_mask, target, &mut chunk.rays, |_, _| {});
         if tally.in_view > 0 {
             chunk.candidates.push(Candidate {
                 target: tid,
@@ -131,7 +161,7 @@ fn gather(input: &SweepInput, id: AgentId, agent: &Agent, chunk: &mut SweepChunk
 /// Morton (Z-order) key of a position's 8 m cell on the plane of `axes`.
 pub(super) fn spatial_key(p: Vec3, axes: [usize; 2]) -> u64 {
     let p = p.to_array();
-    let cell = |v: f32| ((v / 8.0).floor() as i32 as u32) ^ 0x8000_0000;
+    let cell = |v: f32| (floor_i64(v / 8.0).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32) ^ 0x8000_0000;
     spread(cell(p[axes[0]])) | spread(cell(p[axes[1]])) << 1
 }
 
