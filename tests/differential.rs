@@ -97,6 +97,7 @@ fn argus_agrees_with_the_lesson_reference_on_random_worlds() {
     assert!(s.forgotten > 1_000, "too few forgotten records: {s:?}");
     assert!(s.focus_destroyed > 20, "too few destroyed focus targets: {s:?}");
     assert!(s.dead_sources > 20, "too few sounds from dead sources: {s:?}");
+    assert!(s.sound_bursts > 100, "too few steps with a burst of sounds (the sound grid): {s:?}");
     for (name, count) in s.transitions() {
         assert!(count > 100, "brain transition {name} seen only {count} times: {s:?}");
     }

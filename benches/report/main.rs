@@ -4,6 +4,7 @@
 #[path = "../../tests/support/reference.rs"]
 mod reference;
 
+mod chart;
 mod measure;
 mod scenes;
 mod sections;
@@ -22,6 +23,12 @@ pub struct Size {
     pub candidates: usize,
     pub ffi_agents: usize,
     pub rounds: usize,
+    /// Sizes measured only for the scaling chart, and the largest the lesson's loop is run at.
+    pub chart_extra: Vec<usize>,
+    pub lesson_max: usize,
+    /// Seconds of 60 Hz steps per run of the frame-time section, and how many runs.
+    pub frame_seconds: f32,
+    pub frame_runs: usize,
 }
 
 fn main() {
@@ -35,6 +42,10 @@ fn main() {
             candidates: 200,
             ffi_agents: 2_000,
             rounds: 3,
+            chart_extra: vec![],
+            lesson_max: 1_000,
+            frame_seconds: 2.0,
+            frame_runs: 2,
         }
     } else {
         Size {
@@ -45,13 +56,19 @@ fn main() {
             candidates: 1_000,
             ffi_agents: 10_000,
             rounds: 7,
+            chart_extra: vec![3_000, 30_000],
+            lesson_max: 10_000,
+            frame_seconds: 8.0,
+            frame_runs: 3,
         }
     };
     // A child run of one section prints its rows for the parent (see below).
     let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
-    let all: [(&str, Section); 6] = [
+    let all: [(&str, Section); 8] = [
         ("town", sections::town),
+        ("frames", sections::frames),
+        ("engine", sections::engine),
         ("scale", sections::scale),
         ("influence", sections::influence),
         ("tactics", sections::tactics),
@@ -73,6 +90,7 @@ fn main() {
     // Each section runs in a fresh process, so one section's heap (the 100,000-agent world,
     // say) never decides where the next one's buffers land.
     let mut rows: Vec<Row> = Vec::new();
+    let mut points: Vec<chart::Point> = Vec::new();
     for (name, _) in all.iter().filter(|(n, _)| wanted(n)) {
         let mut cmd = std::process::Command::new(std::env::current_exe().expect("own path"));
         cmd.args(["--section", name]);
@@ -84,9 +102,26 @@ fn main() {
             eprintln!("section {name} failed:\n{}", String::from_utf8_lossy(&out.stderr));
             std::process::exit(1);
         }
-        rows.extend(String::from_utf8_lossy(&out.stdout).lines().filter_map(Row::decode));
+        let text = String::from_utf8_lossy(&out.stdout);
+        rows.extend(text.lines().filter_map(Row::decode));
+        points.extend(text.lines().filter_map(chart::Point::decode));
     }
     measure::print(&rows);
+    if !points.is_empty() {
+        // The full run draws the README's chart; the quick one only proves the chart is drawn.
+        let path = if quick {
+            std::env::temp_dir().join("argus-perf-scaling-quick.svg")
+        } else {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/perf-scaling.svg")
+        };
+        match chart::write(&path, &points) {
+            Ok(()) => println!("\nscaling chart: {}", path.display()),
+            Err(e) => {
+                eprintln!("could not write the scaling chart {}: {e}", path.display());
+                std::process::exit(1);
+            }
+        }
+    }
     let missed = rows.iter().filter(|r| r.met == Some(false)).count();
     println!("\n{} goals met, {missed} missed", rows.iter().filter(|r| r.met == Some(true)).count());
 }

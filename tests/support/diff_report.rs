@@ -31,6 +31,8 @@ pub struct Stats {
     pub forgotten: u64,
     pub focus_destroyed: u64,
     pub dead_sources: u64,
+    /// Steps with enough sounds that hearing goes through the sound grid.
+    pub sound_bursts: u64,
     pub boundary_placements: u64,
     /// Steps whose reference recorded at least one decision within a boundary band.
     pub near_steps: u64,
@@ -69,7 +71,7 @@ impl Stats {
     pub fn summary(&self, requested: u64, elapsed: Duration) -> String {
         let mut s = format!(
             "differential: {} worlds ({requested} requested), {} steps in {:.2?}\n  percepts: {} sight ({} partly visible), {} sound; \
-             {} check points tested, {} blocked; {} forgotten; {} focus targets destroyed; {} sounds from dead sources\n  \
+             {} check points tested, {} blocked; {} forgotten; {} focus targets destroyed; {} sounds from dead sources; {} steps with a burst of sounds\n  \
              boundary: {} deliberate placements on the radius / cone edge, {} steps with a decision inside a band, {} tolerated disagreements\n  brain:",
             self.worlds,
             self.steps,
@@ -82,6 +84,7 @@ impl Stats {
             self.forgotten,
             self.focus_destroyed,
             self.dead_sources,
+            self.sound_bursts,
             self.boundary_placements,
             self.near_steps,
             self.tolerated

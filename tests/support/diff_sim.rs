@@ -245,11 +245,15 @@ impl Sim {
             self.set_attitude();
         }
         self.pending.clear();
-        let sounds = match self.rng.below(20) {
-            0..=9 => 0,
-            10..=16 => 1,
-            _ => 2 + self.rng.below(2),
+        // Now and then a burst (a crowd's footsteps landing together): from 32 sounds a step,
+        // hearing goes through a grid over the sounds instead of a scan.
+        let sounds = match self.rng.below(40) {
+            0..=19 => 0,
+            20..=33 => 1,
+            34..=38 => 2 + self.rng.below(2),
+            _ => 32 + self.rng.below(40),
         };
+        stats.sound_bursts += (sounds >= 32) as u64;
         for _ in 0..sounds {
             self.emit_sound();
         }

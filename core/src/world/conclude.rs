@@ -2,6 +2,7 @@
 //! resolved rays, memory decay and refresh, awareness, and the brain (lesson §5–8).
 
 use crate::agent::Agent;
+use crate::broadphase::TargetGrid;
 use crate::hearing::{Sound, hear};
 use crate::id::{AgentId, Pool, TargetId};
 use crate::memory;
@@ -22,8 +23,16 @@ pub(super) struct ConcludeInput<'a> {
     pub attitudes: &'a AttitudeTable,
     pub occluders: &'a OccluderSet,
     pub sounds: &'a [Sound],
+    /// The sounds by position (entry `target` = sound index), when there are enough of them
+    /// for a grid to beat a scan; every sound is at most `loudest` metres loud.
+    pub sound_grid: Option<&'a TargetGrid>,
+    pub loudest: f32,
     pub sound_occlusion: f32,
 }
+
+/// Fewer sounds than this in a step are scanned; more go through a grid, so a step where a
+/// thousand footsteps land at once costs each agent only the sounds near it.
+pub(super) const SOUND_GRID_MIN: usize = 8;
 
 /// The sweep's results for one agent due a sight tick.
 pub(super) struct Sighting<'a> {
@@ -32,14 +41,31 @@ pub(super) struct Sighting<'a> {
     pub hits: &'a [RayHit],
 }
 
-/// Hearing for one agent: the sounds it hears, with their strengths, into `heard`.
-fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>) {
+/// Hearing for one agent: the sounds it hears, with their strengths, into `heard`, in sound
+/// order. `nearby` is scratch for the grid's candidates.
+fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>, nearby: &mut Vec<u32>) {
     heard.clear();
     let hearing = &agent.tuning.hearing;
     if !hearing.enabled {
         return;
     }
-    for (si, sound) in ctx.sounds.iter().enumerate() {
+    let mut candidates = 0..ctx.sounds.len() as u32;
+    let picked: &[u32] = match ctx.sound_grid {
+        Some(grid) => {
+            // Every sound this agent can hear is within loudest × sensitivity of it (the
+            // rounded product grows with its factors); the margin only widens the net, and
+            // `hear` below applies the exact rule to each sound the grid returns.
+            let reach = ctx.loudest * hearing.sensitivity;
+            nearby.clear();
+            grid.query(agent.position(), reach * (1.0 + 1e-5) + 1e-5, |e| nearby.push(e.target));
+            nearby.sort_unstable();
+            candidates = 0..0;
+            nearby
+        }
+        None => &[],
+    };
+    for si in candidates.chain(picked.iter().copied()) {
+        let sound = &ctx.sounds[si as usize];
         if sound.layers & hearing.sound_mask == 0
             || !ctx.attitudes.perceives(agent.team, agent.tuning.detect, sound.team)
         {
@@ -48,7 +74,7 @@ fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>) {
         let listener = agent.position();
         let crossed = || ctx.occluders.count_crossed(sound.position, listener, hearing.obstacle_mask);
         if let Some(strength) = hear(listener, hearing.sensitivity, sound, ctx.sound_occlusion, crossed) {
-            heard.push((si as u32, strength));
+            heard.push((si, strength));
         }
     }
 }
@@ -61,9 +87,10 @@ pub(super) fn conclude(
     agent: &mut Agent,
     sighting: Option<Sighting>,
     heard: &mut Vec<(u32, f32)>,
+    nearby: &mut Vec<u32>,
     out: &mut StepEvents,
 ) {
-    listen(ctx, agent, heard);
+    listen(ctx, agent, heard, nearby);
     let time = ctx.time as f32;
     let dt = ctx.dt;
     let state_before = agent.brain.state;

@@ -10,7 +10,7 @@ use crate::percept::StepEvents;
 use crate::rays::{RayHit, RayQuery, Rays};
 
 use super::World;
-use super::conclude::{ConcludeInput, Sighting, conclude};
+use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
 use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, spatial_key, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
@@ -43,11 +43,15 @@ pub(crate) struct StepScratch {
     concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
     hits: Vec<RayHit>,
+    /// The step's sounds by position, for hearing (see `SOUND_GRID_MIN`).
+    sound_grid: TargetGrid,
+    sound_input: Vec<GridTarget>,
 }
 
 #[derive(Default)]
 struct ConcludeChunk {
     heard: Vec<(u32, f32)>,
+    nearby: Vec<u32>,
     events: StepEvents,
     /// This chunk's agents' sweep candidates copied into slot order (see `conclude_range`).
     candidates: Vec<Candidate>,
@@ -267,6 +271,19 @@ impl World {
 
     /// Per agent in slot order: hearing, percepts, memory, awareness, brain.
     fn run_conclude(&mut self) {
+        let sounds = &self.pending_sounds;
+        let loudest = sounds.iter().map(|s| s.loudness).fold(0.0, f32::max);
+        let use_grid = sounds.len() >= SOUND_GRID_MIN;
+        if use_grid {
+            let scratch = &mut self.scratch;
+            scratch.sound_input.clear();
+            scratch.sound_input.extend(sounds.iter().enumerate().map(|(i, s)| GridTarget {
+                position: s.position,
+                target: i as u32,
+                ..Default::default()
+            }));
+            scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
+        }
         let input = ConcludeInput {
             time: self.scratch.time,
             dt: self.scratch.dt,
@@ -274,6 +291,8 @@ impl World {
             attitudes: &self.attitudes,
             occluders: &self.occluders,
             sounds: &self.pending_sounds,
+            sound_grid: use_grid.then_some(&self.scratch.sound_grid),
+            loudest,
             sound_occlusion: self.def.sound_occlusion,
         };
         let shared = Shared { sweeps: &self.scratch.sweeps, swept: &self.scratch.swept };
@@ -343,6 +362,7 @@ fn conclude_range(
             Sighting { candidates: &chunk.candidates[first..next_candidate], rays: &sweep.rays, hits: &sweep.hits }
         });
         let Some(agent) = slot.value.as_mut() else { continue };
-        conclude(input, AgentId { index, generation }, agent, sighting, &mut chunk.heard, &mut chunk.events);
+        let id = AgentId { index, generation };
+        conclude(input, id, agent, sighting, &mut chunk.heard, &mut chunk.nearby, &mut chunk.events);
     }
 }
