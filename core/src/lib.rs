@@ -15,7 +15,7 @@
 //! ```
 
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // one audited exception: the cache hint in `prefetch`
 
 pub mod agent;
 pub mod awareness;
@@ -30,6 +30,7 @@ pub mod math;
 pub mod memory;
 pub mod occluders;
 pub mod percept;
+mod prefetch;
 pub mod rays;
 pub mod settings;
 pub mod sight;

@@ -4,6 +4,7 @@
 use super::InfluenceMap;
 use crate::error::{Result, invalid};
 use crate::math::{Vec3, check_finite};
+use crate::prefetch::prefetch;
 
 /// Largest radius (in cells) whose falloff stamp is cached. Larger radii are computed cell by
 /// cell with the same formula (identical values, just slower); they are rare and their stamps
@@ -109,10 +110,9 @@ impl InfluenceMap {
         let r = radius_cells as i64;
         for (k, &(row, col, i)) in order.iter().enumerate() {
             // A big grid is stamped at memory latency: one cache miss per row of every stamp.
-            // Loading the rows of a source a few places ahead overlaps those misses with this
-            // stamp's arithmetic (the loads are safe Rust; a prefetch would need `unsafe`).
+            // Prefetching the rows of a source a few places ahead overlaps those misses.
             if let Some(&(ahead_row, ahead_col, _)) = order.get(k + STAMP_LOOKAHEAD) {
-                self.touch_disc(layer, (ahead_col as i64, ahead_row as i64), r);
+                self.prefetch_disc(layer, (ahead_col as i64, ahead_row as i64), r);
             }
             self.stamp(layer, (col as i64, row as i64), sources[i as usize].1, r);
         }
@@ -147,16 +147,15 @@ impl InfluenceMap {
         (x0 <= x1 && z0 <= z1).then_some((x0, x1, z0, z1))
     }
 
-    /// Loads the first and last cell of every row the disc covers, so those cache lines are on
-    /// their way when the disc is stamped.
-    fn touch_disc(&self, layer: usize, centre: (i64, i64), r: i64) {
+    /// Prefetches the first and last cell of every row the disc covers, so those cache lines
+    /// are on their way when the disc is stamped.
+    fn prefetch_disc(&self, layer: usize, centre: (i64, i64), r: i64) {
         let Some((x0, x1, z0, z1)) = self.disc_bounds(centre, r) else { return };
         let (cells, w) = (&self.layers[layer], self.width as i64);
-        let mut sum = 0.0f32;
         for z in z0..=z1 {
-            sum += cells[(z * w + x0) as usize] + cells[(z * w + x1) as usize];
+            prefetch(&cells[(z * w + x0) as usize]);
+            prefetch(&cells[(z * w + x1) as usize]);
         }
-        std::hint::black_box(sum);
     }
 
     /// Adds the falloff disc of a checked source at cell `(cx, cz)`.

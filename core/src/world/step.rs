@@ -7,6 +7,7 @@ use crate::broadphase::{GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, Slot};
 use crate::percept::StepEvents;
+use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery, Rays};
 
 use super::World;
@@ -335,6 +336,9 @@ struct Shared<'a> {
     swept: &'a [(u32, u32, u32)],
 }
 
+/// How many agents ahead `conclude_range` prefetches records and candidates for.
+const LOOKAHEAD: usize = 4;
+
 fn conclude_range(
     input: &ConcludeInput,
     shared: &Shared,
@@ -347,11 +351,22 @@ fn conclude_range(
     // world, reading them in place would wait for memory at every agent).
     let swept = &shared.swept[base as usize..base as usize + slots.len()];
     chunk.candidates.clear();
-    for &(c, start, end) in swept.iter().filter(|s| s.0 != u32::MAX) {
-        chunk.candidates.extend_from_slice(&shared.sweeps[c as usize].candidates[start as usize..end as usize]);
+    let of = |&(c, start, end): &(u32, u32, u32)| &shared.sweeps[c as usize].candidates[start as usize..end as usize];
+    for (k, entry) in swept.iter().enumerate().filter(|(_, s)| s.0 != u32::MAX) {
+        if let Some(ahead) = swept.get(k + LOOKAHEAD).filter(|s| s.0 != u32::MAX && s.1 < s.2) {
+            prefetch(&of(ahead)[0]);
+        }
+        chunk.candidates.extend_from_slice(of(entry));
     }
     let mut next_candidate = 0usize;
-    for (offset, slot) in slots.iter_mut().enumerate() {
+    for offset in 0..slots.len() {
+        // Each agent's memory records live in their own heap block: ask for the next ones early.
+        if let Some(first) =
+            slots.get(offset + LOOKAHEAD).and_then(|s| s.value.as_ref()).and_then(|a| a.records.first())
+        {
+            prefetch(first);
+        }
+        let slot = &mut slots[offset];
         let index = base + offset as u32;
         let generation = slot.generation;
         let (c, start, end) = swept[offset];

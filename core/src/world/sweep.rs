@@ -11,6 +11,7 @@ use crate::id::{AgentId, Pool, TargetId};
 use crate::math::{Vec3, floor_i64};
 use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
+use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery};
 use crate::sight::{SightFilter, View, classify_target};
 use crate::target::Target;
@@ -134,6 +135,13 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
             chunk.near.push(t.target);
         }
     });
+    // Nearby targets sit wherever they were created in memory: ask for all of them at once.
+    let target_slots = input.targets.slots();
+    for &ti in &chunk.near {
+        if let Some(slot) = target_slots.get(ti as usize) {
+            prefetch(slot);
+        }
+    }
     let fresh_view = &sweeper.view;
     let seen_view = View { radius_sq: sweeper.seen_radius_sq, ..*fresh_view };
     // Only an agent with a lose-sight radius reads its memory (and so its slot).
