@@ -1,7 +1,7 @@
 # Reliability beyond `cargo test` (whose snapshot fuzzer, extreme-value property test and misuse
 # tests run in the "reliability" suite): the C programs under gcc's sanitizers, and coverage-guided
 # fuzzing of snapshot loading with cargo-fuzz on the nightly toolchain for a bounded time. The fuzz
-# build uses no sanitizer: the core is `forbid(unsafe_code)`, so what the fuzzer hunts is panics,
+# build uses no sanitizer: the core has no `unsafe` but a cache-prefetch hint (which cannot touch memory), so the fuzzer hunts panics,
 # aborts, unbounded allocation (-rss_limit_mb) and broken invariants, and ASan would only double the
 # (already long: parry3d) nightly build. The first run also installs cargo-fuzz (several minutes).
 FUZZ_SECONDS="${ARGUS_FUZZ_SECONDS:-45}"
