@@ -130,8 +130,7 @@ pub fn town(size: &Size, rows: &mut Vec<Row>) {
         threaded.step(DT).unwrap();
     }
     // Alternated round by round, so the machine's noise hits both thread counts alike.
-    let (step, step2) =
-        side_by_side(size.rounds * 3, || staggered.step(DT).unwrap(), || threaded.step(DT).unwrap());
+    let (step, step2) = side_by_side(size.rounds * 3, || staggered.step(DT).unwrap(), || threaded.step(DT).unwrap());
     rows.push(Row {
         what: format!("town step at 60 Hz, agents at 10 Hz, {n}"),
         argus: show(step),

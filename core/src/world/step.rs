@@ -223,7 +223,14 @@ impl World {
         // Ties (one cell) keep slot order: `j` follows the slots.
         scratch.order.sort_unstable();
         scratch.sweep_agents.clear();
-        scratch.sweep_agents.extend(scratch.order.iter().map(|&(_, j)| scratch.due_agents[j as usize]));
+        let (order, due) = (&scratch.order, &scratch.due_agents);
+        scratch.sweep_agents.extend(order.iter().enumerate().map(|(k, &(_, j))| {
+            // A gather from scattered places: ask for the records a few places ahead early.
+            if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
+                prefetch(&due[ahead as usize]);
+            }
+            due[j as usize]
+        }));
 
         let threads = self.def.worker_threads.max(1) as usize;
         // Several chunks per worker, so a worker that finishes early steals the rest of the
@@ -336,7 +343,7 @@ struct Shared<'a> {
     swept: &'a [(u32, u32, u32)],
 }
 
-/// How many agents ahead `conclude_range` prefetches records and candidates for.
+/// How many agents ahead the gathers of `prepare` and `conclude_range` prefetch.
 const LOOKAHEAD: usize = 4;
 
 fn conclude_range(
