@@ -103,12 +103,31 @@ pub struct TargetSlot {
     pub moved: Rc<Cell<bool>>,
 }
 
+/// The signals a step emits.
+#[derive(Clone, Copy)]
+pub enum SignalKind {
+    TargetSeen,
+    TargetLost,
+    TargetForgotten,
+    AwarenessChanged,
+    SoundHeard,
+    StateChanged,
+}
+
+/// Every `SignalKind`'s name as a StringName, built once per world: making one per emit costs a
+/// hash and a lookup in the engine's string table.
+pub type SignalNames = [StringName; 6];
+
+fn signal_names() -> SignalNames {
+    ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
+        .map(StringName::from)
+}
+
 /// A signal to emit once the world node's borrow is released.
 pub struct Emission {
     /// The node that emits.
     pub node: Gd<Node>,
-    /// Signal name.
-    pub signal: &'static str,
+    pub signal: SignalKind,
     /// Arguments.
     pub args: Vec<Variant>,
 }
@@ -135,6 +154,14 @@ pub struct Hub {
     pub core_usec: f64,
     /// Microseconds the last step spent reading node poses into the core.
     pub sync_usec: f64,
+    /// Microseconds of `sync_usec` spent reading the nodes' transforms (engine calls).
+    pub read_usec: f64,
+    /// Microseconds the last step spent turning the core's events into signals to emit.
+    pub events_usec: f64,
+    /// The last step's signals, until the world node emits them; the buffer is reused.
+    emissions: Vec<Emission>,
+    /// Created on first use (the engine must be running).
+    names: Option<SignalNames>,
 }
 
 impl Hub {
@@ -152,6 +179,10 @@ impl Hub {
             target_poses: Vec::new(),
             core_usec: 0.0,
             sync_usec: 0.0,
+            read_usec: 0.0,
+            events_usec: 0.0,
+            emissions: Vec::new(),
+            names: None,
         }
     }
 
@@ -249,6 +280,7 @@ impl Hub {
     /// Copies registered nodes' poses into the core (one batch per kind): every node, or with
     /// `only_moved` only those whose transform notification arrived since their last read.
     pub fn sync_poses(&mut self, only_moved: bool) {
+        let started = std::time::Instant::now();
         self.agent_poses.clear();
         for (id, slot) in &self.agents {
             if slot.moved.replace(false) || !only_moved {
@@ -263,6 +295,7 @@ impl Hub {
                 self.target_poses.push((*id, p, f));
             }
         }
+        self.read_usec = started.elapsed().as_secs_f64() * 1e6;
         let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
         let (agents, targets) = (&self.agent_poses, &self.target_poses);
         if world.set_agent_poses_by(agents.len(), |i| agents[i]).is_err() {
@@ -297,9 +330,9 @@ impl Hub {
         }
     }
 
-    /// One step: poses in (see `sync_poses`), the core step (built-in occluders, or `rays` answering every ray),
-    /// and the signals it produced out.
-    pub fn step(&mut self, dt: f32, only_moved: bool, cast: Option<&mut CastFn<'_>>) -> Result<Vec<Emission>, String> {
+    /// One step: poses in (see `sync_poses`), the core step (built-in occluders, or `rays` answering
+    /// every ray), and the signals it produced collected for `take_emissions`.
+    pub fn step(&mut self, dt: f32, only_moved: bool, cast: Option<&mut CastFn<'_>>) -> Result<(), String> {
         let synced = std::time::Instant::now();
         self.sync_poses(only_moved);
         self.sync_usec = synced.elapsed().as_secs_f64() * 1e6;
@@ -313,7 +346,25 @@ impl Hub {
         self.core_usec = started.elapsed().as_secs_f64() * 1e6;
         result.map_err(|e| e.to_string())?;
         self.last_sources = std::mem::take(&mut self.pending_sources);
-        Ok(self.emissions())
+        let collecting = std::time::Instant::now();
+        let mut out = std::mem::take(&mut self.emissions);
+        out.clear();
+        self.collect_emissions(&mut out);
+        self.emissions = out;
+        self.events_usec = collecting.elapsed().as_secs_f64() * 1e6;
+        Ok(())
+    }
+
+    /// The last step's signals and their names, to emit with no borrow of the world node held.
+    pub fn take_emissions(&mut self) -> (Vec<Emission>, SignalNames) {
+        let names = self.names.get_or_insert_with(signal_names).clone();
+        (std::mem::take(&mut self.emissions), names)
+    }
+
+    /// Hands the emitted buffer back, so the next step reuses its allocation.
+    pub fn recycle_emissions(&mut self, mut emitted: Vec<Emission>) {
+        emitted.clear();
+        self.emissions = emitted;
     }
 
     /// The last step's percepts as Dictionaries (see `get_last_percepts`).
@@ -339,12 +390,11 @@ impl Hub {
     }
 
     /// The signals of the last step, from its event arrays.
-    fn emissions(&mut self) -> Vec<Emission> {
+    fn collect_emissions(&mut self, out: &mut Vec<Emission>) {
         let d2 = self.d2;
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
         let sounds = world.last_sounds();
-        let mut out = Vec::new();
         let target_variant = |targets: &HashMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
             targets.get(&id).map(|s| s.node.to_variant())
         };
@@ -357,7 +407,7 @@ impl Hub {
                     if !slot.visible.contains(&p.target) {
                         slot.visible.push(p.target);
                         if let Some(t) = target_variant(&self.targets, p.target) {
-                            out.push(Emission { node: slot.node.clone(), signal: "target_seen", args: vec![t] });
+                            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetSeen, args: vec![t] });
                         }
                     }
                 }
@@ -377,7 +427,7 @@ impl Hub {
                         let position = Body::variant_of(d2, p.position);
                         let source = source.map(|n| n.to_variant()).unwrap_or_default();
                         let args = vec![position, loudness.to_variant(), source];
-                        out.push(Emission { node: hearing.clone(), signal: "sound_heard", args });
+                        out.push(Emission { node: hearing.clone(), signal: SignalKind::SoundHeard, args });
                     }
                 }
             }
@@ -397,7 +447,7 @@ impl Hub {
                 }
                 slot.visible.swap_remove(i);
                 if let Some(v) = target_variant(&self.targets, t) {
-                    out.push(Emission { node: slot.node.clone(), signal: "target_lost", args: vec![v] });
+                    out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetLost, args: vec![v] });
                 }
             }
         }
@@ -406,21 +456,20 @@ impl Hub {
                 continue;
             };
             let args = vec![t, Body::variant_of(d2, f.position)];
-            out.push(Emission { node: slot.node.clone(), signal: "target_forgotten", args });
+            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetForgotten, args });
         }
         for a in &events.awareness {
             let (Some(slot), Some(t)) = (self.agents.get(&a.agent), target_variant(&self.targets, a.target)) else {
                 continue;
             };
             let args = vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()];
-            out.push(Emission { node: slot.node.clone(), signal: "awareness_changed", args });
+            out.push(Emission { node: slot.node.clone(), signal: SignalKind::AwarenessChanged, args });
         }
         for b in &events.brain {
             let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.clone()) else { continue };
             let args = vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()];
-            out.push(Emission { node: brain, signal: "state_changed", args });
+            out.push(Emission { node: brain, signal: SignalKind::StateChanged, args });
         }
-        out
     }
 }
 
@@ -430,10 +479,10 @@ pub fn state_index(s: BrainState) -> i64 {
 }
 
 /// Emits collected signals (call with no Rust borrow of the world held).
-pub fn emit_all(emissions: Vec<Emission>) {
-    for mut e in emissions {
+pub fn emit_all(emissions: &[Emission], names: &SignalNames) {
+    for e in emissions {
         if e.node.is_instance_valid() {
-            e.node.emit_signal(e.signal, &e.args);
+            e.node.clone().emit_signal(&names[e.signal as usize], &e.args);
         }
     }
 }
