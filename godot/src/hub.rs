@@ -6,8 +6,9 @@
 //! and emitted by the world node after its own borrow is released, so handlers may call back
 //! into the world.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use argus_core::{
@@ -87,8 +88,12 @@ pub struct AgentSlot {
     pub visible: Vec<TargetId>,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
-    /// Set by the node's transform notification; cleared when the pose is read.
-    pub moved: Rc<Cell<bool>>,
+    /// The pose last handed to the core (`None` before the first sync).
+    pub sent: Option<Pose>,
+    /// This agent's sight percepts in the events of step `sight_step` (a sight tick's; at most
+    /// one per step).
+    pub sight_percepts: std::ops::Range<usize>,
+    pub sight_step: u64,
 }
 
 /// One registered target.
@@ -99,8 +104,30 @@ pub struct TargetSlot {
     pub body: Body,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
-    /// Set by the node's transform notification; cleared when the pose is read.
-    pub moved: Rc<Cell<bool>>,
+    /// The pose last handed to the core (`None` before the first sync).
+    pub sent: Option<Pose>,
+}
+
+/// A node's position and forward in core terms (forward `None` when degenerate).
+pub type Pose = (Vec3, Option<Vec3>);
+
+/// The sensors and targets whose transform notification arrived since the last step, pushed by
+/// the nodes and drained by the world's step: with `pose_sync = OnTransformChange` only these
+/// are read, without visiting every registered node. An id may appear more than once.
+#[derive(Default)]
+pub struct MovedQueue {
+    agents: RefCell<Vec<AgentId>>,
+    targets: RefCell<Vec<TargetId>>,
+}
+
+impl MovedQueue {
+    pub fn agent_moved(&self, id: AgentId) {
+        self.agents.borrow_mut().push(id);
+    }
+
+    pub fn target_moved(&self, id: TargetId) {
+        self.targets.borrow_mut().push(id);
+    }
 }
 
 /// The signals a step emits.
@@ -141,8 +168,8 @@ pub struct Hub {
     pub def: WorldDef,
     /// 2D nodes (positions and signals as Vector2).
     pub d2: bool,
-    pub agents: HashMap<AgentId, AgentSlot>,
-    pub targets: HashMap<TargetId, TargetSlot>,
+    pub agents: IdMap<AgentId, AgentSlot>,
+    pub targets: IdMap<TargetId, TargetSlot>,
     target_of: HashMap<InstanceId, TargetId>,
     /// Source nodes of the sounds emitted since the last step, aligned with the core's pending sounds.
     pending_sources: Vec<Option<Gd<Node>>>,
@@ -150,6 +177,15 @@ pub struct Hub {
     last_sources: Vec<Option<Gd<Node>>>,
     agent_poses: Vec<(AgentId, Vec3, Option<Vec3>)>,
     target_poses: Vec<(TargetId, Vec3, Option<Vec3>)>,
+    /// Shared with every registered node (see `MovedQueue`).
+    moved: Rc<MovedQueue>,
+    /// The drained queue, reused between steps.
+    moved_agents: Vec<AgentId>,
+    moved_targets: Vec<TargetId>,
+    /// Agents whose `visible` list is not empty: the only ones that can lose sight of a target.
+    watching: Vec<AgentId>,
+    /// Counts steps, to tell which agents' `sight_percepts` belong to the last one.
+    step_count: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
     /// Microseconds the last step spent reading node poses into the core.
@@ -170,13 +206,18 @@ impl Hub {
             world: None,
             def: WorldDef::default(),
             d2,
-            agents: HashMap::new(),
-            targets: HashMap::new(),
+            agents: IdMap::default(),
+            targets: IdMap::default(),
             target_of: HashMap::new(),
             pending_sources: Vec::new(),
             last_sources: Vec::new(),
             agent_poses: Vec::new(),
             target_poses: Vec::new(),
+            moved: Rc::default(),
+            moved_agents: Vec::new(),
+            moved_targets: Vec::new(),
+            watching: Vec::new(),
+            step_count: 0,
             core_usec: 0.0,
             sync_usec: 0.0,
             read_usec: 0.0,
@@ -210,8 +251,14 @@ impl Hub {
         Ok(id)
     }
 
+    /// The queue a registered node reports its transform changes to.
+    pub fn moved_queue(&self) -> Rc<MovedQueue> {
+        self.moved.clone()
+    }
+
     pub fn remove_agent(&mut self, id: AgentId) {
         if self.agents.remove(&id).is_some() {
+            self.watching.retain(|a| *a != id);
             let _ = self.world().destroy_agent(id);
         }
     }
@@ -231,6 +278,8 @@ impl Hub {
             for a in self.agents.values_mut() {
                 a.visible.retain(|t| *t != id);
             }
+            let agents = &self.agents;
+            self.watching.retain(|a| agents.get(a).is_some_and(|s| !s.visible.is_empty()));
         }
     }
 
@@ -278,23 +327,39 @@ impl Hub {
     // ----- stepping ---------------------------------------------------------------------
 
     /// Copies registered nodes' poses into the core (one batch per kind): every node, or with
-    /// `only_moved` only those whose transform notification arrived since their last read.
+    /// `only_moved` only those whose transform notification arrived since the last step. A pose
+    /// equal to the one last handed over is not handed over again.
     pub fn sync_poses(&mut self, only_moved: bool) {
         let started = std::time::Instant::now();
+        std::mem::swap(&mut self.moved_agents, &mut *self.moved.agents.borrow_mut());
+        std::mem::swap(&mut self.moved_targets, &mut *self.moved.targets.borrow_mut());
         self.agent_poses.clear();
-        for (id, slot) in &self.agents {
-            if slot.moved.replace(false) || !only_moved {
-                let (p, f) = slot.body.pose();
-                self.agent_poses.push((*id, p, f));
-            }
-        }
         self.target_poses.clear();
-        for (id, slot) in &self.targets {
-            if slot.moved.replace(false) || !only_moved {
-                let (p, f) = slot.body.pose();
-                self.target_poses.push((*id, p, f));
+        if only_moved {
+            self.moved_agents.sort_unstable();
+            self.moved_agents.dedup();
+            self.moved_targets.sort_unstable();
+            self.moved_targets.dedup();
+            for id in &self.moved_agents {
+                if let Some(slot) = self.agents.get_mut(id) {
+                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+                }
+            }
+            for id in &self.moved_targets {
+                if let Some(slot) = self.targets.get_mut(id) {
+                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
+                }
+            }
+        } else {
+            for (id, slot) in self.agents.iter_mut() {
+                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+            }
+            for (id, slot) in self.targets.iter_mut() {
+                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
             }
         }
+        self.moved_agents.clear();
+        self.moved_targets.clear();
         self.read_usec = started.elapsed().as_secs_f64() * 1e6;
         let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
         let (agents, targets) = (&self.agent_poses, &self.target_poses);
@@ -316,14 +381,16 @@ impl Hub {
     /// Syncs one agent and one target (or every target) before an immediate query.
     pub fn sync_for_query(&mut self, agent: AgentId, target: Option<TargetId>) {
         let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
-        if let Some(slot) = self.agents.get(&agent) {
+        if let Some(slot) = self.agents.get_mut(&agent) {
             let (p, f) = slot.body.pose();
+            slot.sent = Some((p, f));
             let f = f.unwrap_or_else(|| world.agent(agent).map(|a| a.forward()).unwrap_or(Vec3::Z));
             let _ = world.set_agent_pose(agent, p, f);
         }
-        for (id, slot) in &self.targets {
+        for (id, slot) in self.targets.iter_mut() {
             if target.is_none_or(|t| t == *id) {
                 let (p, f) = slot.body.pose();
+                slot.sent = Some((p, f));
                 let f = f.unwrap_or_else(|| world.target(*id).map(|t| t.forward()).unwrap_or(Vec3::Z));
                 let _ = world.set_target_pose(*id, p, f);
             }
@@ -395,16 +462,26 @@ impl Hub {
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
         let sounds = world.last_sounds();
-        let target_variant = |targets: &HashMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
+        let target_variant = |targets: &IdMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
             targets.get(&id).map(|s| s.node.to_variant())
         };
         // Sound percepts of one agent come in emission order: walk the sounds alongside.
         let (mut cursor_agent, mut cursor) = (AgentId::NULL, 0usize);
-        for p in &events.percepts {
+        self.step_count += 1;
+        let step = self.step_count;
+        for (i, p) in events.percepts.iter().enumerate() {
             let Some(slot) = self.agents.get_mut(&p.agent) else { continue };
             match p.kind {
                 PerceptKind::Sight => {
+                    // An agent's sight percepts are consecutive (its sight tick's, in target order).
+                    if slot.sight_step != step {
+                        (slot.sight_step, slot.sight_percepts) = (step, i..i);
+                    }
+                    slot.sight_percepts.end = i + 1;
                     if !slot.visible.contains(&p.target) {
+                        if slot.visible.is_empty() {
+                            self.watching.push(p.agent);
+                        }
                         slot.visible.push(p.target);
                         if let Some(t) = target_variant(&self.targets, p.target) {
                             out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetSeen, args: vec![t] });
@@ -432,15 +509,25 @@ impl Hub {
                 }
             }
         }
-        // Lost: a target in the visible list that the agent's latest sight tick did not see.
-        for (id, slot) in self.agents.iter_mut() {
-            if slot.visible.is_empty() {
+        // Lost: a target in the visible list that the agent's latest sight tick did not see. An
+        // agent with sight percepts this step ticked, and they are what it sees; any other is
+        // asked its memory (it did not tick, or ticked and saw nothing).
+        let mut w = 0;
+        while w < self.watching.len() {
+            let id = self.watching[w];
+            let Some(slot) = self.agents.get_mut(&id) else {
+                self.watching.swap_remove(w);
                 continue;
-            }
+            };
+            let sights = (slot.sight_step == step).then(|| &events.percepts[slot.sight_percepts.clone()]);
+            let memory = world.agent(id).map(|a| a.memory()).unwrap_or_default();
             let mut i = 0;
             while i < slot.visible.len() {
                 let t = slot.visible[i];
-                let seen = world.memory_of(*id, t).ok().flatten().is_some_and(|r| r.seen);
+                let seen = match sights {
+                    Some(sights) => sights.iter().any(|p| p.target == t),
+                    None => memory.iter().any(|r| r.target == t && r.seen),
+                };
                 if seen {
                     i += 1;
                     continue;
@@ -449,6 +536,11 @@ impl Hub {
                 if let Some(v) = target_variant(&self.targets, t) {
                     out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetLost, args: vec![v] });
                 }
+            }
+            if slot.visible.is_empty() {
+                self.watching.swap_remove(w);
+            } else {
+                w += 1;
             }
         }
         for f in &events.forgotten {
@@ -473,6 +565,31 @@ impl Hub {
     }
 }
 
+/// Maps keyed by agent or target ids: the ids are the world's own small integers, so a
+/// multiply-rotate hash (FxHash's) spreads them well at a fraction of SipHash's cost.
+pub type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
+
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|b| self.write_u64(*b as u64));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 /// A brain state as the integer `EnemyBrain` exposes (its `STATE_*` constants).
 pub fn state_index(s: BrainState) -> i64 {
     s as u8 as i64
@@ -487,14 +604,23 @@ pub fn emit_all(emissions: &[Emission], names: &SignalNames) {
     }
 }
 
+/// Reads a node's pose and queues it for the core unless it equals the pose sent last.
+fn changed_pose<I: Copy>(id: I, body: &Body, sent: &mut Option<Pose>, out: &mut Vec<(I, Vec3, Option<Vec3>)>) {
+    let pose = body.pose();
+    if *sent != Some(pose) {
+        *sent = Some(pose);
+        out.push((id, pose.0, pose.1));
+    }
+}
+
 /// Casts one ray against the engine's physics, given the colliders to skip.
 pub type CastFn<'a> = dyn FnMut(&RayQuery, &Array<Rid>) -> RayHit + 'a;
 
 /// Answers rays with a closure per ray (a physics space), skipping the agent's and target's
 /// own colliders: the core's `RaySource` contract.
 pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
-    pub agents: &'a HashMap<AgentId, AgentSlot>,
-    pub targets: &'a HashMap<TargetId, TargetSlot>,
+    pub agents: &'a IdMap<AgentId, AgentSlot>,
+    pub targets: &'a IdMap<TargetId, TargetSlot>,
     pub cast: F,
 }
 
