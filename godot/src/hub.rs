@@ -6,8 +6,9 @@
 //! and emitted by the world node after its own borrow is released, so handlers may call back
 //! into the world.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use argus_core::{
@@ -87,8 +88,12 @@ pub struct AgentSlot {
     pub visible: Vec<TargetId>,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
-    /// Set by the node's transform notification; cleared when the pose is read.
-    pub moved: Rc<Cell<bool>>,
+    /// The pose last handed to the core (`None` before the first sync).
+    pub sent: Option<Pose>,
+    /// This agent's sight percepts in the events of step `sight_step` (a sight tick's; at most
+    /// one per step).
+    pub sight_percepts: std::ops::Range<usize>,
+    pub sight_step: u64,
 }
 
 /// One registered target.
@@ -99,16 +104,57 @@ pub struct TargetSlot {
     pub body: Body,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
-    /// Set by the node's transform notification; cleared when the pose is read.
-    pub moved: Rc<Cell<bool>>,
+    /// The pose last handed to the core (`None` before the first sync).
+    pub sent: Option<Pose>,
+}
+
+/// A node's position and forward in core terms (forward `None` when degenerate).
+pub type Pose = (Vec3, Option<Vec3>);
+
+/// The sensors and targets whose transform notification arrived since the last step, pushed by
+/// the nodes and drained by the world's step: with `pose_sync = OnTransformChange` only these
+/// are read, without visiting every registered node. An id may appear more than once.
+#[derive(Default)]
+pub struct MovedQueue {
+    agents: RefCell<Vec<AgentId>>,
+    targets: RefCell<Vec<TargetId>>,
+}
+
+impl MovedQueue {
+    pub fn agent_moved(&self, id: AgentId) {
+        self.agents.borrow_mut().push(id);
+    }
+
+    pub fn target_moved(&self, id: TargetId) {
+        self.targets.borrow_mut().push(id);
+    }
+}
+
+/// The signals a step emits.
+#[derive(Clone, Copy)]
+pub enum SignalKind {
+    TargetSeen,
+    TargetLost,
+    TargetForgotten,
+    AwarenessChanged,
+    SoundHeard,
+    StateChanged,
+}
+
+/// Every `SignalKind`'s name as a StringName, built once per world: making one per emit costs a
+/// hash and a lookup in the engine's string table.
+pub type SignalNames = [StringName; 6];
+
+fn signal_names() -> SignalNames {
+    ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
+        .map(StringName::from)
 }
 
 /// A signal to emit once the world node's borrow is released.
 pub struct Emission {
     /// The node that emits.
     pub node: Gd<Node>,
-    /// Signal name.
-    pub signal: &'static str,
+    pub signal: SignalKind,
     /// Arguments.
     pub args: Vec<Variant>,
 }
@@ -122,8 +168,8 @@ pub struct Hub {
     pub def: WorldDef,
     /// 2D nodes (positions and signals as Vector2).
     pub d2: bool,
-    pub agents: HashMap<AgentId, AgentSlot>,
-    pub targets: HashMap<TargetId, TargetSlot>,
+    pub agents: IdMap<AgentId, AgentSlot>,
+    pub targets: IdMap<TargetId, TargetSlot>,
     target_of: HashMap<InstanceId, TargetId>,
     /// Source nodes of the sounds emitted since the last step, aligned with the core's pending sounds.
     pending_sources: Vec<Option<Gd<Node>>>,
@@ -131,10 +177,27 @@ pub struct Hub {
     last_sources: Vec<Option<Gd<Node>>>,
     agent_poses: Vec<(AgentId, Vec3, Option<Vec3>)>,
     target_poses: Vec<(TargetId, Vec3, Option<Vec3>)>,
+    /// Shared with every registered node (see `MovedQueue`).
+    moved: Rc<MovedQueue>,
+    /// The drained queue, reused between steps.
+    moved_agents: Vec<AgentId>,
+    moved_targets: Vec<TargetId>,
+    /// Agents whose `visible` list is not empty: the only ones that can lose sight of a target.
+    watching: Vec<AgentId>,
+    /// Counts steps, to tell which agents' `sight_percepts` belong to the last one.
+    step_count: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
     /// Microseconds the last step spent reading node poses into the core.
     pub sync_usec: f64,
+    /// Microseconds of `sync_usec` spent reading the nodes' transforms (engine calls).
+    pub read_usec: f64,
+    /// Microseconds the last step spent turning the core's events into signals to emit.
+    pub events_usec: f64,
+    /// The last step's signals, until the world node emits them; the buffer is reused.
+    emissions: Vec<Emission>,
+    /// Created on first use (the engine must be running).
+    names: Option<SignalNames>,
 }
 
 impl Hub {
@@ -143,15 +206,24 @@ impl Hub {
             world: None,
             def: WorldDef::default(),
             d2,
-            agents: HashMap::new(),
-            targets: HashMap::new(),
+            agents: IdMap::default(),
+            targets: IdMap::default(),
             target_of: HashMap::new(),
             pending_sources: Vec::new(),
             last_sources: Vec::new(),
             agent_poses: Vec::new(),
             target_poses: Vec::new(),
+            moved: Rc::default(),
+            moved_agents: Vec::new(),
+            moved_targets: Vec::new(),
+            watching: Vec::new(),
+            step_count: 0,
             core_usec: 0.0,
             sync_usec: 0.0,
+            read_usec: 0.0,
+            events_usec: 0.0,
+            emissions: Vec::new(),
+            names: None,
         }
     }
 
@@ -179,8 +251,14 @@ impl Hub {
         Ok(id)
     }
 
+    /// The queue a registered node reports its transform changes to.
+    pub fn moved_queue(&self) -> Rc<MovedQueue> {
+        self.moved.clone()
+    }
+
     pub fn remove_agent(&mut self, id: AgentId) {
         if self.agents.remove(&id).is_some() {
+            self.watching.retain(|a| *a != id);
             let _ = self.world().destroy_agent(id);
         }
     }
@@ -200,6 +278,8 @@ impl Hub {
             for a in self.agents.values_mut() {
                 a.visible.retain(|t| *t != id);
             }
+            let agents = &self.agents;
+            self.watching.retain(|a| agents.get(a).is_some_and(|s| !s.visible.is_empty()));
         }
     }
 
@@ -247,22 +327,40 @@ impl Hub {
     // ----- stepping ---------------------------------------------------------------------
 
     /// Copies registered nodes' poses into the core (one batch per kind): every node, or with
-    /// `only_moved` only those whose transform notification arrived since their last read.
+    /// `only_moved` only those whose transform notification arrived since the last step. A pose
+    /// equal to the one last handed over is not handed over again.
     pub fn sync_poses(&mut self, only_moved: bool) {
+        let started = std::time::Instant::now();
+        std::mem::swap(&mut self.moved_agents, &mut *self.moved.agents.borrow_mut());
+        std::mem::swap(&mut self.moved_targets, &mut *self.moved.targets.borrow_mut());
         self.agent_poses.clear();
-        for (id, slot) in &self.agents {
-            if slot.moved.replace(false) || !only_moved {
-                let (p, f) = slot.body.pose();
-                self.agent_poses.push((*id, p, f));
-            }
-        }
         self.target_poses.clear();
-        for (id, slot) in &self.targets {
-            if slot.moved.replace(false) || !only_moved {
-                let (p, f) = slot.body.pose();
-                self.target_poses.push((*id, p, f));
+        if only_moved {
+            self.moved_agents.sort_unstable();
+            self.moved_agents.dedup();
+            self.moved_targets.sort_unstable();
+            self.moved_targets.dedup();
+            for id in &self.moved_agents {
+                if let Some(slot) = self.agents.get_mut(id) {
+                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+                }
+            }
+            for id in &self.moved_targets {
+                if let Some(slot) = self.targets.get_mut(id) {
+                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
+                }
+            }
+        } else {
+            for (id, slot) in self.agents.iter_mut() {
+                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+            }
+            for (id, slot) in self.targets.iter_mut() {
+                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
             }
         }
+        self.moved_agents.clear();
+        self.moved_targets.clear();
+        self.read_usec = started.elapsed().as_secs_f64() * 1e6;
         let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
         let (agents, targets) = (&self.agent_poses, &self.target_poses);
         if world.set_agent_poses_by(agents.len(), |i| agents[i]).is_err() {
@@ -283,23 +381,25 @@ impl Hub {
     /// Syncs one agent and one target (or every target) before an immediate query.
     pub fn sync_for_query(&mut self, agent: AgentId, target: Option<TargetId>) {
         let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
-        if let Some(slot) = self.agents.get(&agent) {
+        if let Some(slot) = self.agents.get_mut(&agent) {
             let (p, f) = slot.body.pose();
+            slot.sent = Some((p, f));
             let f = f.unwrap_or_else(|| world.agent(agent).map(|a| a.forward()).unwrap_or(Vec3::Z));
             let _ = world.set_agent_pose(agent, p, f);
         }
-        for (id, slot) in &self.targets {
+        for (id, slot) in self.targets.iter_mut() {
             if target.is_none_or(|t| t == *id) {
                 let (p, f) = slot.body.pose();
+                slot.sent = Some((p, f));
                 let f = f.unwrap_or_else(|| world.target(*id).map(|t| t.forward()).unwrap_or(Vec3::Z));
                 let _ = world.set_target_pose(*id, p, f);
             }
         }
     }
 
-    /// One step: poses in (see `sync_poses`), the core step (built-in occluders, or `rays` answering every ray),
-    /// and the signals it produced out.
-    pub fn step(&mut self, dt: f32, only_moved: bool, cast: Option<&mut CastFn<'_>>) -> Result<Vec<Emission>, String> {
+    /// One step: poses in (see `sync_poses`), the core step (built-in occluders, or `rays` answering
+    /// every ray), and the signals it produced collected for `take_emissions`.
+    pub fn step(&mut self, dt: f32, only_moved: bool, cast: Option<&mut CastFn<'_>>) -> Result<(), String> {
         let synced = std::time::Instant::now();
         self.sync_poses(only_moved);
         self.sync_usec = synced.elapsed().as_secs_f64() * 1e6;
@@ -313,7 +413,25 @@ impl Hub {
         self.core_usec = started.elapsed().as_secs_f64() * 1e6;
         result.map_err(|e| e.to_string())?;
         self.last_sources = std::mem::take(&mut self.pending_sources);
-        Ok(self.emissions())
+        let collecting = std::time::Instant::now();
+        let mut out = std::mem::take(&mut self.emissions);
+        out.clear();
+        self.collect_emissions(&mut out);
+        self.emissions = out;
+        self.events_usec = collecting.elapsed().as_secs_f64() * 1e6;
+        Ok(())
+    }
+
+    /// The last step's signals and their names, to emit with no borrow of the world node held.
+    pub fn take_emissions(&mut self) -> (Vec<Emission>, SignalNames) {
+        let names = self.names.get_or_insert_with(signal_names).clone();
+        (std::mem::take(&mut self.emissions), names)
+    }
+
+    /// Hands the emitted buffer back, so the next step reuses its allocation.
+    pub fn recycle_emissions(&mut self, mut emitted: Vec<Emission>) {
+        emitted.clear();
+        self.emissions = emitted;
     }
 
     /// The last step's percepts as Dictionaries (see `get_last_percepts`).
@@ -339,25 +457,34 @@ impl Hub {
     }
 
     /// The signals of the last step, from its event arrays.
-    fn emissions(&mut self) -> Vec<Emission> {
+    fn collect_emissions(&mut self, out: &mut Vec<Emission>) {
         let d2 = self.d2;
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
         let sounds = world.last_sounds();
-        let mut out = Vec::new();
-        let target_variant = |targets: &HashMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
+        let target_variant = |targets: &IdMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
             targets.get(&id).map(|s| s.node.to_variant())
         };
         // Sound percepts of one agent come in emission order: walk the sounds alongside.
         let (mut cursor_agent, mut cursor) = (AgentId::NULL, 0usize);
-        for p in &events.percepts {
+        self.step_count += 1;
+        let step = self.step_count;
+        for (i, p) in events.percepts.iter().enumerate() {
             let Some(slot) = self.agents.get_mut(&p.agent) else { continue };
             match p.kind {
                 PerceptKind::Sight => {
+                    // An agent's sight percepts are consecutive (its sight tick's, in target order).
+                    if slot.sight_step != step {
+                        (slot.sight_step, slot.sight_percepts) = (step, i..i);
+                    }
+                    slot.sight_percepts.end = i + 1;
                     if !slot.visible.contains(&p.target) {
+                        if slot.visible.is_empty() {
+                            self.watching.push(p.agent);
+                        }
                         slot.visible.push(p.target);
                         if let Some(t) = target_variant(&self.targets, p.target) {
-                            out.push(Emission { node: slot.node.clone(), signal: "target_seen", args: vec![t] });
+                            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetSeen, args: vec![t] });
                         }
                     }
                 }
@@ -377,28 +504,43 @@ impl Hub {
                         let position = Body::variant_of(d2, p.position);
                         let source = source.map(|n| n.to_variant()).unwrap_or_default();
                         let args = vec![position, loudness.to_variant(), source];
-                        out.push(Emission { node: hearing.clone(), signal: "sound_heard", args });
+                        out.push(Emission { node: hearing.clone(), signal: SignalKind::SoundHeard, args });
                     }
                 }
             }
         }
-        // Lost: a target in the visible list that the agent's latest sight tick did not see.
-        for (id, slot) in self.agents.iter_mut() {
-            if slot.visible.is_empty() {
+        // Lost: a target in the visible list that the agent's latest sight tick did not see. An
+        // agent with sight percepts this step ticked, and they are what it sees; any other is
+        // asked its memory (it did not tick, or ticked and saw nothing).
+        let mut w = 0;
+        while w < self.watching.len() {
+            let id = self.watching[w];
+            let Some(slot) = self.agents.get_mut(&id) else {
+                self.watching.swap_remove(w);
                 continue;
-            }
+            };
+            let sights = (slot.sight_step == step).then(|| &events.percepts[slot.sight_percepts.clone()]);
+            let memory = world.agent(id).map(|a| a.memory()).unwrap_or_default();
             let mut i = 0;
             while i < slot.visible.len() {
                 let t = slot.visible[i];
-                let seen = world.memory_of(*id, t).ok().flatten().is_some_and(|r| r.seen);
+                let seen = match sights {
+                    Some(sights) => sights.iter().any(|p| p.target == t),
+                    None => memory.iter().any(|r| r.target == t && r.seen),
+                };
                 if seen {
                     i += 1;
                     continue;
                 }
                 slot.visible.swap_remove(i);
                 if let Some(v) = target_variant(&self.targets, t) {
-                    out.push(Emission { node: slot.node.clone(), signal: "target_lost", args: vec![v] });
+                    out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetLost, args: vec![v] });
                 }
+            }
+            if slot.visible.is_empty() {
+                self.watching.swap_remove(w);
+            } else {
+                w += 1;
             }
         }
         for f in &events.forgotten {
@@ -406,21 +548,45 @@ impl Hub {
                 continue;
             };
             let args = vec![t, Body::variant_of(d2, f.position)];
-            out.push(Emission { node: slot.node.clone(), signal: "target_forgotten", args });
+            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetForgotten, args });
         }
         for a in &events.awareness {
             let (Some(slot), Some(t)) = (self.agents.get(&a.agent), target_variant(&self.targets, a.target)) else {
                 continue;
             };
             let args = vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()];
-            out.push(Emission { node: slot.node.clone(), signal: "awareness_changed", args });
+            out.push(Emission { node: slot.node.clone(), signal: SignalKind::AwarenessChanged, args });
         }
         for b in &events.brain {
             let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.clone()) else { continue };
             let args = vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()];
-            out.push(Emission { node: brain, signal: "state_changed", args });
+            out.push(Emission { node: brain, signal: SignalKind::StateChanged, args });
         }
-        out
+    }
+}
+
+/// Maps keyed by agent or target ids: the ids are the world's own small integers, so a
+/// multiply-rotate hash (FxHash's) spreads them well at a fraction of SipHash's cost.
+pub type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
+
+#[derive(Default)]
+pub struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|b| self.write_u64(*b as u64));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
@@ -430,11 +596,20 @@ pub fn state_index(s: BrainState) -> i64 {
 }
 
 /// Emits collected signals (call with no Rust borrow of the world held).
-pub fn emit_all(emissions: Vec<Emission>) {
-    for mut e in emissions {
+pub fn emit_all(emissions: &[Emission], names: &SignalNames) {
+    for e in emissions {
         if e.node.is_instance_valid() {
-            e.node.emit_signal(e.signal, &e.args);
+            e.node.clone().emit_signal(&names[e.signal as usize], &e.args);
         }
+    }
+}
+
+/// Reads a node's pose and queues it for the core unless it equals the pose sent last.
+fn changed_pose<I: Copy>(id: I, body: &Body, sent: &mut Option<Pose>, out: &mut Vec<(I, Vec3, Option<Vec3>)>) {
+    let pose = body.pose();
+    if *sent != Some(pose) {
+        *sent = Some(pose);
+        out.push((id, pose.0, pose.1));
     }
 }
 
@@ -444,8 +619,8 @@ pub type CastFn<'a> = dyn FnMut(&RayQuery, &Array<Rid>) -> RayHit + 'a;
 /// Answers rays with a closure per ray (a physics space), skipping the agent's and target's
 /// own colliders: the core's `RaySource` contract.
 pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
-    pub agents: &'a HashMap<AgentId, AgentSlot>,
-    pub targets: &'a HashMap<TargetId, TargetSlot>,
+    pub agents: &'a IdMap<AgentId, AgentSlot>,
+    pub targets: &'a IdMap<TargetId, TargetSlot>,
     pub cast: F,
 }
 

@@ -12,6 +12,7 @@ pub mod influence;
 pub mod sensors;
 pub mod shapes;
 pub mod tactics;
+mod world;
 pub mod world2d;
 pub mod world3d;
 

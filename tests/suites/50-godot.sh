@@ -103,6 +103,9 @@ godot_suite() {
     godot_script 3d test_3d.gd
     godot_script 2d test_2d.gd
     godot_script corpus test_corpus.gd
+    godot_script corpus2d test_corpus_2d.gd
+    # What each corpus runner ran and skipped (skips are listed with their reason, never counted).
+    grep -ahE '^corpus(2d)?: [0-9]+ scenario files|SKIPPED scenario' "$LOGS/godot-corpus.log" "$LOGS/godot-corpus2d.log"
     # The demo project runs headless for 300 physics frames with a scripted player.
     local demo="$GODOT_CHROOT/argus-demo"
     rm -rf "$demo"

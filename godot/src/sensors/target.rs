@@ -1,6 +1,5 @@
 //! `PerceptionTarget3D` / `PerceptionTarget2D`: what guards perceive (one macro, both classes).
 
-use std::cell::Cell;
 use std::rc::Rc;
 
 use argus_core::{TargetDef, TargetId, Vec3};
@@ -43,7 +42,8 @@ macro_rules! perception_target {
             perceivable: bool,
             id: TargetId,
             world: Option<Gd<crate::$World>>,
-            moved: Rc<Cell<bool>>,
+            /// Where this node reports transform changes once registered.
+            moved: Option<Rc<crate::hub::MovedQueue>>,
             base: Base<$Base>,
         }
 
@@ -57,7 +57,7 @@ macro_rules! perception_target {
                     perceivable: true,
                     id: TargetId::NULL,
                     world: None,
-                    moved: Rc::new(Cell::new(true)),
+                    moved: None,
                     base,
                 }
             }
@@ -68,8 +68,10 @@ macro_rules! perception_target {
             }
 
             fn on_notification(&mut self, what: $Notification) {
-                if what == $Notification::TRANSFORM_CHANGED {
-                    self.moved.set(true);
+                if what == $Notification::TRANSFORM_CHANGED
+                    && let Some(queue) = &self.moved
+                {
+                    queue.target_moved(self.id);
                 }
             }
 
@@ -81,6 +83,7 @@ macro_rules! perception_target {
                 if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
                     w.bind_mut().hub_mut().remove_target(self.id);
                 }
+                self.moved = None;
                 self.id = TargetId::NULL;
             }
         }
@@ -98,11 +101,16 @@ macro_rules! perception_target {
                 let body = $body(self.to_gd().upcast());
                 let def = self.def(&body);
                 let exclude = body.own_colliders();
-                let slot = crate::hub::TargetSlot { node, body, exclude, moved: self.moved.clone() };
-                let added = w.bind_mut().hub_mut().add_target(slot, &def);
+                let slot = crate::hub::TargetSlot { node, body, exclude, sent: None };
+                let added = {
+                    let mut w = w.bind_mut();
+                    let hub = w.hub_mut();
+                    hub.add_target(slot, &def).map(|id| (id, hub.moved_queue()))
+                };
                 match added {
-                    Ok(id) => {
+                    Ok((id, queue)) => {
                         self.id = id;
+                        self.moved = Some(queue);
                         self.world = Some(w);
                     }
                     Err(e) => godot_error!("{}: {e}", stringify!($Target)),
@@ -171,7 +179,12 @@ macro_rules! perception_target {
             fn apply_settings(&mut self) {
                 let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
                 let def = self.def(&$body(self.to_gd().upcast()));
-                if let Err(e) = w.bind_mut().hub_mut().world().set_target_def(id, &def) {
+                let mut w = w.bind_mut();
+                let hub = w.hub_mut();
+                if let Some(slot) = hub.targets.get_mut(&id) {
+                    slot.sent = None; // the def below moves the core's pose
+                }
+                if let Err(e) = hub.world().set_target_def(id, &def) {
                     godot_error!("{}: {e}", stringify!($Target));
                 }
             }

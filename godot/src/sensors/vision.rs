@@ -1,7 +1,6 @@
 //! `VisionSensor3D` / `VisionSensor2D`: the agent (sight, memory, awareness). One macro writes
 //! both classes, so they cannot drift apart; only the base node, vector type and world differ.
 
-use std::cell::Cell;
 use std::rc::Rc;
 
 use argus_core::{AgentDef, AgentId, AwarenessConfig, MemoryConfig, SightConfig, Vec3};
@@ -122,7 +121,8 @@ macro_rules! vision_sensor {
             detect_attitudes: u32,
             id: AgentId,
             world: Option<Gd<crate::$World>>,
-            moved: Rc<Cell<bool>>,
+            /// Where this node reports transform changes once registered.
+            moved: Option<Rc<crate::hub::MovedQueue>>,
             base: Base<$Base>,
         }
 
@@ -155,7 +155,7 @@ macro_rules! vision_sensor {
                     detect_attitudes: AgentDef::default().detect,
                     id: AgentId::NULL,
                     world: None,
-                    moved: Rc::new(Cell::new(true)),
+                    moved: None,
                     base,
                 }
             }
@@ -166,8 +166,10 @@ macro_rules! vision_sensor {
             }
 
             fn on_notification(&mut self, what: $Notification) {
-                if what == $Notification::TRANSFORM_CHANGED {
-                    self.moved.set(true);
+                if what == $Notification::TRANSFORM_CHANGED
+                    && let Some(queue) = &self.moved
+                {
+                    queue.agent_moved(self.id);
                 }
             }
 
@@ -179,6 +181,7 @@ macro_rules! vision_sensor {
                 if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
                     w.bind_mut().hub_mut().remove_agent(self.id);
                 }
+                self.moved = None;
                 self.id = AgentId::NULL;
             }
         }
@@ -385,12 +388,19 @@ macro_rules! vision_sensor {
                     brain: brain.map(|b| b.upcast()),
                     visible: Vec::new(),
                     exclude,
-                    moved: self.moved.clone(),
+                    sent: None,
+                    sight_percepts: 0..0,
+                    sight_step: 0,
                 };
-                let added = w.bind_mut().hub_mut().add_agent(slot, &def);
+                let added = {
+                    let mut w = w.bind_mut();
+                    let hub = w.hub_mut();
+                    hub.add_agent(slot, &def).map(|id| (id, hub.moved_queue()))
+                };
                 match added {
-                    Ok(id) => {
+                    Ok((id, queue)) => {
                         self.id = id;
+                        self.moved = Some(queue);
                         self.world = Some(w);
                     }
                     Err(e) => godot_error!("{}: {e}", stringify!($Vision)),
@@ -409,6 +419,7 @@ macro_rules! vision_sensor {
                 if let Some(slot) = hub.agents.get_mut(&id) {
                     slot.hearing = hearing.map(|h| h.upcast());
                     slot.brain = brain.map(|b| b.upcast());
+                    slot.sent = None; // the def below moves the core's pose
                 }
                 if let Err(e) = hub.world().set_agent_def(id, &def) {
                     godot_error!("{}: {e}", stringify!($Vision));

@@ -30,6 +30,8 @@ func run() -> void:
 	await test_physics_rays_agree()
 	await test_signals()
 	await test_pose_sync_on_change()
+	await test_pose_after_query()
+	await test_lost_between_ticks()
 	await test_freeing()
 	await test_hearing()
 	await test_memory_and_brain()
@@ -275,6 +277,40 @@ func test_pose_sync_on_change() -> void:
 	g.rotate_y(PI)
 	await frames(3)
 	t.check(seen_log == ["seen", "lost"], "on transform change: a guard that turns away loses it (%s)" % [seen_log])
+	clear()
+
+## A step skips poses equal to the last it handed over; an immediate query moves the core's pose
+## too, so a target moved away, queried there, and moved back is stepped at its real place.
+func test_pose_after_query() -> void:
+	var w := fresh_world()
+	w.auto_step = false
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	t.check(w.step(0.1) and g.get_seen_targets().size() == 1, "stepped: the target ahead is seen")
+	target.position = Vector3(0, 0, 40)
+	t.check(not g.can_see(target), "queried out of range: not seen")
+	target.position = Vector3(0, 0, -5)
+	t.check(w.step(0.1) and g.get_seen_targets().size() == 1, "moved back and stepped: seen again at its real place")
+	clear()
+
+## With a slow sense rate most steps are not sight ticks: the target stays seen between ticks
+## (no target_lost from a guard that did not look) and is lost at the first tick after it left.
+func test_lost_between_ticks() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	g.sense_rate_hz = 4.0
+	var g2 := H.guard_3d(w, Vector3(3, 0, 0), Vector3(0, 0, -1))
+	g2.sense_rate_hz = 4.0
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	var log := []
+	g.target_seen.connect(func(x): log.append("seen"))
+	g.target_lost.connect(func(x): log.append("lost"))
+	await frames(40)
+	t.check(log == ["seen"], "a slow guard sees the target once and keeps it between ticks (%s)" % [log])
+	target.position = Vector3(0, 0, 40)
+	await frames(40)
+	t.check(log == ["seen", "lost"], "and loses it once at a later tick (%s)" % [log])
+	t.check(g.get_seen_targets().is_empty() and g2.get_seen_targets().is_empty(), "neither guard lists it any more")
 	clear()
 
 ## Nodes leave the world cleanly: a freed target is forgotten by every guard, a freed guard stops

@@ -1,5 +1,6 @@
 ## The conformance corpus (tests/scenarios/*.json, copied to res://scenarios/) asserted through
-## the 3D nodes: occluders become StaticBody3D collision shapes, agents VisionSensor3D nodes
+## the 3D nodes (test_corpus_2d.gd runs the planar files through the 2D nodes by overriding the
+## hooks below): occluders become StaticBody3D collision shapes, agents VisionSensor3D nodes
 ## (with HearingSensor3D and EnemyBrain children), targets PerceptionTarget3D nodes; steps are
 ## checked through the world's percept log (get_last_percepts), the signals (state_changed,
 ## target_forgotten, awareness_changed, sound_heard) and the nodes' getters. A scenario using
@@ -14,7 +15,7 @@ const STATES := ["idle", "investigating", "chasing", "searching"]
 const STAGES := ["unaware", "suspicious", "alert", "aware"]
 const ATTITUDES := ["hostile", "neutral", "friendly"]
 
-var world: PerceptionWorld3D
+var world  # a PerceptionWorld3D here, a PerceptionWorld2D in test_corpus_2d.gd
 var bodies := {}
 var agents := {}
 var targets := {}
@@ -24,7 +25,7 @@ var events := []
 var tol := 1e-4
 
 func _initialize() -> void:
-	t.suite = "corpus"
+	t.suite = label()
 	run.call_deferred()
 
 func run() -> void:
@@ -52,11 +53,11 @@ func run() -> void:
 		ran += 1
 		if t.failed > before:
 			printerr("scenario %s: %d failed checks" % [s.name, t.failed - before])
-	print("corpus: %d scenario files, %d run through the nodes, %d skipped" % [files.size(), ran, skipped.size()])
+	print("%s: %d scenario files, %d run through the nodes, %d skipped" % [label(), files.size(), ran, skipped.size()])
 	for s in skipped:
-		print("corpus SKIPPED scenario: " + s)
+		print("%s SKIPPED scenario: %s" % [label(), s])
 	t.check(ran > 0, "at least one corpus scenario runs through the nodes")
-	print("corpus: %d passed, %d failed" % [t.passed, t.failed])
+	print("%s: %d passed, %d failed" % [label(), t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
 ## Why the nodes cannot express a scenario ("" when they can).
@@ -76,10 +77,58 @@ func unsupported(s: Dictionary) -> String:
 			return "scripted rays"
 	return ""
 
-func v3(a) -> Vector3:
+# ----- the hooks test_corpus_2d.gd overrides to run the same files through the 2D nodes -----
+
+func label() -> String:
+	return "corpus"
+
+func new_world() -> Node:
+	return PerceptionWorld3D.new()
+
+func new_guard() -> Node:
+	return VisionSensor3D.new()
+
+func new_ears() -> Node:
+	return HearingSensor3D.new()
+
+func new_target() -> Node:
+	return PerceptionTarget3D.new()
+
+## A scenario point [x, y, z] as this dimension's vector.
+func vec(a) -> Variant:
 	return Vector3(a[0], a[1], a[2])
 
-func face(node: Node3D, pos: Vector3, fwd: Vector3) -> void:
+## A list of scenario points as a target's `check_points` (a typed array).
+func point_array(list: Array) -> Variant:
+	var pts: Array[Vector3] = []
+	for p in list: pts.append(vec(p))
+	return pts
+
+func packed(list: Array) -> Variant:
+	var out := PackedVector3Array()
+	for p in list: out.append(vec(p))
+	return out
+
+## A StaticBody with the occluder's shape, under the scene root.
+func occluder_body(o: Dictionary) -> Node:
+	var shape: Shape3D
+	match o.shape:
+		"box":
+			shape = BoxShape3D.new(); shape.size = vec(o.half_extents) * 2.0
+		"sphere":
+			shape = SphereShape3D.new(); shape.radius = o.radius
+		"capsule":
+			shape = CapsuleShape3D.new(); shape.radius = o.radius; shape.height = 2.0 * (o.half_height + o.radius)
+	return H.wall_3d(root, shape, occluder_transform(o), int(o.get("layers", 1)))
+
+## Where an occluder (or a set_occluder_pose action) puts its body.
+func occluder_transform(o: Dictionary) -> Variant:
+	var r: Array = o.get("rotation", [0, 0, 0, 1])
+	return Transform3D(Basis(Quaternion(r[0], r[1], r[2], r[3])), vec(o.position))
+
+func face(node, position: Array, forward: Array) -> void:
+	var pos: Vector3 = vec(position)
+	var fwd: Vector3 = vec(forward)
 	node.global_position = pos
 	var up := Vector3.UP if absf(fwd.normalized().y) < 0.999 else Vector3.BACK
 	node.look_at(pos + fwd, up)
@@ -90,8 +139,8 @@ func run_scenario(s: Dictionary) -> void:
 		c.free()
 	bodies.clear(); agents.clear(); targets.clear(); maps.clear(); names.clear(); events.clear()
 	tol = s.tolerance
-	t.suite = "corpus " + s.name
-	world = PerceptionWorld3D.new()
+	t.suite = label() + " " + s.name
+	world = new_world()
 	world.auto_step = false
 	var wspec: Dictionary = s.get("world", {})
 	if wspec.has("sound_occlusion"): world.sound_occlusion = wspec.sound_occlusion
@@ -99,20 +148,10 @@ func run_scenario(s: Dictionary) -> void:
 	for at in wspec.get("attitudes", []):
 		world.set_attitude(int(at[0]), int(at[1]), ATTITUDES.find(at[2]))
 	for o in s.get("occluders", []):
-		var shape: Shape3D
-		match o.shape:
-			"box":
-				shape = BoxShape3D.new(); shape.size = v3(o.half_extents) * 2.0
-			"sphere":
-				shape = SphereShape3D.new(); shape.radius = o.radius
-			"capsule":
-				shape = CapsuleShape3D.new(); shape.radius = o.radius; shape.height = 2.0 * (o.half_height + o.radius)
-		var r: Array = o.get("rotation", [0, 0, 0, 1])
-		var xf := Transform3D(Basis(Quaternion(r[0], r[1], r[2], r[3])), v3(o.position))
-		bodies[o.name] = H.wall_3d(root, shape, xf, int(o.get("layers", 1)))
+		bodies[o.name] = occluder_body(o)
 	world.register_occluders()
 	for a in s.get("agents", []):
-		var g := VisionSensor3D.new()
+		var g = new_guard()
 		var sight: Dictionary = a.get("sight", {})
 		if sight.has("enabled"): g.sight_enabled = sight.enabled
 		if sight.has("eye_offset"): g.eye_height = sight.eye_offset[1]
@@ -139,7 +178,7 @@ func run_scenario(s: Dictionary) -> void:
 		if aw.has("alert_threshold"): g.alert_threshold = aw.alert_threshold
 		if aw.has("aware_threshold"): g.aware_threshold = aw.aware_threshold
 		var hearing: Dictionary = a.get("hearing", {})
-		var ears := HearingSensor3D.new()
+		var ears = new_ears()
 		if hearing.has("enabled"): ears.hearing_enabled = hearing.enabled
 		if hearing.has("sensitivity"): ears.hearing_sensitivity = hearing.sensitivity
 		if hearing.has("sound_mask"): ears.sound_mask = int(hearing.sound_mask)
@@ -152,7 +191,7 @@ func run_scenario(s: Dictionary) -> void:
 		if b.has("investigate_timeout"): brain.investigate_timeout = b.investigate_timeout
 		g.add_child(brain)
 		world.add_child(g)
-		face(g, v3(a.get("position", [0, 0, 0])), v3(a.get("forward", [0, 0, 1])))
+		face(g, a.get("position", [0, 0, 0]), a.get("forward", [0, 0, 1]))
 		agents[a.name] = g
 		names[g] = a.name
 		var n: String = a.name
@@ -161,27 +200,27 @@ func run_scenario(s: Dictionary) -> void:
 		g.target_forgotten.connect(func(x, p): events.append({"k": "forgotten", "agent": n, "target": x, "position": p}))
 		g.awareness_changed.connect(func(x, f, to, lv): events.append({"k": "awareness", "agent": n, "target": x, "from": STAGES[f], "to": STAGES[to], "level": lv}))
 	for d in s.get("targets", []):
-		var tg := PerceptionTarget3D.new()
+		var tg = new_target()
 		if d.has("team"): tg.team = int(d.team)
 		if d.has("layers"): tg.layers = int(d.layers)
 		if d.has("enabled"): tg.perceivable = d.enabled
 		if d.has("check_points"):
-			var pts: Array[Vector3] = []
-			for p in d.check_points: pts.append(v3(p))
-			tg.check_points = pts
+			tg.check_points = point_array(d.check_points)
 		world.add_child(tg)
-		face(tg, v3(d.get("position", [0, 0, 0])), v3(d.get("forward", [0, 0, 1])))
+		face(tg, d.get("position", [0, 0, 0]), d.get("forward", [0, 0, 1]))
 		targets[d.name] = tg
 		names[tg] = d.name
 	for m in s.get("maps", []):
 		var im := InfluenceMap.new()
-		im.setup(m.width, m.height, m.get("cell_size", 1.0), v3(m.get("origin", [0, 0, 0])), 1)
+		im.setup(m.width, m.height, m.get("cell_size", 1.0), vec(m.get("origin", [0, 0, 0])), 1)
 		maps[m.name] = im
 	for i in s.timeline.size():
 		do_action(s.timeline[i], i)
 
-func close(a: Vector3, b: Vector3, tl: float) -> bool:
-	return absf(a.x - b.x) <= tl and absf(a.y - b.y) <= tl and absf(a.z - b.z) <= tl
+## Every component of two vectors (of either dimension) within `tl`.
+func close(a, b, tl: float) -> bool:
+	var d = (a - b).abs()
+	return d[d.max_axis_index()] <= tl
 
 func do_action(a: Dictionary, i: int) -> void:
 	var at := "#%d %s" % [i, a.do]
@@ -196,9 +235,9 @@ func do_action(a: Dictionary, i: int) -> void:
 			if a.has("expect"):
 				check_step(a.expect, at, tl)
 		"set_agent_pose":
-			face(agents[a.agent], v3(a.position), v3(a.forward))
+			face(agents[a.agent], a.position, a.forward)
 		"set_target_pose":
-			face(targets[a.target], v3(a.position), v3(a.forward))
+			face(targets[a.target], a.position, a.forward)
 		"set_target_enabled":
 			targets[a.target].perceivable = a.enabled
 		"destroy_target":
@@ -207,15 +246,14 @@ func do_action(a: Dictionary, i: int) -> void:
 			tg.free()
 			targets.erase(a.target)
 		"set_occluder_pose":
-			var r: Array = a.get("rotation", [0, 0, 0, 1])
-			bodies[a.occluder].transform = Transform3D(Basis(Quaternion(r[0], r[1], r[2], r[3])), v3(a.position))
+			bodies[a.occluder].transform = occluder_transform(a)
 			world.register_occluders()
 		"emit_sound":
 			var src: Node = targets.get(a.get("source", ""), null) if a.get("source") != null else null
 			if a.has("team") or a.has("layers"):
-				world.emit_sound_ex(v3(a.position), a.loudness, src, int(a.get("team", 1)), int(a.get("layers", 1)))
+				world.emit_sound_ex(vec(a.position), a.loudness, src, int(a.get("team", 1)), int(a.get("layers", 1)))
 			else:
-				world.emit_sound(v3(a.position), a.loudness, src)
+				world.emit_sound(vec(a.position), a.loudness, src)
 		"report_arrived":
 			agents[a.agent].report_arrived()
 		"can_see":
@@ -230,7 +268,7 @@ func do_action(a: Dictionary, i: int) -> void:
 				t.check(r.points.size() == e.points.size(), "%s point count" % at)
 				for k in mini(r.points.size(), e.points.size()):
 					t.check(r.points[k].status == e.points[k].status, "%s point %d status %s vs %s" % [at, k, r.points[k].status, e.points[k].status])
-					if e.points[k].has("hit"): t.check(close(r.points[k].hit, v3(e.points[k].hit), tl), "%s point %d hit %s vs %s" % [at, k, r.points[k].hit, e.points[k].hit])
+					if e.points[k].has("hit"): t.check(close(r.points[k].hit, vec(e.points[k].hit), tl), "%s point %d hit %s vs %s" % [at, k, r.points[k].hit, e.points[k].hit])
 		"set_attitude":
 			world.set_attitude(int(a.observer), int(a.other), ATTITUDES.find(a.attitude))
 		"visible_targets":
@@ -244,12 +282,12 @@ func do_action(a: Dictionary, i: int) -> void:
 			t.check(m.is_empty() != e.exists, "%s record exists == %s (%s)" % [at, e.exists, m])
 			if not m.is_empty():
 				if e.has("confidence"): t.check(absf(m.confidence - e.confidence) <= tl, "%s confidence %s vs %s" % [at, m.confidence, e.confidence])
-				if e.has("last_known_position"): t.check(close(m.last_known_position, v3(e.last_known_position), tl), "%s last known %s vs %s" % [at, m.last_known_position, e.last_known_position])
+				if e.has("last_known_position"): t.check(close(m.last_known_position, vec(e.last_known_position), tl), "%s last known %s vs %s" % [at, m.last_known_position, e.last_known_position])
 				if e.has("seen"): t.check(m.seen == e.seen, "%s seen" % at)
 				if e.has("awareness"): t.check(absf(m.awareness - e.awareness) <= tl, "%s awareness %s vs %s" % [at, m.awareness, e.awareness])
 				if e.has("stage"): t.check(STAGES[m.stage] == e.stage, "%s stage %s vs %s" % [at, STAGES[m.stage], e.stage])
 		"agent_state":
-			var g: VisionSensor3D = agents[a.agent]
+			var g = agents[a.agent]
 			var e: Dictionary = a.expect
 			if e.has("brain_state"): t.check(STATES[g.get_brain_state()] == e.brain_state, "%s state %s vs %s" % [at, STATES[g.get_brain_state()], e.brain_state])
 			if e.has("focus"):
@@ -260,13 +298,13 @@ func do_action(a: Dictionary, i: int) -> void:
 			if e.has("move_target"):
 				var mt = g.get_move_target()
 				if e.move_target == null: t.check(mt == null, "%s move target null (got %s)" % [at, mt])
-				else: t.check(mt != null and close(mt, v3(e.move_target), tl), "%s move target %s vs %s" % [at, mt, e.move_target])
+				else: t.check(mt != null and close(mt, vec(e.move_target), tl), "%s move target %s vs %s" % [at, mt, e.move_target])
 		"add_influence":
-			maps[a.map].add_influence(0, v3(a.position), a.value, a.radius)
+			maps[a.map].add_influence(0, vec(a.position), a.value, a.radius)
 		"blur":
 			maps[a.map].blur(0)
 		"influence_value":
-			var v: float = maps[a.map].get_value(0, v3(a.position))
+			var v: float = maps[a.map].get_value(0, vec(a.position))
 			t.check(absf(v - a.expect) <= tl, "%s %s vs %s" % [at, v, a.expect])
 		"influence_cells":
 			var m: InfluenceMap = maps[a.map]
@@ -278,32 +316,30 @@ func do_action(a: Dictionary, i: int) -> void:
 		"find_cover":
 			var threats := []
 			for th in a.threats:
-				threats.append({"position": v3(th.position), "forward": v3(th.forward), "eye": v3(th.get("eye", th.position))})
-			var cands := PackedVector3Array()
-			for c in a.candidates: cands.append(v3(c))
+				threats.append({"position": vec(th.position), "forward": vec(th.forward), "eye": vec(th.get("eye", th.position))})
+			var cands = packed(a.candidates)
 			var map: InfluenceMap = maps[a.map] if a.has("map") else null
-			var got: Array = world.find_cover(v3(a.self_position), threats, cands, int(a.get("top_k", 1)),
+			var got: Array = world.find_cover(vec(a.self_position), threats, cands, int(a.get("top_k", 1)),
 				a.get("mode", "hidden_from_all") == "hidden_from_most", map, 0xFFFFFFFF)
-			check_tactics(got, a.expect, v3(a.self_position), at, tl)
+			check_tactics(got, a.expect, vec(a.self_position), at, tl)
 		"find_flank":
 			var th: Dictionary = a.threat
-			var cands := PackedVector3Array()
-			for c in a.candidates: cands.append(v3(c))
+			var cands = packed(a.candidates)
 			var map: InfluenceMap = maps[a.map] if a.has("map") else null
-			var got: Array = world.find_flank({"position": v3(th.position), "forward": v3(th.forward)}, cands, int(a.get("top_k", 1)), map)
-			check_tactics(got, a.expect, v3(th.position), at, tl)
+			var got: Array = world.find_flank({"position": vec(th.position), "forward": vec(th.forward)}, cands, int(a.get("top_k", 1)), map)
+			check_tactics(got, a.expect, vec(th.position), at, tl)
 		_:
 			t.check(false, "%s: unknown action" % at)
 
-func check_tactics(got: Array, e: Dictionary, fallback: Vector3, at: String, tl: float) -> void:
-	var best: Vector3 = got[0].position if got.size() > 0 else fallback
-	t.check(close(best, v3(e.position), tl), "%s best %s vs %s" % [at, best, e.position])
+func check_tactics(got: Array, e: Dictionary, fallback: Variant, at: String, tl: float) -> void:
+	var best = got[0].position if got.size() > 0 else fallback
+	t.check(close(best, vec(e.position), tl), "%s best %s vs %s" % [at, best, e.position])
 	t.check(got.size() == int(e.found), "%s found %d vs %d" % [at, got.size(), e.found])
 	if e.has("results"):
 		t.check(got.size() == e.results.size(), "%s result count" % at)
 		for k in mini(got.size(), e.results.size()):
 			var w: Dictionary = e.results[k]
-			t.check(close(got[k].position, v3(w.position), tl) and absf(got[k].score - w.score) <= tl
+			t.check(close(got[k].position, vec(w.position), tl) and absf(got[k].score - w.score) <= tl
 				and got[k].candidate_index == int(w.candidate_index), "%s result %d %s vs %s" % [at, k, got[k], w])
 			if w.has("hidden_from"): t.check(got[k].hidden_from == int(w.hidden_from), "%s result %d hidden_from" % [at, k])
 
@@ -319,7 +355,7 @@ func check_step(e: Dictionary, at: String, tl: float) -> void:
 			var w: Dictionary = e.percepts[k]
 			t.check(named(g.sensor) == w.agent and g.kind == w.kind, "%s percept %d: %s %s vs %s %s" % [at, k, named(g.sensor), g.kind, w.agent, w.kind])
 			if w.has("target"): t.check(named(g.target) == w.target, "%s percept %d target %s vs %s" % [at, k, named(g.target), w.target])
-			if w.has("position"): t.check(close(g.position, v3(w.position), tl), "%s percept %d position" % [at, k])
+			if w.has("position"): t.check(close(g.position, vec(w.position), tl), "%s percept %d position" % [at, k])
 			if w.has("strength"): t.check(absf(g.strength - w.strength) <= tl, "%s percept %d strength %s vs %s" % [at, k, g.strength, w.strength])
 			if w.has("time"): t.check(absf(g.time - w.time) <= tl, "%s percept %d time" % [at, k])
 		# The signals carry the same sounds: one sound_heard per sound percept, in order.
@@ -353,7 +389,7 @@ func check_step(e: Dictionary, at: String, tl: float) -> void:
 		for ev in events:
 			if ev.k != "forgotten": continue
 			if k < e.forgotten.size() and e.forgotten[k].has("position"):
-				t.check(close(ev.position, v3(e.forgotten[k].position), tl), "%s forgotten position" % at)
+				t.check(close(ev.position, vec(e.forgotten[k].position), tl), "%s forgotten position" % at)
 			k += 1
 	if e.has("awareness"):
 		var got := []

@@ -1,0 +1,511 @@
+//! `PerceptionWorld3D` and `PerceptionWorld2D` written once: one macro holds every exported
+//! property and `#[func]` method, so a rule has one home; `world3d.rs` and `world2d.rs` keep only
+//! what differs (occluder shapes, the physics space, the ray through it).
+
+macro_rules! perception_world {
+    (
+        doc = $doc:tt,
+        class = $World:ident, base = $Base:ident, ibase = $IBase:ident, d2 = $d2:literal,
+        vector = $Vector:ident, packed = $Packed:ident, to_core = $to_core:path, from_core = $from_core:path,
+        mask_flags = $mask_flags:ident, static_body = $StaticBody:ident, collision_object = $CollisionObject:ident,
+        shape = $Shape:ty, sensor = $Sensor:ident, space = $Space:ident, get_world = $get_world:ident,
+        world_group = $world_group:literal, agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+    ) => {
+        #[doc = $doc]
+        #[derive(GodotClass)]
+        #[class(base = $Base)]
+        pub struct $World {
+            /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
+            #[export]
+            occluder_group: StringName,
+            /// Every static body on one of these physics layers becomes an occluder at `_ready` (0 = none).
+            #[export($mask_flags)]
+            occluder_collision_mask: u32,
+            /// Answer line of sight with the physics space (`intersect_ray`) instead of Argus's occluders. Fixed once the world has started.
+            #[export]
+            use_physics_rays: bool,
+            /// Worker threads a step splits its work between (1 = the main thread only). Fixed once started.
+            #[export(range = (1.0, 64.0))]
+            worker_threads: u32,
+            /// Each muffling occluder between a sound and a guard multiplies its radius by this (1 = off, the lesson's rule). Fixed once started.
+            #[export(range = (0.0, 1.0))]
+            sound_occlusion: f32,
+            /// Step automatically in `_physics_process` (off: call `step()` yourself).
+            #[export]
+            auto_step: bool,
+            /// How a step reads node poses. Every step (0, default): each sensor's and target's global
+            /// transform, exact. On transform change (1): only nodes whose transform notification arrived
+            /// since they were last read; cheaper with many still nodes, but Godot delivers those
+            /// notifications between frames, so a node moved during the same physics frame before the
+            /// step is seen one frame late.
+            #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
+            pose_sync: i64,
+            hub: crate::hub::Hub,
+            occluders: Vec<argus_core::OccluderId>,
+            frame_usec: f64,
+            emit_usec: f64,
+            debug_colors: PackedColorArray,
+            base: Base<$Base>,
+        }
+
+        #[godot_api]
+        impl $IBase for $World {
+            fn init(base: Base<$Base>) -> Self {
+                Self {
+                    occluder_group: "argus_occluders".into(),
+                    occluder_collision_mask: 0,
+                    use_physics_rays: false,
+                    worker_threads: 1,
+                    sound_occlusion: 1.0,
+                    auto_step: true,
+                    pose_sync: 0,
+                    hub: crate::hub::Hub::new($d2),
+                    occluders: Vec::new(),
+                    frame_usec: 0.0,
+                    emit_usec: 0.0,
+                    debug_colors: PackedColorArray::new(),
+                    base,
+                }
+            }
+
+            fn enter_tree(&mut self) {
+                self.base_mut().add_to_group($world_group);
+            }
+
+            fn ready(&mut self) {
+                // Run after the scripts that move guards and players this frame.
+                self.base_mut().set_physics_process_priority(1000);
+                self.start();
+                self.register_occluders();
+                let tree = self.base().get_tree();
+                // Sensors and targets that were ready before this node register now; they bind
+                // this world, so release our own borrow while they do.
+                let pending: Vec<Gd<Node>> = [$agents_group, $targets_group]
+                    .iter()
+                    .flat_map(|g| tree.get_nodes_in_group(*g).iter_shared().collect::<Vec<_>>())
+                    .collect();
+                let _guard = self.base_mut();
+                for mut node in pending {
+                    node.call("register", &[]);
+                }
+            }
+
+            fn physics_process(&mut self, delta: f64) {
+                if self.auto_step {
+                    self.step(delta);
+                }
+            }
+        }
+
+        #[godot_api]
+        impl $World {
+            /// Advances perception by `delta` seconds and emits the resulting signals. Called every
+            /// physics frame when `auto_step` is on. Returns false (and reports why) on error.
+            #[func]
+            pub fn step(&mut self, delta: f64) -> bool {
+                let started = std::time::Instant::now();
+                self.start();
+                let only_moved = self.pose_sync == 1;
+                let result = if self.use_physics_rays {
+                    match self.space() {
+                        Some(mut space) => {
+                            let mut cast = |ray: &argus_core::RayQuery, exclude: &Array<Rid>| {
+                                physics_ray(&mut space, ray, exclude)
+                            };
+                            let cast: &mut crate::hub::CastFn = &mut cast;
+                            self.hub.step(delta as f32, only_moved, Some(cast))
+                        }
+                        None => Err("no physics space (is the world in the scene tree?)".to_string()),
+                    }
+                } else {
+                    self.hub.step(delta as f32, only_moved, None)
+                };
+                let ok = match result {
+                    Ok(()) => {
+                        let emitting = std::time::Instant::now();
+                        let (emissions, names) = self.hub.take_emissions();
+                        {
+                            let _guard = self.base_mut();
+                            crate::hub::emit_all(&emissions, &names);
+                        }
+                        self.hub.recycle_emissions(emissions);
+                        self.emit_usec = emitting.elapsed().as_secs_f64() * 1e6;
+                        true
+                    }
+                    Err(e) => {
+                        godot_error!("{}.step: {e}", stringify!($World));
+                        false
+                    }
+                };
+                self.frame_usec = started.elapsed().as_secs_f64() * 1e6;
+                ok
+            }
+
+            /// Broadcasts a sound heard at the next step by every guard within `loudness` (metres
+            /// in 3D, pixels in 2D) times its hearing sensitivity. `source` may be a perception
+            /// target (its memory is refreshed), any other node (passed back in `sound_heard`),
+            /// or null.
+            #[func]
+            pub fn emit_sound(&mut self, position: $Vector, loudness: f32, source: Option<Gd<Node>>) {
+                self.start();
+                if let Err(e) = self.hub.emit_sound($to_core(position), loudness, source, None) {
+                    godot_error!("{}.emit_sound: {e}", stringify!($World));
+                }
+            }
+
+            /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
+            /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
+            #[func]
+            pub fn emit_sound_ex(
+                &mut self,
+                position: $Vector,
+                loudness: f32,
+                source: Option<Gd<Node>>,
+                team: i64,
+                layers: i64,
+            ) {
+                self.start();
+                let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
+                if let Err(e) = self.hub.emit_sound($to_core(position), loudness, source, team_and_layers) {
+                    godot_error!("{}.emit_sound_ex: {e}", stringify!($World));
+                }
+            }
+
+            /// Removes every occluder and registers them again from the group and the collision
+            /// mask (call after moving or adding walls). Returns how many were registered.
+            #[func]
+            pub fn register_occluders(&mut self) -> i64 {
+                self.start();
+                for id in self.occluders.drain(..) {
+                    let _ = self.hub.world().remove_occluder(id);
+                }
+                if !self.base().is_inside_tree() {
+                    return 0;
+                }
+                let tree = self.base().get_tree();
+                let mut shapes: Vec<Gd<Node>> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                let mut take = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {
+                    if is_occluder_shape(&node) && seen.insert(node.instance_id()) {
+                        shapes.push(node);
+                    }
+                };
+                // A grouped shape counts itself; a grouped body counts its shape children.
+                let mut take_node = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {
+                    if is_occluder_shape(&node) {
+                        take(node, shapes);
+                    } else {
+                        node.get_children().iter_shared().for_each(|c| take(c, shapes));
+                    }
+                };
+                if !self.occluder_group.is_empty() {
+                    for node in tree.get_nodes_in_group(&self.occluder_group).iter_shared() {
+                        take_node(node, &mut shapes);
+                    }
+                }
+                if self.occluder_collision_mask != 0
+                    && let Some(root) = tree.get_root()
+                {
+                    let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
+                    while let Some(node) = stack.pop() {
+                        stack.extend(node.get_children().iter_shared());
+                        if let Ok(body) = node.try_cast::<$StaticBody>()
+                            && body.get_collision_layer() & self.occluder_collision_mask != 0
+                        {
+                            take_node(body.upcast(), &mut shapes);
+                        }
+                    }
+                }
+                let mut count = 0;
+                for shape in shapes {
+                    if let Ok(shape) = shape.try_cast::<$Shape>()
+                        && self.add_occluder_shape(shape)
+                    {
+                        count += 1;
+                    }
+                }
+                count
+            }
+
+            /// Registers one collision shape (3D: `CollisionShape3D`; 2D: `CollisionShape2D` or
+            /// `CollisionPolygon2D`) as an occluder on its body's collision layers. Returns false
+            /// (and reports why) for a disabled or unsupported shape.
+            #[func]
+            pub fn add_occluder_shape(&mut self, shape: Gd<$Shape>) -> bool {
+                let layers = shape
+                    .get_parent()
+                    .and_then(|p| p.try_cast::<$CollisionObject>().ok())
+                    .map(|b| b.get_collision_layer())
+                    .unwrap_or(1);
+                let Some(def) = occluder_def(&shape, layers) else { return false };
+                match def.and_then(|d| self.hub.world().add_occluder(&d).map_err(|e| e.to_string())) {
+                    Ok(id) => {
+                        self.occluders.push(id);
+                        true
+                    }
+                    Err(e) => {
+                        godot_warn!("{}: {}: {e}", stringify!($World), shape.get_path());
+                        false
+                    }
+                }
+            }
+
+            /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
+            /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
+            #[func]
+            pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
+                let parsed = u32::try_from(attitude)
+                    .map_err(|_| "negative attitude".to_string())
+                    .and_then(|a| argus_core::team::Attitude::from_u32(a).map_err(|e| e.to_string()));
+                let (Ok(observer), Ok(other)) = (u32::try_from(observer), u32::try_from(other)) else {
+                    godot_error!("{}.set_attitude: negative team", stringify!($World));
+                    return false;
+                };
+                self.start();
+                let world = self.hub.world();
+                match parsed.and_then(|a| world.set_attitude(observer, other, a).map_err(|e| e.to_string())) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        godot_error!("{}.set_attitude: {e}", stringify!($World));
+                        false
+                    }
+                }
+            }
+
+            /// Every percept of the last step, in the core's order (agents in creation order; per
+            /// agent, sounds in emission order, then sights in target order), as Dictionaries:
+            /// `sensor` (the vision sensor), `kind` ("sight" or "sound"), `target` (the seen target or
+            /// the sound's source target; null for other sources), `position`, `strength` (sight:
+            /// visible fraction; sound: 1 − distance / radius), `time`.
+            #[func]
+            pub fn get_last_percepts(&self) -> Array<VarDictionary> {
+                self.hub.last_percepts()
+            }
+
+            /// Where should someone at `self_position` hide from `threats` (vision sensors, or
+            /// Dictionaries with `position`, `forward` and, in 3D, `eye`; a 2D eye is the
+            /// position)? Tests each of `candidates` with rays from every threat's eye (Argus's
+            /// occluders, or the physics space with `use_physics_rays`, on `obstacle_mask`),
+            /// scores hidden spots by danger × 10 (layer 0 of `danger_map`, if given) + travel
+            /// distance, and returns the best `top_k`, best first, as Dictionaries (`position`,
+            /// `score` (lower is better), `candidate_index`, `hidden_from`). Empty when no spot
+            /// qualifies (the lesson then stays put). `hidden_from_most` ranks spots hidden from
+            /// most threats first instead of requiring all.
+            #[func]
+            #[allow(clippy::too_many_arguments)]
+            pub fn find_cover(
+                &mut self,
+                self_position: $Vector,
+                threats: VarArray,
+                candidates: $Packed,
+                top_k: i64,
+                hidden_from_most: bool,
+                danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+                obstacle_mask: i64,
+            ) -> Array<VarDictionary> {
+                self.start();
+                let to_core = |v: &Variant| v.try_to::<$Vector>().ok().map($to_core);
+                let threats: Vec<_> =
+                    threats.iter_shared().filter_map(|v| crate::tactics::threat_of(&self.hub, &v, to_core)).collect();
+                let points: Vec<_> = candidates.as_slice().iter().map(|p| $to_core(*p)).collect();
+                let args = crate::tactics::CoverArgs {
+                    self_position: $to_core(self_position),
+                    threats: &threats,
+                    candidates: &points,
+                    top_k,
+                    hidden_from_most,
+                    map: danger_map,
+                    obstacle_mask: obstacle_mask as u32,
+                };
+                match self.with_rays(|w, rays| crate::tactics::cover(args, w, rays)) {
+                    Ok(out) => crate::tactics::results($d2, &out),
+                    Err(e) => {
+                        godot_error!("{}.find_cover: {e}", stringify!($World));
+                        Array::new()
+                    }
+                }
+            }
+
+            /// From where can `threat` (a vision sensor, or a Dictionary with `position` and
+            /// `forward`) be approached outside its forward cone? Keeps candidates whose direction from
+            /// the threat has a dot product with its facing of at most 0.3, scores them −facing − danger
+            /// (layer 0 of `danger_map`, if given; higher is better) and returns the best `top_k` as
+            /// Dictionaries like `find_cover`. Empty when none qualifies.
+            #[func]
+            pub fn find_flank(
+                &mut self,
+                threat: Variant,
+                candidates: $Packed,
+                top_k: i64,
+                danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+            ) -> Array<VarDictionary> {
+                self.start();
+                let to_core = |v: &Variant| v.try_to::<$Vector>().ok().map($to_core);
+                let Some(threat) = crate::tactics::threat_of(&self.hub, &threat, to_core) else {
+                    godot_error!("{}.find_flank: the threat is neither a vision sensor nor a Dictionary", stringify!($World));
+                    return Array::new();
+                };
+                let points: Vec<_> = candidates.as_slice().iter().map(|p| $to_core(*p)).collect();
+                match crate::tactics::flank(threat, &points, top_k, danger_map) {
+                    Ok(out) => crate::tactics::results($d2, &out),
+                    Err(e) => {
+                        godot_error!("{}.find_flank: {e}", stringify!($World));
+                        Array::new()
+                    }
+                }
+            }
+
+            /// Number of registered occluders.
+            #[func]
+            pub fn get_occluder_count(&self) -> i64 {
+                self.occluders.len() as i64
+            }
+
+            /// Number of registered guards (vision sensors).
+            #[func]
+            pub fn get_agent_count(&self) -> i64 {
+                self.hub.agents.len() as i64
+            }
+
+            /// Number of registered perception targets.
+            #[func]
+            pub fn get_target_count(&self) -> i64 {
+                self.hub.targets.len() as i64
+            }
+
+            /// Microseconds the last `step` spent inside the Argus core (the sweep and its conclusions).
+            #[func]
+            pub fn get_last_core_step_usec(&self) -> f64 {
+                self.hub.core_usec
+            }
+
+            /// Microseconds the last `step` spent reading the sensors' and targets' poses.
+            #[func]
+            pub fn get_last_sync_usec(&self) -> f64 {
+                self.hub.sync_usec
+            }
+
+            /// Microseconds of `get_last_sync_usec` spent reading node transforms from the engine (the rest hands them to the core).
+            #[func]
+            pub fn get_last_read_usec(&self) -> f64 {
+                self.hub.read_usec
+            }
+
+            /// Microseconds the last `step` spent turning the core's events into signals and emitting them.
+            #[func]
+            pub fn get_last_signal_usec(&self) -> f64 {
+                self.hub.events_usec + self.emit_usec
+            }
+
+            /// Microseconds the last `step` took in all: reading node poses, the core step, and signals.
+            #[func]
+            pub fn get_last_frame_usec(&self) -> f64 {
+                self.frame_usec
+            }
+
+            /// Seconds of perception simulated so far.
+            #[func]
+            pub fn get_time(&self) -> f64 {
+                self.hub.world_ref().map(|w| w.time()).unwrap_or(0.0)
+            }
+
+            /// The current picture as line segments (pairs of points), from the core's debug-draw
+            /// buffer: cones, sight rays (green seen, red blocked), occluders, memory, sounds, move
+            /// targets. `flags` = 0 draws everything; `agent` limits it to one sensor. Colours of the
+            /// last call: `get_debug_line_colors()` (one per segment).
+            #[func]
+            pub fn get_debug_lines(&mut self, flags: i64, agent: Option<Gd<Node>>) -> $Packed {
+                let agent = agent.map(|a| self.agent_of(&a)).unwrap_or(argus_core::AgentId::NULL);
+                let options = argus_core::DebugDrawOptions {
+                    flags: if flags == 0 { argus_core::debug_draw::flags::ALL } else { flags as u32 },
+                    agent,
+                    ..Default::default()
+                };
+                let mut draw = argus_core::DebugDraw::default();
+                if let Err(e) = self.with_rays(|w, rays| w.debug_draw_with(&options, &mut draw, rays)) {
+                    godot_error!("{}.get_debug_lines: {e}", stringify!($World));
+                }
+                self.debug_colors = draw.lines.iter().map(|l| crate::convert::color_of(l.color)).collect();
+                draw.lines.iter().flat_map(|l| [$from_core(l.a), $from_core(l.b)]).collect()
+            }
+
+            /// Colours of the segments of the last `get_debug_lines` call.
+            #[func]
+            pub fn get_debug_line_colors(&self) -> PackedColorArray {
+                self.debug_colors.clone()
+            }
+        }
+
+        impl $World {
+            /// Creates the core world with the current settings (first call only).
+            fn start(&mut self) {
+                if !self.hub.started() {
+                    self.hub.def = argus_core::WorldDef {
+                        ray_backend: if self.use_physics_rays {
+                            argus_core::RayBackend::Engine
+                        } else {
+                            argus_core::RayBackend::Builtin
+                        },
+                        worker_threads: self.worker_threads.max(1),
+                        sound_occlusion: self.sound_occlusion.clamp(0.0, 1.0),
+                        ..Default::default()
+                    };
+                    self.hub.world();
+                }
+            }
+
+            fn space(&self) -> Option<Gd<$Space>> {
+                self.base().$get_world()?.get_direct_space_state()
+            }
+
+            fn agent_of(&self, node: &Gd<Node>) -> argus_core::AgentId {
+                node.clone()
+                    .try_cast::<crate::sensors::$Sensor>()
+                    .map(|v| v.bind().agent_id())
+                    .unwrap_or(argus_core::AgentId::NULL)
+            }
+
+            /// Runs `f` with the rays the world's steps use: the physics space with
+            /// `use_physics_rays`, else Argus's occluders.
+            fn with_rays<R>(&mut self, f: impl FnOnce(&argus_core::World, argus_core::Rays) -> R) -> R {
+                self.start();
+                let space = if self.use_physics_rays { self.space() } else { None };
+                match space {
+                    Some(mut space) => {
+                        let mut cast = |ray: &argus_core::RayQuery, exclude: &Array<Rid>| {
+                            physics_ray(&mut space, ray, exclude)
+                        };
+                        let cast: &mut crate::hub::CastFn = &mut cast;
+                        self.hub.query(Some(cast), f)
+                    }
+                    None => self.hub.query(None, f),
+                }
+            }
+        }
+
+        impl crate::sensors::WorldNode for $World {
+            fn hub_mut(&mut self) -> &mut crate::hub::Hub {
+                self.start();
+                &mut self.hub
+            }
+
+            fn query_can_see(
+                &mut self,
+                agent: argus_core::AgentId,
+                target: argus_core::TargetId,
+            ) -> Option<argus_core::SightResult> {
+                self.hub.sync_for_query(agent, Some(target));
+                self.with_rays(|w, rays| w.can_see_with(agent, target, rays)).ok()
+            }
+
+            fn query_visible(&mut self, agent: argus_core::AgentId) -> Vec<argus_core::TargetId> {
+                self.hub.sync_for_query(agent, None);
+                let mut out = Vec::new();
+                let _ = self.with_rays(|w, rays| w.visible_targets_with(agent, rays, &mut out));
+                out
+            }
+        }
+    };
+}
+
+pub(crate) use perception_world;
