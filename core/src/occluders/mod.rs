@@ -222,7 +222,10 @@ impl OccluderSet {
             }
             let t1 = (Vec3A::from(e.mins) - o) * inv;
             let t2 = (Vec3A::from(e.maxs) - o) * inv;
-            if t1.min(t2).max_element().max(0.0) > t1.max(t2).min_element().min(max_distance) {
+            // `inv` is finite (see `safe`), so no t is NaN and plain comparisons do (f32::max
+            // would spend instructions on NaN).
+            let (enter, exit) = (t1.min(t2).max_element(), t1.max(t2).min_element());
+            if enter > exit || exit < 0.0 || enter > max_distance {
                 return false;
             }
             if !scratch.first_visit(e.slot, stamp) {
