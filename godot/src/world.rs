@@ -342,7 +342,10 @@ macro_rules! perception_world {
                 self.start();
                 let to_core = |v: &Variant| v.try_to::<$Vector>().ok().map($to_core);
                 let Some(threat) = crate::tactics::threat_of(&self.hub, &threat, to_core) else {
-                    godot_error!("{}.find_flank: the threat is neither a vision sensor nor a Dictionary", stringify!($World));
+                    godot_error!(
+                        "{}.find_flank: the threat is neither a vision sensor nor a Dictionary",
+                        stringify!($World)
+                    );
                     return Array::new();
                 };
                 let points: Vec<_> = candidates.as_slice().iter().map(|p| $to_core(*p)).collect();
@@ -472,9 +475,8 @@ macro_rules! perception_world {
                 let space = if self.use_physics_rays { self.space() } else { None };
                 match space {
                     Some(mut space) => {
-                        let mut cast = |ray: &argus_core::RayQuery, exclude: &Array<Rid>| {
-                            physics_ray(&mut space, ray, exclude)
-                        };
+                        let mut cast =
+                            |ray: &argus_core::RayQuery, exclude: &Array<Rid>| physics_ray(&mut space, ray, exclude);
                         let cast: &mut crate::hub::CastFn = &mut cast;
                         self.hub.query(Some(cast), f)
                     }
