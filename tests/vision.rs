@@ -153,3 +153,43 @@ fn agents_with_the_same_settings_share_one_tuning_and_changes_are_their_own() {
     }
     assert_eq!(world.distinct_tunings(), 1);
 }
+
+#[test]
+fn sight_ticks_list_exactly_the_agents_whose_sight_ran_and_what_they_see_is_their_percepts() {
+    let mut world = World::default();
+    let mut every_step = AgentDef::default();
+    every_step.sight.view_angle = 360.0;
+    every_step.sight.rate_hz = 0.0; // every step
+    let mut ten_hz = every_step.clone();
+    ten_hz.sight.rate_hz = 10.0;
+    let mut blind = every_step.clone();
+    blind.sight.enabled = false;
+    let fast = world.create_agent(&every_step).unwrap();
+    let slow = world.create_agent(&ten_hz).unwrap();
+    let off = world.create_agent(&blind).unwrap();
+    let target = world.create_target(&point_target(Vec3::new(0.0, 0.0, 5.0))).unwrap();
+    let seen_by = |world: &World, a: AgentId| world.memory_of(a, target).unwrap().is_some_and(|r| r.seen);
+    let mut slow_ticks = 0;
+    for step in 0..60 {
+        // Halfway through, the target walks out of everyone's range.
+        if step == 30 {
+            world.set_target_pose(target, Vec3::new(0.0, 0.0, 500.0), Vec3::Z).unwrap();
+        }
+        let slow_saw = seen_by(&world, slow);
+        world.step(1.0 / 60.0).unwrap();
+        let ticks = &world.events().sight_ticks;
+        assert!(ticks.windows(2).all(|w| w[0].index < w[1].index), "slot order: {ticks:?}");
+        assert!(ticks.contains(&fast), "step {step}: the every-step agent ticks");
+        assert!(!ticks.contains(&off), "step {step}: an agent with sight off never ticks");
+        for &agent in ticks {
+            let percept = world.events().percepts.iter().any(|p| p.agent == agent && p.kind == PerceptKind::Sight);
+            assert_eq!(percept, seen_by(&world, agent), "step {step}: a ticking agent sees its percepts");
+        }
+        if ticks.contains(&slow) {
+            slow_ticks += 1;
+        } else {
+            assert_eq!(seen_by(&world, slow), slow_saw, "step {step}: no tick, no change");
+        }
+    }
+    assert!((9..=11).contains(&slow_ticks), "a 10 Hz agent ticks ~10 times in a second, got {slow_ticks}");
+}

@@ -92,6 +92,10 @@ pub struct StepEvents {
     pub forgotten: Vec<ForgetEvent>,
     /// Awareness stage changes.
     pub awareness: Vec<AwarenessEvent>,
+    /// Agents whose sight ticked this step, in slot order: what each of them sees now is exactly
+    /// its sight percepts of this step (none: it sees nothing). An agent not listed saw at its
+    /// last tick what it sees now, so a wrapper tracking "seen"/"lost" visits only these.
+    pub sight_ticks: Vec<AgentId>,
 }
 
 impl StepEvents {
@@ -100,6 +104,7 @@ impl StepEvents {
         self.brain.clear();
         self.forgotten.clear();
         self.awareness.clear();
+        self.sight_ticks.clear();
     }
 
     pub(crate) fn append(&mut self, other: &mut StepEvents) {
@@ -107,5 +112,6 @@ impl StepEvents {
         self.brain.append(&mut other.brain);
         self.forgotten.append(&mut other.forgotten);
         self.awareness.append(&mut other.awareness);
+        self.sight_ticks.append(&mut other.sight_ticks);
     }
 }

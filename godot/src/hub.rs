@@ -484,7 +484,11 @@ impl Hub {
                         }
                         slot.visible.push(p.target);
                         if let Some(t) = target_variant(&self.targets, p.target) {
-                            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetSeen, args: vec![t] });
+                            out.push(Emission {
+                                node: slot.node.clone(),
+                                signal: SignalKind::TargetSeen,
+                                args: vec![t],
+                            });
                         }
                     }
                 }
@@ -509,9 +513,9 @@ impl Hub {
                 }
             }
         }
-        // Lost: a target in the visible list that the agent's latest sight tick did not see. An
-        // agent with sight percepts this step ticked, and they are what it sees; any other is
-        // asked its memory (it did not tick, or ticked and saw nothing).
+        // Lost: a target in the visible list that the agent's sight tick of this step did not
+        // see. Only agents whose sight ticked can lose anything (the core lists them, in slot
+        // order); what a ticking agent sees is exactly its sight percepts of this step.
         let mut w = 0;
         while w < self.watching.len() {
             let id = self.watching[w];
@@ -519,16 +523,16 @@ impl Hub {
                 self.watching.swap_remove(w);
                 continue;
             };
-            let sights = (slot.sight_step == step).then(|| &events.percepts[slot.sight_percepts.clone()]);
-            let memory = world.agent(id).map(|a| a.memory()).unwrap_or_default();
+            let ticked = events.sight_ticks.binary_search_by_key(&id.index, |a| a.index);
+            if ticked.map_or(true, |k| events.sight_ticks[k] != id) {
+                w += 1;
+                continue;
+            }
+            let sights = if slot.sight_step == step { &events.percepts[slot.sight_percepts.clone()] } else { &[] };
             let mut i = 0;
             while i < slot.visible.len() {
                 let t = slot.visible[i];
-                let seen = match sights {
-                    Some(sights) => sights.iter().any(|p| p.target == t),
-                    None => memory.iter().any(|r| r.target == t && r.seen),
-                };
-                if seen {
+                if sights.iter().any(|p| p.target == t) {
                     i += 1;
                     continue;
                 }

@@ -123,6 +123,7 @@ pub(super) fn conclude(
     }
 
     if let Some(sighting) = sighting {
+        out.sight_ticks.push(id);
         see(ctx, id, agent, &sighting, out);
         let period = agent.tuning.sight.period();
         agent.next_sense_time = if period > 0.0 {
