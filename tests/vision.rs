@@ -160,9 +160,9 @@ fn sight_ticks_list_exactly_the_agents_whose_sight_ran_and_what_they_see_is_thei
     let mut every_step = AgentDef::default();
     every_step.sight.view_angle = 360.0;
     every_step.sight.rate_hz = 0.0; // every step
-    let mut ten_hz = every_step.clone();
+    let mut ten_hz = every_step;
     ten_hz.sight.rate_hz = 10.0;
-    let mut blind = every_step.clone();
+    let mut blind = every_step;
     blind.sight.enabled = false;
     let fast = world.create_agent(&every_step).unwrap();
     let slow = world.create_agent(&ten_hz).unwrap();
