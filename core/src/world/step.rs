@@ -27,7 +27,8 @@ pub(crate) struct StepScratch {
     dt: f32,
     /// The clock value the step in progress will commit.
     time: f64,
-    due: Vec<bool>,
+    /// Per slot: kept by the sight-tick budget (only filled when the budget cuts).
+    kept: Vec<bool>,
     overdue: Vec<(f64, u32)>,
     /// What the sweep reads of each due agent, in slot order.
     due_agents: Vec<SweepAgent>,
@@ -169,17 +170,13 @@ impl World {
         let slots = self.agents.slots();
         // One pass over the agents: who is due, their eyes, and the mean reach (the broadphase
         // cell size); in a big world every pass over the slots is a pass through memory.
-        scratch.due.clear();
         scratch.due_agents.clear();
         let (mut reach_sum, mut live) = (0.0f32, 0u32);
         for (i, s) in slots.iter().enumerate() {
-            let due = s.value.as_ref().is_some_and(|a| {
-                reach_sum += a.tuning.cache.reach;
-                live += 1;
-                a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON
-            });
-            scratch.due.push(due);
-            if let (true, Some(a)) = (due, s.value.as_ref()) {
+            let Some(a) = s.value.as_ref() else { continue };
+            reach_sum += a.tuning.cache.reach;
+            live += 1;
+            if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
                 scratch.due_agents.push(SweepAgent::of(a, i as u32, s.generation));
             }
         }
@@ -191,11 +188,13 @@ impl World {
                 scratch.overdue.push((next, a.slot));
             }
             scratch.overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            for &(_, i) in &scratch.overdue[budget..] {
-                scratch.due[i as usize] = false;
+            let kept = &mut scratch.kept;
+            kept.clear();
+            kept.resize(slots.len(), false);
+            for &(_, i) in &scratch.overdue[..budget] {
+                kept[i as usize] = true;
             }
-            let due = &scratch.due;
-            scratch.due_agents.retain(|a| due[a.slot as usize]);
+            scratch.due_agents.retain(|a| kept[a.slot as usize]);
         }
 
         let cell = if self.def.broadphase_cell_size > 0.0 {
