@@ -106,12 +106,26 @@ impl TargetGrid {
 
     /// Calls `visit` for every target within `radius` of `center`, each exactly once, in grid
     /// order.
-    #[inline(always)] // into the sweep: its visit closure is the hottest loop
+    #[inline(always)]
     pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&GridTarget)) {
+        let radius_sq = radius * radius;
+        self.query_rows(center, radius, |row| {
+            for t in row {
+                if t.position.distance_squared(center) <= radius_sq {
+                    visit(t);
+                }
+            }
+        });
+    }
+
+    /// Calls `visit` with the run of entries of each grid row that the square around the
+    /// sphere of `radius` at `center` overlaps: every target within `radius` is in exactly one
+    /// run, next to others the caller must still test (the sweep tests them without branches).
+    #[inline(always)] // into the sweep: its visit closure is the hottest loop
+    pub fn query_rows(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&[GridTarget])) {
         if self.entries.is_empty() {
             return;
         }
-        let radius_sq = radius * radius;
         let (x0, y0) = self.coords(center - Vec3::splat(radius));
         let (x1, y1) = self.coords(center + Vec3::splat(radius));
         let (w, h) = (self.width as i64, self.height as i64);
@@ -122,11 +136,7 @@ impl TargetGrid {
         for y in y0.max(0) as usize..=y1.min(h - 1) as usize {
             let row = y * self.width;
             let (start, end) = (self.starts[row + x0] as usize, self.starts[row + x1 + 1] as usize);
-            for t in &self.entries[start..end] {
-                if t.position.distance_squared(center) <= radius_sq {
-                    visit(t);
-                }
-            }
+            visit(&self.entries[start..end]);
         }
     }
 }

@@ -204,6 +204,50 @@ pub(crate) fn perceivable(agent: &Agent, attitudes: &AttitudeTable, target: &Tar
     agent.tuning.sight.enabled && target.enabled && SightFilter::of(agent).admits(attitudes, target.layers, target.team)
 }
 
+/// A conservative form of [`classify`]'s cone test for a whole target before its check points
+/// are read: false only when every point within `reach` of the target's position is outside
+/// both cones, so the sweep skips loading and classifying targets behind the agent. Moving a
+/// point by `r` changes `forward · to` by at most `r` and `cos × |to|` by at most `|cos| × r`,
+/// hence the margin `(1 + |cos|) × r`, plus slack for f32 rounding at the eye's magnitude.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ConeBound {
+    eye: Vec3,
+    forward: Vec3,
+    cos_main: f32,
+    margin_main: f32,
+    /// `f32::INFINITY` when there is no peripheral cone (so its test never passes).
+    cos_peripheral: f32,
+    margin_peripheral: f32,
+}
+
+impl ConeBound {
+    /// `reach`: farthest check point from a target's position; `max_dist`: farthest position
+    /// the test will be asked about.
+    pub fn new(view: &View, reach: f32, max_dist: f32) -> ConeBound {
+        let slack = 1e-3 + 1e-5 * (view.eye.abs().max_element() + max_dist);
+        let margin = |cos: f32| (1.0 + cos.abs()) * reach + slack;
+        let peripheral = view.peripheral_radius_sq > 0.0;
+        ConeBound {
+            eye: view.eye,
+            forward: view.forward,
+            cos_main: view.cos_half,
+            margin_main: margin(view.cos_half),
+            cos_peripheral: if peripheral { view.cos_half_peripheral } else { f32::INFINITY },
+            margin_peripheral: if peripheral { margin(view.cos_half_peripheral) } else { 0.0 },
+        }
+    }
+
+    /// May a target at `position` have a check point inside either cone?
+    #[inline(always)]
+    pub fn admits(&self, position: Vec3) -> bool {
+        let to = position - self.eye;
+        let dist = to.length();
+        let along = self.forward.dot(to);
+        (along >= self.cos_main * dist - self.margin_main)
+            | (along >= self.cos_peripheral * dist - self.margin_peripheral)
+    }
+}
+
 /// A check point after range and cone, as the line-of-sight stage sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum PointStage {
@@ -271,4 +315,68 @@ pub(crate) fn classify_target(
         }
     }
     tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xorshift: deterministic cases without a dependency.
+    fn uniform(state: &mut u64, lo: f32, hi: f32) -> f32 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        lo + (hi - lo) * ((*state >> 40) as f32 / (1u64 << 24) as f32)
+    }
+
+    /// Whatever the cones, eye magnitude and check-point offsets, a target the bound rejects has
+    /// no point that `classify` puts in view; and the bound does reject targets behind.
+    #[test]
+    fn the_cone_bound_never_rejects_a_target_with_a_point_in_view() {
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rejected = 0;
+        for case in 0..20_000 {
+            let scale = [1.0, 1e3, 1e5][case % 3];
+            let eye =
+                Vec3::new(uniform(&mut s, -scale, scale), uniform(&mut s, -2.0, 2.0), uniform(&mut s, -scale, scale));
+            let a = uniform(&mut s, 0.0, std::f32::consts::TAU);
+            let forward = Vec3::new(a.sin(), uniform(&mut s, -0.3, 0.3), a.cos()).normalize();
+            let cos = |deg: f32| (deg.to_radians() * 0.5).cos() - BOUNDARY_EPSILON;
+            let peripheral = case % 4 == 0;
+            let view = View {
+                eye,
+                forward,
+                radius_sq: 15.0f32.powi(2),
+                cos_half: cos(uniform(&mut s, 1.0, 360.0)),
+                peripheral_radius_sq: if peripheral { 6.0f32.powi(2) } else { -1.0 },
+                cos_half_peripheral: cos(uniform(&mut s, 1.0, 360.0)),
+            };
+            let reach = uniform(&mut s, 0.0, 2.0);
+            let bound = ConeBound::new(&view, reach, 15.0 + reach);
+            let offset =
+                Vec3::new(uniform(&mut s, -17.0, 17.0), uniform(&mut s, -3.0, 3.0), uniform(&mut s, -17.0, 17.0));
+            // Now and then the eye itself is one of the target's points (seen without a cone).
+            let on_eye = case % 97 == 0;
+            let position = if on_eye { eye + offset.normalize() * reach } else { eye + offset };
+            // Points on the reach sphere and halfway in.
+            let mut points: Vec<Vec3> = (0..6)
+                .map(|k| {
+                    let d =
+                        Vec3::new(uniform(&mut s, -1.0, 1.0), uniform(&mut s, -1.0, 1.0), uniform(&mut s, -1.0, 1.0));
+                    let d = if d.length() > 1e-3 { d.normalize() } else { Vec3::X };
+                    position + d * reach * if k % 2 == 0 { 1.0 } else { 0.5 }
+                })
+                .collect();
+            if on_eye {
+                points.push(eye);
+            }
+            let in_view =
+                points.iter().any(|&p| matches!(classify(&view, p), PointClass::InView { .. } | PointClass::OnEye));
+            if !bound.admits(position) {
+                rejected += 1;
+                assert!(!in_view, "case {case}: rejected a target with a point in view");
+            }
+        }
+        assert!(rejected > 5_000, "the bound should reject targets outside the cones ({rejected})");
+    }
 }

@@ -39,7 +39,7 @@ pub struct WorldDef {
     /// Each sound-muffling occluder crossed multiplies a sound's radius by this (default 1 = off,
     /// the lesson's rule).
     pub sound_occlusion: f32,
-    /// Broadphase cell size in metres; 0 = automatic (the mean sight reach of the agents).
+    /// Broadphase cell size in metres; 0 = automatic (half the mean sight reach of the agents).
     pub broadphase_cell_size: f32,
     /// Most agents that run a sight tick in one step; 0 = no limit. Overdue agents go first.
     pub max_sight_ticks_per_step: u32,

@@ -200,7 +200,8 @@ impl World {
         let cell = if self.def.broadphase_cell_size > 0.0 {
             self.def.broadphase_cell_size
         } else if live > 0 {
-            (reach_sum / live as f32).max(1.0)
+            // Half the mean reach: a query then scans ~1.7× its disc's area instead of ~3×.
+            (0.5 * reach_sum / live as f32).max(1.0)
         } else {
             1.0
         };

@@ -13,7 +13,7 @@ use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
 use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery};
-use crate::sight::{SightFilter, View, classify_target};
+use crate::sight::{ConeBound, SightFilter, View, classify_target};
 use crate::target::Target;
 use crate::team::AttitudeTable;
 
@@ -127,17 +127,31 @@ pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
 fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     let id = AgentId { index: sweeper.slot, generation: sweeper.generation };
-    chunk.near.clear();
     let filter = &sweeper.filter;
-    // Team and layers come with the grid entry: targets filtered out are never loaded.
-    input.grid.query(sweeper.view.eye, sweeper.reach + input.max_target_reach, |t| {
-        if filter.admits(input.attitudes, t.layers, t.team) {
-            chunk.near.push(t.target);
+    let eye = sweeper.view.eye;
+    let radius = sweeper.reach + input.max_target_reach;
+    let radius_sq = radius * radius;
+    let cone = ConeBound::new(&sweeper.view, input.max_target_reach, radius);
+    // Every entry of the rows is written and kept only if it passes: whether a target is in
+    // range and cone is a coin toss, and a branch on it would mispredict half the time. Team,
+    // layers and position come with the entry: targets filtered out are never loaded.
+    let mut kept = 0;
+    input.grid.query_rows(eye, radius, |row| {
+        if chunk.near.len() < kept + row.len() {
+            chunk.near.resize(kept + row.len(), 0);
+        }
+        for t in row {
+            chunk.near[kept] = t.target;
+            let pass = (t.position.distance_squared(eye) <= radius_sq)
+                & cone.admits(t.position)
+                & filter.admits(input.attitudes, t.layers, t.team);
+            kept += pass as usize;
         }
     });
+    let near = &chunk.near[..kept];
     // Nearby targets sit wherever they were created in memory: ask for all of them at once.
     let target_slots = input.targets.slots();
-    for &ti in &chunk.near {
+    for &ti in near {
         if let Some(slot) = target_slots.get(ti as usize) {
             prefetch(slot);
         }
@@ -146,7 +160,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     let seen_view = View { radius_sq: sweeper.seen_radius_sq, ..*fresh_view };
     // Only an agent with a lose-sight radius reads its memory (and so its slot).
     let agent = if filter.has_hysteresis() { input.agents.at(sweeper.slot) } else { None };
-    for &ti in &chunk.near {
+    for &ti in near {
         let Some(target) = input.targets.at(ti) else { continue };
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
         let seen = agent.is_some_and(|agent| filter.previously_seen(agent, tid));
