@@ -2,7 +2,11 @@
 //! line-of-sight rays: a ray walks only the few cells it crosses (2D DDA) and tests the occluders
 //! registered there, instead of descending the BVH from its root for every ray. Occluders much
 //! larger than a cell (terrain, a long wall) go to a short list every ray tests. The BVH stays the
-//! answer for everything else (nearest hits, long rays, containment).
+//! answer for everything else (nearest hits, long rays, containment). Each cell keeps its
+//! occluders' bounds four to a [`Quad`], side by side, so a ray tests four bounds in one pass of
+//! SIMD arithmetic with no branch per occluder.
+
+use glam::Vec4;
 
 use crate::math::{Vec3, floor_i64};
 
@@ -25,6 +29,96 @@ impl Default for GridOccluder {
     }
 }
 
+/// Four occluders' bounds, one per lane: `lo[axis]` and `hi[axis]` hold the lanes' minimum and
+/// maximum along x, y and z. A lane left empty holds a point far beyond any accepted coordinate,
+/// which no ray reaches, and no layer.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Quad {
+    lo: [Vec4; 3],
+    hi: [Vec4; 3],
+    slots: [u32; 4],
+    layers: [u32; 4],
+}
+
+impl Default for Quad {
+    fn default() -> Self {
+        Quad { lo: [Vec4::splat(1e30); 3], hi: [Vec4::splat(1e30); 3], slots: [0; 4], layers: [0; 4] }
+    }
+}
+
+impl Quad {
+    fn set(&mut self, lane: usize, o: &GridOccluder) {
+        for axis in 0..3 {
+            self.lo[axis][lane] = o.mins[axis];
+            self.hi[axis][lane] = o.maxs[axis];
+        }
+        self.slots[lane] = o.slot;
+        self.layers[lane] = o.layers;
+    }
+}
+
+/// A ray as the slab test reads it: origin and inverse direction splatted across the lanes.
+pub(crate) struct SlabRay {
+    origin: [Vec4; 3],
+    inv: [Vec4; 3],
+    length: f32,
+    layers: u32,
+}
+
+impl SlabRay {
+    /// `dir` must be a unit vector (each component is kept away from zero before inverting, so
+    /// no slab distance is NaN).
+    pub fn new(origin: Vec3, dir: Vec3, length: f32, layers: u32) -> SlabRay {
+        let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
+        SlabRay {
+            origin: [Vec4::splat(origin.x), Vec4::splat(origin.y), Vec4::splat(origin.z)],
+            inv: [Vec4::splat(1.0 / safe(dir.x)), Vec4::splat(1.0 / safe(dir.y)), Vec4::splat(1.0 / safe(dir.z))],
+            length,
+            layers,
+        }
+    }
+
+    /// Lanes of `quad` whose bounds the ray meets within its length, on its layers (a bit each).
+    #[inline(always)]
+    fn meets(&self, quad: &Quad) -> u32 {
+        let (mut enter, mut exit) = (Vec4::ZERO, Vec4::splat(self.length));
+        for axis in 0..3 {
+            let t1 = (quad.lo[axis] - self.origin[axis]) * self.inv[axis];
+            let t2 = (quad.hi[axis] - self.origin[axis]) * self.inv[axis];
+            enter = enter.max(t1.min(t2));
+            exit = exit.min(t1.max(t2));
+        }
+        let mut lanes = enter.cmple(exit).bitmask();
+        // Layers last: most lanes already failed, and those left are few.
+        let mut left = lanes;
+        while left != 0 {
+            let lane = left.trailing_zeros();
+            left &= left - 1;
+            if quad.layers[lane as usize] & self.layers == 0 {
+                lanes &= !(1 << lane);
+            }
+        }
+        lanes
+    }
+
+    /// Calls `exact` with the slot of each occluder in `quads` whose bounds the ray meets, until
+    /// one returns true (blocked). Returns whether one did.
+    #[inline(always)]
+    pub fn any(&self, quads: &[Quad], exact: &mut impl FnMut(u32) -> bool) -> bool {
+        for quad in quads {
+            let mut lanes = self.meets(quad);
+            while lanes != 0 {
+                let lane = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                if exact(quad.slots[lane]) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
 /// The grid; rebuilt from the occluders' bounds when they change.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OccluderGrid {
@@ -34,10 +128,13 @@ pub(crate) struct OccluderGrid {
     inv_cell: f32,
     width: usize,
     height: usize,
+    /// `starts[c]..starts[c + 1]` are the quads of cell `c` (row-major).
     starts: Vec<u32>,
-    entries: Vec<GridOccluder>,
+    quads: Vec<Quad>,
     /// Occluders too large to register cell by cell.
-    pub large: Vec<GridOccluder>,
+    pub large: Vec<Quad>,
+    /// Scratch of `rebuild`: the occluders of every cell, cell after cell.
+    entries: Vec<GridOccluder>,
 }
 
 /// Per-thread scratch: a stamp per occluder slot so one ray tests an occluder once even when
@@ -76,6 +173,7 @@ impl OccluderGrid {
     /// Rebuilds from every live occluder.
     pub fn rebuild(&mut self, occluders: &[GridOccluder]) {
         self.entries.clear();
+        self.quads.clear();
         self.large.clear();
         self.starts.clear();
         if occluders.is_empty() {
@@ -107,6 +205,7 @@ impl OccluderGrid {
         self.height = (span[1] / cell).floor() as usize + 1;
         let cells = self.width * self.height;
         self.starts.resize(cells + 1, 0);
+        let mut large = Vec::new();
         // Two passes of counting sort over the cells each occluder's bounds overlap (inclusive).
         for pass in 0..2 {
             for b in occluders {
@@ -114,7 +213,7 @@ impl OccluderGrid {
                 let (x1, y1) = self.clamped(b.maxs);
                 if (x1 - x0 + 1) * (y1 - y0 + 1) > LARGE_CELLS {
                     if pass == 0 {
-                        self.large.push(*b);
+                        large.push(*b);
                     }
                     continue;
                 }
@@ -137,11 +236,17 @@ impl OccluderGrid {
                 self.entries.resize(self.starts[cells] as usize, GridOccluder::default());
             }
         }
-        // Pass two advanced each start to its cell's end: shift back.
-        for c in (1..=cells).rev() {
-            self.starts[c] = self.starts[c - 1];
+        // Pass two advanced each start to its cell's end, the next cell's start: pack each
+        // cell's run into quads, and the starts become quad indices.
+        let mut run_start = 0;
+        for c in 0..cells {
+            let run_end = self.starts[c] as usize;
+            self.starts[c] = self.quads.len() as u32;
+            pack(&self.entries[run_start..run_end], &mut self.quads);
+            run_start = run_end;
         }
-        self.starts[0] = 0;
+        self.starts[cells] = self.quads.len() as u32;
+        pack(&large, &mut self.large);
     }
 
     fn clamped(&self, p: Vec3) -> (usize, usize) {
@@ -155,23 +260,34 @@ impl OccluderGrid {
         self.width > 0 && length <= 8.0 * self.cell
     }
 
-    /// Calls `visit` with the occluders of every cell the segment crosses, in order from the
+    /// Calls `exact` with the slot of every occluder whose bounds the ray meets, cell by cell
+    /// along the segment from its origin, then the large ones, until `exact` returns true
+    /// (blocked). Returns whether it did.
+    pub fn any_blocks(&self, ray: &SlabRay, origin: Vec3, dir: Vec3, mut exact: impl FnMut(u32) -> bool) -> bool {
+        self.walk(origin, dir, ray.length, |quads| ray.any(quads, &mut exact)) || ray.any(&self.large, &mut exact)
+    }
+
+    /// Calls `visit` with the quads of every cell the segment crosses, in order from the
     /// origin, until `visit` returns true (blocked). Returns whether it did.
-    pub fn walk(&self, origin: Vec3, dir: Vec3, length: f32, mut visit: impl FnMut(&GridOccluder) -> bool) -> bool {
+    #[inline(always)]
+    fn walk(&self, origin: Vec3, dir: Vec3, length: f32, mut visit: impl FnMut(&[Quad]) -> bool) -> bool {
         let (o, d) = (origin.to_array(), dir.to_array());
         let (a0, a1) = (self.axes[0], self.axes[1]);
         let (px, py) = ((o[a0] - self.origin[0]) * self.inv_cell, (o[a1] - self.origin[1]) * self.inv_cell);
         let (dx, dy) = (d[a0] * self.inv_cell, d[a1] * self.inv_cell);
         let (w, h) = (self.width as f32, self.height as f32);
+        // Reciprocals once: a division costs as much as the rest of a short walk's setup.
+        let recip = |dv: f32| if dv.abs() < 1e-12 { f32::INFINITY } else { 1.0 / dv };
+        let (rx, ry) = (recip(dx), recip(dy));
         // Clip the segment (in cell units) to the grid rectangle.
         let (mut t0, mut t1) = (0.0f32, length);
-        for (p, dv, size) in [(px, dx, w), (py, dy, h)] {
-            if dv.abs() < 1e-12 {
+        for (p, r, size) in [(px, rx, w), (py, ry, h)] {
+            if r.is_infinite() {
                 if p < 0.0 || p > size {
                     return false;
                 }
             } else {
-                let (a, b) = ((0.0 - p) / dv, (size - p) / dv);
+                let (a, b) = ((0.0 - p) * r, (size - p) * r);
                 t0 = t0.max(a.min(b));
                 t1 = t1.min(a.max(b));
             }
@@ -183,18 +299,15 @@ impl OccluderGrid {
         let mut x = floor_i64(sx).clamp(0, self.width as i64 - 1);
         let mut y = floor_i64(sy).clamp(0, self.height as i64 - 1);
         let (step_x, step_y) = (if dx >= 0.0 { 1 } else { -1 }, if dy >= 0.0 { 1 } else { -1 });
-        let next = |c: i64, s: i64, p: f32, dv: f32| {
-            if dv.abs() < 1e-12 { f32::INFINITY } else { t0 + ((c + (s > 0) as i64) as f32 - p) / dv }
+        let next = |c: i64, s: i64, p: f32, r: f32| {
+            if r.is_infinite() { f32::INFINITY } else { t0 + ((c + (s > 0) as i64) as f32 - p) * r }
         };
-        let (mut tx, mut ty) = (next(x, step_x, sx, dx), next(y, step_y, sy, dy));
-        let (dtx, dty) = (
-            if dx.abs() < 1e-12 { f32::INFINITY } else { 1.0 / dx.abs() },
-            if dy.abs() < 1e-12 { f32::INFINITY } else { 1.0 / dy.abs() },
-        );
+        let (mut tx, mut ty) = (next(x, step_x, sx, rx), next(y, step_y, sy, ry));
+        let (dtx, dty) = (rx.abs(), ry.abs());
         loop {
             let c = y as usize * self.width + x as usize;
             let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
-            if self.entries[start..end].iter().any(&mut visit) {
+            if visit(&self.quads[start..end]) {
                 return true;
             }
             // Step to the neighbour whose boundary comes first; a corner steps both ways over
@@ -216,5 +329,16 @@ impl OccluderGrid {
                 return false;
             }
         }
+    }
+}
+
+/// Appends `run` four occluders to a quad.
+fn pack(run: &[GridOccluder], quads: &mut Vec<Quad>) {
+    for four in run.chunks(4) {
+        let mut quad = Quad::default();
+        for (lane, o) in four.iter().enumerate() {
+            quad.set(lane, o);
+        }
+        quads.push(quad);
     }
 }

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::id::{OccluderId, Pool};
 use crate::math::{Quat, Vec3, check_finite, unit_rotation};
 pub(crate) use grid::RayScratch;
-use grid::{GridOccluder, OccluderGrid};
+use grid::{GridOccluder, OccluderGrid, SlabRay};
 use shape::Geometry;
 pub use shape::{MAX_MESH_ELEMENTS, Occluder, OccluderDef, OccluderShape};
 
@@ -210,32 +210,16 @@ impl OccluderSet {
             return false;
         }
         let stamp = scratch.next_ray(self.pool.slots().len());
-        let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
-        let inv = Vec3A::new(1.0 / safe(dir.x), 1.0 / safe(dir.y), 1.0 / safe(dir.z));
-        let o = Vec3A::from(origin);
         let ray = Ray::new(origin, dir);
-        // Layers and bounds come with the grid entry: the occluder itself is loaded only when
-        // the ray reaches its bounds.
-        let mut test = |e: &GridOccluder| {
-            if e.layers & layers == 0 {
-                return false;
-            }
-            let t1 = (Vec3A::from(e.mins) - o) * inv;
-            let t2 = (Vec3A::from(e.maxs) - o) * inv;
-            // `inv` is finite (see `safe`), so no t is NaN and plain comparisons do (f32::max
-            // would spend instructions on NaN).
-            let (enter, exit) = (t1.min(t2).max_element(), t1.max(t2).min_element());
-            if enter > exit || exit < 0.0 || enter > max_distance {
-                return false;
-            }
-            if !scratch.first_visit(e.slot, stamp) {
-                return false;
-            }
-            self.pool
-                .at(e.slot)
-                .is_some_and(|occ| occ.geometry.cast_ray(&occ.pose, &ray, max_distance).is_some_and(|toi| toi > 0.0))
-        };
-        self.grid.walk(origin, dir, max_distance, &mut test) || self.grid.large.iter().any(&mut test)
+        let slab = SlabRay::new(origin, dir, max_distance, layers);
+        // The grid tests bounds and layers from its own copies: the occluder itself is loaded
+        // only when the ray meets its bounds, and once per ray however many cells it spans.
+        self.grid.any_blocks(&slab, origin, dir, |slot| {
+            scratch.first_visit(slot, stamp)
+                && self.pool.at(slot).is_some_and(|occ| {
+                    occ.geometry.cast_ray(&occ.pose, &ray, max_distance).is_some_and(|toi| toi > 0.0)
+                })
+        })
     }
 
     /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).
