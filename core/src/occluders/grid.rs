@@ -19,13 +19,14 @@ const LARGE_CELLS: usize = 64;
 pub(crate) struct GridOccluder {
     pub mins: Vec3,
     pub maxs: Vec3,
-    pub slot: u32,
+    /// The caller's index of the occluder (its rank once inside the grid).
+    pub id: u32,
     pub layers: u32,
 }
 
 impl Default for GridOccluder {
     fn default() -> Self {
-        GridOccluder { mins: Vec3::ZERO, maxs: Vec3::ZERO, slot: 0, layers: 0 }
+        GridOccluder { mins: Vec3::ZERO, maxs: Vec3::ZERO, id: 0, layers: 0 }
     }
 }
 
@@ -36,13 +37,13 @@ impl Default for GridOccluder {
 pub(crate) struct Quad {
     lo: [Vec4; 3],
     hi: [Vec4; 3],
-    slots: [u32; 4],
+    ranks: [u32; 4],
     layers: [u32; 4],
 }
 
 impl Default for Quad {
     fn default() -> Self {
-        Quad { lo: [Vec4::splat(1e30); 3], hi: [Vec4::splat(1e30); 3], slots: [0; 4], layers: [0; 4] }
+        Quad { lo: [Vec4::splat(1e30); 3], hi: [Vec4::splat(1e30); 3], ranks: [0; 4], layers: [0; 4] }
     }
 }
 
@@ -52,7 +53,7 @@ impl Quad {
             self.lo[axis][lane] = o.mins[axis];
             self.hi[axis][lane] = o.maxs[axis];
         }
-        self.slots[lane] = o.slot;
+        self.ranks[lane] = o.id;
         self.layers[lane] = o.layers;
     }
 }
@@ -101,7 +102,7 @@ impl SlabRay {
         lanes
     }
 
-    /// Calls `exact` with the slot of each occluder in `quads` whose bounds the ray meets, until
+    /// Calls `exact` with the rank of each occluder in `quads` whose bounds the ray meets, until
     /// one returns true (blocked). Returns whether one did.
     #[inline(always)]
     pub fn any(&self, quads: &[Quad], exact: &mut impl FnMut(u32) -> bool) -> bool {
@@ -110,7 +111,7 @@ impl SlabRay {
             while lanes != 0 {
                 let lane = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
-                if exact(quad.slots[lane]) {
+                if exact(quad.ranks[lane]) {
                     return true;
                 }
             }
@@ -135,9 +136,14 @@ pub(crate) struct OccluderGrid {
     pub large: Vec<Quad>,
     /// Scratch of `rebuild`: the occluders of every cell, cell after cell.
     entries: Vec<GridOccluder>,
+    /// Rank → index in the occluders `rebuild` was given (ranks follow the grid's cells).
+    pub order: Vec<u32>,
+    /// Scratch of `rebuild`, kept so rebuilding after a door moved does not allocate.
+    ranked: Vec<GridOccluder>,
+    large_entries: Vec<GridOccluder>,
 }
 
-/// Per-thread scratch: a stamp per occluder slot so one ray tests an occluder once even when
+/// Per-thread scratch: a stamp per occluder rank so one ray tests an occluder once even when
 /// it spans several of the ray's cells.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RayScratch {
@@ -147,9 +153,9 @@ pub(crate) struct RayScratch {
 
 impl RayScratch {
     /// Starts a new ray: returns its stamp.
-    pub fn next_ray(&mut self, slots: usize) -> u32 {
-        if self.stamps.len() < slots {
-            self.stamps.resize(slots, 0);
+    pub fn next_ray(&mut self, occluders: usize) -> u32 {
+        if self.stamps.len() < occluders {
+            self.stamps.resize(occluders, 0);
         }
         self.ray = self.ray.wrapping_add(1);
         if self.ray == 0 {
@@ -159,10 +165,10 @@ impl RayScratch {
         self.ray
     }
 
-    /// True the first time `slot` is seen for the ray `stamp`.
+    /// True the first time `rank` is seen for the ray `stamp`.
     #[inline]
-    pub fn first_visit(&mut self, slot: u32, stamp: u32) -> bool {
-        let s = &mut self.stamps[slot as usize];
+    pub fn first_visit(&mut self, rank: u32, stamp: u32) -> bool {
+        let s = &mut self.stamps[rank as usize];
         let first = *s != stamp;
         *s = stamp;
         first
@@ -176,6 +182,7 @@ impl OccluderGrid {
         self.quads.clear();
         self.large.clear();
         self.starts.clear();
+        self.order.clear();
         if occluders.is_empty() {
             self.width = 0;
             self.height = 0;
@@ -205,10 +212,27 @@ impl OccluderGrid {
         self.height = (span[1] / cell).floor() as usize + 1;
         let cells = self.width * self.height;
         self.starts.resize(cells + 1, 0);
-        let mut large = Vec::new();
+        // Occluders ranked by the cell of their centre: the quads name them by rank, so the
+        // owner's per-occluder data laid out in rank order is read in spatial order by a ray.
+        let mut order = std::mem::take(&mut self.order);
+        order.extend(0..occluders.len() as u32);
+        // Unstable with the index in the key: deterministic, and no merge buffer to allocate.
+        order.sort_unstable_by_key(|&i| {
+            let b = &occluders[i as usize];
+            let (x, y) = self.clamped((b.mins + b.maxs) * 0.5);
+            ((y * self.width + x) as u64) << 32 | i as u64
+        });
+        self.order = order;
+        let mut ranked = std::mem::take(&mut self.ranked);
+        ranked.clear();
+        ranked.extend(
+            (self.order.iter().enumerate()).map(|(rank, &i)| GridOccluder { id: rank as u32, ..occluders[i as usize] }),
+        );
+        let mut large = std::mem::take(&mut self.large_entries);
+        large.clear();
         // Two passes of counting sort over the cells each occluder's bounds overlap (inclusive).
         for pass in 0..2 {
-            for b in occluders {
+            for b in &ranked {
                 let (x0, y0) = self.clamped(b.mins);
                 let (x1, y1) = self.clamped(b.maxs);
                 if (x1 - x0 + 1) * (y1 - y0 + 1) > LARGE_CELLS {
@@ -247,6 +271,8 @@ impl OccluderGrid {
         }
         self.starts[cells] = self.quads.len() as u32;
         pack(&large, &mut self.large);
+        self.ranked = ranked;
+        self.large_entries = large;
     }
 
     fn clamped(&self, p: Vec3) -> (usize, usize) {
@@ -260,7 +286,7 @@ impl OccluderGrid {
         self.width > 0 && length <= 8.0 * self.cell
     }
 
-    /// Calls `exact` with the slot of every occluder whose bounds the ray meets, cell by cell
+    /// Calls `exact` with the rank of every occluder whose bounds the ray meets, cell by cell
     /// along the segment from its origin, then the large ones, until `exact` returns true
     /// (blocked). Returns whether it did.
     pub fn any_blocks(&self, ray: &SlabRay, origin: Vec3, dir: Vec3, mut exact: impl FnMut(u32) -> bool) -> bool {

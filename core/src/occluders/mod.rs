@@ -15,7 +15,7 @@ use crate::id::{OccluderId, Pool};
 use crate::math::{Quat, Vec3, check_finite, unit_rotation};
 pub(crate) use grid::RayScratch;
 use grid::{GridOccluder, OccluderGrid, SlabRay};
-use shape::Geometry;
+use shape::{ExactShape, Geometry};
 pub use shape::{MAX_MESH_ELEMENTS, Occluder, OccluderDef, OccluderShape};
 
 /// All occluders of a world and the BVH over them.
@@ -28,6 +28,8 @@ pub struct OccluderSet {
     grid: OccluderGrid,
     grid_stale: bool,
     grid_input: Vec<GridOccluder>,
+    /// Exact-test data by grid rank (see [`ExactShape`]).
+    exact: Vec<ExactShape>,
 }
 
 impl OccluderSet {
@@ -116,10 +118,17 @@ impl OccluderSet {
             self.grid_input.extend(self.pool.iter().map(|(i, o)| GridOccluder {
                 mins: o.aabb.mins,
                 maxs: o.aabb.maxs,
-                slot: i,
+                id: i,
                 layers: o.def.layers,
             }));
             self.grid.rebuild(&self.grid_input);
+            self.exact.clear();
+            for &i in &self.grid.order {
+                let slot = self.grid_input[i as usize].id;
+                if let Some(o) = self.pool.at(slot) {
+                    self.exact.push(o.geometry.exact_copy(&o.pose, slot));
+                }
+            }
             self.grid_stale = false;
         }
     }
@@ -209,16 +218,15 @@ impl OccluderSet {
         if max_distance <= 0.0 || layers == 0 {
             return false;
         }
-        let stamp = scratch.next_ray(self.pool.slots().len());
+        let stamp = scratch.next_ray(self.exact.len());
         let ray = Ray::new(origin, dir);
         let slab = SlabRay::new(origin, dir, max_distance, layers);
-        // The grid tests bounds and layers from its own copies: the occluder itself is loaded
-        // only when the ray meets its bounds, and once per ray however many cells it spans.
-        self.grid.any_blocks(&slab, origin, dir, |slot| {
-            scratch.first_visit(slot, stamp)
-                && self.pool.at(slot).is_some_and(|occ| {
-                    occ.geometry.cast_ray(&occ.pose, &ray, max_distance).is_some_and(|toi| toi > 0.0)
-                })
+        // The grid tests bounds and layers from its own copies, then the exact shape from this
+        // set's copies in the same spatial order: the pool is never read for boxes, spheres and
+        // capsules, and each occluder is tested once per ray however many cells it spans.
+        self.grid.any_blocks(&slab, origin, dir, |rank| {
+            scratch.first_visit(rank, stamp)
+                && self.exact[rank as usize].cast_ray(&self.pool, &ray, max_distance).is_some_and(|toi| toi > 0.0)
         })
     }
 

@@ -6,6 +6,7 @@ use parry3d::query::{PointQuery, Ray, RayCast};
 use parry3d::shape::{Ball, Capsule, Cuboid, TriMesh};
 
 use crate::error::{Result, invalid};
+use crate::id::Pool;
 use crate::math::{Quat, Vec3, check_finite, check_positive};
 
 /// Largest vertex or triangle count accepted for one mesh occluder.
@@ -151,6 +152,16 @@ impl Geometry {
         }
     }
 
+    /// The copy the sweep's grid keeps for the exact test (none for a mesh: too big to copy).
+    pub(crate) fn exact_copy(&self, pose: &Pose, slot: u32) -> ExactShape {
+        match self {
+            Geometry::Cuboid(s) => ExactShape::Cuboid(*s, *pose),
+            Geometry::Ball(s) => ExactShape::Ball(*s, *pose),
+            Geometry::Capsule(s) => ExactShape::Capsule(*s, *pose),
+            Geometry::Mesh(_) => ExactShape::InPool(slot),
+        }
+    }
+
     pub(crate) fn contains_point(&self, pose: &Pose, p: Vec3) -> bool {
         match self {
             Geometry::Cuboid(s) => s.contains_point(pose, p),
@@ -158,6 +169,29 @@ impl Geometry {
             Geometry::Capsule(s) => s.contains_point(pose, p),
             // A mesh is a surface, so nothing is inside it.
             Geometry::Mesh(_) => false,
+        }
+    }
+}
+
+/// An occluder's exact-test data copied next to its neighbours' (the pool keeps occluders in
+/// creation order, which a big level scatters over memory). The same parry3d calls as
+/// [`Geometry::cast_ray`] on the same values, so the same answers.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum ExactShape {
+    Cuboid(Cuboid, Pose),
+    Ball(Ball, Pose),
+    Capsule(Capsule, Pose),
+    /// A mesh, tested where it lives (its pool slot).
+    InPool(u32),
+}
+
+impl ExactShape {
+    pub(crate) fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
+        match self {
+            ExactShape::Cuboid(s, pose) => s.cast_ray(pose, ray, max_toi, true),
+            ExactShape::Ball(s, pose) => s.cast_ray(pose, ray, max_toi, true),
+            ExactShape::Capsule(s, pose) => s.cast_ray(pose, ray, max_toi, true),
+            ExactShape::InPool(slot) => pool.at(*slot).and_then(|o| o.geometry.cast_ray(&o.pose, ray, max_toi)),
         }
     }
 }
