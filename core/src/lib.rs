@@ -31,6 +31,7 @@ pub mod memory;
 pub mod occluders;
 pub mod percept;
 mod prefetch;
+mod radix;
 pub mod rays;
 pub mod settings;
 pub mod sight;

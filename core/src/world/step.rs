@@ -34,6 +34,7 @@ pub(crate) struct StepScratch {
     due_agents: Vec<SweepAgent>,
     /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
+    order_scratch: Vec<(u64, u32)>,
     /// `due_agents` in that order: the sweep reads its agents front to back.
     sweep_agents: Vec<SweepAgent>,
     grid: TargetGrid,
@@ -221,7 +222,7 @@ impl World {
         let keyed = scratch.due_agents.iter().enumerate();
         scratch.order.extend(keyed.map(|(j, a)| (spatial_key(a.view.eye, axes), j as u32)));
         // Ties (one cell) keep slot order: `j` follows the slots.
-        scratch.order.sort_unstable();
+        crate::radix::sort_by_key(&mut scratch.order, &mut scratch.order_scratch);
         scratch.sweep_agents.clear();
         let (order, due) = (&scratch.order, &scratch.due_agents);
         scratch.sweep_agents.extend(order.iter().enumerate().map(|(k, &(_, j))| {
