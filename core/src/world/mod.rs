@@ -86,7 +86,7 @@ pub struct World {
     pub(crate) maps: Pool<crate::influence::InfluenceMap>,
     pub(crate) tunings: TuningTable,
     /// The world's own worker threads (none when `worker_threads` ≤ 1), kept between steps.
-    pub(crate) workers: Option<rayon::ThreadPool>,
+    pub(crate) workers: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 impl std::fmt::Debug for World {
@@ -116,13 +116,13 @@ impl World {
         def.validate()?;
         let workers = match def.worker_threads {
             0 | 1 => None,
-            n => Some(
+            n => Some(std::sync::Arc::new(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(n as usize)
                     .thread_name(|i| format!("argus-worker-{i}"))
                     .build()
                     .map_err(|e| invalid(format!("could not start {n} worker threads: {e}")))?,
-            ),
+            )),
         };
         Ok(World {
             def: *def,

@@ -73,10 +73,12 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
-            self.prepare(dt);
-            self.run_sweep(true);
-            self.run_conclude();
-            self.commit();
+            // On a worker: its scopes then start on the pool instead of handing each over from
+            // this thread and waiting for a worker to wake (twice a step).
+            match self.workers.clone() {
+                Some(pool) => pool.install(|| self.run_whole_step(dt)),
+                None => self.run_whole_step(dt),
+            }
             return Ok(());
         };
         self.begin_step(dt)?;
@@ -91,6 +93,13 @@ impl World {
             self.cancel_step();
         }
         result
+    }
+
+    fn run_whole_step(&mut self, dt: f32) {
+        self.prepare(dt);
+        self.run_sweep(true);
+        self.run_conclude();
+        self.commit();
     }
 
     /// Abandons a step begun by [`World::begin_step`]: the world is exactly as before it.
