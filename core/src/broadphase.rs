@@ -109,7 +109,8 @@ impl TargetGrid {
     #[inline(always)]
     pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&GridTarget)) {
         let radius_sq = radius * radius;
-        self.query_rows(center, radius, |row| {
+        let reach = Vec3::splat(radius);
+        self.query_rows(center - reach, center + reach, |row| {
             for t in row {
                 if t.position.distance_squared(center) <= radius_sq {
                     visit(t);
@@ -118,16 +119,16 @@ impl TargetGrid {
         });
     }
 
-    /// Calls `visit` with the run of entries of each grid row that the square around the
-    /// sphere of `radius` at `center` overlaps: every target within `radius` is in exactly one
-    /// run, next to others the caller must still test (the sweep tests them without branches).
+    /// Calls `visit` with the run of entries of each grid row that the box `lo..=hi` overlaps
+    /// on the grid's plane: every target inside the box is in exactly one run, next to others
+    /// the caller must still test (the sweep tests them without branches).
     #[inline(always)] // into the sweep: its visit closure is the hottest loop
-    pub fn query_rows(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&[GridTarget])) {
+    pub fn query_rows(&self, lo: Vec3, hi: Vec3, mut visit: impl FnMut(&[GridTarget])) {
         if self.entries.is_empty() {
             return;
         }
-        let (x0, y0) = self.coords(center - Vec3::splat(radius));
-        let (x1, y1) = self.coords(center + Vec3::splat(radius));
+        let (x0, y0) = self.coords(lo);
+        let (x1, y1) = self.coords(hi);
         let (w, h) = (self.width as i64, self.height as i64);
         if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
             return;

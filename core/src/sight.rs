@@ -213,6 +213,8 @@ pub(crate) fn perceivable(agent: &Agent, attitudes: &AttitudeTable, target: &Tar
 pub(crate) struct ConeBound {
     eye: Vec3,
     forward: Vec3,
+    /// The targets' reach plus the rounding slack: how far outside the cones a position may be.
+    pad: f32,
     cos_main: f32,
     margin_main: f32,
     /// `f32::INFINITY` when there is no peripheral cone (so its test never passes).
@@ -230,11 +232,33 @@ impl ConeBound {
         ConeBound {
             eye: view.eye,
             forward: view.forward,
+            pad: reach + slack,
             cos_main: view.cos_half,
             margin_main: margin(view.cos_half),
             cos_peripheral: if peripheral { view.cos_half_peripheral } else { f32::INFINITY },
             margin_peripheral: if peripheral { margin(view.cos_half_peripheral) } else { 0.0 },
         }
+    }
+
+    /// A box holding every target position that may have a check point inside either cone out
+    /// to `radius` from the eye: the cones' exact bounds (along an axis within a cone's angle of
+    /// the forward, the full radius; else the cone's edge nearest the axis), grown by the pad.
+    /// The sweep's broadphase scans only its cells, about half the disc's for a 110° cone.
+    pub fn bounds(&self, radius: f32) -> (Vec3, Vec3) {
+        let (mut lo, mut hi) = (Vec3::ZERO, Vec3::ZERO);
+        for cos in [self.cos_main, self.cos_peripheral] {
+            if cos > 1.0 {
+                continue; // no peripheral cone
+            }
+            let c = cos.clamp(-1.0, 1.0);
+            let sin = (1.0 - c * c).max(0.0).sqrt();
+            // The largest `d · axis` over unit directions `d` within the cone.
+            let farthest = |f: f32| if f >= c { 1.0 } else { (f * c + sin * (1.0 - f * f).max(0.0).sqrt()).max(0.0) };
+            hi = hi.max(self.forward.map(farthest) * radius);
+            lo = lo.min(-self.forward.map(|f| farthest(-f)) * radius);
+        }
+        let pad = Vec3::splat(self.pad);
+        (self.eye + lo - pad, self.eye + hi + pad)
     }
 
     /// May a target at `position` have a check point inside either cone?
@@ -334,7 +358,7 @@ mod tests {
     #[test]
     fn the_cone_bound_never_rejects_a_target_with_a_point_in_view() {
         let mut s = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rejected = 0;
+        let (mut rejected, mut outside) = (0, 0);
         for case in 0..20_000 {
             let scale = [1.0, 1e3, 1e5][case % 3];
             let eye =
@@ -376,7 +400,12 @@ mod tests {
                 rejected += 1;
                 assert!(!in_view, "case {case}: rejected a target with a point in view");
             }
+            let (lo, hi) = bound.bounds(15.0);
+            let inside = position.cmpge(lo).all() && position.cmple(hi).all();
+            assert!(inside || !in_view, "case {case}: a target with a point in view is outside the bounds");
+            outside += !inside as u32;
         }
         assert!(rejected > 5_000, "the bound should reject targets outside the cones ({rejected})");
+        assert!(outside > 3_000, "the bounds should leave out targets behind ({outside})");
     }
 }

@@ -136,7 +136,8 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     // range and cone is a coin toss, and a branch on it would mispredict half the time. Team,
     // layers and position come with the entry: targets filtered out are never loaded.
     let mut kept = 0;
-    input.grid.query_rows(eye, radius, |row| {
+    let (lo, hi) = cone.bounds(sweeper.reach);
+    input.grid.query_rows(lo, hi, |row| {
         if chunk.near.len() < kept + row.len() {
             chunk.near.resize(kept + row.len(), 0);
         }
