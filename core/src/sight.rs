@@ -244,18 +244,24 @@ impl ConeBound {
     /// to `radius` from the eye: the cones' exact bounds (along an axis within a cone's angle of
     /// the forward, the full radius; else the cone's edge nearest the axis), grown by the pad.
     /// The sweep's broadphase scans only its cells, about half the disc's for a 110° cone.
+    #[inline]
     pub fn bounds(&self, radius: f32) -> (Vec3, Vec3) {
         let (mut lo, mut hi) = (Vec3::ZERO, Vec3::ZERO);
+        let f = self.forward;
+        let across = (Vec3::ONE - f * f).max(Vec3::ZERO).map(f32::sqrt);
         for cos in [self.cos_main, self.cos_peripheral] {
             if cos > 1.0 {
                 continue; // no peripheral cone
             }
             let c = cos.clamp(-1.0, 1.0);
             let sin = (1.0 - c * c).max(0.0).sqrt();
-            // The largest `d · axis` over unit directions `d` within the cone.
-            let farthest = |f: f32| if f >= c { 1.0 } else { (f * c + sin * (1.0 - f * f).max(0.0).sqrt()).max(0.0) };
-            hi = hi.max(self.forward.map(farthest) * radius);
-            lo = lo.min(-self.forward.map(|f| farthest(-f)) * radius);
+            // The largest `d · axis` over unit directions `d` within the cone: 1 if the axis is
+            // inside the cone, else the cosine of its angle to the cone's nearest edge.
+            let edge = across * sin;
+            let ahead = Vec3::select(f.cmpge(Vec3::splat(c)), Vec3::ONE, (f * c + edge).max(Vec3::ZERO));
+            let behind = Vec3::select((-f).cmpge(Vec3::splat(c)), Vec3::ONE, (-f * c + edge).max(Vec3::ZERO));
+            hi = hi.max(ahead * radius);
+            lo = lo.min(-behind * radius);
         }
         let pad = Vec3::splat(self.pad);
         (self.eye + lo - pad, self.eye + hi + pad)

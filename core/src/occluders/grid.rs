@@ -32,18 +32,27 @@ impl Default for GridOccluder {
 
 /// Four occluders' bounds, one per lane: `lo[axis]` and `hi[axis]` hold the lanes' minimum and
 /// maximum along x, y and z. A lane left empty holds a point far beyond any accepted coordinate,
-/// which no ray reaches, and no layer.
+/// which no ray reaches (its layers are all set, so they never spoil `shared_layers`).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Quad {
     lo: [Vec4; 3],
     hi: [Vec4; 3],
     ranks: [u32; 4],
     layers: [u32; 4],
+    /// The layer bits every lane has: a ray on any of them needs no lane-by-lane layer test
+    /// (the common case of a level on one layer).
+    shared_layers: u32,
 }
 
 impl Default for Quad {
     fn default() -> Self {
-        Quad { lo: [Vec4::splat(1e30); 3], hi: [Vec4::splat(1e30); 3], ranks: [0; 4], layers: [0; 4] }
+        Quad {
+            lo: [Vec4::splat(1e30); 3],
+            hi: [Vec4::splat(1e30); 3],
+            ranks: [0; 4],
+            layers: [u32::MAX; 4],
+            shared_layers: u32::MAX,
+        }
     }
 }
 
@@ -55,6 +64,7 @@ impl Quad {
         }
         self.ranks[lane] = o.id;
         self.layers[lane] = o.layers;
+        self.shared_layers &= o.layers;
     }
 }
 
@@ -90,6 +100,9 @@ impl SlabRay {
             exit = exit.min(t1.max(t2));
         }
         let mut lanes = enter.cmple(exit).bitmask();
+        if quad.shared_layers & self.layers != 0 {
+            return lanes;
+        }
         // Layers last: most lanes already failed, and those left are few.
         let mut left = lanes;
         while left != 0 {
