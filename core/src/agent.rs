@@ -232,6 +232,19 @@ impl TuningTable {
         }
     }
 
+    /// The agents' mean sight reach (`None` without agents), summed in 1/256 m fixed point so
+    /// that it does not depend on the table's hash order. Each agent holds one reference to its
+    /// tuning and the table one more.
+    pub fn mean_reach(&self) -> Option<f32> {
+        let (mut sum, mut agents) = (0u128, 0u64);
+        for t in self.shared.values() {
+            let users = Arc::strong_count(t) as u64 - 1;
+            sum += (t.cache.reach as f64 * 256.0).round() as u128 * users as u128;
+            agents += users;
+        }
+        (agents > 0).then(|| (sum as f64 / 256.0 / agents as f64) as f32)
+    }
+
     /// Number of distinct tunings in use.
     pub fn len(&self) -> usize {
         self.shared.len()

@@ -5,10 +5,11 @@
 use crate::agent::Agent;
 use crate::broadphase::{GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
-use crate::id::{AgentId, Slot};
+use crate::id::{AgentId, Pool, Slot};
 use crate::percept::StepEvents;
 use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery, Rays};
+use crate::target::Target;
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
@@ -32,6 +33,8 @@ pub(crate) struct StepScratch {
     overdue: Vec<(f64, u32)>,
     /// What the sweep reads of each due agent, in slot order.
     due_agents: Vec<SweepAgent>,
+    /// The upper half's due agents while the halves are collected side by side.
+    due_upper: Vec<SweepAgent>,
     /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
     order_scratch: Vec<(u64, u32)>,
@@ -73,12 +76,12 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
-            // On a worker: its scopes then start on the pool instead of handing each over from
-            // this thread and waiting for a worker to wake (twice a step).
-            match self.workers.clone() {
-                Some(pool) => pool.install(|| self.run_whole_step(dt)),
-                None => self.run_whole_step(dt),
-            }
+            self.on_workers(|world| {
+                world.prepare(dt);
+                world.run_sweep(true);
+                world.run_conclude();
+                world.commit();
+            });
             return Ok(());
         };
         self.begin_step(dt)?;
@@ -95,11 +98,13 @@ impl World {
         result
     }
 
-    fn run_whole_step(&mut self, dt: f32) {
-        self.prepare(dt);
-        self.run_sweep(true);
-        self.run_conclude();
-        self.commit();
+    /// Runs `f` on one of the world's workers when it has them: the step's scopes then start on
+    /// the pool instead of being handed over from this thread, each waiting for a worker to wake.
+    fn on_workers(&mut self, f: impl FnOnce(&mut World) + Send) {
+        match self.workers.clone() {
+            Some(pool) => pool.install(|| f(self)),
+            None => f(self),
+        }
     }
 
     /// Abandons a step begun by [`World::begin_step`]: the world is exactly as before it.
@@ -112,8 +117,10 @@ impl World {
     /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
-        self.prepare(dt);
-        self.run_sweep(false);
+        self.on_workers(|world| {
+            world.prepare(dt);
+            world.run_sweep(false);
+        });
         let scratch = &mut self.scratch;
         scratch.rays.clear();
         for chunk in &scratch.sweeps {
@@ -146,8 +153,10 @@ impl World {
             offset += n;
         }
         self.scratch.step_in_progress = false;
-        self.run_conclude();
-        self.commit();
+        self.on_workers(|world| {
+            world.run_conclude();
+            world.commit();
+        });
         Ok(())
     }
 
@@ -178,17 +187,34 @@ impl World {
         scratch.time = self.time + dt as f64;
         let time = scratch.time;
         let slots = self.agents.slots();
-        // One pass over the agents: who is due, their eyes, and the mean reach (the broadphase
-        // cell size); in a big world every pass over the slots is a pass through memory.
-        scratch.due_agents.clear();
-        let (mut reach_sum, mut live) = (0.0f32, 0u32);
-        for (i, s) in slots.iter().enumerate() {
-            let Some(a) = s.value.as_ref() else { continue };
-            reach_sum += a.tuning.cache.reach;
-            live += 1;
-            if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
-                scratch.due_agents.push(SweepAgent::of(a, i as u32, s.generation));
-            }
+        let cell = if self.def.broadphase_cell_size > 0.0 {
+            self.def.broadphase_cell_size
+        } else {
+            // Half the mean reach: a query then scans ~1.7× its disc's area instead of ~3×.
+            self.tunings.mean_reach().map_or(1.0, |reach| (0.5 * reach).max(1.0))
+        };
+        // Who is due (one pass through every agent's memory) and the targets' grid do not depend
+        // on each other: with workers they run side by side, the pass in two fixed halves whose
+        // lists are joined in slot order, so the result is the same for every thread count.
+        let StepScratch { due_agents, due_upper, grid, grid_input, max_target_reach, .. } = scratch;
+        let targets = &self.targets;
+        // (Only on one of the world's workers: elsewhere `join` would start rayon's global pool.)
+        if self.workers.as_ref().is_some_and(|pool| pool.current_thread_index().is_some()) {
+            let (lower, upper) = slots.split_at(slots.len() / 2);
+            let base = lower.len() as u32;
+            rayon::join(
+                || {
+                    rayon::join(
+                        || collect_due(lower, 0, time, due_agents),
+                        || collect_due(upper, base, time, due_upper),
+                    )
+                },
+                || *max_target_reach = build_target_grid(targets, cell, grid_input, grid),
+            );
+            due_agents.append(due_upper);
+        } else {
+            collect_due(slots, 0, time, due_agents);
+            *max_target_reach = build_target_grid(targets, cell, grid_input, grid);
         }
         let budget = self.def.max_sight_ticks_per_step as usize;
         if budget > 0 && scratch.due_agents.len() > budget {
@@ -206,25 +232,6 @@ impl World {
             }
             scratch.due_agents.retain(|a| kept[a.slot as usize]);
         }
-
-        let cell = if self.def.broadphase_cell_size > 0.0 {
-            self.def.broadphase_cell_size
-        } else if live > 0 {
-            // Half the mean reach: a query then scans ~1.7× its disc's area instead of ~3×.
-            (0.5 * reach_sum / live as f32).max(1.0)
-        } else {
-            1.0
-        };
-        let targets = &self.targets;
-        scratch.max_target_reach = targets.iter().map(|(_, t)| t.reach()).fold(0.0, f32::max);
-        scratch.grid_input.clear();
-        scratch.grid_input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| GridTarget {
-            position: t.position,
-            target: i,
-            layers: t.layers,
-            team: t.team,
-        }));
-        scratch.grid.rebuild(cell, &scratch.grid_input);
 
         let axes = scratch.grid.plane_axes();
         scratch.order.clear();
@@ -345,6 +352,30 @@ impl World {
         std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
         self.pending_sounds.clear();
     }
+}
+
+/// Appends the due agents among `slots` (slot numbers from `base`) to `due`, in slot order.
+fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, due: &mut Vec<SweepAgent>) {
+    due.clear();
+    for (i, s) in slots.iter().enumerate() {
+        let Some(a) = s.value.as_ref() else { continue };
+        if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
+            due.push(SweepAgent::of(a, base + i as u32, s.generation));
+        }
+    }
+}
+
+/// Rebuilds the broadphase over the enabled targets; returns their largest reach.
+fn build_target_grid(targets: &Pool<Target>, cell: f32, input: &mut Vec<GridTarget>, grid: &mut TargetGrid) -> f32 {
+    input.clear();
+    input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| GridTarget {
+        position: t.position,
+        target: i,
+        layers: t.layers,
+        team: t.team,
+    }));
+    grid.rebuild(cell, input);
+    targets.iter().map(|(_, t)| t.reach()).fold(0.0, f32::max)
 }
 
 /// The sweep's results, read by every conclude chunk.
