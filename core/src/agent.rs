@@ -204,12 +204,22 @@ impl AgentDef {
 #[derive(Debug, Default)]
 pub(crate) struct TuningTable {
     shared: HashMap<TuningKey, Arc<Tuning>>,
+    /// Sum of the agents' sight reach in 1/256 m, and the agents counted (every `intern` is one
+    /// agent taking a tuning, every `release` one giving it back): an exact integer sum, so the
+    /// mean does not depend on the order agents came and went.
+    reach_units: u128,
+    users: u64,
+}
+
+fn reach_units(t: &Tuning) -> u128 {
+    (t.cache.reach as f64 * 256.0).round() as u128
 }
 
 impl TuningTable {
     /// The tuning for a (validated) def, shared with every agent that has the same settings.
     pub fn intern(&mut self, d: &AgentDef) -> Arc<Tuning> {
-        self.shared
+        let tuning = self
+            .shared
             .entry(tuning_key(d))
             .or_insert_with(|| {
                 Arc::new(Tuning {
@@ -222,27 +232,24 @@ impl TuningTable {
                     cache: SightCache::new(&d.sight),
                 })
             })
-            .clone()
+            .clone();
+        self.reach_units += reach_units(&tuning);
+        self.users += 1;
+        tuning
     }
 
     /// An agent lets go of `tuning`; the last user takes it out of the table.
     pub fn release(&mut self, tuning: &Arc<Tuning>) {
+        self.reach_units -= reach_units(tuning);
+        self.users -= 1;
         if Arc::strong_count(tuning) == 2 {
             self.shared.retain(|_, t| !Arc::ptr_eq(t, tuning));
         }
     }
 
-    /// The agents' mean sight reach (`None` without agents), summed in 1/256 m fixed point so
-    /// that it does not depend on the table's hash order. Each agent holds one reference to its
-    /// tuning and the table one more.
+    /// The agents' mean sight reach (`None` without agents).
     pub fn mean_reach(&self) -> Option<f32> {
-        let (mut sum, mut agents) = (0u128, 0u64);
-        for t in self.shared.values() {
-            let users = Arc::strong_count(t) as u64 - 1;
-            sum += (t.cache.reach as f64 * 256.0).round() as u128 * users as u128;
-            agents += users;
-        }
-        (agents > 0).then(|| (sum as f64 / 256.0 / agents as f64) as f32)
+        (self.users > 0).then(|| (self.reach_units as f64 / 256.0 / self.users as f64) as f32)
     }
 
     /// Number of distinct tunings in use.
@@ -345,5 +352,37 @@ impl Agent {
     /// World time of the next sight tick.
     pub fn next_sense_time(&self) -> f64 {
         self.next_sense_time
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's mean reach follows agents taking and giving back tunings, in any order, and
+    /// is not fooled by other copies of a tuning (a clone of an agent kept by a caller).
+    #[test]
+    fn mean_reach_counts_the_agents_holding_each_tuning() {
+        let def = |radius: f32| {
+            let mut d = AgentDef::default();
+            d.sight.view_radius = radius;
+            d
+        };
+        let mut table = TuningTable::default();
+        assert_eq!(table.mean_reach(), None);
+        let a = table.intern(&def(10.0));
+        let b = table.intern(&def(10.0));
+        let c = table.intern(&def(40.0));
+        let held_elsewhere = Arc::clone(&c);
+        assert_eq!(table.mean_reach(), Some(20.0));
+        table.release(&a);
+        drop(a);
+        assert_eq!(table.mean_reach(), Some(25.0));
+        table.release(&c);
+        drop(c);
+        assert_eq!(table.mean_reach(), Some(10.0));
+        table.release(&b);
+        assert_eq!(table.mean_reach(), None);
+        drop(held_elsewhere);
     }
 }
