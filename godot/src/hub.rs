@@ -84,16 +84,25 @@ pub struct AgentSlot {
     pub hearing: Option<Gd<Node>>,
     /// Receives `state_changed`.
     pub brain: Option<Gd<Node>>,
-    /// Targets seen at the latest sight tick, for `target_seen` / `target_lost`.
-    pub visible: Vec<TargetId>,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
     /// The pose last handed to the core (`None` before the first sync).
     pub sent: Option<Pose>,
-    /// This agent's sight percepts in the events of step `sight_step` (a sight tick's; at most
-    /// one per step).
-    pub sight_percepts: std::ops::Range<usize>,
-    pub sight_step: u64,
+}
+
+/// What `target_seen` / `target_lost` need of one agent, kept apart from its `AgentSlot` in a
+/// dense array indexed by the agent's slot index: the walk over a step's events touches one
+/// small entry per ticking agent instead of hashing into the slots, which the core's step has
+/// evicted from the caches by then (that cost ~75 µs a frame with 1,000 guards).
+#[derive(Default)]
+struct SightState {
+    /// The agent using this index (null when none).
+    agent: AgentId,
+    /// Targets seen at its latest sight tick.
+    visible: Vec<TargetId>,
+    /// Its sight percepts in the events of step `step` (a sight tick's; at most one per step).
+    percepts: std::ops::Range<usize>,
+    step: u64,
 }
 
 /// One registered target.
@@ -182,9 +191,9 @@ pub struct Hub {
     /// The drained queue, reused between steps.
     moved_agents: Vec<AgentId>,
     moved_targets: Vec<TargetId>,
-    /// Agents whose `visible` list is not empty: the only ones that can lose sight of a target.
-    watching: Vec<AgentId>,
-    /// Counts steps, to tell which agents' `sight_percepts` belong to the last one.
+    /// Indexed by agent slot index (see `SightState`).
+    sight: Vec<SightState>,
+    /// Counts steps, to tell which agents' sight percepts belong to the last one.
     step_count: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
@@ -216,7 +225,7 @@ impl Hub {
             moved: Rc::default(),
             moved_agents: Vec::new(),
             moved_targets: Vec::new(),
-            watching: Vec::new(),
+            sight: Vec::new(),
             step_count: 0,
             core_usec: 0.0,
             sync_usec: 0.0,
@@ -248,6 +257,11 @@ impl Hub {
     pub fn add_agent(&mut self, slot: AgentSlot, def: &AgentDef) -> Result<AgentId, String> {
         let id = self.world().create_agent(def).map_err(|e| e.to_string())?;
         self.agents.insert(id, slot);
+        let index = id.index as usize;
+        if self.sight.len() <= index {
+            self.sight.resize_with(index + 1, SightState::default);
+        }
+        self.sight[index] = SightState { agent: id, ..Default::default() };
         Ok(id)
     }
 
@@ -258,7 +272,9 @@ impl Hub {
 
     pub fn remove_agent(&mut self, id: AgentId) {
         if self.agents.remove(&id).is_some() {
-            self.watching.retain(|a| *a != id);
+            if let Some(state) = self.sight.get_mut(id.index as usize) {
+                *state = SightState::default();
+            }
             let _ = self.world().destroy_agent(id);
         }
     }
@@ -275,11 +291,17 @@ impl Hub {
         if let Some(slot) = self.targets.remove(&id) {
             self.target_of.remove(&slot.node.instance_id());
             let _ = self.world().destroy_target(id);
-            for a in self.agents.values_mut() {
-                a.visible.retain(|t| *t != id);
+            for state in &mut self.sight {
+                state.visible.retain(|t| *t != id);
             }
-            let agents = &self.agents;
-            self.watching.retain(|a| agents.get(a).is_some_and(|s| !s.visible.is_empty()));
+        }
+    }
+
+    /// The targets `agent` saw at its latest sight tick (what `target_seen`/`target_lost` track).
+    pub fn seen_targets(&self, agent: AgentId) -> &[TargetId] {
+        match self.sight.get(agent.index as usize) {
+            Some(state) if state.agent == agent => &state.visible,
+            _ => &[],
         }
     }
 
@@ -423,15 +445,18 @@ impl Hub {
     }
 
     /// The last step's signals and their names, to emit with no borrow of the world node held.
+    /// Both are moved out and back (`recycle_emissions`): copying the names would cost an engine
+    /// call per name and step.
     pub fn take_emissions(&mut self) -> (Vec<Emission>, SignalNames) {
-        let names = self.names.get_or_insert_with(signal_names).clone();
+        let names = self.names.take().unwrap_or_else(signal_names);
         (std::mem::take(&mut self.emissions), names)
     }
 
-    /// Hands the emitted buffer back, so the next step reuses its allocation.
-    pub fn recycle_emissions(&mut self, mut emitted: Vec<Emission>) {
+    /// Hands the emitted buffer and the names back, so the next step reuses them.
+    pub fn recycle_emissions(&mut self, mut emitted: Vec<Emission>, names: SignalNames) {
         emitted.clear();
         self.emissions = emitted;
+        self.names = Some(names);
     }
 
     /// The last step's percepts as Dictionaries (see `get_last_percepts`).
@@ -470,20 +495,21 @@ impl Hub {
         self.step_count += 1;
         let step = self.step_count;
         for (i, p) in events.percepts.iter().enumerate() {
-            let Some(slot) = self.agents.get_mut(&p.agent) else { continue };
             match p.kind {
                 PerceptKind::Sight => {
+                    let Some(state) = self.sight.get_mut(p.agent.index as usize).filter(|s| s.agent == p.agent) else {
+                        continue;
+                    };
                     // An agent's sight percepts are consecutive (its sight tick's, in target order).
-                    if slot.sight_step != step {
-                        (slot.sight_step, slot.sight_percepts) = (step, i..i);
+                    if state.step != step {
+                        (state.step, state.percepts) = (step, i..i);
                     }
-                    slot.sight_percepts.end = i + 1;
-                    if !slot.visible.contains(&p.target) {
-                        if slot.visible.is_empty() {
-                            self.watching.push(p.agent);
-                        }
-                        slot.visible.push(p.target);
-                        if let Some(t) = target_variant(&self.targets, p.target) {
+                    state.percepts.end = i + 1;
+                    if !state.visible.contains(&p.target) {
+                        state.visible.push(p.target);
+                        if let (Some(slot), Some(t)) =
+                            (self.agents.get(&p.agent), target_variant(&self.targets, p.target))
+                        {
                             out.push(Emission {
                                 node: slot.node.clone(),
                                 signal: SignalKind::TargetSeen,
@@ -493,6 +519,7 @@ impl Hub {
                     }
                 }
                 PerceptKind::Sound => {
+                    let Some(slot) = self.agents.get(&p.agent) else { continue };
                     if cursor_agent != p.agent {
                         (cursor_agent, cursor) = (p.agent, 0);
                     }
@@ -516,35 +543,23 @@ impl Hub {
         // Lost: a target in the visible list that the agent's sight tick of this step did not
         // see. Only agents whose sight ticked can lose anything (the core lists them, in slot
         // order); what a ticking agent sees is exactly its sight percepts of this step.
-        let mut w = 0;
-        while w < self.watching.len() {
-            let id = self.watching[w];
-            let Some(slot) = self.agents.get_mut(&id) else {
-                self.watching.swap_remove(w);
-                continue;
-            };
-            let ticked = events.sight_ticks.binary_search_by_key(&id.index, |a| a.index);
-            if ticked.map_or(true, |k| events.sight_ticks[k] != id) {
-                w += 1;
+        for &id in &events.sight_ticks {
+            let Some(state) = self.sight.get_mut(id.index as usize).filter(|s| s.agent == id) else { continue };
+            if state.visible.is_empty() {
                 continue;
             }
-            let sights = if slot.sight_step == step { &events.percepts[slot.sight_percepts.clone()] } else { &[] };
+            let sights = if state.step == step { &events.percepts[state.percepts.clone()] } else { &[] };
             let mut i = 0;
-            while i < slot.visible.len() {
-                let t = slot.visible[i];
+            while i < state.visible.len() {
+                let t = state.visible[i];
                 if sights.iter().any(|p| p.target == t) {
                     i += 1;
                     continue;
                 }
-                slot.visible.swap_remove(i);
-                if let Some(v) = target_variant(&self.targets, t) {
+                state.visible.swap_remove(i);
+                if let (Some(slot), Some(v)) = (self.agents.get(&id), target_variant(&self.targets, t)) {
                     out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetLost, args: vec![v] });
                 }
-            }
-            if slot.visible.is_empty() {
-                self.watching.swap_remove(w);
-            } else {
-                w += 1;
             }
         }
         for f in &events.forgotten {

@@ -128,7 +128,7 @@ macro_rules! perception_world {
                             let _guard = self.base_mut();
                             crate::hub::emit_all(&emissions, &names);
                         }
-                        self.hub.recycle_emissions(emissions);
+                        self.hub.recycle_emissions(emissions, names);
                         self.emit_usec = emitting.elapsed().as_secs_f64() * 1e6;
                         true
                     }
