@@ -19,6 +19,7 @@ use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D}
 use godot::prelude::*;
 
 use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
+use crate::signals::{Batch, Emission, SignalKind, Signals};
 
 /// How a node's pose is read: Godot 3D, or Godot 2D on the core's ground plane.
 #[derive(Clone)]
@@ -139,35 +140,6 @@ impl MovedQueue {
     }
 }
 
-/// The signals a step emits.
-#[derive(Clone, Copy)]
-pub enum SignalKind {
-    TargetSeen,
-    TargetLost,
-    TargetForgotten,
-    AwarenessChanged,
-    SoundHeard,
-    StateChanged,
-}
-
-/// Every `SignalKind`'s name as a StringName, built once per world: making one per emit costs a
-/// hash and a lookup in the engine's string table.
-pub type SignalNames = [StringName; 6];
-
-fn signal_names() -> SignalNames {
-    ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
-        .map(StringName::from)
-}
-
-/// A signal to emit once the world node's borrow is released.
-pub struct Emission {
-    /// The node that emits.
-    pub node: Gd<Node>,
-    pub signal: SignalKind,
-    /// Arguments.
-    pub args: Vec<Variant>,
-}
-
 /// The core world plus the node registry.
 pub struct Hub {
     /// The core world (created on first use, so children registering before the world node's
@@ -206,7 +178,7 @@ pub struct Hub {
     /// The last step's signals, until the world node emits them; the buffer is reused.
     emissions: Vec<Emission>,
     /// Created on first use (the engine must be running).
-    names: Option<SignalNames>,
+    signals: Option<Rc<Signals>>,
 }
 
 impl Hub {
@@ -232,7 +204,7 @@ impl Hub {
             read_usec: 0.0,
             events_usec: 0.0,
             emissions: Vec::new(),
-            names: None,
+            signals: None,
         }
     }
 
@@ -444,19 +416,18 @@ impl Hub {
         Ok(())
     }
 
-    /// The last step's signals and their names, to emit with no borrow of the world node held.
-    /// Both are moved out and back (`recycle_emissions`): copying the names would cost an engine
-    /// call per name and step.
-    pub fn take_emissions(&mut self) -> (Vec<Emission>, SignalNames) {
-        let names = self.names.take().unwrap_or_else(signal_names);
-        (std::mem::take(&mut self.emissions), names)
+    /// The last step's signals, to emit with no borrow of the world node held.
+    pub fn take_emissions(&mut self) -> (Vec<Emission>, Rc<Signals>) {
+        (std::mem::take(&mut self.emissions), self.signals().clone())
     }
 
-    /// Hands the emitted buffer and the names back, so the next step reuses them.
-    pub fn recycle_emissions(&mut self, mut emitted: Vec<Emission>, names: SignalNames) {
-        emitted.clear();
+    /// Hands the emitted buffer back, so the next step reuses its allocation.
+    pub fn recycle_emissions(&mut self, emitted: Vec<Emission>) {
         self.emissions = emitted;
-        self.names = Some(names);
+    }
+
+    fn signals(&mut self) -> &Rc<Signals> {
+        self.signals.get_or_insert_with(Rc::default)
     }
 
     /// The last step's percepts as Dictionaries (see `get_last_percepts`).
@@ -483,6 +454,8 @@ impl Hub {
 
     /// The signals of the last step, from its event arrays.
     fn collect_emissions(&mut self, out: &mut Vec<Emission>) {
+        let signals = self.signals().clone();
+        let mut batch = Batch::new(&signals, out);
         let d2 = self.d2;
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
@@ -507,13 +480,9 @@ impl Hub {
                     state.percepts.end = i + 1;
                     if !state.visible.contains(&p.target) {
                         state.visible.push(p.target);
-                        if let (Some(slot), Some(t)) =
-                            (self.agents.get(&p.agent), target_variant(&self.targets, p.target))
-                        {
-                            out.push(Emission {
-                                node: slot.node.clone(),
-                                signal: SignalKind::TargetSeen,
-                                args: vec![t],
+                        if let Some(slot) = self.agents.get(&p.agent) {
+                            batch.push(&slot.node, SignalKind::TargetSeen, || {
+                                Some(vec![target_variant(&self.targets, p.target)?])
                             });
                         }
                     }
@@ -532,10 +501,10 @@ impl Hub {
                     };
                     cursor += 1;
                     if let Some(hearing) = &slot.hearing {
-                        let position = Body::variant_of(d2, p.position);
-                        let source = source.map(|n| n.to_variant()).unwrap_or_default();
-                        let args = vec![position, loudness.to_variant(), source];
-                        out.push(Emission { node: hearing.clone(), signal: SignalKind::SoundHeard, args });
+                        batch.push(hearing, SignalKind::SoundHeard, || {
+                            let source = source.map(|n| n.to_variant()).unwrap_or_default();
+                            Some(vec![Body::variant_of(d2, p.position), loudness.to_variant(), source])
+                        });
                     }
                 }
             }
@@ -557,29 +526,29 @@ impl Hub {
                     continue;
                 }
                 state.visible.swap_remove(i);
-                if let (Some(slot), Some(v)) = (self.agents.get(&id), target_variant(&self.targets, t)) {
-                    out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetLost, args: vec![v] });
+                if let Some(slot) = self.agents.get(&id) {
+                    batch.push(&slot.node, SignalKind::TargetLost, || Some(vec![target_variant(&self.targets, t)?]));
                 }
             }
         }
         for f in &events.forgotten {
-            let (Some(slot), Some(t)) = (self.agents.get(&f.agent), target_variant(&self.targets, f.target)) else {
-                continue;
-            };
-            let args = vec![t, Body::variant_of(d2, f.position)];
-            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetForgotten, args });
+            let Some(slot) = self.agents.get(&f.agent) else { continue };
+            batch.push(&slot.node, SignalKind::TargetForgotten, || {
+                Some(vec![target_variant(&self.targets, f.target)?, Body::variant_of(d2, f.position)])
+            });
         }
         for a in &events.awareness {
-            let (Some(slot), Some(t)) = (self.agents.get(&a.agent), target_variant(&self.targets, a.target)) else {
-                continue;
-            };
-            let args = vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()];
-            out.push(Emission { node: slot.node.clone(), signal: SignalKind::AwarenessChanged, args });
+            let Some(slot) = self.agents.get(&a.agent) else { continue };
+            batch.push(&slot.node, SignalKind::AwarenessChanged, || {
+                let t = target_variant(&self.targets, a.target)?;
+                Some(vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()])
+            });
         }
         for b in &events.brain {
-            let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.clone()) else { continue };
-            let args = vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()];
-            out.push(Emission { node: brain, signal: SignalKind::StateChanged, args });
+            let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.as_ref()) else { continue };
+            batch.push(brain, SignalKind::StateChanged, || {
+                Some(vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()])
+            });
         }
     }
 }
@@ -612,15 +581,6 @@ impl Hasher for IdHasher {
 /// A brain state as the integer `EnemyBrain` exposes (its `STATE_*` constants).
 pub fn state_index(s: BrainState) -> i64 {
     s as u8 as i64
-}
-
-/// Emits collected signals (call with no Rust borrow of the world held).
-pub fn emit_all(emissions: &[Emission], names: &SignalNames) {
-    for e in emissions {
-        if e.node.is_instance_valid() {
-            e.node.clone().emit_signal(&names[e.signal as usize], &e.args);
-        }
-    }
 }
 
 /// Reads a node's pose and queues it for the core unless it equals the pose sent last.

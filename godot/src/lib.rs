@@ -11,6 +11,7 @@ pub mod hub;
 pub mod influence;
 pub mod sensors;
 pub mod shapes;
+pub mod signals;
 pub mod tactics;
 mod world;
 pub mod world2d;
