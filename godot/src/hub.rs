@@ -165,6 +165,9 @@ pub struct Hub {
     moved_targets: Vec<TargetId>,
     /// Indexed by agent slot index (see `SightState`).
     sight: Vec<SightState>,
+    /// Per agent slot index: its `visible` list is not empty. Most ticking agents see nothing
+    /// and lose nothing; this 1-byte flag spares the walk their cold `SightState`.
+    watching: Vec<bool>,
     /// Counts steps, to tell which agents' sight percepts belong to the last one.
     step_count: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
@@ -198,6 +201,7 @@ impl Hub {
             moved_agents: Vec::new(),
             moved_targets: Vec::new(),
             sight: Vec::new(),
+            watching: Vec::new(),
             step_count: 0,
             core_usec: 0.0,
             sync_usec: 0.0,
@@ -232,8 +236,10 @@ impl Hub {
         let index = id.index as usize;
         if self.sight.len() <= index {
             self.sight.resize_with(index + 1, SightState::default);
+            self.watching.resize(index + 1, false);
         }
         self.sight[index] = SightState { agent: id, ..Default::default() };
+        self.watching[index] = false;
         Ok(id)
     }
 
@@ -246,6 +252,7 @@ impl Hub {
         if self.agents.remove(&id).is_some() {
             if let Some(state) = self.sight.get_mut(id.index as usize) {
                 *state = SightState::default();
+                self.watching[id.index as usize] = false;
             }
             let _ = self.world().destroy_agent(id);
         }
@@ -263,8 +270,9 @@ impl Hub {
         if let Some(slot) = self.targets.remove(&id) {
             self.target_of.remove(&slot.node.instance_id());
             let _ = self.world().destroy_target(id);
-            for state in &mut self.sight {
+            for (state, watching) in self.sight.iter_mut().zip(&mut self.watching) {
                 state.visible.retain(|t| *t != id);
+                *watching = !state.visible.is_empty();
             }
         }
     }
@@ -480,6 +488,7 @@ impl Hub {
                     state.percepts.end = i + 1;
                     if !state.visible.contains(&p.target) {
                         state.visible.push(p.target);
+                        self.watching[p.agent.index as usize] = true;
                         if let Some(slot) = self.agents.get(&p.agent) {
                             batch.push(&slot.node, SignalKind::TargetSeen, || {
                                 Some(vec![target_variant(&self.targets, p.target)?])
@@ -513,10 +522,10 @@ impl Hub {
         // see. Only agents whose sight ticked can lose anything (the core lists them, in slot
         // order); what a ticking agent sees is exactly its sight percepts of this step.
         for &id in &events.sight_ticks {
-            let Some(state) = self.sight.get_mut(id.index as usize).filter(|s| s.agent == id) else { continue };
-            if state.visible.is_empty() {
+            if !self.watching.get(id.index as usize).is_some_and(|w| *w) {
                 continue;
             }
+            let Some(state) = self.sight.get_mut(id.index as usize).filter(|s| s.agent == id) else { continue };
             let sights = if state.step == step { &events.percepts[state.percepts.clone()] } else { &[] };
             let mut i = 0;
             while i < state.visible.len() {
@@ -530,6 +539,7 @@ impl Hub {
                     batch.push(&slot.node, SignalKind::TargetLost, || Some(vec![target_variant(&self.targets, t)?]));
                 }
             }
+            self.watching[id.index as usize] = !state.visible.is_empty();
         }
         for f in &events.forgotten {
             let Some(slot) = self.agents.get(&f.agent) else { continue };

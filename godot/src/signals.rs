@@ -71,9 +71,11 @@ impl Signals {
     /// False when `node` is gone, or when the engine says nothing is connected to its `kind`
     /// signal. Asked afresh every time: a handler connected at any moment is seen by the next call.
     pub fn listened(&self, node: &Gd<Node>, kind: SignalKind) -> bool {
-        // The object pointer through the instance id: null once the node is freed.
+        // The object pointer through the instance id: null once the node is freed (the lookup is
+        // the liveness check, so the id is taken unchecked).
+        let id = node.instance_id_unchecked().to_i64() as u64;
         // SAFETY: a plain lookup in the engine's object table.
-        let object = unsafe { sys::interface_fn!(object_get_instance_from_id)(node.instance_id().to_i64() as u64) };
+        let object = unsafe { sys::interface_fn!(object_get_instance_from_id)(id) };
         if object.is_null() {
             return false;
         }
