@@ -6,7 +6,7 @@
 //! and emitted by the world node after its own borrow is released, so handlers may call back
 //! into the world.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -19,6 +19,7 @@ use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D}
 use godot::prelude::*;
 
 use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
+use crate::raw::TransformReader;
 use crate::signals::{Batch, Emission, SignalKind, Signals};
 
 /// How a node's pose is read: Godot 3D, or Godot 2D on the core's ground plane.
@@ -32,18 +33,19 @@ pub enum Body {
 
 impl Body {
     /// The node's pose in core terms; forward `None` when degenerate (a zero scale).
-    pub fn pose(&self) -> (Vec3, Option<Vec3>) {
+    pub fn pose(&self) -> Pose {
         match self {
-            Body::D3(n) => {
-                let t = n.get_global_transform();
-                let f = forward_3d(&t.basis);
-                (to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
-            }
-            Body::D2(n) => {
-                let t = n.get_global_transform();
-                let f = plane_to_core(t.a);
-                (plane_to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
-            }
+            Body::D3(n) => pose_3d(&n.get_global_transform()),
+            Body::D2(n) => pose_2d(&n.get_global_transform()),
+        }
+    }
+
+    /// `pose` through the reader's direct engine calls (the per-step path); `None` once the
+    /// node is freed.
+    pub fn read_pose(&self, reader: &TransformReader) -> Option<Pose> {
+        match self {
+            Body::D3(n) => reader.global_3d(n).map(|t| pose_3d(&t)),
+            Body::D2(n) => reader.global_2d(n).map(|t| pose_2d(&t)),
         }
     }
 
@@ -73,6 +75,16 @@ impl Body {
     pub fn variant_of(d2: bool, p: Vec3) -> Variant {
         if d2 { core_to_plane(p).to_variant() } else { from_core(p).to_variant() }
     }
+}
+
+fn pose_3d(t: &Transform3D) -> Pose {
+    let f = forward_3d(&t.basis);
+    (to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
+}
+
+fn pose_2d(t: &Transform2D) -> Pose {
+    let f = plane_to_core(t.a);
+    (plane_to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
 }
 
 /// One registered agent: its sensor node and the optional hearing and brain children.
@@ -182,6 +194,8 @@ pub struct Hub {
     emissions: Vec<Emission>,
     /// Created on first use (the engine must be running).
     signals: Option<Rc<Signals>>,
+    /// Reads poses each step; created on first use.
+    reader: OnceCell<Option<TransformReader>>,
 }
 
 impl Hub {
@@ -209,6 +223,7 @@ impl Hub {
             events_usec: 0.0,
             emissions: Vec::new(),
             signals: None,
+            reader: OnceCell::new(),
         }
     }
 
@@ -337,6 +352,7 @@ impl Hub {
         std::mem::swap(&mut self.moved_targets, &mut *self.moved.targets.borrow_mut());
         self.agent_poses.clear();
         self.target_poses.clear();
+        let reader = self.reader.get_or_init(TransformReader::new).as_ref();
         if only_moved {
             self.moved_agents.sort_unstable();
             self.moved_agents.dedup();
@@ -344,20 +360,20 @@ impl Hub {
             self.moved_targets.dedup();
             for id in &self.moved_agents {
                 if let Some(slot) = self.agents.get_mut(id) {
-                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+                    changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
                 }
             }
             for id in &self.moved_targets {
                 if let Some(slot) = self.targets.get_mut(id) {
-                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
+                    changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
                 }
             }
         } else {
             for (id, slot) in self.agents.iter_mut() {
-                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+                changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
             }
             for (id, slot) in self.targets.iter_mut() {
-                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
+                changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
             }
         }
         self.moved_agents.clear();
@@ -594,8 +610,20 @@ pub fn state_index(s: BrainState) -> i64 {
 }
 
 /// Reads a node's pose and queues it for the core unless it equals the pose sent last.
-fn changed_pose<I: Copy>(id: I, body: &Body, sent: &mut Option<Pose>, out: &mut Vec<(I, Vec3, Option<Vec3>)>) {
-    let pose = body.pose();
+fn changed_pose<I: Copy>(
+    id: I,
+    body: &Body,
+    reader: Option<&TransformReader>,
+    sent: &mut Option<Pose>,
+    out: &mut Vec<(I, Vec3, Option<Vec3>)>,
+) {
+    let pose = match reader {
+        Some(reader) => match body.read_pose(reader) {
+            Some(pose) => pose,
+            None => return,
+        },
+        None => body.pose(),
+    };
     if *sent != Some(pose) {
         *sent = Some(pose);
         out.push((id, pose.0, pose.1));

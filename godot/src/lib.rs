@@ -9,6 +9,7 @@ pub mod brain;
 pub mod convert;
 pub mod hub;
 pub mod influence;
+pub mod raw;
 pub mod sensors;
 pub mod shapes;
 pub mod signals;

@@ -7,6 +7,8 @@ use godot::classes::ClassDb;
 use godot::prelude::*;
 use godot::sys;
 
+use crate::raw::{MethodBind, live_object};
+
 /// The signals a step emits.
 #[derive(Clone, Copy)]
 pub enum SignalKind {
@@ -32,12 +34,9 @@ pub struct Signals {
     /// Every `SignalKind`'s name as a StringName: making one per emit costs a hash and a lookup in
     /// the engine's string table.
     names: [StringName; 6],
-    /// `Object.has_connections` (new in Godot 4.4); null on older engines.
-    has_connections: sys::GDExtensionMethodBindPtr,
+    /// `Object.has_connections` (new in Godot 4.4); `None` on older engines.
+    has_connections: Option<MethodBind>,
 }
-
-/// `Object.has_connections`'s hash in the 4.4–4.7 extension APIs.
-const HAS_CONNECTIONS_HASH: i64 = 2619796661;
 
 impl Default for Signals {
     fn default() -> Self {
@@ -45,20 +44,12 @@ impl Default for Signals {
             ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
                 .map(StringName::from);
         // The add-on is built against the 4.3 API, which lacks the method, so it is looked up at
-        // run time; asking ClassDB first keeps 4.3 from printing an error for the lookup.
-        let (object, method) = (StringName::from("Object"), StringName::from("has_connections"));
-        let has_connections = if ClassDb::singleton().class_has_method(&object, &method) {
-            // SAFETY: both StringNames outlive the call; a null result means "not available".
-            unsafe {
-                sys::interface_fn!(classdb_get_method_bind)(
-                    object.string_sys(),
-                    method.string_sys(),
-                    HAS_CONNECTIONS_HASH,
-                )
-            }
-        } else {
-            std::ptr::null_mut()
-        };
+        // run time (its hash in the 4.4–4.7 APIs); asking ClassDB first keeps 4.3 from printing
+        // an error for the lookup.
+        let has_connections = ClassDb::singleton()
+            .class_has_method("Object", "has_connections")
+            .then(|| MethodBind::find("Object", "has_connections", 2619796661))
+            .flatten();
         Signals { names, has_connections }
     }
 }
@@ -71,31 +62,12 @@ impl Signals {
     /// False when `node` is gone, or when the engine says nothing is connected to its `kind`
     /// signal. Asked afresh every time: a handler connected at any moment is seen by the next call.
     pub fn listened(&self, node: &Gd<Node>, kind: SignalKind) -> bool {
-        // The object pointer through the instance id: null once the node is freed (the lookup is
-        // the liveness check, so the id is taken unchecked).
-        let id = node.instance_id_unchecked().to_i64() as u64;
-        // SAFETY: a plain lookup in the engine's object table.
-        let object = unsafe { sys::interface_fn!(object_get_instance_from_id)(id) };
-        if object.is_null() {
-            return false;
-        }
-        if self.has_connections.is_null() {
-            return true;
-        }
-        let name = self.name(kind).string_sys();
-        let args = [name as sys::GDExtensionConstTypePtr];
+        let Some(object) = live_object(node) else { return false };
+        let Some(has_connections) = self.has_connections else { return true };
         let mut answer: sys::GDExtensionBool = 0;
-        // SAFETY: `object` is live (looked up just above, no code ran since), the bind is
-        // `bool Object::has_connections(const StringName &) const`, `args` holds one StringName
-        // pointer and `answer` receives the bool.
-        unsafe {
-            sys::interface_fn!(object_method_bind_ptrcall)(
-                self.has_connections,
-                object,
-                args.as_ptr(),
-                (&raw mut answer).cast(),
-            );
-        }
+        // SAFETY: `object` is live (looked up just above, no code ran since) and the bind is
+        // `bool Object::has_connections(const StringName &) const`.
+        unsafe { has_connections.call(object, &[self.name(kind).string_sys().cast()], &mut answer) };
         answer != 0
     }
 }
