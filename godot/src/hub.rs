@@ -6,7 +6,7 @@
 //! and emitted by the world node after its own borrow is released, so handlers may call back
 //! into the world.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -19,6 +19,8 @@ use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D}
 use godot::prelude::*;
 
 use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
+use crate::raw::TransformReader;
+use crate::signals::{Batch, Emission, SignalKind, Signals};
 
 /// How a node's pose is read: Godot 3D, or Godot 2D on the core's ground plane.
 #[derive(Clone)]
@@ -31,18 +33,19 @@ pub enum Body {
 
 impl Body {
     /// The node's pose in core terms; forward `None` when degenerate (a zero scale).
-    pub fn pose(&self) -> (Vec3, Option<Vec3>) {
+    pub fn pose(&self) -> Pose {
         match self {
-            Body::D3(n) => {
-                let t = n.get_global_transform();
-                let f = forward_3d(&t.basis);
-                (to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
-            }
-            Body::D2(n) => {
-                let t = n.get_global_transform();
-                let f = plane_to_core(t.a);
-                (plane_to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
-            }
+            Body::D3(n) => pose_3d(&n.get_global_transform()),
+            Body::D2(n) => pose_2d(&n.get_global_transform()),
+        }
+    }
+
+    /// `pose` through the reader's direct engine calls (the per-step path); `None` once the
+    /// node is freed.
+    pub fn read_pose(&self, reader: &TransformReader) -> Option<Pose> {
+        match self {
+            Body::D3(n) => reader.global_3d(n).map(|t| pose_3d(&t)),
+            Body::D2(n) => reader.global_2d(n).map(|t| pose_2d(&t)),
         }
     }
 
@@ -74,6 +77,16 @@ impl Body {
     }
 }
 
+fn pose_3d(t: &Transform3D) -> Pose {
+    let f = forward_3d(&t.basis);
+    (to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
+}
+
+fn pose_2d(t: &Transform2D) -> Pose {
+    let f = plane_to_core(t.a);
+    (plane_to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
+}
+
 /// One registered agent: its sensor node and the optional hearing and brain children.
 pub struct AgentSlot {
     /// The vision sensor (the agent).
@@ -84,16 +97,25 @@ pub struct AgentSlot {
     pub hearing: Option<Gd<Node>>,
     /// Receives `state_changed`.
     pub brain: Option<Gd<Node>>,
-    /// Targets seen at the latest sight tick, for `target_seen` / `target_lost`.
-    pub visible: Vec<TargetId>,
     /// Colliders physics rays skip.
     pub exclude: Array<Rid>,
     /// The pose last handed to the core (`None` before the first sync).
     pub sent: Option<Pose>,
-    /// This agent's sight percepts in the events of step `sight_step` (a sight tick's; at most
-    /// one per step).
-    pub sight_percepts: std::ops::Range<usize>,
-    pub sight_step: u64,
+}
+
+/// What `target_seen` / `target_lost` need of one agent, kept apart from its `AgentSlot` in a
+/// dense array indexed by the agent's slot index: the walk over a step's events touches one
+/// small entry per ticking agent instead of hashing into the slots, which the core's step has
+/// evicted from the caches by then (that cost ~75 µs a frame with 1,000 guards).
+#[derive(Default)]
+struct SightState {
+    /// The agent using this index (null when none).
+    agent: AgentId,
+    /// Targets seen at its latest sight tick.
+    visible: Vec<TargetId>,
+    /// Its sight percepts in the events of step `step` (a sight tick's; at most one per step).
+    percepts: std::ops::Range<usize>,
+    step: u64,
 }
 
 /// One registered target.
@@ -130,35 +152,6 @@ impl MovedQueue {
     }
 }
 
-/// The signals a step emits.
-#[derive(Clone, Copy)]
-pub enum SignalKind {
-    TargetSeen,
-    TargetLost,
-    TargetForgotten,
-    AwarenessChanged,
-    SoundHeard,
-    StateChanged,
-}
-
-/// Every `SignalKind`'s name as a StringName, built once per world: making one per emit costs a
-/// hash and a lookup in the engine's string table.
-pub type SignalNames = [StringName; 6];
-
-fn signal_names() -> SignalNames {
-    ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
-        .map(StringName::from)
-}
-
-/// A signal to emit once the world node's borrow is released.
-pub struct Emission {
-    /// The node that emits.
-    pub node: Gd<Node>,
-    pub signal: SignalKind,
-    /// Arguments.
-    pub args: Vec<Variant>,
-}
-
 /// The core world plus the node registry.
 pub struct Hub {
     /// The core world (created on first use, so children registering before the world node's
@@ -182,9 +175,12 @@ pub struct Hub {
     /// The drained queue, reused between steps.
     moved_agents: Vec<AgentId>,
     moved_targets: Vec<TargetId>,
-    /// Agents whose `visible` list is not empty: the only ones that can lose sight of a target.
-    watching: Vec<AgentId>,
-    /// Counts steps, to tell which agents' `sight_percepts` belong to the last one.
+    /// Indexed by agent slot index (see `SightState`).
+    sight: Vec<SightState>,
+    /// Per agent slot index: its `visible` list is not empty. Most ticking agents see nothing
+    /// and lose nothing; this 1-byte flag spares the walk their cold `SightState`.
+    watching: Vec<bool>,
+    /// Counts steps, to tell which agents' sight percepts belong to the last one.
     step_count: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
@@ -197,7 +193,9 @@ pub struct Hub {
     /// The last step's signals, until the world node emits them; the buffer is reused.
     emissions: Vec<Emission>,
     /// Created on first use (the engine must be running).
-    names: Option<SignalNames>,
+    signals: Option<Rc<Signals>>,
+    /// Reads poses each step; created on first use.
+    reader: OnceCell<Option<TransformReader>>,
 }
 
 impl Hub {
@@ -216,6 +214,7 @@ impl Hub {
             moved: Rc::default(),
             moved_agents: Vec::new(),
             moved_targets: Vec::new(),
+            sight: Vec::new(),
             watching: Vec::new(),
             step_count: 0,
             core_usec: 0.0,
@@ -223,7 +222,8 @@ impl Hub {
             read_usec: 0.0,
             events_usec: 0.0,
             emissions: Vec::new(),
-            names: None,
+            signals: None,
+            reader: OnceCell::new(),
         }
     }
 
@@ -248,6 +248,13 @@ impl Hub {
     pub fn add_agent(&mut self, slot: AgentSlot, def: &AgentDef) -> Result<AgentId, String> {
         let id = self.world().create_agent(def).map_err(|e| e.to_string())?;
         self.agents.insert(id, slot);
+        let index = id.index as usize;
+        if self.sight.len() <= index {
+            self.sight.resize_with(index + 1, SightState::default);
+            self.watching.resize(index + 1, false);
+        }
+        self.sight[index] = SightState { agent: id, ..Default::default() };
+        self.watching[index] = false;
         Ok(id)
     }
 
@@ -258,7 +265,10 @@ impl Hub {
 
     pub fn remove_agent(&mut self, id: AgentId) {
         if self.agents.remove(&id).is_some() {
-            self.watching.retain(|a| *a != id);
+            if let Some(state) = self.sight.get_mut(id.index as usize) {
+                *state = SightState::default();
+                self.watching[id.index as usize] = false;
+            }
             let _ = self.world().destroy_agent(id);
         }
     }
@@ -275,11 +285,18 @@ impl Hub {
         if let Some(slot) = self.targets.remove(&id) {
             self.target_of.remove(&slot.node.instance_id());
             let _ = self.world().destroy_target(id);
-            for a in self.agents.values_mut() {
-                a.visible.retain(|t| *t != id);
+            for (state, watching) in self.sight.iter_mut().zip(&mut self.watching) {
+                state.visible.retain(|t| *t != id);
+                *watching = !state.visible.is_empty();
             }
-            let agents = &self.agents;
-            self.watching.retain(|a| agents.get(a).is_some_and(|s| !s.visible.is_empty()));
+        }
+    }
+
+    /// The targets `agent` saw at its latest sight tick (what `target_seen`/`target_lost` track).
+    pub fn seen_targets(&self, agent: AgentId) -> &[TargetId] {
+        match self.sight.get(agent.index as usize) {
+            Some(state) if state.agent == agent => &state.visible,
+            _ => &[],
         }
     }
 
@@ -335,6 +352,7 @@ impl Hub {
         std::mem::swap(&mut self.moved_targets, &mut *self.moved.targets.borrow_mut());
         self.agent_poses.clear();
         self.target_poses.clear();
+        let reader = self.reader.get_or_init(TransformReader::new).as_ref();
         if only_moved {
             self.moved_agents.sort_unstable();
             self.moved_agents.dedup();
@@ -342,20 +360,20 @@ impl Hub {
             self.moved_targets.dedup();
             for id in &self.moved_agents {
                 if let Some(slot) = self.agents.get_mut(id) {
-                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+                    changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
                 }
             }
             for id in &self.moved_targets {
                 if let Some(slot) = self.targets.get_mut(id) {
-                    changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
+                    changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
                 }
             }
         } else {
             for (id, slot) in self.agents.iter_mut() {
-                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.agent_poses);
+                changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
             }
             for (id, slot) in self.targets.iter_mut() {
-                changed_pose(*id, &slot.body, &mut slot.sent, &mut self.target_poses);
+                changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
             }
         }
         self.moved_agents.clear();
@@ -422,16 +440,18 @@ impl Hub {
         Ok(())
     }
 
-    /// The last step's signals and their names, to emit with no borrow of the world node held.
-    pub fn take_emissions(&mut self) -> (Vec<Emission>, SignalNames) {
-        let names = self.names.get_or_insert_with(signal_names).clone();
-        (std::mem::take(&mut self.emissions), names)
+    /// The last step's signals, to emit with no borrow of the world node held.
+    pub fn take_emissions(&mut self) -> (Vec<Emission>, Rc<Signals>) {
+        (std::mem::take(&mut self.emissions), self.signals().clone())
     }
 
     /// Hands the emitted buffer back, so the next step reuses its allocation.
-    pub fn recycle_emissions(&mut self, mut emitted: Vec<Emission>) {
-        emitted.clear();
+    pub fn recycle_emissions(&mut self, emitted: Vec<Emission>) {
         self.emissions = emitted;
+    }
+
+    fn signals(&mut self) -> &Rc<Signals> {
+        self.signals.get_or_insert_with(Rc::default)
     }
 
     /// The last step's percepts as Dictionaries (see `get_last_percepts`).
@@ -458,6 +478,8 @@ impl Hub {
 
     /// The signals of the last step, from its event arrays.
     fn collect_emissions(&mut self, out: &mut Vec<Emission>) {
+        let signals = self.signals().clone();
+        let mut batch = Batch::new(&signals, out);
         let d2 = self.d2;
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
@@ -470,29 +492,28 @@ impl Hub {
         self.step_count += 1;
         let step = self.step_count;
         for (i, p) in events.percepts.iter().enumerate() {
-            let Some(slot) = self.agents.get_mut(&p.agent) else { continue };
             match p.kind {
                 PerceptKind::Sight => {
+                    let Some(state) = self.sight.get_mut(p.agent.index as usize).filter(|s| s.agent == p.agent) else {
+                        continue;
+                    };
                     // An agent's sight percepts are consecutive (its sight tick's, in target order).
-                    if slot.sight_step != step {
-                        (slot.sight_step, slot.sight_percepts) = (step, i..i);
+                    if state.step != step {
+                        (state.step, state.percepts) = (step, i..i);
                     }
-                    slot.sight_percepts.end = i + 1;
-                    if !slot.visible.contains(&p.target) {
-                        if slot.visible.is_empty() {
-                            self.watching.push(p.agent);
-                        }
-                        slot.visible.push(p.target);
-                        if let Some(t) = target_variant(&self.targets, p.target) {
-                            out.push(Emission {
-                                node: slot.node.clone(),
-                                signal: SignalKind::TargetSeen,
-                                args: vec![t],
+                    state.percepts.end = i + 1;
+                    if !state.visible.contains(&p.target) {
+                        state.visible.push(p.target);
+                        self.watching[p.agent.index as usize] = true;
+                        if let Some(slot) = self.agents.get(&p.agent) {
+                            batch.push(&slot.node, SignalKind::TargetSeen, || {
+                                Some(vec![target_variant(&self.targets, p.target)?])
                             });
                         }
                     }
                 }
                 PerceptKind::Sound => {
+                    let Some(slot) = self.agents.get(&p.agent) else { continue };
                     if cursor_agent != p.agent {
                         (cursor_agent, cursor) = (p.agent, 0);
                     }
@@ -505,10 +526,10 @@ impl Hub {
                     };
                     cursor += 1;
                     if let Some(hearing) = &slot.hearing {
-                        let position = Body::variant_of(d2, p.position);
-                        let source = source.map(|n| n.to_variant()).unwrap_or_default();
-                        let args = vec![position, loudness.to_variant(), source];
-                        out.push(Emission { node: hearing.clone(), signal: SignalKind::SoundHeard, args });
+                        batch.push(hearing, SignalKind::SoundHeard, || {
+                            let source = source.map(|n| n.to_variant()).unwrap_or_default();
+                            Some(vec![Body::variant_of(d2, p.position), loudness.to_variant(), source])
+                        });
                     }
                 }
             }
@@ -516,55 +537,44 @@ impl Hub {
         // Lost: a target in the visible list that the agent's sight tick of this step did not
         // see. Only agents whose sight ticked can lose anything (the core lists them, in slot
         // order); what a ticking agent sees is exactly its sight percepts of this step.
-        let mut w = 0;
-        while w < self.watching.len() {
-            let id = self.watching[w];
-            let Some(slot) = self.agents.get_mut(&id) else {
-                self.watching.swap_remove(w);
-                continue;
-            };
-            let ticked = events.sight_ticks.binary_search_by_key(&id.index, |a| a.index);
-            if ticked.map_or(true, |k| events.sight_ticks[k] != id) {
-                w += 1;
+        for &id in &events.sight_ticks {
+            if !self.watching.get(id.index as usize).is_some_and(|w| *w) {
                 continue;
             }
-            let sights = if slot.sight_step == step { &events.percepts[slot.sight_percepts.clone()] } else { &[] };
+            let Some(state) = self.sight.get_mut(id.index as usize).filter(|s| s.agent == id) else { continue };
+            let sights = if state.step == step { &events.percepts[state.percepts.clone()] } else { &[] };
             let mut i = 0;
-            while i < slot.visible.len() {
-                let t = slot.visible[i];
+            while i < state.visible.len() {
+                let t = state.visible[i];
                 if sights.iter().any(|p| p.target == t) {
                     i += 1;
                     continue;
                 }
-                slot.visible.swap_remove(i);
-                if let Some(v) = target_variant(&self.targets, t) {
-                    out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetLost, args: vec![v] });
+                state.visible.swap_remove(i);
+                if let Some(slot) = self.agents.get(&id) {
+                    batch.push(&slot.node, SignalKind::TargetLost, || Some(vec![target_variant(&self.targets, t)?]));
                 }
             }
-            if slot.visible.is_empty() {
-                self.watching.swap_remove(w);
-            } else {
-                w += 1;
-            }
+            self.watching[id.index as usize] = !state.visible.is_empty();
         }
         for f in &events.forgotten {
-            let (Some(slot), Some(t)) = (self.agents.get(&f.agent), target_variant(&self.targets, f.target)) else {
-                continue;
-            };
-            let args = vec![t, Body::variant_of(d2, f.position)];
-            out.push(Emission { node: slot.node.clone(), signal: SignalKind::TargetForgotten, args });
+            let Some(slot) = self.agents.get(&f.agent) else { continue };
+            batch.push(&slot.node, SignalKind::TargetForgotten, || {
+                Some(vec![target_variant(&self.targets, f.target)?, Body::variant_of(d2, f.position)])
+            });
         }
         for a in &events.awareness {
-            let (Some(slot), Some(t)) = (self.agents.get(&a.agent), target_variant(&self.targets, a.target)) else {
-                continue;
-            };
-            let args = vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()];
-            out.push(Emission { node: slot.node.clone(), signal: SignalKind::AwarenessChanged, args });
+            let Some(slot) = self.agents.get(&a.agent) else { continue };
+            batch.push(&slot.node, SignalKind::AwarenessChanged, || {
+                let t = target_variant(&self.targets, a.target)?;
+                Some(vec![t, (a.from as i64).to_variant(), (a.to as i64).to_variant(), a.level.to_variant()])
+            });
         }
         for b in &events.brain {
-            let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.clone()) else { continue };
-            let args = vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()];
-            out.push(Emission { node: brain, signal: SignalKind::StateChanged, args });
+            let Some(brain) = self.agents.get(&b.agent).and_then(|s| s.brain.as_ref()) else { continue };
+            batch.push(brain, SignalKind::StateChanged, || {
+                Some(vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()])
+            });
         }
     }
 }
@@ -599,18 +609,21 @@ pub fn state_index(s: BrainState) -> i64 {
     s as u8 as i64
 }
 
-/// Emits collected signals (call with no Rust borrow of the world held).
-pub fn emit_all(emissions: &[Emission], names: &SignalNames) {
-    for e in emissions {
-        if e.node.is_instance_valid() {
-            e.node.clone().emit_signal(&names[e.signal as usize], &e.args);
-        }
-    }
-}
-
 /// Reads a node's pose and queues it for the core unless it equals the pose sent last.
-fn changed_pose<I: Copy>(id: I, body: &Body, sent: &mut Option<Pose>, out: &mut Vec<(I, Vec3, Option<Vec3>)>) {
-    let pose = body.pose();
+fn changed_pose<I: Copy>(
+    id: I,
+    body: &Body,
+    reader: Option<&TransformReader>,
+    sent: &mut Option<Pose>,
+    out: &mut Vec<(I, Vec3, Option<Vec3>)>,
+) {
+    let pose = match reader {
+        Some(reader) => match body.read_pose(reader) {
+            Some(pose) => pose,
+            None => return,
+        },
+        None => body.pose(),
+    };
     if *sent != Some(pose) {
         *sent = Some(pose);
         out.push((id, pose.0, pose.1));

@@ -123,10 +123,12 @@ macro_rules! perception_world {
                 let ok = match result {
                     Ok(()) => {
                         let emitting = std::time::Instant::now();
-                        let (emissions, names) = self.hub.take_emissions();
-                        {
+                        let (mut emissions, signals) = self.hub.take_emissions();
+                        // Handlers may call back into this world: release our borrow while they
+                        // run (taking the guard costs ~10 µs, so only when there is something).
+                        if !emissions.is_empty() {
                             let _guard = self.base_mut();
-                            crate::hub::emit_all(&emissions, &names);
+                            crate::signals::emit_all(&mut emissions, &signals);
                         }
                         self.hub.recycle_emissions(emissions);
                         self.emit_usec = emitting.elapsed().as_secs_f64() * 1e6;

@@ -264,8 +264,7 @@ macro_rules! vision_sensor {
                 let (id, Some(mut w)) = (self.id, self.world.clone()) else { return Array::new() };
                 let mut w = w.bind_mut();
                 let hub = w.hub_mut();
-                let seen = hub.agents.get(&id).map(|s| s.visible.clone()).unwrap_or_default();
-                seen.into_iter().filter_map(|t| hub.target_node(t)).collect()
+                hub.seen_targets(id).iter().filter_map(|t| hub.target_node(*t)).collect()
             }
 
             /// True while this guard has a memory record of `target` with confidence above 0.
@@ -386,11 +385,8 @@ macro_rules! vision_sensor {
                     body,
                     hearing: hearing.map(|h| h.upcast()),
                     brain: brain.map(|b| b.upcast()),
-                    visible: Vec::new(),
                     exclude,
                     sent: None,
-                    sight_percepts: 0..0,
-                    sight_step: 0,
                 };
                 let added = {
                     let mut w = w.bind_mut();

@@ -29,6 +29,7 @@ func run() -> void:
 	await test_shapes()
 	await test_physics_rays_agree()
 	await test_signals()
+	await test_late_listeners()
 	await test_pose_sync_on_change()
 	await test_pose_after_query()
 	await test_lost_between_ticks()
@@ -182,6 +183,26 @@ func test_signals() -> void:
 	target.position = Vector3(6, 0, -10)
 	await frames(2)
 	t.check(seen_log.size() == 2 and seen_log[1][0] == "lost", "target_lost when it hides behind the wall: %s" % [seen_log])
+	clear()
+
+## Signals nobody listens to are skipped, so a handler connected later, or by another handler
+## during the same step's emits, must still get every signal from then on.
+func test_late_listeners() -> void:
+	var w := fresh_world()
+	var g1 := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var g2 := H.guard_3d(w, Vector3(1, 0, 0), Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, 20))
+	await frames(2)
+	target.position = Vector3(0, 0, -5)
+	await frames(2)
+	target.position = Vector3(0, 0, 20)
+	await frames(2)
+	var log := []
+	g1.target_seen.connect(func(x): log.append("g1 seen"))
+	g1.target_seen.connect(func(x): g2.target_seen.connect(func(y): log.append("g2 seen")), CONNECT_ONE_SHOT)
+	target.position = Vector3(0, 0, -5)
+	await frames(2)
+	t.check(log == ["g1 seen", "g2 seen"], "handlers connected after silent steps, and during a step's emits, get their signals: %s" % [log])
 	clear()
 
 func test_hearing() -> void:
