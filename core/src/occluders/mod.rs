@@ -2,6 +2,7 @@
 
 mod grid;
 mod shape;
+mod upright;
 
 use parry3d::bounding_volume::Aabb;
 use parry3d::math::Pose;
@@ -225,8 +226,7 @@ impl OccluderSet {
         // set's copies in the same spatial order: the pool is never read for boxes, spheres and
         // capsules, and each occluder is tested once per ray however many cells it spans.
         self.grid.any_blocks(&slab, origin, dir, |rank| {
-            scratch.first_visit(rank, stamp)
-                && self.exact[rank as usize].cast_ray(&self.pool, &ray, max_distance).is_some_and(|toi| toi > 0.0)
+            scratch.first_visit(rank, stamp) && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
         })
     }
 

@@ -5,6 +5,7 @@ use parry3d::math::Pose;
 use parry3d::query::{PointQuery, Ray, RayCast};
 use parry3d::shape::{Ball, Capsule, Cuboid, TriMesh};
 
+use super::upright::{UprightBox, Verdict};
 use crate::error::{Result, invalid};
 use crate::id::Pool;
 use crate::math::{Quat, Vec3, check_finite, check_positive};
@@ -155,7 +156,10 @@ impl Geometry {
     /// The copy the sweep's grid keeps for the exact test (none for a mesh: too big to copy).
     pub(crate) fn exact_copy(&self, pose: &Pose, slot: u32) -> ExactShape {
         match self {
-            Geometry::Cuboid(s) => ExactShape::Cuboid(*s, *pose),
+            Geometry::Cuboid(s) => match UprightBox::of(s, pose) {
+                Some(upright) => ExactShape::Upright(upright, *s, *pose),
+                None => ExactShape::Cuboid(*s, *pose),
+            },
             Geometry::Ball(s) => ExactShape::Ball(*s, *pose),
             Geometry::Capsule(s) => ExactShape::Capsule(*s, *pose),
             Geometry::Mesh(_) => ExactShape::InPool(slot),
@@ -178,6 +182,8 @@ impl Geometry {
 /// [`Geometry::cast_ray`] on the same values, so the same answers.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum ExactShape {
+    /// A box turned only about the vertical: a quick verdict first, parry3d only when unsure.
+    Upright(UprightBox, Cuboid, Pose),
     Cuboid(Cuboid, Pose),
     Ball(Ball, Pose),
     Capsule(Capsule, Pose),
@@ -186,9 +192,22 @@ pub(crate) enum ExactShape {
 }
 
 impl ExactShape {
-    pub(crate) fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
+    /// Does the shape block the unit `ray` within `max_toi` (a hit after its origin)?
+    #[inline]
+    pub(crate) fn blocks(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> bool {
+        if let ExactShape::Upright(upright, ..) = self {
+            match upright.verdict(ray.origin, ray.dir, max_toi) {
+                Verdict::Blocked => return true,
+                Verdict::Clear => return false,
+                Verdict::Unsure => {}
+            }
+        }
+        self.cast_ray(pool, ray, max_toi).is_some_and(|toi| toi > 0.0)
+    }
+
+    fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
         match self {
-            ExactShape::Cuboid(s, pose) => s.cast_ray(pose, ray, max_toi, true),
+            ExactShape::Upright(_, s, pose) | ExactShape::Cuboid(s, pose) => s.cast_ray(pose, ray, max_toi, true),
             ExactShape::Ball(s, pose) => s.cast_ray(pose, ray, max_toi, true),
             ExactShape::Capsule(s, pose) => s.cast_ray(pose, ray, max_toi, true),
             ExactShape::InPool(slot) => pool.at(*slot).and_then(|o| o.geometry.cast_ray(&o.pose, ray, max_toi)),
