@@ -102,7 +102,12 @@ impl World {
     /// the pool instead of being handed over from this thread, each waiting for a worker to wake.
     fn on_workers(&mut self, f: impl FnOnce(&mut World) + Send) {
         match self.workers.clone() {
-            Some(pool) => pool.install(|| f(self)),
+            Some(pool) => {
+                // Every worker sleeps between steps: wake them all now, so the second is awake
+                // by the time the first hands it work (instead of waking it then).
+                pool.spawn_broadcast(|_| {});
+                pool.install(|| f(self))
+            }
             None => f(self),
         }
     }
