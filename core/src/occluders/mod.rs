@@ -124,11 +124,13 @@ impl OccluderSet {
             }));
             self.grid.rebuild(&self.grid_input);
             self.exact.clear();
+            // One entry per rank, so ranks and copies stay aligned (every input slot is live).
             for &i in &self.grid.order {
                 let slot = self.grid_input[i as usize].id;
-                if let Some(o) = self.pool.at(slot) {
-                    self.exact.push(o.geometry.exact_copy(&o.pose, slot));
-                }
+                self.exact.push(match self.pool.at(slot) {
+                    Some(o) => o.geometry.exact_copy(&o.pose, slot),
+                    None => ExactShape::InPool(slot),
+                });
             }
             self.grid_stale = false;
         }
