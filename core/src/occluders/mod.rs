@@ -1,6 +1,7 @@
 //! Level geometry that blocks sight and sound, kept in parry3d's BVH for ray casts.
 
 mod grid;
+mod quad;
 mod shape;
 mod upright;
 
@@ -15,7 +16,8 @@ use crate::error::{Error, Result};
 use crate::id::{OccluderId, Pool};
 use crate::math::{Quat, Vec3, check_finite, unit_rotation};
 pub(crate) use grid::RayScratch;
-use grid::{GridOccluder, OccluderGrid, SlabRay};
+use grid::{GridOccluder, OccluderGrid};
+use quad::SlabRay;
 use shape::{ExactShape, Geometry};
 pub use shape::{MAX_MESH_ELEMENTS, Occluder, OccluderDef, OccluderShape};
 
