@@ -39,6 +39,8 @@ pub mod snapshot;
 pub mod tactics;
 pub mod target;
 pub mod team;
+#[cfg(test)]
+mod test_rng;
 pub mod world;
 
 pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};

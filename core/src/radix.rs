@@ -33,16 +33,12 @@ pub(crate) fn sort_by_key(items: &mut Vec<(u64, u32)>, scratch: &mut Vec<(u64, u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Xorshift;
 
     #[test]
     fn sorts_exactly_as_a_comparison_sort_of_the_pairs() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
+        let mut next = || rng.next_u64();
         let mut scratch = Vec::new();
         for (n, spread) in [(0, 0u64), (1, 0), (7, 3), (500, 0xFF), (3000, 0xFFFF_FFFF), (2000, u64::MAX)] {
             // Few distinct keys (many ties) and keys varying in high bytes only, too.

@@ -350,49 +350,39 @@ pub(crate) fn classify_target(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// xorshift: deterministic cases without a dependency.
-    fn uniform(state: &mut u64, lo: f32, hi: f32) -> f32 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        lo + (hi - lo) * ((*state >> 40) as f32 / (1u64 << 24) as f32)
-    }
+    use crate::test_rng::Xorshift;
 
     /// Whatever the cones, eye magnitude and check-point offsets, a target the bound rejects has
     /// no point that `classify` puts in view; and the bound does reject targets behind.
     #[test]
     fn the_cone_bound_never_rejects_a_target_with_a_point_in_view() {
-        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut s = Xorshift(0x9E37_79B9_7F4A_7C15u64);
         let (mut rejected, mut outside) = (0, 0);
         for case in 0..20_000 {
             let scale = [1.0, 1e3, 1e5][case % 3];
-            let eye =
-                Vec3::new(uniform(&mut s, -scale, scale), uniform(&mut s, -2.0, 2.0), uniform(&mut s, -scale, scale));
-            let a = uniform(&mut s, 0.0, std::f32::consts::TAU);
-            let forward = Vec3::new(a.sin(), uniform(&mut s, -0.3, 0.3), a.cos()).normalize();
+            let eye = Vec3::new(s.range(-scale, scale), s.range(-2.0, 2.0), s.range(-scale, scale));
+            let a = s.range(0.0, std::f32::consts::TAU);
+            let forward = Vec3::new(a.sin(), s.range(-0.3, 0.3), a.cos()).normalize();
             let cos = |deg: f32| (deg.to_radians() * 0.5).cos() - BOUNDARY_EPSILON;
             let peripheral = case % 4 == 0;
             let view = View {
                 eye,
                 forward,
                 radius_sq: 15.0f32.powi(2),
-                cos_half: cos(uniform(&mut s, 1.0, 360.0)),
+                cos_half: cos(s.range(1.0, 360.0)),
                 peripheral_radius_sq: if peripheral { 6.0f32.powi(2) } else { -1.0 },
-                cos_half_peripheral: cos(uniform(&mut s, 1.0, 360.0)),
+                cos_half_peripheral: cos(s.range(1.0, 360.0)),
             };
-            let reach = uniform(&mut s, 0.0, 2.0);
+            let reach = s.range(0.0, 2.0);
             let bound = ConeBound::new(&view, reach, 15.0 + reach);
-            let offset =
-                Vec3::new(uniform(&mut s, -17.0, 17.0), uniform(&mut s, -3.0, 3.0), uniform(&mut s, -17.0, 17.0));
+            let offset = Vec3::new(s.range(-17.0, 17.0), s.range(-3.0, 3.0), s.range(-17.0, 17.0));
             // Now and then the eye itself is one of the target's points (seen without a cone).
             let on_eye = case % 97 == 0;
             let position = if on_eye { eye + offset.normalize() * reach } else { eye + offset };
             // Points on the reach sphere and halfway in.
             let mut points: Vec<Vec3> = (0..6)
                 .map(|k| {
-                    let d =
-                        Vec3::new(uniform(&mut s, -1.0, 1.0), uniform(&mut s, -1.0, 1.0), uniform(&mut s, -1.0, 1.0));
+                    let d = Vec3::new(s.range(-1.0, 1.0), s.range(-1.0, 1.0), s.range(-1.0, 1.0));
                     let d = if d.length() > 1e-3 { d.normalize() } else { Vec3::X };
                     position + d * reach * if k % 2 == 0 { 1.0 } else { 0.5 }
                 })

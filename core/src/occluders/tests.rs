@@ -1,18 +1,14 @@
 //! The grid walk against the BVH.
 
 use super::*;
+use crate::test_rng::Xorshift;
 
 /// The sweep's grid walk must give exactly the BVH's answer, for short and long rays, small,
 /// huge and moving occluders, layers and meshes.
 #[test]
 fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
-    let mut seed = 0x2545_f491_u64;
-    let mut rand = move |lo: f32, hi: f32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
-    };
+    let mut rng = Xorshift(0x2545_f491_u64);
+    let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
     let mut set = OccluderSet::default();
     let mut movers = Vec::new();
     for i in 0..300 {

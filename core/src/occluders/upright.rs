@@ -90,19 +90,15 @@ mod tests {
 
     use super::*;
     use crate::math::Quat;
+    use crate::test_rng::Xorshift;
 
     /// Every certain verdict is parry3d's answer, above all for rays made to graze: aimed at
     /// corners, edges and faces with tiny offsets, level with the top face, starting on a face,
     /// ending at the surface; at small and huge coordinates. Random rays are mostly decided.
     #[test]
     fn a_certain_verdict_is_always_parry3ds_answer() {
-        let mut s = 0x853c_49e6_748f_ea9bu64;
-        let mut rand = move |lo: f32, hi: f32| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            lo + (hi - lo) * ((s >> 40) as f32 / (1u64 << 24) as f32)
-        };
+        let mut rng = Xorshift(0x853c_49e6_748f_ea9bu64);
+        let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
         let (mut decided, mut random_rays, mut random_decided) = (0u32, 0u32, 0u32);
         for case in 0..200_000 {
             let scale = [1.0, 50.0, 1e3, 1e5][case % 4];
