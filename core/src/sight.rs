@@ -88,16 +88,23 @@ impl View {
     /// `previously_seen` applies the lose-sight radius (hysteresis) to the main cone.
     pub fn of(agent: &Agent, previously_seen: bool) -> View {
         let s = &agent.tuning.sight;
-        let radius = if previously_seen { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
         let with_slack = |r: f32| r * r * (1.0 + BOUNDARY_EPSILON);
         View {
             eye: agent.eye(),
             forward: agent.forward,
-            radius_sq: with_slack(radius),
+            radius_sq: Self::main_radius_sq(agent, previously_seen),
             cos_half: agent.tuning.cache.cos_half - BOUNDARY_EPSILON,
             peripheral_radius_sq: if s.peripheral_radius > 0.0 { with_slack(s.peripheral_radius) } else { -1.0 },
             cos_half_peripheral: agent.tuning.cache.cos_half_peripheral - BOUNDARY_EPSILON,
         }
+    }
+
+    /// The main cone's squared radius with its boundary slack; the lose-sight radius applies
+    /// to a target seen at the last tick.
+    pub fn main_radius_sq(agent: &Agent, previously_seen: bool) -> f32 {
+        let s = &agent.tuning.sight;
+        let radius = if previously_seen { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
+        radius * radius * (1.0 + BOUNDARY_EPSILON)
     }
 }
 

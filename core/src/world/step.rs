@@ -370,17 +370,19 @@ fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, due: &mut Vec<SweepA
     }
 }
 
-/// Rebuilds the broadphase over the enabled targets; returns their largest reach.
+/// Rebuilds the broadphase over the enabled targets; returns the largest reach of any target,
+/// found in the same pass.
 fn build_target_grid(targets: &Pool<Target>, cell: f32, input: &mut Vec<GridTarget>, grid: &mut TargetGrid) -> f32 {
     input.clear();
-    input.extend(targets.iter().filter(|(_, t)| t.enabled).map(|(i, t)| GridTarget {
-        position: t.position,
-        target: i,
-        layers: t.layers,
-        team: t.team,
-    }));
+    let mut max_reach = 0.0f32;
+    for (i, t) in targets.iter() {
+        max_reach = max_reach.max(t.reach());
+        if t.enabled {
+            input.push(GridTarget { position: t.position, target: i, layers: t.layers, team: t.team });
+        }
+    }
     grid.rebuild(cell, input);
-    targets.iter().map(|(_, t)| t.reach()).fold(0.0, f32::max)
+    max_reach
 }
 
 /// The sweep's results, read by every conclude chunk.

@@ -88,7 +88,7 @@ impl SweepAgent {
             slot,
             generation,
             view: View::of(agent, false),
-            seen_radius_sq: View::of(agent, true).radius_sq,
+            seen_radius_sq: View::main_radius_sq(agent, true),
             filter: SightFilter::of(agent),
             reach: tuning.cache.reach,
             obstacle_mask: tuning.sight.obstacle_mask,
