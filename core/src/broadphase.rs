@@ -16,6 +16,33 @@ pub(crate) struct GridTarget {
     pub team: u8,
 }
 
+/// The box around the targets a grid is built over, and the plane that grid spans.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct GridBounds {
+    lo: Vec3,
+    hi: Vec3,
+}
+
+impl GridBounds {
+    pub fn of(targets: &[GridTarget]) -> GridBounds {
+        let (lo, hi) = targets.iter().fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), t| {
+            (lo.min(t.position), hi.max(t.position))
+        });
+        GridBounds { lo, hi }
+    }
+
+    /// The two axes along which the targets spread most.
+    pub fn plane_axes(&self) -> [usize; 2] {
+        let extent = (self.hi - self.lo).max(Vec3::ZERO).to_array();
+        let flat = (0..3).min_by(|&a, &b| extent[a].total_cmp(&extent[b]).then(b.cmp(&a))).unwrap_or(1);
+        match flat {
+            0 => [1, 2],
+            1 => [0, 2],
+            _ => [0, 1],
+        }
+    }
+}
+
 /// The grid. Rebuilding reuses its buffers, so steady-state steps do not allocate.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TargetGrid {
@@ -32,11 +59,6 @@ pub(crate) struct TargetGrid {
 }
 
 impl TargetGrid {
-    /// The two axes the grid spans (indices into x, y, z).
-    pub fn plane_axes(&self) -> [usize; 2] {
-        self.axes
-    }
-
     /// Column and row of a point, unclamped.
     #[inline]
     fn coords(&self, p: Vec3) -> (i64, i64) {
@@ -48,16 +70,14 @@ impl TargetGrid {
     /// Rebuilds from the targets with cells of at least `cell_size` metres (larger when the
     /// targets are so spread out that the grid would have many more cells than targets).
     pub fn rebuild(&mut self, cell_size: f32, targets: &[GridTarget]) {
-        let (lo, hi) = targets.iter().fold((Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)), |(lo, hi), t| {
-            (lo.min(t.position), hi.max(t.position))
-        });
+        self.rebuild_within(cell_size, targets, &GridBounds::of(targets));
+    }
+
+    /// [`TargetGrid::rebuild`] with the targets' bounds already found.
+    pub fn rebuild_within(&mut self, cell_size: f32, targets: &[GridTarget], bounds: &GridBounds) {
+        self.axes = bounds.plane_axes();
+        let (lo, hi) = (bounds.lo, bounds.hi);
         let extent = (hi - lo).max(Vec3::ZERO).to_array();
-        let flat = (0..3).min_by(|&a, &b| extent[a].total_cmp(&extent[b]).then(b.cmp(&a))).unwrap_or(1);
-        self.axes = match flat {
-            0 => [1, 2],
-            1 => [0, 2],
-            _ => [0, 1],
-        };
         let (lo, span) = if targets.is_empty() {
             ([0.0; 2], [0.0; 2])
         } else {

@@ -4,6 +4,7 @@ mod agents;
 mod conclude;
 mod maps;
 mod query;
+mod shares;
 mod step;
 mod sweep;
 mod tactics;
@@ -61,8 +62,9 @@ impl WorldDef {
     pub(crate) fn validate(&self) -> Result<()> {
         check_range(self.sound_occlusion, 0.0, 1.0, "sound occlusion factor")?;
         check_non_negative(self.broadphase_cell_size, "broadphase cell size")?;
-        if self.worker_threads > 256 {
-            return Err(invalid(format!("worker threads must be at most 256, got {}", self.worker_threads)));
+        if self.worker_threads as usize > shares::MAX_WORKERS {
+            let most = shares::MAX_WORKERS;
+            return Err(invalid(format!("worker threads must be at most {most}, got {}", self.worker_threads)));
         }
         Ok(())
     }

@@ -1,9 +1,10 @@
 //! One step of a world: schedule → sight sweep (broadphase → range → cone → rays, in spatial
-//! order) → per agent in slot order: hearing, percepts, memory, awareness, brain. Work is split
-//! into contiguous chunks when worker threads are enabled; results never depend on the count.
+//! order) → per agent in slot order: hearing, percepts, memory, awareness, brain. With worker
+//! threads each phase is split into contiguous blocks shared between them (see `shares`);
+//! results never depend on the count.
 
 use crate::agent::Agent;
-use crate::broadphase::{GridTarget, TargetGrid};
+use crate::broadphase::{GridBounds, GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, Pool, Slot};
 use crate::percept::StepEvents;
@@ -13,13 +14,11 @@ use crate::target::Target;
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
-use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, spatial_key, sweep};
+use super::shares::{Padded, block_count, run_blocks};
+use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
-
-/// Chunks of sweep and conclude work per worker thread (see `prepare`).
-const CHUNKS_PER_WORKER: usize = 4;
 
 /// Buffers reused from step to step, so a steady-state step does not allocate.
 #[derive(Default)]
@@ -33,18 +32,16 @@ pub(crate) struct StepScratch {
     overdue: Vec<(f64, u32)>,
     /// What the sweep reads of each due agent, in slot order.
     due_agents: Vec<SweepAgent>,
-    /// The upper half's due agents while the halves are collected side by side.
-    due_upper: Vec<SweepAgent>,
+    /// Each block's part of `due_agents` while they are collected side by side.
+    due_blocks: Vec<Padded<Vec<SweepAgent>>>,
     /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
     order_scratch: Vec<(u64, u32)>,
-    /// `due_agents` in that order: the sweep reads its agents front to back.
-    sweep_agents: Vec<SweepAgent>,
     grid: TargetGrid,
     grid_input: Vec<GridTarget>,
     max_target_reach: f32,
     sweeps: Vec<SweepChunk>,
-    /// Per agent slot: `(sweep chunk, first candidate, end)` of its sight tick this step.
+    /// `(sweep chunk, first candidate, end)` of each of `due_agents`.
     swept: Vec<(u32, u32, u32)>,
     concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
@@ -55,6 +52,7 @@ pub(crate) struct StepScratch {
 }
 
 #[derive(Default)]
+#[repr(align(128))] // alone in its cache lines, as `shares::Padded`: each is a different worker's
 struct ConcludeChunk {
     heard: Vec<(u32, f32)>,
     nearby: Vec<u32>,
@@ -198,28 +196,29 @@ impl World {
             // Half the mean reach: a query then scans ~1.7× its disc's area instead of ~3×.
             self.tunings.mean_reach().map_or(1.0, |reach| (0.5 * reach).max(1.0))
         };
-        // Who is due (one pass through every agent's memory) and the targets' grid do not depend
-        // on each other: with workers they run side by side, the pass in two fixed halves whose
-        // lists are joined in slot order, so the result is the same for every thread count.
-        let StepScratch { due_agents, due_upper, grid, grid_input, max_target_reach, .. } = scratch;
-        let targets = &self.targets;
-        // (Only on one of the world's workers: elsewhere `join` would start rayon's global pool.)
-        if self.workers.as_ref().is_some_and(|pool| pool.current_thread_index().is_some()) {
-            let (lower, upper) = slots.split_at(slots.len() / 2);
-            let base = lower.len() as u32;
-            rayon::join(
-                || {
-                    rayon::join(
-                        || collect_due(lower, 0, time, due_agents),
-                        || collect_due(upper, base, time, due_upper),
-                    )
-                },
-                || *max_target_reach = build_target_grid(targets, cell, grid_input, grid),
-            );
-            due_agents.append(due_upper);
-        } else {
-            collect_due(slots, 0, time, due_agents);
-            *max_target_reach = build_target_grid(targets, cell, grid_input, grid);
+        // The grid's plane (from the targets' bounds) is also the plane of the sweep's order.
+        scratch.max_target_reach = grid_input(&self.targets, &mut scratch.grid_input);
+        let bounds = GridBounds::of(&scratch.grid_input);
+        let axes = bounds.plane_axes();
+        // Who is due: one pass through every agent. With workers, in blocks of slots (the
+        // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
+        // for every thread count.
+        let StepScratch { due_agents, due_blocks, .. } = scratch;
+        match self.workers.as_deref() {
+            Some(pool) => {
+                let blocks = block_count(Some(pool));
+                due_blocks.resize_with(blocks, Padded::default);
+                let per_block = slots.len().div_ceil(blocks).max(1);
+                let parts = slots.chunks(per_block).zip(due_blocks.iter_mut()).enumerate();
+                run_blocks(pool, parts, |(i, (part, due))| {
+                    collect_due(part, (i * per_block) as u32, time, axes, &mut due.0)
+                });
+                due_agents.clear();
+                for block in due_blocks.iter().take(slots.len().div_ceil(per_block)) {
+                    due_agents.extend_from_slice(&block.0);
+                }
+            }
+            None => collect_due(slots, 0, time, axes, due_agents),
         }
         let budget = self.def.max_sight_ticks_per_step as usize;
         if budget > 0 && scratch.due_agents.len() > budget {
@@ -238,26 +237,22 @@ impl World {
             scratch.due_agents.retain(|a| kept[a.slot as usize]);
         }
 
-        let axes = scratch.grid.plane_axes();
         scratch.order.clear();
-        let keyed = scratch.due_agents.iter().enumerate();
-        scratch.order.extend(keyed.map(|(j, a)| (spatial_key(a.view.eye, axes), j as u32)));
+        scratch.order.extend(scratch.due_agents.iter().enumerate().map(|(j, a)| (a.key, j as u32)));
+        // The targets' grid and the sweep's order do not depend on each other.
+        let StepScratch { grid, grid_input, order, order_scratch, .. } = scratch;
+        let mut build_grid = || grid.rebuild_within(cell, grid_input, &bounds);
         // Ties (one cell) keep slot order: `j` follows the slots.
-        crate::radix::sort_by_key(&mut scratch.order, &mut scratch.order_scratch);
-        scratch.sweep_agents.clear();
-        let (order, due) = (&scratch.order, &scratch.due_agents);
-        scratch.sweep_agents.extend(order.iter().enumerate().map(|(k, &(_, j))| {
-            // A gather from scattered places: ask for the records a few places ahead early.
-            if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
-                prefetch(&due[ahead as usize]);
-            }
-            due[j as usize]
-        }));
+        let mut sort = || crate::radix::sort_by_key(order, order_scratch);
+        // (Only on one of the world's workers: elsewhere `join` would start rayon's global pool.)
+        if self.workers.as_ref().is_some_and(|pool| pool.current_thread_index().is_some()) {
+            rayon::join(build_grid, sort);
+        } else {
+            build_grid();
+            sort();
+        }
 
-        let threads = self.def.worker_threads.max(1) as usize;
-        // Several chunks per worker, so a worker that finishes early steals the rest of the
-        // work instead of waiting for the other's (agents cost unequal amounts).
-        let chunks = if threads > 1 { threads * CHUNKS_PER_WORKER } else { 1 };
+        let chunks = block_count(self.workers.as_deref());
         scratch.sweeps.resize_with(chunks, SweepChunk::default);
         scratch.concludes.resize_with(chunks, ConcludeChunk::default);
         for chunk in &mut scratch.sweeps {
@@ -276,25 +271,24 @@ impl World {
             occluders: &self.occluders,
             cast_now,
         };
-        let order = &self.scratch.sweep_agents;
+        let (due, order) = (&self.scratch.due_agents, &self.scratch.order);
         let chunks = &mut self.scratch.sweeps;
         let per_chunk = order.len().div_ceil(chunks.len()).max(1);
         match (&self.workers, chunks.len()) {
-            (Some(pool), n) if n > 1 => pool.scope(|scope| {
-                let input = &input;
-                for (part, chunk) in order.chunks(per_chunk).zip(chunks.iter_mut()) {
-                    scope.spawn(move |_| sweep(input, part, chunk));
-                }
-            }),
-            _ => sweep(&input, order, &mut chunks[0]),
+            (Some(pool), n) if n > 1 => {
+                run_blocks(pool, order.chunks(per_chunk).zip(chunks.iter_mut()), |(part, chunk)| {
+                    sweep(&input, due, part, chunk)
+                })
+            }
+            _ => sweep(&input, due, order, &mut chunks[0]),
         }
-        // Index the results by agent slot for the conclude pass.
+        // Where each due agent's results are, by its place in `due_agents`, for the conclusion.
         let swept = &mut self.scratch.swept;
         swept.clear();
-        swept.resize(self.agents.slots().len(), (u32::MAX, 0, 0));
+        swept.resize(due.len(), (0, 0, 0));
         for (c, chunk) in self.scratch.sweeps.iter().enumerate() {
-            for &(slot, start, end) in &chunk.swept {
-                swept[slot as usize] = (c as u32, start, end);
+            for &(j, start, end) in &chunk.swept {
+                swept[j as usize] = (c as u32, start, end);
             }
         }
     }
@@ -314,20 +308,21 @@ impl World {
             }));
             scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
         }
+        let StepScratch { sweeps, swept, due_agents, concludes, sound_grid, time, dt, .. } = &mut self.scratch;
         let input = ConcludeInput {
-            time: self.scratch.time,
-            dt: self.scratch.dt,
+            time: *time,
+            dt: *dt,
             targets: &self.targets,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
             sounds: &self.pending_sounds,
-            sound_grid: use_grid.then_some(&self.scratch.sound_grid),
+            sound_grid: use_grid.then_some(&*sound_grid),
             loudest,
             sound_occlusion: self.def.sound_occlusion,
         };
-        let shared = Shared { sweeps: &self.scratch.sweeps, swept: &self.scratch.swept };
+        let shared = Shared { sweeps, swept, due: due_agents };
         let slots = self.agents.slots_mut();
-        let chunks = &mut self.scratch.concludes;
+        let chunks = concludes;
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
@@ -336,14 +331,9 @@ impl World {
             conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
             return;
         };
-        pool.scope(|scope| {
-            let (input, shared) = (&input, &shared);
-            let mut base = 0u32;
-            for (part, chunk) in slots.chunks_mut(per_chunk).zip(chunks.iter_mut()) {
-                let first = base;
-                base += part.len() as u32;
-                scope.spawn(move |_| conclude_range(input, shared, first, part, chunk));
-            }
+        let blocks = slots.chunks_mut(per_chunk).zip(chunks.iter_mut()).enumerate();
+        run_blocks(pool, blocks, |(i, (part, chunk))| {
+            conclude_range(&input, &shared, (i * per_chunk) as u32, part, chunk)
         });
     }
 
@@ -359,20 +349,21 @@ impl World {
     }
 }
 
-/// Appends the due agents among `slots` (slot numbers from `base`) to `due`, in slot order.
-fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, due: &mut Vec<SweepAgent>) {
+/// Appends the due agents among `slots` (slot numbers from `base`) to `due`, in slot order, with
+/// their visiting-order keys on the grid plane `axes`.
+fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], due: &mut Vec<SweepAgent>) {
     due.clear();
     for (i, s) in slots.iter().enumerate() {
         let Some(a) = s.value.as_ref() else { continue };
         if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
-            due.push(SweepAgent::of(a, base + i as u32, s.generation));
+            due.push(SweepAgent::of(a, base + i as u32, s.generation, axes));
         }
     }
 }
 
-/// Rebuilds the broadphase over the enabled targets; returns the largest reach of any target,
-/// found in the same pass.
-fn build_target_grid(targets: &Pool<Target>, cell: f32, input: &mut Vec<GridTarget>, grid: &mut TargetGrid) -> f32 {
+/// Fills the broadphase's input with the enabled targets; returns the largest reach of any
+/// target, found in the same pass.
+fn grid_input(targets: &Pool<Target>, input: &mut Vec<GridTarget>) -> f32 {
     input.clear();
     let mut max_reach = 0.0f32;
     for (i, t) in targets.iter() {
@@ -381,17 +372,19 @@ fn build_target_grid(targets: &Pool<Target>, cell: f32, input: &mut Vec<GridTarg
             input.push(GridTarget { position: t.position, target: i, layers: t.layers, team: t.team });
         }
     }
-    grid.rebuild(cell, input);
     max_reach
 }
 
 /// The sweep's results, read by every conclude chunk.
 struct Shared<'a> {
     sweeps: &'a [SweepChunk],
+    /// `(sweep chunk, first candidate, end)` of each of `due`.
     swept: &'a [(u32, u32, u32)],
+    /// The agents swept this step, in slot order.
+    due: &'a [SweepAgent],
 }
 
-/// How many agents ahead the gathers of `prepare` and `conclude_range` prefetch.
+/// How many agents ahead the gathers of `conclude_range` prefetch.
 const LOOKAHEAD: usize = 4;
 
 fn conclude_range(
@@ -404,16 +397,19 @@ fn conclude_range(
     // The sweep left each agent's candidates in visiting (spatial) order; one tight copying pass
     // brings this range's into slot order, so the loop below reads them front to back (in a big
     // world, reading them in place would wait for memory at every agent).
-    let swept = &shared.swept[base as usize..base as usize + slots.len()];
+    let end = base + slots.len() as u32;
+    let (first_due, end_due) =
+        (shared.due.partition_point(|a| a.slot < base), shared.due.partition_point(|a| a.slot < end));
+    let (due, swept) = (&shared.due[first_due..end_due], &shared.swept[first_due..end_due]);
     chunk.candidates.clear();
     let of = |&(c, start, end): &(u32, u32, u32)| &shared.sweeps[c as usize].candidates[start as usize..end as usize];
-    for (k, entry) in swept.iter().enumerate().filter(|(_, s)| s.0 != u32::MAX) {
-        if let Some(ahead) = swept.get(k + LOOKAHEAD).filter(|s| s.0 != u32::MAX && s.1 < s.2) {
+    for (k, entry) in swept.iter().enumerate() {
+        if let Some(ahead) = swept.get(k + LOOKAHEAD).filter(|s| s.1 < s.2) {
             prefetch(&of(ahead)[0]);
         }
         chunk.candidates.extend_from_slice(of(entry));
     }
-    let mut next_candidate = 0usize;
+    let (mut next_candidate, mut next_due) = (0usize, 0usize);
     for offset in 0..slots.len() {
         // Each agent's memory records live in their own heap block: ask for the next ones early.
         if let Some(first) =
@@ -424,8 +420,9 @@ fn conclude_range(
         let slot = &mut slots[offset];
         let index = base + offset as u32;
         let generation = slot.generation;
-        let (c, start, end) = swept[offset];
-        let sighting = (c != u32::MAX).then(|| {
+        let sighting = due.get(next_due).is_some_and(|a| a.slot == index).then(|| {
+            let (c, start, end) = swept[next_due];
+            next_due += 1;
             let sweep = &shared.sweeps[c as usize];
             let first = next_candidate;
             next_candidate += (end - start) as usize;

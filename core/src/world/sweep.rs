@@ -34,13 +34,14 @@ pub(super) struct Candidate {
 
 /// One thread's share of the sweep; buffers are reused from step to step.
 #[derive(Default)]
+#[repr(align(128))] // alone in its cache lines, as `shares::Padded`: each is a different worker's
 pub(super) struct SweepChunk {
     pub candidates: Vec<Candidate>,
     pub rays: Vec<RayQuery>,
     pub hits: Vec<RayHit>,
     near: Vec<u32>,
     ray_scratch: RayScratch,
-    /// `(agent slot, first candidate, end)` for every agent this chunk swept.
+    /// `(index in the due agents, first candidate, end)` for every agent this chunk swept.
     pub swept: Vec<(u32, u32, u32)>,
 }
 
@@ -65,9 +66,9 @@ pub(super) struct SweepInput<'a> {
     pub cast_now: bool,
 }
 
-/// What the sweep reads of one due agent, copied by `prepare` in one pass over the agents and
-/// laid out in visiting order: the sweep then reads its agents front to back instead of jumping
-/// between slots (in a big world each jump would wait for memory).
+/// What the sweep reads of one due agent, copied by `prepare` in one pass over the agents: the
+/// sweep then reads these compact records instead of jumping between agents' slots (in a big
+/// world each jump would wait for memory).
 #[derive(Copy, Clone, Debug)]
 pub(super) struct SweepAgent {
     pub slot: u32,
@@ -79,15 +80,20 @@ pub(super) struct SweepAgent {
     pub filter: SightFilter,
     pub reach: f32,
     pub obstacle_mask: u32,
+    /// Where the agent comes in the sweep's visiting order (see `spatial_key`).
+    pub key: u64,
 }
 
 impl SweepAgent {
-    pub fn of(agent: &Agent, slot: u32, generation: u32) -> SweepAgent {
+    /// `axes`: the plane of the visiting order.
+    pub fn of(agent: &Agent, slot: u32, generation: u32, axes: [usize; 2]) -> SweepAgent {
         let tuning = &*agent.tuning;
+        let view = View::of(agent, false);
         SweepAgent {
             slot,
             generation,
-            view: View::of(agent, false),
+            key: spatial_key(view.eye, axes),
+            view,
             seen_radius_sq: View::main_radius_sq(agent, true),
             filter: SightFilter::of(agent),
             reach: tuning.cache.reach,
@@ -96,9 +102,18 @@ impl SweepAgent {
     }
 }
 
-/// Sweeps `agents` (in visiting order) into `chunk`.
-pub(super) fn sweep(input: &SweepInput, agents: &[SweepAgent], chunk: &mut SweepChunk) {
-    for sweeper in agents {
+/// How many agents ahead the sweep asks for its next agent's record.
+const LOOKAHEAD: usize = 4;
+
+/// Sweeps the agents of `due` listed in `order` (`(key, index in due)`, the visiting order) into
+/// `chunk`.
+pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)], chunk: &mut SweepChunk) {
+    for (k, &(_, j)) in order.iter().enumerate() {
+        // Neighbours in space are scattered through `due` (slot order): ask for the next early.
+        if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
+            prefetch(&due[ahead as usize]);
+        }
+        let sweeper = &due[j as usize];
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
@@ -112,7 +127,7 @@ pub(super) fn sweep(input: &SweepInput, agents: &[SweepAgent], chunk: &mut Sweep
             }));
             count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
         }
-        chunk.swept.push((sweeper.slot, first_candidate, chunk.candidates.len() as u32));
+        chunk.swept.push((j, first_candidate, chunk.candidates.len() as u32));
     }
 }
 
