@@ -3,6 +3,8 @@
 //! threads each phase is split into contiguous blocks shared between them (see `shares`);
 //! results never depend on the count.
 
+use std::sync::Mutex;
+
 use crate::agent::Agent;
 use crate::broadphase::{GridBounds, GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
@@ -202,23 +204,34 @@ impl World {
         let axes = bounds.plane_axes();
         // Who is due: one pass through every agent. With workers, in blocks of slots (the
         // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
-        // for every thread count.
-        let StepScratch { due_agents, due_blocks, .. } = scratch;
+        // for every thread count; the first block done also rebuilds the targets' grid.
+        let StepScratch { due_agents, due_blocks, grid, grid_input, .. } = scratch;
         match self.workers.as_deref() {
             Some(pool) => {
                 let blocks = block_count(Some(pool));
                 due_blocks.resize_with(blocks, Padded::default);
                 let per_block = slots.len().div_ceil(blocks).max(1);
                 let parts = slots.chunks(per_block).zip(due_blocks.iter_mut()).enumerate();
+                let grid_job = Mutex::new(Some(grid));
                 run_blocks(pool, parts, |(i, (part, due))| {
-                    collect_due(part, (i * per_block) as u32, time, axes, &mut due.0)
+                    collect_due(part, (i * per_block) as u32, time, axes, &mut due.0);
+                    if let Some(grid) = grid_job.lock().ok().and_then(|mut job| job.take()) {
+                        grid.rebuild_within(cell, grid_input, &bounds);
+                    }
                 });
+                // (No slots, no blocks: the grid is still rebuilt.)
+                if let Some(grid) = grid_job.into_inner().ok().flatten() {
+                    grid.rebuild_within(cell, grid_input, &bounds);
+                }
                 due_agents.clear();
                 for block in due_blocks.iter().take(slots.len().div_ceil(per_block)) {
                     due_agents.extend_from_slice(&block.0);
                 }
             }
-            None => collect_due(slots, 0, time, axes, due_agents),
+            None => {
+                collect_due(slots, 0, time, axes, due_agents);
+                grid.rebuild_within(cell, grid_input, &bounds);
+            }
         }
         let budget = self.def.max_sight_ticks_per_step as usize;
         if budget > 0 && scratch.due_agents.len() > budget {
@@ -239,18 +252,8 @@ impl World {
 
         scratch.order.clear();
         scratch.order.extend(scratch.due_agents.iter().enumerate().map(|(j, a)| (a.key, j as u32)));
-        // The targets' grid and the sweep's order do not depend on each other.
-        let StepScratch { grid, grid_input, order, order_scratch, .. } = scratch;
-        let mut build_grid = || grid.rebuild_within(cell, grid_input, &bounds);
         // Ties (one cell) keep slot order: `j` follows the slots.
-        let mut sort = || crate::radix::sort_by_key(order, order_scratch);
-        // (Only on one of the world's workers: elsewhere `join` would start rayon's global pool.)
-        if self.workers.as_ref().is_some_and(|pool| pool.current_thread_index().is_some()) {
-            rayon::join(build_grid, sort);
-        } else {
-            build_grid();
-            sort();
-        }
+        crate::radix::sort_by_key(&mut scratch.order, &mut scratch.order_scratch);
 
         let chunks = block_count(self.workers.as_deref());
         scratch.sweeps.resize_with(chunks, SweepChunk::default);

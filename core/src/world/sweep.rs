@@ -41,6 +41,8 @@ pub(super) struct SweepChunk {
     pub hits: Vec<RayHit>,
     near: Vec<u32>,
     ray_scratch: RayScratch,
+    /// This chunk's due agents in visiting order.
+    agents: Vec<SweepAgent>,
     /// `(index in the due agents, first candidate, end)` for every agent this chunk swept.
     pub swept: Vec<(u32, u32, u32)>,
 }
@@ -102,18 +104,24 @@ impl SweepAgent {
     }
 }
 
-/// How many agents ahead the sweep asks for its next agent's record.
+/// How many agents ahead the sweep's gather asks for the records it copies.
 const LOOKAHEAD: usize = 4;
 
 /// Sweeps the agents of `due` listed in `order` (`(key, index in due)`, the visiting order) into
 /// `chunk`.
 pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)], chunk: &mut SweepChunk) {
-    for (k, &(_, j)) in order.iter().enumerate() {
-        // Neighbours in space are scattered through `due` (slot order): ask for the next early.
+    // Neighbours in space are scattered through `due` (slot order): one tight pass copies them
+    // into visiting order first, so the sweep below reads its agents front to back (in a big
+    // world, reading them in place would wait for memory at every agent).
+    let mut agents = std::mem::take(&mut chunk.agents);
+    agents.clear();
+    agents.extend(order.iter().enumerate().map(|(k, &(_, j))| {
         if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
             prefetch(&due[ahead as usize]);
         }
-        let sweeper = &due[j as usize];
+        due[j as usize]
+    }));
+    for (sweeper, &(_, j)) in agents.iter().zip(order) {
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
@@ -129,6 +137,7 @@ pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)]
         }
         chunk.swept.push((j, first_candidate, chunk.candidates.len() as u32));
     }
+    chunk.agents = agents;
 }
 
 /// Totals each candidate's visible points from its answered rays.
