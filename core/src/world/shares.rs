@@ -68,3 +68,80 @@ pub(super) fn run_blocks<T: Send>(pool: &ThreadPool, blocks: impl IntoIterator<I
         claim_all();
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    fn pool(threads: usize) -> ThreadPool {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
+    }
+
+    #[test]
+    fn every_block_runs_exactly_once() {
+        for threads in [2, 3, 5] {
+            let pool = pool(threads);
+            for count in [0, 1, 3, threads, 4 * threads, MAX_BLOCKS] {
+                let runs: Vec<AtomicU32> = (0..count).map(|_| AtomicU32::new(0)).collect();
+                pool.install(|| run_blocks(&pool, 0..count, |i| _ = runs[i].fetch_add(1, Ordering::Relaxed)));
+                let counts: Vec<u32> = runs.iter().map(|r| r.load(Ordering::Relaxed)).collect();
+                assert!(counts.iter().all(|&n| n == 1), "{threads} threads, {count} blocks: {counts:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_worker_starts_on_its_own_share() {
+        // Every worker waits at its first block until all have started one: the first block
+        // each runs must then be the first of its own share.
+        let threads = 3;
+        let pool = pool(threads);
+        let started = AtomicUsize::new(0);
+        let first_of: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        pool.install(|| {
+            run_blocks(&pool, 0..threads * 4, |i| {
+                let me = rayon::current_thread_index().unwrap();
+                if first_of[me].compare_exchange(usize::MAX, i, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
+                    started.fetch_add(1, Ordering::SeqCst);
+                    while started.load(Ordering::SeqCst) < threads {
+                        std::thread::yield_now();
+                    }
+                }
+            })
+        });
+        for (worker, first) in first_of.iter().enumerate() {
+            assert_eq!(first.load(Ordering::SeqCst), worker * 4, "worker {worker}'s first block");
+        }
+    }
+
+    #[test]
+    fn a_busy_worker_delays_nothing() {
+        // Worker 1 is held until the blocks are done: the other worker must do them all.
+        let pool = std::sync::Arc::new(pool(2));
+        let (held_tx, held_rx) = mpsc::channel();
+        let (release_tx, release_rx) = mpsc::channel::<()>();
+        let release_rx = Mutex::new(release_rx);
+        pool.spawn_broadcast(move |worker| {
+            if worker.index() == 1 {
+                held_tx.send(()).unwrap();
+                release_rx.lock().unwrap().recv().unwrap();
+            }
+        });
+        held_rx.recv().unwrap();
+        let (done_tx, done_rx) = mpsc::channel();
+        let runner = pool.clone();
+        std::thread::spawn(move || {
+            let ran_on: Vec<AtomicUsize> = (0..8).map(|_| AtomicUsize::new(usize::MAX)).collect();
+            runner.install(|| {
+                run_blocks(&runner, 0..8, |i| ran_on[i].store(rayon::current_thread_index().unwrap(), Ordering::SeqCst))
+            });
+            done_tx.send(ran_on.iter().map(|w| w.load(Ordering::SeqCst)).collect::<Vec<_>>()).unwrap();
+        });
+        let ran_on = done_rx.recv_timeout(Duration::from_secs(30)).expect("the blocks waited for the busy worker");
+        release_tx.send(()).unwrap();
+        assert_eq!(ran_on, vec![0; 8], "every block on the free worker");
+    }
+}
