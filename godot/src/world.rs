@@ -42,6 +42,8 @@ macro_rules! perception_world {
             pose_sync: i64,
             hub: crate::hub::Hub,
             occluders: Vec<argus_core::OccluderId>,
+            /// The occluders whose bodies can move (see `MovingOccluder`).
+            moving: Vec<crate::world::MovingOccluder<$Shape>>,
             frame_usec: f64,
             emit_usec: f64,
             debug_colors: PackedColorArray,
@@ -61,6 +63,7 @@ macro_rules! perception_world {
                     pose_sync: 0,
                     hub: crate::hub::Hub::new($d2),
                     occluders: Vec::new(),
+                    moving: Vec::new(),
                     frame_usec: 0.0,
                     emit_usec: 0.0,
                     debug_colors: PackedColorArray::new(),
@@ -105,6 +108,7 @@ macro_rules! perception_world {
             pub fn step(&mut self, delta: f64) -> bool {
                 let started = std::time::Instant::now();
                 self.start();
+                self.follow_moving_occluders();
                 let only_moved = self.pose_sync == 1;
                 let result = if self.use_physics_rays {
                     match self.space() {
@@ -174,10 +178,13 @@ macro_rules! perception_world {
             }
 
             /// Removes every occluder and registers them again from the group and the collision
-            /// mask (call after moving or adding walls). Returns how many were registered.
+            /// mask (call after adding or removing walls, or moving a static body's; occluders of
+            /// animatable, character and rigid bodies follow their shapes by themselves). Returns
+            /// how many were registered.
             #[func]
             pub fn register_occluders(&mut self) -> i64 {
                 self.start();
+                self.moving.clear();
                 for id in self.occluders.drain(..) {
                     let _ = self.hub.world().remove_occluder(id);
                 }
@@ -230,21 +237,26 @@ macro_rules! perception_world {
             }
 
             /// Registers one collision shape (3D: `CollisionShape3D`; 2D: `CollisionShape2D` or
-            /// `CollisionPolygon2D`) as an occluder on its body's collision layers. Returns false
-            /// (and reports why) for a disabled or unsupported shape.
+            /// `CollisionPolygon2D`) as an occluder on its body's collision layers; on an animatable,
+            /// character or rigid body it follows the shape as it moves. Returns false (and
+            /// reports why) for a disabled or unsupported shape.
             #[func]
             pub fn add_occluder_shape(&mut self, shape: Gd<$Shape>) -> bool {
-                let layers = shape
-                    .get_parent()
-                    .and_then(|p| p.try_cast::<$CollisionObject>().ok())
-                    .map(|b| b.get_collision_layer())
-                    .unwrap_or(1);
-                let Some(def) = occluder_def(&shape, layers) else { return false };
-                match def.and_then(|d| self.hub.world().add_occluder(&d).map_err(|e| e.to_string())) {
-                    Ok(id) => {
+                let body = shape.get_parent().and_then(|p| p.try_cast::<$CollisionObject>().ok());
+                let moves = body.as_ref().is_some_and(|b| {
+                    b.clone().try_cast::<$StaticBody>().is_err()
+                        || b.is_class("AnimatableBody3D")
+                        || b.is_class("AnimatableBody2D")
+                });
+                match self.make_occluder(&shape, moves) {
+                    Ok(Some(id)) => {
+                        if moves && let Some(pose) = shape_pose(&shape) {
+                            self.moving.push(crate::world::MovingOccluder { slot: self.occluders.len(), shape, pose });
+                        }
                         self.occluders.push(id);
                         true
                     }
+                    Ok(None) => false,
                     Err(e) => {
                         godot_warn!("{}: {}: {e}", stringify!($World), shape.get_path());
                         false
@@ -363,7 +375,7 @@ macro_rules! perception_world {
             /// Number of registered occluders.
             #[func]
             pub fn get_occluder_count(&self) -> i64 {
-                self.occluders.len() as i64
+                self.occluders.iter().filter(|id| !id.is_null()).count() as i64
             }
 
             /// Number of registered guards (vision sensors).
@@ -459,6 +471,46 @@ macro_rules! perception_world {
                 }
             }
 
+            /// The occluder of `shape` on its body's collision layers; `None` when it is disabled.
+            fn make_occluder(
+                &mut self,
+                shape: &Gd<$Shape>,
+                movable: bool,
+            ) -> Result<Option<argus_core::OccluderId>, String> {
+                let layers = shape
+                    .get_parent()
+                    .and_then(|p| p.try_cast::<$CollisionObject>().ok())
+                    .map(|b| b.get_collision_layer())
+                    .unwrap_or(1);
+                match occluder_def(shape, layers) {
+                    None => Ok(None),
+                    Some(def) => {
+                        let def = argus_core::OccluderDef { movable, ..def? };
+                        self.hub.world().add_occluder(&def).map(Some).map_err(|e| e.to_string())
+                    }
+                }
+            }
+
+            /// Makes again the occluder of every moving shape whose global transform changed since
+            /// (the shape's own conversion, so a moved occluder is exactly a fresh one); drops
+            /// those whose shape was freed or disabled.
+            fn follow_moving_occluders(&mut self) {
+                let mut moving = std::mem::take(&mut self.moving);
+                moving.retain_mut(|m| {
+                    let pose = m.shape.is_instance_valid().then(|| shape_pose(&m.shape)).flatten();
+                    if pose == Some(m.pose) {
+                        return true;
+                    }
+                    let _ = self.hub.world().remove_occluder(self.occluders[m.slot]);
+                    let made = pose.and_then(|_| self.make_occluder(&m.shape, true).ok().flatten());
+                    // A dropped occluder keeps its slot with a dead id, so the others' slots stay.
+                    self.occluders[m.slot] = made.unwrap_or(argus_core::OccluderId::NULL);
+                    m.pose = pose.unwrap_or(m.pose);
+                    made.is_some()
+                });
+                self.moving = moving;
+            }
+
             fn space(&self) -> Option<Gd<$Space>> {
                 self.base().$get_world()?.get_direct_space_state()
             }
@@ -498,11 +550,15 @@ macro_rules! perception_world {
                 agent: argus_core::AgentId,
                 target: argus_core::TargetId,
             ) -> Option<argus_core::SightResult> {
+                self.start();
+                self.follow_moving_occluders();
                 self.hub.sync_for_query(agent, Some(target));
                 self.with_rays(|w, rays| w.can_see_with(agent, target, rays)).ok()
             }
 
             fn query_visible(&mut self, agent: argus_core::AgentId) -> Vec<argus_core::TargetId> {
+                self.start();
+                self.follow_moving_occluders();
                 self.hub.sync_for_query(agent, None);
                 let mut out = Vec::new();
                 let _ = self.with_rays(|w, rays| w.visible_targets_with(agent, rays, &mut out));
@@ -513,3 +569,13 @@ macro_rules! perception_world {
 }
 
 pub(crate) use perception_world;
+
+/// An occluder made from a shape whose body can move (an animatable, character or rigid body):
+/// made again whenever the shape's global transform changes.
+pub struct MovingOccluder<S: godot::prelude::GodotClass> {
+    /// Its place in the world node's occluder list.
+    pub slot: usize,
+    pub shape: godot::prelude::Gd<S>,
+    /// The shape's global transform when its occluder was made (see `shape_pose`).
+    pub pose: [f32; 12],
+}

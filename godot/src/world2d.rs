@@ -12,7 +12,7 @@ use godot::prelude::*;
 use crate::convert::{core_to_plane, plane_to_core};
 
 crate::world::perception_world! {
-    doc = "The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane point (x, 0, y); distances are in pixels): owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody2D`/`CollisionShape2D`/`CollisionPolygon2D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody2D` on those physics layers: rectangles, circles, capsules, convex and concave polygons, segments. An occluder's layers are its body's `collision_layer`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState2D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
+    doc = "The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane point (x, 0, y); distances are in pixels): owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody2D`/`CollisionShape2D`/`CollisionPolygon2D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody2D` on those physics layers: rectangles, circles, capsules, convex and concave polygons, segments. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody2D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState2D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
     class = PerceptionWorld2D, base = Node2D, ibase = INode2D, d2 = true,
     vector = Vector2, packed = PackedVector2Array, to_core = plane_to_core, from_core = core_to_plane,
     mask_flags = flags_2d_physics, static_body = StaticBody2D, collision_object = CollisionObject2D,
@@ -38,6 +38,14 @@ fn occluder_def(shape: &Gd<Node>, layers: u32) -> Option<Result<OccluderDef, Str
     } else {
         Some(Err(format!("{} is neither a CollisionShape2D nor a CollisionPolygon2D", shape.get_class())))
     }
+}
+
+/// A shape's global transform, to tell when a moving occluder moved; `None` once it is disabled.
+fn shape_pose(shape: &Gd<Node>) -> Option<[f32; 12]> {
+    let disabled = shape.get("disabled").try_to::<bool>().unwrap_or(false);
+    let node = shape.clone().try_cast::<Node2D>().ok().filter(|_| !disabled)?;
+    let t = node.get_global_transform();
+    Some([t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
 }
 
 /// One line-of-sight ray through the 2D physics space: hits within `max_distance` on the ray's

@@ -11,7 +11,7 @@ use godot::prelude::*;
 use crate::convert::{from_core, to_core};
 
 crate::world::perception_world! {
-    doc = "The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
+    doc = "The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody3D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
     class = PerceptionWorld3D, base = Node3D, ibase = INode3D, d2 = false,
     vector = Vector3, packed = PackedVector3Array, to_core = to_core, from_core = from_core,
     mask_flags = flags_3d_physics, static_body = StaticBody3D, collision_object = CollisionObject3D,
@@ -27,6 +27,16 @@ fn is_occluder_shape(node: &Gd<Node>) -> bool {
 /// The occluder of one collision shape on `layers`; `None` when the shape is disabled.
 fn occluder_def(shape: &Gd<CollisionShape3D>, layers: u32) -> Option<Result<OccluderDef, String>> {
     (!shape.is_disabled()).then(|| crate::shapes::occluder_3d(shape, layers))
+}
+
+/// A shape's global transform, to tell when a moving occluder moved; `None` once it is disabled.
+fn shape_pose(shape: &Gd<CollisionShape3D>) -> Option<[f32; 12]> {
+    if shape.is_disabled() {
+        return None;
+    }
+    let t = shape.get_global_transform();
+    let (b, o) = (t.basis.rows, t.origin);
+    Some([b[0].x, b[0].y, b[0].z, b[1].x, b[1].y, b[1].z, b[2].x, b[2].y, b[2].z, o.x, o.y, o.z])
 }
 
 /// One line-of-sight ray through the physics space: hits within `max_distance` on the ray's

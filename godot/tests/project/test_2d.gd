@@ -29,6 +29,7 @@ func run() -> void:
 	await test_facing()
 	await test_shapes()
 	await test_physics_rays_agree()
+	await test_moving_occluders()
 	await test_signals()
 	test_cover_2d()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
@@ -124,6 +125,34 @@ func test_physics_rays_agree() -> void:
 	print("2d physics-ray agreement: %d differ of 200 (%d seen)" % [differ, seen])
 	t.check(differ == 0, "2D physics-space rays and Argus occluders agree on all 200 targets (%d differ)" % differ)
 	t.check(seen > 20 and seen < 180, "the sample has both seen and hidden targets (%d seen)" % seen)
+	clear()
+
+## A door on an AnimatableBody2D follows its body without register_occluders() (it moves at the
+## physics frame).
+func test_moving_occluders() -> void:
+	var w := fresh_world()
+	var door := AnimatableBody2D.new()
+	var cs := CollisionShape2D.new()
+	var rect := RectangleShape2D.new(); rect.size = Vector2(20, 200)
+	cs.shape = rect
+	door.add_child(cs)
+	door.position = Vector2(200, 0)
+	door.add_to_group("argus_occluders")
+	root.add_child(door)
+	w.register_occluders()
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	var player := H.target_2d(w, Vector2(350, 0))
+	var seen_log := []
+	g.target_seen.connect(func(x): seen_log.append("seen"))
+	g.target_lost.connect(func(x): seen_log.append("lost"))
+	await frames(2)
+	t.check(seen_log.is_empty() and not g.can_see(player), "the closed 2D door hides the target")
+	door.position.y += 300
+	await frames(2)
+	t.check(seen_log == ["seen"] and g.can_see(player), "the 2D door slid aside: target_seen (%s)" % [seen_log])
+	door.position.y -= 300
+	await frames(2)
+	t.check(seen_log == ["seen", "lost"], "closed again: target_lost (%s)" % [seen_log])
 	clear()
 
 func test_signals() -> void:

@@ -28,6 +28,7 @@ func run() -> void:
 	await test_facing()
 	await test_shapes()
 	await test_physics_rays_agree()
+	await test_moving_occluders()
 	await test_signals()
 	await test_late_listeners()
 	await test_pose_sync_on_change()
@@ -101,6 +102,53 @@ func test_shapes() -> void:
 	H.wall_3d(root, box, Transform3D(Basis(), Vector3(10, 1.3, -5)), 1, "")
 	root.add_child(w3)
 	t.check(w3.get_occluder_count() == 1, "occluder_collision_mask takes only bodies on those layers")
+	clear()
+
+## A door on an AnimatableBody3D follows its body without register_occluders() (it moves at the
+## physics frame: sync_to_physics); a wall on a StaticBody3D stays where it was registered; a
+## freed door stops blocking.
+func test_moving_occluders() -> void:
+	var w := fresh_world()
+	var door := AnimatableBody3D.new()
+	var cs := CollisionShape3D.new()
+	var box := BoxShape3D.new(); box.size = Vector3(3, 4, 0.3)
+	cs.shape = box
+	door.add_child(cs)
+	door.position = Vector3(0, 1.3, -4)
+	door.add_to_group("argus_occluders")
+	root.add_child(door)
+	var wall := H.wall_3d(root, box, Transform3D(Basis(), Vector3(3, 1.3, -4)))
+	w.register_occluders()
+	t.check(w.get_occluder_count() == 2, "door and wall registered")
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var behind_door := H.target_3d(w, Vector3(0, 0, -8))
+	var seen_log := []
+	g.target_seen.connect(func(x): if x == behind_door: seen_log.append("seen"))
+	g.target_lost.connect(func(x): if x == behind_door: seen_log.append("lost"))
+	await frames(2)
+	t.check(seen_log.is_empty() and not g.can_see(behind_door), "the closed door hides the target")
+	door.position.x -= 5
+	await frames(2)
+	t.check(seen_log == ["seen"], "the door slid aside: target_seen (%s)" % [seen_log])
+	# One assignment: with sync_to_physics, only the last of several part-wise changes made in
+	# one frame reaches the physics frame.
+	door.transform = Transform3D(Basis(Vector3.UP, PI / 2), Vector3(-1.6, 1.3, -4))
+	await frames(1)
+	t.check(g.can_see(behind_door), "the door swung open on its hinge: seen")
+	door.transform = Transform3D(Basis(), Vector3(0, 1.3, -4))
+	await frames(2)
+	t.check(seen_log == ["seen", "lost"], "closed again: target_lost (%s)" % [seen_log])
+	t.check(not g.can_see(behind_door), "and the query agrees")
+	# A static wall is not followed: moving it takes register_occluders().
+	var behind_wall := H.target_3d(w, Vector3(6, 0, -8))
+	t.check(not g.can_see(behind_wall), "the static wall hides its target")
+	wall.position.x += 5
+	t.check(not g.can_see(behind_wall), "a moved static wall stays where it was registered")
+	w.register_occluders()
+	t.check(g.can_see(behind_wall), "until register_occluders()")
+	door.free()
+	t.check(g.can_see(behind_door), "a freed door blocks nothing")
+	t.check(w.get_occluder_count() == 1, "and is no longer counted (%d)" % w.get_occluder_count())
 	clear()
 
 ## The same walls answered by Argus's occluders and by the physics space: same answers.
