@@ -114,3 +114,27 @@ fn the_engine_sees_every_ray_with_its_agent_target_and_mask_before_answering() {
     assert_eq!(p[0].strength, 0.5);
     assert_eq!(world.finish_step(&[]), Err(Error::NoStepInProgress));
 }
+
+#[test]
+fn the_rays_handed_to_the_engine_come_in_the_same_order_for_every_thread_count() {
+    // Collect every step's ray list from a two-phase run.
+    let rays_of = |threads: u32| {
+        let def = WorldDef { worker_threads: threads, ray_backend: RayBackend::Engine, ..Default::default() };
+        let mut world = World::new(&def).unwrap();
+        let mut scenario = Scenario::build(&mut world, 5, 40, 12, 60);
+        let mut all = Vec::new();
+        for _ in 0..30 {
+            scenario.drive(&mut world);
+            let rays = world.begin_step(DT).unwrap().to_vec();
+            let hits = vec![RayHit::default(); rays.len()];
+            world.finish_step(&hits).unwrap();
+            all.push(rays);
+        }
+        all
+    };
+    let single = rays_of(1);
+    assert!(single.iter().map(Vec::len).sum::<usize>() > 100, "the scenario casts rays");
+    for threads in [2, 3, 8] {
+        assert_eq!(single, rays_of(threads), "{threads} threads");
+    }
+}
