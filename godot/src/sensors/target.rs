@@ -80,6 +80,9 @@ macro_rules! perception_target {
             }
 
             fn exit_tree(&mut self) {
+                // `_ready` runs once per node: without this, a node moved to another parent (or
+                // taken out of the tree and put back) would stay unregistered.
+                self.base_mut().request_ready();
                 if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
                     w.bind_mut().hub_mut().remove_target(self.id);
                 }

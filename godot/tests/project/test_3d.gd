@@ -35,6 +35,7 @@ func run() -> void:
 	await test_pose_after_query()
 	await test_lost_between_ticks()
 	await test_freeing()
+	await test_reparenting()
 	await test_hearing()
 	await test_memory_and_brain()
 	test_influence()
@@ -384,6 +385,32 @@ func test_lost_between_ticks() -> void:
 
 ## Nodes leave the world cleanly: a freed target is forgotten by every guard, a freed guard stops
 ## sensing, and stepping goes on.
+## A guard or target moved to another parent, or taken out of the tree and put back, registers
+## again (with the world it is now under).
+func test_reparenting() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	var holder := Node3D.new()
+	w.add_child(holder)
+	g.reparent(holder)
+	target.reparent(holder)
+	t.check(g.is_registered() and target.is_registered() and w.get_agent_count() == 1 and w.get_target_count() == 1,
+		"reparented under the same world: still registered, once")
+	t.check(g.can_see(target), "and still sees")
+	w.remove_child(holder)
+	t.check(w.get_agent_count() == 0 and w.get_target_count() == 0, "out of the tree: unregistered")
+	w.add_child(holder)
+	t.check(w.get_agent_count() == 1 and w.get_target_count() == 1 and g.can_see(target), "back in the tree: registered again")
+	var other := fresh_world()
+	g.reparent(other)
+	target.reparent(other)
+	t.check(other.get_agent_count() == 1 and other.get_target_count() == 1 and w.get_agent_count() == 0,
+		"moved to another world: registered there, gone from the first")
+	await frames(2)
+	t.check(g.get_seen_targets().size() == 1, "and the other world's steps see the target")
+	clear()
+
 func test_freeing() -> void:
 	var w := fresh_world()
 	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
