@@ -24,6 +24,12 @@ pub(super) fn block_count(pool: Option<&ThreadPool>) -> usize {
     pool.map_or(1, |pool| (pool.current_num_threads() * BLOCKS_PER_WORKER).min(MAX_BLOCKS))
 }
 
+/// How many of `items` go in each of `blocks` blocks (at least one), the last block taking the
+/// rest: the same cut for collecting and concluding, so a worker's share is the same slots.
+pub(super) fn block_len(items: usize, blocks: usize) -> usize {
+    items.div_ceil(blocks.max(1)).max(1)
+}
+
 /// A worker's own value, alone in its cache lines: values of two workers side by side in one
 /// line (a vector's length, say) would make every write of one wait for the other's core.
 #[derive(Default)]

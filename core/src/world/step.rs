@@ -3,8 +3,6 @@
 //! threads each phase is split into contiguous blocks shared between them (see `shares`);
 //! results never depend on the count.
 
-use std::sync::Mutex;
-
 use crate::agent::Agent;
 use crate::broadphase::{GridBounds, GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
@@ -16,7 +14,7 @@ use crate::target::Target;
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
-use super::shares::{Padded, block_count, run_blocks};
+use super::shares::{Padded, block_count, block_len, run_blocks};
 use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
@@ -204,35 +202,25 @@ impl World {
         let axes = bounds.plane_axes();
         // Who is due: one pass through every agent. With workers, in blocks of slots (the
         // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
-        // for every thread count; the first block done also rebuilds the targets' grid.
-        let StepScratch { due_agents, due_blocks, grid, grid_input, .. } = scratch;
+        // for every thread count.
+        let StepScratch { due_agents, due_blocks, .. } = scratch;
         match self.workers.as_deref() {
             Some(pool) => {
                 let blocks = block_count(Some(pool));
                 due_blocks.resize_with(blocks, Padded::default);
-                let per_block = slots.len().div_ceil(blocks).max(1);
+                let per_block = block_len(slots.len(), blocks);
                 let parts = slots.chunks(per_block).zip(due_blocks.iter_mut()).enumerate();
-                let grid_job = Mutex::new(Some(grid));
                 run_blocks(pool, parts, |(i, (part, due))| {
-                    collect_due(part, (i * per_block) as u32, time, axes, &mut due.0);
-                    if let Some(grid) = grid_job.lock().ok().and_then(|mut job| job.take()) {
-                        grid.rebuild_within(cell, grid_input, &bounds);
-                    }
+                    collect_due(part, (i * per_block) as u32, time, axes, &mut due.0)
                 });
-                // (No slots, no blocks: the grid is still rebuilt.)
-                if let Some(grid) = grid_job.into_inner().ok().flatten() {
-                    grid.rebuild_within(cell, grid_input, &bounds);
-                }
                 due_agents.clear();
                 for block in due_blocks.iter().take(slots.len().div_ceil(per_block)) {
                     due_agents.extend_from_slice(&block.0);
                 }
             }
-            None => {
-                collect_due(slots, 0, time, axes, due_agents);
-                grid.rebuild_within(cell, grid_input, &bounds);
-            }
+            None => collect_due(slots, 0, time, axes, due_agents),
         }
+        scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
         let budget = self.def.max_sight_ticks_per_step as usize;
         if budget > 0 && scratch.due_agents.len() > budget {
             scratch.overdue.clear();
@@ -276,7 +264,7 @@ impl World {
         };
         let (due, order) = (&self.scratch.due_agents, &self.scratch.order);
         let chunks = &mut self.scratch.sweeps;
-        let per_chunk = order.len().div_ceil(chunks.len()).max(1);
+        let per_chunk = block_len(order.len(), chunks.len());
         match (&self.workers, chunks.len()) {
             (Some(pool), n) if n > 1 => {
                 run_blocks(pool, order.chunks(per_chunk).zip(chunks.iter_mut()), |(part, chunk)| {
@@ -329,7 +317,7 @@ impl World {
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
-        let per_chunk = slots.len().div_ceil(chunks.len()).max(1);
+        let per_chunk = block_len(slots.len(), chunks.len());
         let Some(pool) = self.workers.as_ref().filter(|_| chunks.len() > 1) else {
             conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
             return;
