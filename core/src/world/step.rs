@@ -15,7 +15,7 @@ use crate::target::Target;
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
 use super::shares::{Padded, block_count, block_len, run_blocks};
-use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, sweep};
+use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, spatial_key, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
@@ -32,8 +32,9 @@ pub(crate) struct StepScratch {
     overdue: Vec<(f64, u32)>,
     /// What the sweep reads of each due agent, in slot order.
     due_agents: Vec<SweepAgent>,
-    /// Each block's part of `due_agents` while they are collected side by side.
-    due_blocks: Vec<Padded<Vec<SweepAgent>>>,
+    /// Each block's part of `due_agents` while they are collected side by side, with the
+    /// lowest cell among them.
+    due_blocks: Vec<Padded<(Vec<SweepAgent>, [i32; 2])>>,
     /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
     order_scratch: Vec<(u64, u32)>,
@@ -204,6 +205,7 @@ impl World {
         // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
         // for every thread count.
         let StepScratch { due_agents, due_blocks, .. } = scratch;
+        let mut lowest = [i32::MAX; 2];
         match self.workers.as_deref() {
             Some(pool) => {
                 let blocks = block_count(Some(pool));
@@ -211,14 +213,15 @@ impl World {
                 let per_block = block_len(slots.len(), blocks);
                 let parts = slots.chunks(per_block).zip(due_blocks.iter_mut()).enumerate();
                 run_blocks(pool, parts, |(i, (part, due))| {
-                    collect_due(part, (i * per_block) as u32, time, axes, &mut due.0)
+                    due.0.1 = collect_due(part, (i * per_block) as u32, time, axes, &mut due.0.0)
                 });
                 due_agents.clear();
                 for block in due_blocks.iter().take(slots.len().div_ceil(per_block)) {
-                    due_agents.extend_from_slice(&block.0);
+                    due_agents.extend_from_slice(&block.0.0);
+                    lowest = lowest_cell(lowest, block.0.1);
                 }
             }
-            None => collect_due(slots, 0, time, axes, due_agents),
+            None => lowest = collect_due(slots, 0, time, axes, due_agents),
         }
         scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
         let budget = self.def.max_sight_ticks_per_step as usize;
@@ -239,7 +242,8 @@ impl World {
         }
 
         scratch.order.clear();
-        scratch.order.extend(scratch.due_agents.iter().enumerate().map(|(j, a)| (a.key, j as u32)));
+        let order = scratch.due_agents.iter().enumerate();
+        scratch.order.extend(order.map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
         // Ties (one cell) keep slot order: `j` follows the slots.
         crate::radix::sort_by_key(&mut scratch.order, &mut scratch.order_scratch);
 
@@ -341,15 +345,24 @@ impl World {
 }
 
 /// Appends the due agents among `slots` (slot numbers from `base`) to `due`, in slot order, with
-/// their visiting-order keys on the grid plane `axes`.
-fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], due: &mut Vec<SweepAgent>) {
+/// their visiting-order cells on the grid plane `axes`; returns the lowest of those cells.
+fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], due: &mut Vec<SweepAgent>) -> [i32; 2] {
     due.clear();
+    let mut lowest = [i32::MAX; 2];
     for (i, s) in slots.iter().enumerate() {
         let Some(a) = s.value.as_ref() else { continue };
         if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
-            due.push(SweepAgent::of(a, base + i as u32, s.generation, axes));
+            let agent = SweepAgent::of(a, base + i as u32, s.generation, axes);
+            lowest = lowest_cell(lowest, agent.cell);
+            due.push(agent);
         }
     }
+    lowest
+}
+
+/// The lowest cell on each axis of `a` and `b` (not a cell of either: the corner below both).
+fn lowest_cell(a: [i32; 2], b: [i32; 2]) -> [i32; 2] {
+    [a[0].min(b[0]), a[1].min(b[1])]
 }
 
 /// Fills the broadphase's input with the enabled targets; returns the largest reach of any
