@@ -154,6 +154,41 @@ fn agents_with_the_same_settings_share_one_tuning_and_changes_are_their_own() {
     assert_eq!(world.distinct_tunings(), 1);
 }
 
+/// The sweep reads each agent's settings through its tuning's place in a table that reuses the
+/// places of dropped tunings: after tunings come and go, every agent still sees by its own.
+#[test]
+fn the_sweep_reads_each_agents_own_settings_after_tunings_come_and_go() {
+    let mut world = World::default();
+    let target = world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 12.0), ..Default::default() }).unwrap();
+    let with_radius = |radius: f32| {
+        let mut def = lesson_agent(Vec3::ZERO, Vec3::Z);
+        def.sight.view_radius = radius;
+        def.sight.rate_hz = 0.0;
+        def
+    };
+    let short = world.create_agent(&with_radius(5.0)).unwrap();
+    let long = world.create_agent(&with_radius(20.0)).unwrap();
+    // What the step's sweep saw (its percepts), not an immediate query.
+    let swept = |world: &World, agent: AgentId| {
+        world.events().percepts.iter().any(|p| p.kind == PerceptKind::Sight && p.agent == agent && p.target == target)
+    };
+    world.step(0.1).unwrap();
+    assert!(!swept(&world, short) && swept(&world, long));
+    // The short-sighted tuning goes; a new one (far-sighted, a new place or the freed one) comes,
+    // and the long one turns short.
+    world.destroy_agent(short).unwrap();
+    let newcomer = world.create_agent(&with_radius(30.0)).unwrap();
+    world.set_agent_def(long, &with_radius(6.0)).unwrap();
+    let another = world.create_agent(&with_radius(13.0)).unwrap();
+    world.step(0.1).unwrap();
+    assert!(swept(&world, newcomer), "30 m sees the target at 12 m");
+    assert!(!swept(&world, long), "now 6 m: no longer sees it");
+    assert!(swept(&world, another), "13 m sees it");
+    for agent in [newcomer, long, another] {
+        assert_eq!(swept(&world, agent), sees(&world, agent, target), "the sweep and the query agree");
+    }
+}
+
 #[test]
 fn sight_ticks_list_exactly_the_agents_whose_sight_ran_and_what_they_see_is_their_percepts() {
     let mut world = World::default();

@@ -166,6 +166,9 @@ pub(crate) struct Tuning {
     pub brain: BrainConfig,
     pub awareness: AwarenessConfig,
     pub cache: SightCache,
+    /// Its place in its table's `by_index` (reused once no agent holds it): the step's compact
+    /// per-agent records name their tuning by this number instead of copying its settings.
+    pub index: u32,
 }
 
 /// Every setting as bits: equal keys mean equal tunings. Built from each sense's field list
@@ -204,6 +207,9 @@ impl AgentDef {
 #[derive(Debug, Default)]
 pub(crate) struct TuningTable {
     shared: HashMap<TuningKey, Arc<Tuning>>,
+    /// Every tuning in use at its `index`; free places are `None` (and listed in `free`).
+    by_index: Vec<Option<Arc<Tuning>>>,
+    free: Vec<u32>,
     /// Sum of the agents' sight reach in 1/256 m, and the agents counted (every `intern` is one
     /// agent taking a tuning, every `release` one giving it back): an exact integer sum, so the
     /// mean does not depend on the order agents came and went.
@@ -218,11 +224,13 @@ fn reach_units(t: &Tuning) -> u128 {
 impl TuningTable {
     /// The tuning for a (validated) def, shared with every agent that has the same settings.
     pub fn intern(&mut self, d: &AgentDef) -> Arc<Tuning> {
+        let (by_index, free) = (&mut self.by_index, &mut self.free);
         let tuning = self
             .shared
             .entry(tuning_key(d))
             .or_insert_with(|| {
-                Arc::new(Tuning {
+                let index = free.pop().unwrap_or(by_index.len() as u32);
+                let tuning = Arc::new(Tuning {
                     detect: d.detect,
                     sight: d.sight,
                     hearing: d.hearing,
@@ -230,7 +238,13 @@ impl TuningTable {
                     brain: d.brain,
                     awareness: d.awareness,
                     cache: SightCache::new(&d.sight),
-                })
+                    index,
+                });
+                if by_index.len() <= index as usize {
+                    by_index.resize(index as usize + 1, None);
+                }
+                by_index[index as usize] = Some(tuning.clone());
+                tuning
             })
             .clone();
         self.reach_units += reach_units(&tuning);
@@ -242,8 +256,11 @@ impl TuningTable {
     pub fn release(&mut self, tuning: &Arc<Tuning>) {
         self.reach_units -= reach_units(tuning);
         self.users -= 1;
-        if Arc::strong_count(tuning) == 2 {
+        // The departing agent's own and this table's two (by key and by index).
+        if Arc::strong_count(tuning) == 3 {
             self.shared.retain(|_, t| !Arc::ptr_eq(t, tuning));
+            self.by_index[tuning.index as usize] = None;
+            self.free.push(tuning.index);
         }
     }
 
@@ -255,6 +272,11 @@ impl TuningTable {
     /// Number of distinct tunings in use.
     pub fn len(&self) -> usize {
         self.shared.len()
+    }
+
+    /// Every tuning at its `index` (`None` for a free place).
+    pub fn by_index(&self) -> &[Option<Arc<Tuning>>] {
+        &self.by_index
     }
 }
 
@@ -384,5 +406,33 @@ mod tests {
         table.release(&b);
         assert_eq!(table.mean_reach(), None);
         drop(held_elsewhere);
+    }
+
+    /// Each tuning in use sits at its own index of `by_index`; the index of a tuning no agent
+    /// holds any more is free, and the next new tuning takes it.
+    #[test]
+    fn tunings_keep_their_own_index_and_free_ones_are_reused() {
+        let def = |radius: f32| {
+            let mut d = AgentDef::default();
+            d.sight.view_radius = radius;
+            d
+        };
+        let mut table = TuningTable::default();
+        let a = table.intern(&def(10.0));
+        let b = table.intern(&def(20.0));
+        let a2 = table.intern(&def(10.0));
+        assert_eq!((a.index, b.index, a2.index), (0, 1, 0));
+        let at = |table: &TuningTable, i: u32| table.by_index()[i as usize].clone();
+        assert!(at(&table, 1).is_some_and(|t| Arc::ptr_eq(&t, &b)));
+        table.release(&a);
+        drop(a);
+        assert!(at(&table, 0).is_some(), "a tuning still held keeps its place");
+        table.release(&a2);
+        drop(a2);
+        assert!(at(&table, 0).is_none(), "the last holder gone, its place is free");
+        let c = table.intern(&def(30.0));
+        assert_eq!(c.index, 0, "a new tuning takes the free place");
+        assert!(at(&table, 0).is_some_and(|t| Arc::ptr_eq(&t, &c)));
+        assert_eq!(table.by_index().len(), 2);
     }
 }

@@ -1,7 +1,7 @@
 //! Vision (lesson §2–4, the vision-cone card): range by squared distance, then the cone by one
 //! dot product against a cached cosine, then line of sight — cheapest first.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Tuning};
 use crate::id::{AgentId, TargetId};
 use crate::math::Vec3;
 use crate::memory;
@@ -74,7 +74,7 @@ impl SightResult {
 }
 
 /// The view parameters of one agent towards one target.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct View {
     pub eye: Vec3,
     pub forward: Vec3,
@@ -87,22 +87,27 @@ pub(crate) struct View {
 impl View {
     /// `previously_seen` applies the lose-sight radius (hysteresis) to the main cone.
     pub fn of(agent: &Agent, previously_seen: bool) -> View {
-        let s = &agent.tuning.sight;
+        View::looking(agent.eye(), agent.forward, &agent.tuning, previously_seen)
+    }
+
+    /// The view from `eye` along `forward` with the cones of `tuning`.
+    pub fn looking(eye: Vec3, forward: Vec3, tuning: &Tuning, previously_seen: bool) -> View {
+        let s = &tuning.sight;
         let with_slack = |r: f32| r * r * (1.0 + BOUNDARY_EPSILON);
         View {
-            eye: agent.eye(),
-            forward: agent.forward,
-            radius_sq: Self::main_radius_sq(agent, previously_seen),
-            cos_half: agent.tuning.cache.cos_half - BOUNDARY_EPSILON,
+            eye,
+            forward,
+            radius_sq: Self::main_radius_sq(tuning, previously_seen),
+            cos_half: tuning.cache.cos_half - BOUNDARY_EPSILON,
             peripheral_radius_sq: if s.peripheral_radius > 0.0 { with_slack(s.peripheral_radius) } else { -1.0 },
-            cos_half_peripheral: agent.tuning.cache.cos_half_peripheral - BOUNDARY_EPSILON,
+            cos_half_peripheral: tuning.cache.cos_half_peripheral - BOUNDARY_EPSILON,
         }
     }
 
     /// The main cone's squared radius with its boundary slack; the lose-sight radius applies
     /// to a target seen at the last tick.
-    pub fn main_radius_sq(agent: &Agent, previously_seen: bool) -> f32 {
-        let s = &agent.tuning.sight;
+    pub fn main_radius_sq(tuning: &Tuning, previously_seen: bool) -> f32 {
+        let s = &tuning.sight;
         let radius = if previously_seen { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
         radius * radius * (1.0 + BOUNDARY_EPSILON)
     }
@@ -166,7 +171,7 @@ pub(crate) fn off_axis(dot: f32, cos_half: f32) -> f32 {
 /// all (target mask, attitude) and whether the lose-sight radius widens its view of targets it
 /// saw. The sweep applies them to broadphase entries (which hold only enabled targets), the
 /// immediate queries to the target itself: one rule, hoisted out of the sweep's inner loop.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct SightFilter {
     target_mask: u32,
     team: u8,
@@ -177,13 +182,25 @@ pub(crate) struct SightFilter {
 impl SightFilter {
     #[inline]
     pub fn of(agent: &Agent) -> SightFilter {
-        let s = &agent.tuning.sight;
+        SightFilter::of_tuning(&agent.tuning, agent.team)
+    }
+
+    /// The filter of an agent of `team` with `tuning`.
+    #[inline]
+    pub fn of_tuning(tuning: &Tuning, team: u8) -> SightFilter {
+        let s = &tuning.sight;
         SightFilter {
             target_mask: s.target_mask,
-            team: agent.team,
-            detect: agent.tuning.detect,
+            team,
+            detect: tuning.detect,
             hysteresis: s.lose_sight_radius > s.view_radius,
         }
+    }
+
+    /// This filter for an agent of `team`.
+    #[inline]
+    pub fn with_team(self, team: u8) -> SightFilter {
+        SightFilter { team, ..self }
     }
 
     /// May the agent see a target on `layers` of `team` at all?

@@ -15,7 +15,7 @@ use crate::target::Target;
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
 use super::shares::{Padded, block_count, block_len, run_blocks};
-use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, count_visible, spatial_key, sweep};
+use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, SweepTuning, count_visible, spatial_key, sweep};
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
@@ -40,6 +40,8 @@ pub(crate) struct StepScratch {
     order_scratch: Vec<(u64, u32)>,
     grid: TargetGrid,
     grid_input: Vec<GridTarget>,
+    /// Every tuning as the sweep reads it, at its `index` (see `SweepTuning`).
+    tunings: Vec<SweepTuning>,
     max_target_reach: f32,
     sweeps: Vec<SweepChunk>,
     /// `(sweep chunk, first candidate, end)` of each of `due_agents`.
@@ -199,6 +201,9 @@ impl World {
         };
         // The grid's plane (from the targets' bounds) is also the plane of the sweep's order.
         scratch.max_target_reach = grid_input(&self.targets, &mut scratch.grid_input);
+        scratch.tunings.clear();
+        let tunings = self.tunings.by_index().iter();
+        scratch.tunings.extend(tunings.map(|t| t.as_deref().map(SweepTuning::of).unwrap_or_default()));
         let bounds = GridBounds::of(&scratch.grid_input);
         let axes = bounds.plane_axes();
         // Who is due: one pass through every agent. With workers, in blocks of slots (the
@@ -264,6 +269,7 @@ impl World {
             max_target_reach: self.scratch.max_target_reach,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
+            tunings: &self.scratch.tunings,
             cast_now,
         };
         let (due, order) = (&self.scratch.due_agents, &self.scratch.order);

@@ -5,7 +5,7 @@
 //! cache; results are concluded in slot order afterwards, so events never show this order (only
 //! the order of the rays handed to an engine does).
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Tuning};
 use crate::broadphase::TargetGrid;
 use crate::id::{AgentId, Pool, TargetId};
 use crate::math::{Vec3, floor_i64};
@@ -64,40 +64,66 @@ pub(super) struct SweepInput<'a> {
     pub max_target_reach: f32,
     pub attitudes: &'a AttitudeTable,
     pub occluders: &'a OccluderSet,
+    /// The agents' tunings as the sweep reads them, at each tuning's `index`.
+    pub tunings: &'a [SweepTuning],
     /// Answer rays now with the built-in occluders (else the engine answers them later).
     pub cast_now: bool,
 }
 
 /// What the sweep reads of one due agent, copied by `prepare` in one pass over the agents: the
 /// sweep then reads these compact records instead of jumping between agents' slots (in a big
-/// world each jump would wait for memory).
+/// world each jump would wait for memory). Its settings stay in its tuning's `SweepTuning`
+/// (a game has a few archetypes): 48 bytes a record instead of 80, fewer cache lines to move.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct SweepAgent {
     pub slot: u32,
     pub generation: u32,
-    /// The view of targets not seen at the last tick.
-    pub view: View,
-    /// The main cone's squared radius (with slack) for targets seen at the last tick.
-    pub seen_radius_sq: f32,
-    pub filter: SightFilter,
-    pub reach: f32,
-    pub obstacle_mask: u32,
+    pub eye: Vec3,
+    pub forward: Vec3,
+    /// Its tuning's `index`.
+    pub tuning: u32,
+    pub team: u8,
     /// The agent's cell of the sweep's visiting order (see `spatial_cell`).
     pub cell: [i32; 2],
 }
 
 impl SweepAgent {
     /// `axes`: the plane of the visiting order.
+    #[inline]
     pub fn of(agent: &Agent, slot: u32, generation: u32, axes: [usize; 2]) -> SweepAgent {
-        let tuning = &*agent.tuning;
-        let view = View::of(agent, false);
+        let eye = agent.eye();
         SweepAgent {
             slot,
             generation,
-            cell: spatial_cell(view.eye, axes),
-            view,
-            seen_radius_sq: View::main_radius_sq(agent, true),
-            filter: SightFilter::of(agent),
+            eye,
+            forward: agent.forward,
+            tuning: agent.tuning.index,
+            team: agent.team,
+            cell: spatial_cell(eye, axes),
+        }
+    }
+}
+
+/// What the sweep reads of a tuning, made once per step for each (the default stands in a
+/// free place of the table, which no agent names).
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct SweepTuning {
+    /// The view of targets not seen at the last tick (eye and forward are the agent's).
+    view: View,
+    /// The main cone's squared radius (with slack) for targets seen at the last tick.
+    seen_radius_sq: f32,
+    /// The filter (team is the agent's).
+    filter: SightFilter,
+    reach: f32,
+    obstacle_mask: u32,
+}
+
+impl SweepTuning {
+    pub fn of(tuning: &Tuning) -> SweepTuning {
+        SweepTuning {
+            view: View::looking(Vec3::ZERO, Vec3::Z, tuning, false),
+            seen_radius_sq: View::main_radius_sq(tuning, true),
+            filter: SightFilter::of_tuning(tuning, 0),
             reach: tuning.cache.reach,
             obstacle_mask: tuning.sight.obstacle_mask,
         }
@@ -151,16 +177,18 @@ pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
 fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     let id = AgentId { index: sweeper.slot, generation: sweeper.generation };
-    let filter = &sweeper.filter;
-    let eye = sweeper.view.eye;
-    let radius = sweeper.reach + input.max_target_reach;
+    let tuning = &input.tunings[sweeper.tuning as usize];
+    let filter = &tuning.filter.with_team(sweeper.team);
+    let eye = sweeper.eye;
+    let fresh_view = &View { eye, forward: sweeper.forward, ..tuning.view };
+    let radius = tuning.reach + input.max_target_reach;
     let radius_sq = radius * radius;
-    let cone = ConeBound::new(&sweeper.view, input.max_target_reach, radius);
+    let cone = ConeBound::new(fresh_view, input.max_target_reach, radius);
     // Every entry of the rows is written and kept only if it passes: whether a target is in
     // range and cone is a coin toss, and a branch on it would mispredict half the time. Team,
     // layers and position come with the entry: targets filtered out are never loaded.
     let mut kept = 0;
-    let (lo, hi) = cone.bounds(sweeper.reach);
+    let (lo, hi) = cone.bounds(tuning.reach);
     input.grid.query_rows(lo, hi, |row| {
         if chunk.near.len() < kept + row.len() {
             chunk.near.resize(kept + row.len(), 0);
@@ -181,8 +209,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
             prefetch(slot);
         }
     }
-    let fresh_view = &sweeper.view;
-    let seen_view = View { radius_sq: sweeper.seen_radius_sq, ..*fresh_view };
+    let seen_view = View { radius_sq: tuning.seen_radius_sq, ..*fresh_view };
     // Only an agent with a lose-sight radius reads its memory (and so its slot).
     let agent = if filter.has_hysteresis() { input.agents.at(sweeper.slot) } else { None };
     for &ti in near {
@@ -191,7 +218,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
         let seen = agent.is_some_and(|agent| filter.previously_seen(agent, tid));
         let view = if seen { &seen_view } else { fresh_view };
         let first_ray = chunk.rays.len() as u32;
-        let tally = classify_target(view, (id, tid), sweeper.obstacle_mask, target, &mut chunk.rays, |_, _| {});
+        let tally = classify_target(view, (id, tid), tuning.obstacle_mask, target, &mut chunk.rays, |_, _| {});
         if tally.in_view > 0 {
             chunk.candidates.push(Candidate {
                 target: tid,
