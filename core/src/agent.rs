@@ -381,15 +381,17 @@ impl Agent {
 mod tests {
     use super::*;
 
+    /// The default agent with a view radius of `radius`.
+    fn def(radius: f32) -> AgentDef {
+        let mut d = AgentDef::default();
+        d.sight.view_radius = radius;
+        d
+    }
+
     /// The table's mean reach follows agents taking and giving back tunings, in any order, and
     /// is not fooled by other copies of a tuning (a clone of an agent kept by a caller).
     #[test]
     fn mean_reach_counts_the_agents_holding_each_tuning() {
-        let def = |radius: f32| {
-            let mut d = AgentDef::default();
-            d.sight.view_radius = radius;
-            d
-        };
         let mut table = TuningTable::default();
         assert_eq!(table.mean_reach(), None);
         let a = table.intern(&def(10.0));
@@ -412,11 +414,6 @@ mod tests {
     /// holds any more is free, and the next new tuning takes it.
     #[test]
     fn tunings_keep_their_own_index_and_free_ones_are_reused() {
-        let def = |radius: f32| {
-            let mut d = AgentDef::default();
-            d.sight.view_radius = radius;
-            d
-        };
         let mut table = TuningTable::default();
         let a = table.intern(&def(10.0));
         let b = table.intern(&def(20.0));
