@@ -210,6 +210,9 @@ pub(crate) struct TuningTable {
     /// Every tuning in use at its `index`; free places are `None` (and listed in `free`).
     by_index: Vec<Option<Arc<Tuning>>>,
     free: Vec<u32>,
+    /// Bumped whenever a tuning is added or dropped, so what is made from the table (the
+    /// sweep's per-tuning numbers) is remade only then.
+    version: u64,
     /// Sum of the agents' sight reach in 1/256 m, and the agents counted (every `intern` is one
     /// agent taking a tuning, every `release` one giving it back): an exact integer sum, so the
     /// mean does not depend on the order agents came and went.
@@ -224,7 +227,7 @@ fn reach_units(t: &Tuning) -> u128 {
 impl TuningTable {
     /// The tuning for a (validated) def, shared with every agent that has the same settings.
     pub fn intern(&mut self, d: &AgentDef) -> Arc<Tuning> {
-        let (by_index, free) = (&mut self.by_index, &mut self.free);
+        let (by_index, free, version) = (&mut self.by_index, &mut self.free, &mut self.version);
         let tuning = self
             .shared
             .entry(tuning_key(d))
@@ -244,6 +247,7 @@ impl TuningTable {
                     by_index.resize(index as usize + 1, None);
                 }
                 by_index[index as usize] = Some(tuning.clone());
+                *version += 1;
                 tuning
             })
             .clone();
@@ -261,6 +265,7 @@ impl TuningTable {
             self.shared.retain(|_, t| !Arc::ptr_eq(t, tuning));
             self.by_index[tuning.index as usize] = None;
             self.free.push(tuning.index);
+            self.version += 1;
         }
     }
 
@@ -277,6 +282,11 @@ impl TuningTable {
     /// Every tuning at its `index` (`None` for a free place).
     pub fn by_index(&self) -> &[Option<Arc<Tuning>>] {
         &self.by_index
+    }
+
+    /// Changes whenever a tuning is added or dropped.
+    pub fn version(&self) -> u64 {
+        self.version
     }
 }
 
@@ -431,5 +441,24 @@ mod tests {
         assert_eq!(c.index, 0, "a new tuning takes the free place");
         assert!(at(&table, 0).is_some_and(|t| Arc::ptr_eq(&t, &c)));
         assert_eq!(table.by_index().len(), 2);
+    }
+
+    /// The version moves when a tuning is added or dropped, not when an agent shares or lets go
+    /// of one another still holds.
+    #[test]
+    fn the_version_moves_only_when_tunings_come_or_go() {
+        let mut table = TuningTable::default();
+        let v0 = table.version();
+        let a = table.intern(&def(10.0));
+        let v1 = table.version();
+        assert_ne!(v1, v0, "a new tuning");
+        let a2 = table.intern(&def(10.0));
+        assert_eq!(table.version(), v1, "shared, not new");
+        table.release(&a2);
+        drop(a2);
+        assert_eq!(table.version(), v1, "still held");
+        table.release(&a);
+        drop(a);
+        assert_ne!(table.version(), v1, "dropped");
     }
 }

@@ -40,8 +40,11 @@ pub(crate) struct StepScratch {
     order_scratch: Vec<(u64, u32)>,
     grid: TargetGrid,
     grid_input: Vec<GridTarget>,
-    /// Every tuning as the sweep reads it, at its `index` (see `SweepTuning`).
+    /// Every tuning as the sweep reads it, at its `index` (see `SweepTuning`), as of the tuning
+    /// table's `tunings_version`: remade only when tunings come or go, so a world whose agents
+    /// all have settings of their own does not pay for them every step.
     tunings: Vec<SweepTuning>,
+    tunings_version: u64,
     max_target_reach: f32,
     sweeps: Vec<SweepChunk>,
     /// `(sweep chunk, first candidate, end)` of each of `due_agents`.
@@ -201,9 +204,13 @@ impl World {
         };
         // The grid's plane (from the targets' bounds) is also the plane of the sweep's order.
         scratch.max_target_reach = grid_input(&self.targets, &mut scratch.grid_input);
-        scratch.tunings.clear();
-        let tunings = self.tunings.by_index().iter();
-        scratch.tunings.extend(tunings.map(|t| t.as_deref().map(SweepTuning::of).unwrap_or_default()));
+        let table = &self.tunings;
+        if scratch.tunings_version != table.version() || scratch.tunings.len() != table.by_index().len() {
+            scratch.tunings.clear();
+            let made = table.by_index().iter().map(|t| t.as_deref().map(SweepTuning::of).unwrap_or_default());
+            scratch.tunings.extend(made);
+            scratch.tunings_version = table.version();
+        }
         let bounds = GridBounds::of(&scratch.grid_input);
         let axes = bounds.plane_axes();
         // Who is due: one pass through every agent. With workers, in blocks of slots (the
