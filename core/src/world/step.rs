@@ -205,7 +205,7 @@ impl World {
         // The grid's plane (from the targets' bounds) is also the plane of the sweep's order.
         scratch.max_target_reach = grid_input(&self.targets, &mut scratch.grid_input);
         let table = &self.tunings;
-        if scratch.tunings_version != table.version() || scratch.tunings.len() != table.by_index().len() {
+        if scratch.tunings_version != table.version() {
             scratch.tunings.clear();
             let made = table.by_index().iter().map(|t| t.as_deref().map(SweepTuning::of).unwrap_or_default());
             scratch.tunings.extend(made);

@@ -209,14 +209,19 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
             prefetch(slot);
         }
     }
-    let seen_view = View { radius_sq: tuning.seen_radius_sq, ..*fresh_view };
-    // Only an agent with a lose-sight radius reads its memory (and so its slot).
-    let agent = if filter.has_hysteresis() { input.agents.at(sweeper.slot) } else { None };
+    // Only an agent with a lose-sight radius reads its memory (and so its slot), and only it
+    // needs the wider view for targets it saw.
+    let widened = match filter.has_hysteresis() {
+        true => input.agents.at(sweeper.slot).map(|a| (a, View { radius_sq: tuning.seen_radius_sq, ..*fresh_view })),
+        false => None,
+    };
     for &ti in near {
         let Some(target) = input.targets.at(ti) else { continue };
         let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
-        let seen = agent.is_some_and(|agent| filter.previously_seen(agent, tid));
-        let view = if seen { &seen_view } else { fresh_view };
+        let view = match &widened {
+            Some((agent, seen_view)) if filter.previously_seen(agent, tid) => seen_view,
+            _ => fresh_view,
+        };
         let first_ray = chunk.rays.len() as u32;
         let tally = classify_target(view, (id, tid), tuning.obstacle_mask, target, &mut chunk.rays, |_, _| {});
         if tally.in_view > 0 {
