@@ -46,17 +46,23 @@ pub(crate) struct OccluderGrid {
     entries: Vec<GridOccluder>,
     /// Rank → index in the occluders `rebuild` was given (ranks follow the grid's cells).
     pub order: Vec<u32>,
-    /// Scratch of `rebuild`, kept so rebuilding after a door moved does not allocate.
-    ranked: Vec<GridOccluder>,
+    /// Bounds and layers by rank (also `rebuild`'s scratch).
+    pub ranked: Vec<GridOccluder>,
     large_entries: Vec<GridOccluder>,
 }
 
 /// Per-thread scratch: a stamp per occluder rank so one ray tests an occluder once even when
-/// it spans several of the ray's cells.
+/// it spans several of the ray's cells, and the occluder that blocked the previous ray.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RayScratch {
     stamps: Vec<u32>,
     ray: u32,
+    /// The rank of the occluder that blocked the last ray, if it was blocked, in the grid
+    /// named by `blocker_grid` (see `OccluderSet::blocks_swept`).
+    pub blocker: Option<u32>,
+    pub blocker_grid: u64,
+    /// Rays answered by `blocker` alone (for tests and profiling).
+    pub blocked_by_last: u64,
 }
 
 impl RayScratch {

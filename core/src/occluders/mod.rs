@@ -33,7 +33,14 @@ pub struct OccluderSet {
     grid_input: Vec<GridOccluder>,
     /// Exact-test data by grid rank (see [`ExactShape`]).
     exact: Vec<ExactShape>,
+    /// Names the grid built last, so a ray scratch knows whether the blocker it remembers is
+    /// a rank of this grid.
+    grid_version: u64,
 }
+
+/// Grid versions, unique across every set of the process, so a scratch can never mistake a
+/// rank of another grid (another world's, or a restored one's) for a rank of this one.
+static GRID_VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl OccluderSet {
     /// Validates a definition and adds it; nothing changes on error.
@@ -125,6 +132,7 @@ impl OccluderSet {
                 layers: o.def.layers,
             }));
             self.grid.rebuild(&self.grid_input);
+            self.grid_version = GRID_VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             self.exact.clear();
             // One entry per rank, so ranks and copies stay aligned (every input slot is live).
             for &i in &self.grid.order {
@@ -226,12 +234,38 @@ impl OccluderSet {
         let stamp = scratch.next_ray(self.exact.len());
         let ray = Ray::new(origin, dir);
         let slab = SlabRay::new(origin, dir, max_distance, layers);
+        if scratch.blocker_grid != self.grid_version {
+            (scratch.blocker, scratch.blocker_grid) = (None, self.grid_version);
+        }
+        // The sweep casts rays in spatial order, and a wall that stopped one ray often stops
+        // the next (a guard's targets behind the same house, a neighbour's view of them): the
+        // last blocker is tested first, as the walk would test it (bounds, layers, exact shape):
+        // any occluder that blocks proves the walk's answer.
+        if let Some(rank) = scratch.blocker {
+            if slab.meets_one(&self.grid.ranked[rank as usize]) {
+                scratch.first_visit(rank, stamp);
+                if self.exact[rank as usize].blocks(&self.pool, &ray, max_distance) {
+                    scratch.blocked_by_last += 1;
+                    return true;
+                }
+            }
+        }
         // The grid tests bounds and layers from its own copies, then the exact shape from this
         // set's copies in the same spatial order: the pool is never read for boxes, spheres and
         // capsules, and each occluder is tested once per ray however many cells it spans.
+        let mut blocker = None;
         self.grid.any_blocks(&slab, origin, dir, |rank| {
-            scratch.first_visit(rank, stamp) && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
-        })
+            let blocks =
+                scratch.first_visit(rank, stamp) && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance);
+            if blocks {
+                blocker = Some(rank);
+            }
+            blocks
+        });
+        // Only right after a blocked ray: when clear rays come in a row, trying a blocker that
+        // no longer applies would cost more than it saves (measured on sparse levels).
+        scratch.blocker = blocker;
+        blocker.is_some()
     }
 
     /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).

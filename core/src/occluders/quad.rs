@@ -65,17 +65,31 @@ impl SlabRay {
         }
     }
 
-    /// Lanes of `quad` whose bounds the ray meets within its length, on its layers (a bit each).
+    /// Lanes whose bounds (`lo`, `hi`) the ray meets within its length (a bit each).
     #[inline(always)]
-    fn meets(&self, quad: &Quad) -> u32 {
+    fn slabs(&self, lo: &[Vec4; 3], hi: &[Vec4; 3]) -> u32 {
         let (mut enter, mut exit) = (Vec4::ZERO, Vec4::splat(self.length));
         for axis in 0..3 {
-            let t1 = (quad.lo[axis] - self.origin[axis]) * self.inv[axis];
-            let t2 = (quad.hi[axis] - self.origin[axis]) * self.inv[axis];
+            let t1 = (lo[axis] - self.origin[axis]) * self.inv[axis];
+            let t2 = (hi[axis] - self.origin[axis]) * self.inv[axis];
             enter = enter.max(t1.min(t2));
             exit = exit.min(t1.max(t2));
         }
-        let mut lanes = enter.cmple(exit).bitmask();
+        enter.cmple(exit).bitmask()
+    }
+
+    /// True if the ray meets one occluder's bounds, on its layers: the same arithmetic as a
+    /// lane of a quad, so the same answer.
+    #[inline]
+    pub fn meets_one(&self, o: &GridOccluder) -> bool {
+        let splat = |v: Vec3| [Vec4::splat(v.x), Vec4::splat(v.y), Vec4::splat(v.z)];
+        o.layers & self.layers != 0 && self.slabs(&splat(o.mins), &splat(o.maxs)) & 1 != 0
+    }
+
+    /// Lanes of `quad` whose bounds the ray meets within its length, on its layers (a bit each).
+    #[inline(always)]
+    fn meets(&self, quad: &Quad) -> u32 {
+        let mut lanes = self.slabs(&quad.lo, &quad.hi);
         if quad.shared_layers & self.layers != 0 {
             return lanes;
         }

@@ -61,3 +61,56 @@ fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
     }
     assert!(checked > 10_000, "the scene blocks plenty of rays ({checked})");
 }
+
+/// Fans of rays from guards behind walls, as a sweep casts them: the blocker remembered from
+/// one ray answers many of the next (the test fails if it never does), and every answer is
+/// still the BVH's, across layers the remembered wall is not on and grids rebuilt after moves.
+#[test]
+fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
+    let mut rng = Xorshift(0x9e37_79b9_u64);
+    let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
+    let mut set = OccluderSet::default();
+    let mut walls = Vec::new();
+    for i in 0..300 {
+        let def = OccluderDef {
+            shape: OccluderShape::Box { half_extents: Vec3::new(rand(1.0, 4.0), rand(0.5, 2.5), rand(0.1, 0.5)) },
+            position: Vec3::new(rand(0.0, 100.0), 1.0, rand(0.0, 100.0)),
+            rotation: Quat::from_rotation_y(rand(0.0, 6.3)),
+            layers: 1 << (i % 2),
+            movable: true,
+        };
+        walls.push(set.add(&def).unwrap());
+    }
+    let mut scratch = RayScratch::default();
+    let (mut blocked, mut rays) = (0, 0);
+    for round in 0..3 {
+        set.maintain();
+        for _ in 0..400 {
+            let eye = Vec3::new(rand(0.0, 100.0), rand(0.5, 2.5), rand(0.0, 100.0));
+            let heading = rand(0.0, 6.3);
+            for k in 0..24 {
+                let yaw = heading + k as f32 * 0.02;
+                let dir = Vec3::new(yaw.sin(), rand(-0.05, 0.05), yaw.cos()).normalize();
+                let length = rand(4.0, 20.0);
+                let layers = [u32::MAX, 1, 2][k % 3];
+                let want = set.blocks(eye, dir, length, layers);
+                assert_eq!(
+                    set.blocks_swept(eye, dir, length, layers, &mut scratch),
+                    want,
+                    "round {round}: ray from {eye} along {dir} for {length} on {layers:#b}"
+                );
+                (blocked, rays) = (blocked + want as u32, rays + 1);
+            }
+        }
+        for &id in &walls[..100] {
+            set.set_pose(id, Vec3::new(rand(0.0, 100.0), 1.0, rand(0.0, 100.0)), Quat::from_rotation_y(rand(0.0, 6.3)))
+                .unwrap();
+        }
+    }
+    assert!(blocked * 3 > rays, "walls block plenty of rays ({blocked} of {rays})");
+    assert!(
+        scratch.blocked_by_last * 5 > blocked as u64,
+        "{} of {blocked} answered by the last blocker",
+        scratch.blocked_by_last
+    );
+}
