@@ -241,13 +241,13 @@ impl OccluderSet {
         // the next (a guard's targets behind the same house, a neighbour's view of them): the
         // last blocker is tested first, as the walk would test it (bounds, layers, exact shape):
         // any occluder that blocks proves the walk's answer.
-        if let Some(rank) = scratch.blocker {
-            if slab.meets_one(&self.grid.ranked[rank as usize]) {
-                scratch.first_visit(rank, stamp);
-                if self.exact[rank as usize].blocks(&self.pool, &ray, max_distance) {
-                    scratch.blocked_by_last += 1;
-                    return true;
-                }
+        if let Some(rank) = scratch.blocker
+            && slab.meets_one(&self.grid.ranked[rank as usize])
+        {
+            scratch.first_visit(rank, stamp);
+            if self.exact[rank as usize].blocks(&self.pool, &ray, max_distance) {
+                scratch.blocked_by_last += 1;
+                return true;
             }
         }
         // The grid tests bounds and layers from its own copies, then the exact shape from this
