@@ -30,7 +30,7 @@ pub mod math;
 pub mod memory;
 pub mod occluders;
 pub mod percept;
-mod prefetch;
+pub mod prefetch;
 mod radix;
 pub mod rays;
 pub mod settings;
