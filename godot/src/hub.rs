@@ -8,7 +8,6 @@
 
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use argus_core::{
@@ -19,6 +18,7 @@ use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D}
 use godot::prelude::*;
 
 use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
+use crate::id_table::IdTable;
 use crate::raw::TransformReader;
 use crate::signals::{Batch, Emission, SignalKind, Signals};
 
@@ -152,6 +152,9 @@ impl MovedQueue {
     }
 }
 
+/// How many moved nodes ahead `sync_poses` asks for their slots.
+const LOOKAHEAD: usize = 4;
+
 /// The core world plus the node registry.
 pub struct Hub {
     /// The core world (created on first use, so children registering before the world node's
@@ -161,8 +164,8 @@ pub struct Hub {
     pub def: WorldDef,
     /// 2D nodes (positions and signals as Vector2).
     pub d2: bool,
-    pub agents: IdMap<AgentId, AgentSlot>,
-    pub targets: IdMap<TargetId, TargetSlot>,
+    pub agents: IdTable<AgentId, AgentSlot>,
+    pub targets: IdTable<TargetId, TargetSlot>,
     target_of: HashMap<InstanceId, TargetId>,
     /// Source nodes of the sounds emitted since the last step, aligned with the core's pending sounds.
     pending_sources: Vec<Option<Gd<Node>>>,
@@ -204,8 +207,8 @@ impl Hub {
             world: None,
             def: WorldDef::default(),
             d2,
-            agents: IdMap::default(),
-            targets: IdMap::default(),
+            agents: IdTable::default(),
+            targets: IdTable::default(),
             target_of: HashMap::new(),
             pending_sources: Vec::new(),
             last_sources: Vec::new(),
@@ -358,12 +361,19 @@ impl Hub {
             self.moved_agents.dedup();
             self.moved_targets.sort_unstable();
             self.moved_targets.dedup();
-            for id in &self.moved_agents {
+            // The slots were last touched a frame ago: ask for them a few ids ahead.
+            for (k, id) in self.moved_agents.iter().enumerate() {
+                if let Some(ahead) = self.moved_agents.get(k + LOOKAHEAD) {
+                    self.agents.prefetch(ahead);
+                }
                 if let Some(slot) = self.agents.get_mut(id) {
                     changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
                 }
             }
-            for id in &self.moved_targets {
+            for (k, id) in self.moved_targets.iter().enumerate() {
+                if let Some(ahead) = self.moved_targets.get(k + LOOKAHEAD) {
+                    self.targets.prefetch(ahead);
+                }
                 if let Some(slot) = self.targets.get_mut(id) {
                     changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
                 }
@@ -484,7 +494,7 @@ impl Hub {
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
         let sounds = world.last_sounds();
-        let target_variant = |targets: &IdMap<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
+        let target_variant = |targets: &IdTable<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
             targets.get(&id).map(|s| s.node.to_variant())
         };
         // Sound percepts of one agent come in emission order: walk the sounds alongside.
@@ -579,31 +589,6 @@ impl Hub {
     }
 }
 
-/// Maps keyed by agent or target ids: the ids are the world's own small integers, so a
-/// multiply-rotate hash (FxHash's) spreads them well at a fraction of SipHash's cost.
-pub type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
-
-#[derive(Default)]
-pub struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        bytes.iter().for_each(|b| self.write_u64(*b as u64));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
 /// A brain state as the integer `EnemyBrain` exposes (its `STATE_*` constants).
 pub fn state_index(s: BrainState) -> i64 {
     s as u8 as i64
@@ -636,8 +621,8 @@ pub type CastFn<'a> = dyn FnMut(&RayQuery, &Array<Rid>) -> RayHit + 'a;
 /// Answers rays with a closure per ray (a physics space), skipping the agent's and target's
 /// own colliders: the core's `RaySource` contract.
 pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
-    pub agents: &'a IdMap<AgentId, AgentSlot>,
-    pub targets: &'a IdMap<TargetId, TargetSlot>,
+    pub agents: &'a IdTable<AgentId, AgentSlot>,
+    pub targets: &'a IdTable<TargetId, TargetSlot>,
     pub cast: F,
 }
 

@@ -8,6 +8,7 @@ use godot::prelude::*;
 pub mod brain;
 pub mod convert;
 pub mod hub;
+pub mod id_table;
 pub mod influence;
 pub mod raw;
 pub mod sensors;
