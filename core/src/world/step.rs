@@ -348,8 +348,14 @@ impl World {
     /// The step completed: advance the clock, publish its events, retire its sounds.
     fn commit(&mut self) {
         self.time = self.scratch.time;
-        self.events.clear();
-        for chunk in &mut self.scratch.concludes {
+        // The first chunk's events become the step's by a swap, the others follow in slot order:
+        // copying every event once more cost ~5% of a 100k-agent step's cache misses. The chunk
+        // takes the old buffers, cleared when the next conclusion starts.
+        let mut chunks = self.scratch.concludes.iter_mut();
+        if let Some(first) = chunks.next() {
+            std::mem::swap(&mut self.events, &mut first.events);
+        }
+        for chunk in chunks {
             self.events.append(&mut chunk.events);
         }
         std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
