@@ -105,8 +105,9 @@ pub struct AgentSlot {
 
 /// What `target_seen` / `target_lost` need of one agent, kept apart from its `AgentSlot` in a
 /// dense array indexed by the agent's slot index: the walk over a step's events touches one
-/// small entry per ticking agent instead of hashing into the slots, which the core's step has
-/// evicted from the caches by then (that cost ~75 µs a frame with 1,000 guards).
+/// small entry per ticking agent instead of its large `AgentSlot`, which the core's step has
+/// evicted from the caches by then (reading the slots, through a hash map then, cost ~75 µs a
+/// frame with 1,000 guards).
 #[derive(Default)]
 struct SightState {
     /// The agent using this index (null when none).

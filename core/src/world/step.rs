@@ -349,7 +349,7 @@ impl World {
     fn commit(&mut self) {
         self.time = self.scratch.time;
         // The first chunk's events become the step's by a swap, the others follow in slot order:
-        // copying every event once more cost ~5% of a 100k-agent step's cache misses. The chunk
+        // copying every event once more cost ~6% of a 100k-agent step's cache misses. The chunk
         // takes the old buffers, cleared when the next conclusion starts.
         let mut chunks = self.scratch.concludes.iter_mut();
         if let Some(first) = chunks.next() {
