@@ -15,7 +15,7 @@
 //! ```
 
 #![deny(missing_docs)]
-#![deny(unsafe_code)] // one audited exception: the cache hint in `prefetch`
+#![deny(unsafe_code)] // two audited exceptions: the cache hint in `prefetch`, the phase job in `world::team`
 
 pub mod agent;
 pub mod awareness;

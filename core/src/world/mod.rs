@@ -8,6 +8,7 @@ mod shares;
 mod step;
 mod sweep;
 mod tactics;
+mod team;
 mod things;
 
 use crate::agent::{Agent, TuningTable};
@@ -118,9 +119,10 @@ impl World {
         def.validate()?;
         let workers = match def.worker_threads {
             0 | 1 => None,
+            // The caller's thread is the step's first worker: the pool holds the others.
             n => Some(std::sync::Arc::new(
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(n as usize)
+                    .num_threads(n as usize - 1)
                     .thread_name(|i| format!("argus-worker-{i}"))
                     .build()
                     .map_err(|e| invalid(format!("could not start {n} worker threads: {e}")))?,

@@ -16,6 +16,7 @@ use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
 use super::shares::{Padded, block_count, block_len, run_blocks};
 use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, SweepTuning, count_visible, spatial_key, sweep};
+use super::team::Team;
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
@@ -80,10 +81,10 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
-            self.on_workers(|world| {
-                world.prepare(dt);
-                world.run_sweep(true);
-                world.run_conclude();
+            self.on_workers(|world, team| {
+                world.prepare(dt, team);
+                world.run_sweep(true, team);
+                world.run_conclude(team);
                 world.commit();
             });
             return Ok(());
@@ -102,17 +103,12 @@ impl World {
         result
     }
 
-    /// Runs `f` on one of the world's workers when it has them: the step's scopes then start on
-    /// the pool instead of being handed over from this thread, each waiting for a worker to wake.
-    fn on_workers(&mut self, f: impl FnOnce(&mut World) + Send) {
+    /// Runs `f` with the world's workers gathered around this thread when it has them (see
+    /// `team`), else alone.
+    fn on_workers(&mut self, f: impl FnOnce(&mut World, Option<&Team>)) {
         match self.workers.clone() {
-            Some(pool) => {
-                // Every worker sleeps between steps: wake them all now, so the second is awake
-                // by the time the first hands it work (instead of waking it then).
-                pool.spawn_broadcast(|_| {});
-                pool.install(|| f(self))
-            }
-            None => f(self),
+            Some(pool) => Team::gather(&pool, |team| f(self, Some(team))),
+            None => f(self, None),
         }
     }
 
@@ -126,9 +122,9 @@ impl World {
     /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
-        self.on_workers(|world| {
-            world.prepare(dt);
-            world.run_sweep(false);
+        self.on_workers(|world, team| {
+            world.prepare(dt, team);
+            world.run_sweep(false, team);
         });
         let scratch = &mut self.scratch;
         scratch.rays.clear();
@@ -162,8 +158,8 @@ impl World {
             offset += n;
         }
         self.scratch.step_in_progress = false;
-        self.on_workers(|world| {
-            world.run_conclude();
+        self.on_workers(|world, team| {
+            world.run_conclude(team);
             world.commit();
         });
         Ok(())
@@ -189,7 +185,7 @@ impl World {
 
     /// Schedule, broadphase and sweep order. Changes nothing observable: the clock, sounds and
     /// events are committed by `commit` once the step completes.
-    fn prepare(&mut self, dt: f32) {
+    fn prepare(&mut self, dt: f32, team: Option<&Team>) {
         self.occluders.maintain();
         let scratch = &mut self.scratch;
         scratch.dt = dt;
@@ -218,13 +214,13 @@ impl World {
         // for every thread count.
         let StepScratch { due_agents, due_blocks, .. } = scratch;
         let mut lowest = [i32::MAX; 2];
-        match self.workers.as_deref() {
-            Some(pool) => {
-                let blocks = block_count(Some(pool));
+        match team {
+            Some(team) => {
+                let blocks = block_count(Some(team));
                 due_blocks.resize_with(blocks, Padded::default);
                 let per_block = block_len(slots.len(), blocks);
                 let parts = slots.chunks(per_block).zip(due_blocks.iter_mut()).enumerate();
-                run_blocks(pool, parts, |(i, (part, due))| {
+                run_blocks(team, parts, |(i, (part, due))| {
                     due.0.1 = collect_due(part, (i * per_block) as u32, time, axes, &mut due.0.0)
                 });
                 due_agents.clear();
@@ -259,7 +255,7 @@ impl World {
         // Ties (one cell) keep slot order: `j` follows the slots.
         crate::radix::sort_by_key(&mut scratch.order, &mut scratch.order_scratch);
 
-        let chunks = block_count(self.workers.as_deref());
+        let chunks = block_count(team);
         scratch.sweeps.resize_with(chunks, SweepChunk::default);
         scratch.concludes.resize_with(chunks, ConcludeChunk::default);
         for chunk in &mut scratch.sweeps {
@@ -268,7 +264,7 @@ impl World {
     }
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
-    fn run_sweep(&mut self, cast_now: bool) {
+    fn run_sweep(&mut self, cast_now: bool, team: Option<&Team>) {
         let input = SweepInput {
             agents: &self.agents,
             targets: &self.targets,
@@ -282,9 +278,9 @@ impl World {
         let (due, order) = (&self.scratch.due_agents, &self.scratch.order);
         let chunks = &mut self.scratch.sweeps;
         let per_chunk = block_len(order.len(), chunks.len());
-        match (&self.workers, chunks.len()) {
-            (Some(pool), n) if n > 1 => {
-                run_blocks(pool, order.chunks(per_chunk).zip(chunks.iter_mut()), |(part, chunk)| {
+        match (team, chunks.len()) {
+            (Some(team), n) if n > 1 => {
+                run_blocks(team, order.chunks(per_chunk).zip(chunks.iter_mut()), |(part, chunk)| {
                     sweep(&input, due, part, chunk)
                 })
             }
@@ -302,7 +298,7 @@ impl World {
     }
 
     /// Per agent in slot order: hearing, percepts, memory, awareness, brain.
-    fn run_conclude(&mut self) {
+    fn run_conclude(&mut self, team: Option<&Team>) {
         let sounds = &self.pending_sounds;
         let loudest = sounds.iter().map(|s| s.loudness).fold(0.0, f32::max);
         let use_grid = sounds.len() >= SOUND_GRID_MIN;
@@ -335,12 +331,12 @@ impl World {
             chunk.events.clear();
         }
         let per_chunk = block_len(slots.len(), chunks.len());
-        let Some(pool) = self.workers.as_ref().filter(|_| chunks.len() > 1) else {
+        let Some(team) = team.filter(|_| chunks.len() > 1) else {
             conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
             return;
         };
         let blocks = slots.chunks_mut(per_chunk).zip(chunks.iter_mut()).enumerate();
-        run_blocks(pool, blocks, |(i, (part, chunk))| {
+        run_blocks(team, blocks, |(i, (part, chunk))| {
             conclude_range(&input, &shared, (i * per_chunk) as u32, part, chunk)
         });
     }
