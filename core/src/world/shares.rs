@@ -26,10 +26,52 @@ pub(super) fn block_count(team: Option<&Team>) -> usize {
     team.map_or(1, |team| (team.threads() * BLOCKS_PER_WORKER).min(MAX_BLOCKS))
 }
 
-/// How many of `items` go in each of `blocks` blocks (at least one), the last block taking the
-/// rest: the same cut for collecting and concluding, so a worker's share is the same slots.
-pub(super) fn block_len(items: usize, blocks: usize) -> usize {
-    items.div_ceil(blocks.max(1)).max(1)
+/// Where block `k` of the `blocks` of a phase over `items` starts (`k == blocks`: the end). The
+/// items are split into equal shares, one per thread (block `k` is in share
+/// `k / ceil(blocks / threads)`, as `run_blocks` hands them out), and each share into blocks
+/// that shrink toward its end, weights n, n − 1, …, 1: a thread done with its own share takes
+/// over the others' last blocks, the small ones, so the threads finish closer together. The same
+/// cut serves collecting and concluding, so a worker's share is the same slots in both.
+pub(super) fn block_start(items: usize, blocks: usize, threads: usize, k: usize) -> usize {
+    let blocks = blocks.max(1);
+    let per_share = blocks.div_ceil(threads.max(1));
+    let shares = blocks.div_ceil(per_share);
+    if k >= blocks {
+        return items;
+    }
+    let (share, j) = (k / per_share, k % per_share);
+    let n = per_share.min(blocks - share * per_share);
+    // In u64: `items` times a share or weight count must not wrap on 32-bit targets.
+    let (items, share, shares) = (items as u64, share as u64, shares as u64);
+    let share_start = items * share / shares;
+    let share_len = items * (share + 1) / shares - share_start;
+    let (j, n) = (j as u64, n as u64);
+    let (before, total) = (j * n - j * (j.max(1) - 1) / 2, n * (n + 1) / 2);
+    (share_start + share_len * before / total) as usize
+}
+
+/// `items` cut into the `blocks` blocks of `block_start`, each with the index of its first item.
+pub(super) fn cut<T>(items: &[T], blocks: usize, threads: usize) -> impl Iterator<Item = (usize, &[T])> {
+    let n = items.len();
+    (0..blocks.max(1)).map(move |k| {
+        let (start, end) = (block_start(n, blocks, threads, k), block_start(n, blocks, threads, k + 1));
+        (start, &items[start..end])
+    })
+}
+
+/// [`cut`] of a mutable slice.
+pub(super) fn cut_mut<T>(
+    mut items: &mut [T],
+    blocks: usize,
+    threads: usize,
+) -> impl Iterator<Item = (usize, &mut [T])> {
+    let n = items.len();
+    (0..blocks.max(1)).map(move |k| {
+        let (start, end) = (block_start(n, blocks, threads, k), block_start(n, blocks, threads, k + 1));
+        let (block, rest) = std::mem::take(&mut items).split_at_mut(end - start);
+        items = rest;
+        (start, block)
+    })
 }
 
 /// A worker's own value, alone in its cache lines: values of two workers side by side in one
@@ -79,6 +121,33 @@ mod tests {
     /// A pool for a team of `threads`: the caller's thread is the first.
     fn pool(threads: usize) -> rayon::ThreadPool {
         rayon::ThreadPoolBuilder::new().num_threads(threads - 1).build().unwrap()
+    }
+
+    #[test]
+    fn blocks_cover_every_item_once_and_shrink_toward_each_share_end() {
+        for threads in [1, 2, 3, 7] {
+            for blocks in [1, 2, threads * 4, 10, MAX_BLOCKS] {
+                for items in [0, 1, 5, 99, 10_000] {
+                    let starts: Vec<usize> = (0..=blocks).map(|k| block_start(items, blocks, threads, k)).collect();
+                    assert_eq!((starts[0], starts[blocks]), (0, items), "{threads} threads, {blocks} blocks");
+                    assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{threads}/{blocks}/{items}: {starts:?}");
+                    let v: Vec<usize> = (0..items).collect();
+                    let joined: Vec<usize> = cut(&v, blocks, threads)
+                        .flat_map(|(s, b)| {
+                            assert_eq!(b.first().copied().unwrap_or(s), s);
+                            b.to_vec()
+                        })
+                        .collect();
+                    assert_eq!(joined, v);
+                    let mut w = v.clone();
+                    assert_eq!(cut_mut(&mut w, blocks, threads).count(), blocks);
+                }
+            }
+        }
+        // Two threads, four blocks each, 10,000 items: shares of 5,000 in blocks 4:3:2:1.
+        let sizes: Vec<usize> =
+            (0..8).map(|k| block_start(10_000, 8, 2, k + 1) - block_start(10_000, 8, 2, k)).collect();
+        assert_eq!(sizes, vec![2000, 1500, 1000, 500, 2000, 1500, 1000, 500]);
     }
 
     #[test]

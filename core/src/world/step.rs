@@ -14,7 +14,7 @@ use crate::target::Target;
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
-use super::shares::{Padded, block_count, block_len, run_blocks};
+use super::shares::{Padded, block_count, cut, cut_mut, run_blocks};
 use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, SweepTuning, count_visible, spatial_key, sweep};
 use super::team::Team;
 
@@ -212,48 +212,46 @@ impl World {
         // Who is due: one pass through every agent. With workers, in blocks of slots (the
         // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
         // for every thread count.
-        let StepScratch { due_agents, due_blocks, .. } = scratch;
+        let StepScratch { grid, grid_input, due_agents, due_blocks, overdue, kept, order, order_scratch, .. } = scratch;
         let mut lowest = [i32::MAX; 2];
-        match team {
-            Some(team) => {
-                let blocks = block_count(Some(team));
-                due_blocks.resize_with(blocks, Padded::default);
-                let per_block = block_len(slots.len(), blocks);
-                let parts = slots.chunks(per_block).zip(due_blocks.iter_mut()).enumerate();
-                run_blocks(team, parts, |(i, (part, due))| {
-                    due.0.1 = collect_due(part, (i * per_block) as u32, time, axes, &mut due.0.0)
-                });
+        if let Some(team) = team {
+            let blocks = block_count(Some(team));
+            due_blocks.resize_with(blocks, Padded::default);
+            let parts = cut(slots, blocks, team.threads()).zip(due_blocks.iter_mut());
+            run_blocks(team, parts, |((start, part), due)| {
+                due.0.1 = collect_due(part, start as u32, time, axes, &mut due.0.0)
+            });
+        } else {
+            lowest = collect_due(slots, 0, time, axes, due_agents);
+        }
+        // The targets' grid and the visiting order need each other's inputs only: with workers
+        // they are made side by side (two blocks), else one after the other.
+        let mut make_grid = || grid.rebuild_within(cell, grid_input, &bounds);
+        let budget = self.def.max_sight_ticks_per_step as usize;
+        let mut make_order = || {
+            if team.is_some() {
                 due_agents.clear();
-                for block in due_blocks.iter().take(slots.len().div_ceil(per_block)) {
+                for block in due_blocks.iter() {
                     due_agents.extend_from_slice(&block.0.0);
                     lowest = lowest_cell(lowest, block.0.1);
                 }
             }
-            None => lowest = collect_due(slots, 0, time, axes, due_agents),
-        }
-        scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
-        let budget = self.def.max_sight_ticks_per_step as usize;
-        if budget > 0 && scratch.due_agents.len() > budget {
-            scratch.overdue.clear();
-            for a in &scratch.due_agents {
-                let next = slots[a.slot as usize].value.as_ref().map_or(0.0, |a| a.next_sense_time);
-                scratch.overdue.push((next, a.slot));
+            keep_most_overdue(due_agents, budget, slots, overdue, kept);
+            order.clear();
+            order.extend(due_agents.iter().enumerate().map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
+            // Ties (one cell) keep slot order: `j` follows the slots.
+            crate::radix::sort_by_key(order, order_scratch);
+        };
+        match team {
+            Some(team) => {
+                let parts: [&mut (dyn FnMut() + Send); 2] = [&mut make_grid, &mut make_order];
+                run_blocks(team, parts, |make| make());
             }
-            scratch.overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            let kept = &mut scratch.kept;
-            kept.clear();
-            kept.resize(slots.len(), false);
-            for &(_, i) in &scratch.overdue[..budget] {
-                kept[i as usize] = true;
+            None => {
+                make_grid();
+                make_order();
             }
-            scratch.due_agents.retain(|a| kept[a.slot as usize]);
         }
-
-        scratch.order.clear();
-        let order = scratch.due_agents.iter().enumerate();
-        scratch.order.extend(order.map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
-        // Ties (one cell) keep slot order: `j` follows the slots.
-        crate::radix::sort_by_key(&mut scratch.order, &mut scratch.order_scratch);
 
         let chunks = block_count(team);
         scratch.sweeps.resize_with(chunks, SweepChunk::default);
@@ -277,12 +275,10 @@ impl World {
         };
         let (due, order) = (&self.scratch.due_agents, &self.scratch.order);
         let chunks = &mut self.scratch.sweeps;
-        let per_chunk = block_len(order.len(), chunks.len());
         match (team, chunks.len()) {
             (Some(team), n) if n > 1 => {
-                run_blocks(team, order.chunks(per_chunk).zip(chunks.iter_mut()), |(part, chunk)| {
-                    sweep(&input, due, part, chunk)
-                })
+                let parts = cut(order, n, team.threads()).zip(chunks.iter_mut());
+                run_blocks(team, parts, |((_, part), chunk)| sweep(&input, due, part, chunk))
             }
             _ => sweep(&input, due, order, &mut chunks[0]),
         }
@@ -330,15 +326,12 @@ impl World {
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
-        let per_chunk = block_len(slots.len(), chunks.len());
         let Some(team) = team.filter(|_| chunks.len() > 1) else {
             conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
             return;
         };
-        let blocks = slots.chunks_mut(per_chunk).zip(chunks.iter_mut()).enumerate();
-        run_blocks(team, blocks, |(i, (part, chunk))| {
-            conclude_range(&input, &shared, (i * per_chunk) as u32, part, chunk)
-        });
+        let blocks = cut_mut(slots, chunks.len(), team.threads()).zip(chunks.iter_mut());
+        run_blocks(team, blocks, |((start, part), chunk)| conclude_range(&input, &shared, start as u32, part, chunk));
     }
 
     /// The step completed: advance the clock, publish its events, retire its sounds.
@@ -373,6 +366,32 @@ fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], du
         }
     }
     lowest
+}
+
+/// With a sight-tick budget smaller than the due agents, keeps only the `budget` most overdue
+/// (ties by slot) in `due`.
+fn keep_most_overdue(
+    due: &mut Vec<SweepAgent>,
+    budget: usize,
+    slots: &[Slot<Agent>],
+    overdue: &mut Vec<(f64, u32)>,
+    kept: &mut Vec<bool>,
+) {
+    if budget == 0 || due.len() <= budget {
+        return;
+    }
+    overdue.clear();
+    for a in due.iter() {
+        let next = slots[a.slot as usize].value.as_ref().map_or(0.0, |a| a.next_sense_time);
+        overdue.push((next, a.slot));
+    }
+    overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    kept.clear();
+    kept.resize(slots.len(), false);
+    for &(_, i) in &overdue[..budget] {
+        kept[i as usize] = true;
+    }
+    due.retain(|a| kept[a.slot as usize]);
 }
 
 /// The lowest cell on each axis of `a` and `b` (not a cell of either: the corner below both).
