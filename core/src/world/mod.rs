@@ -89,7 +89,7 @@ pub struct World {
     pub(crate) maps: Pool<crate::influence::InfluenceMap>,
     pub(crate) tunings: TuningTable,
     /// The world's own worker threads (none when `worker_threads` ≤ 1), kept between steps.
-    pub(crate) workers: Option<std::sync::Arc<rayon::ThreadPool>>,
+    pub(crate) workers: Option<std::sync::Arc<team::Workers>>,
 }
 
 impl std::fmt::Debug for World {
@@ -119,12 +119,8 @@ impl World {
         def.validate()?;
         let workers = match def.worker_threads {
             0 | 1 => None,
-            // The caller's thread is the step's first worker: the pool holds the others.
             n => Some(std::sync::Arc::new(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(n as usize - 1)
-                    .thread_name(|i| format!("argus-worker-{i}"))
-                    .build()
+                team::Workers::start(n as usize)
                     .map_err(|e| invalid(format!("could not start {n} worker threads: {e}")))?,
             )),
         };

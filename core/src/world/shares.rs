@@ -11,6 +11,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::team::Team;
+#[cfg(test)]
+use super::team::Workers;
 
 /// The most worker threads a world may have (see `WorldDef::worker_threads`).
 pub(crate) const MAX_WORKERS: usize = 256;
@@ -118,9 +120,9 @@ mod tests {
     use std::thread::ThreadId;
     use std::time::Duration;
 
-    /// A pool for a team of `threads`: the caller's thread is the first.
-    fn pool(threads: usize) -> rayon::ThreadPool {
-        rayon::ThreadPoolBuilder::new().num_threads(threads - 1).build().unwrap()
+    /// Workers for a team of `threads`: the caller's thread is the first.
+    fn pool(threads: usize) -> Workers {
+        Workers::start(threads).unwrap()
     }
 
     #[test]
@@ -156,7 +158,7 @@ mod tests {
             let pool = pool(threads);
             for count in [0, 1, 3, threads, 4 * threads, MAX_BLOCKS] {
                 let runs: Vec<AtomicU32> = (0..count).map(|_| AtomicU32::new(0)).collect();
-                Team::gather(&pool, |team| {
+                pool.gather(|team| {
                     // Two phases in one team: the second must not see the first's blocks.
                     run_blocks(team, 0..count, |i| _ = runs[i].fetch_add(1, Ordering::Relaxed));
                     run_blocks(team, 0..count, |i| _ = runs[i].fetch_add(1, Ordering::Relaxed));
@@ -175,7 +177,7 @@ mod tests {
         let pool = pool(threads);
         let started = AtomicUsize::new(0);
         let first_of: Mutex<Vec<(ThreadId, usize)>> = Mutex::new(Vec::new());
-        Team::gather(&pool, |team| {
+        pool.gather(|team| {
             run_blocks(team, 0..threads * 4, |i| {
                 let me = std::thread::current().id();
                 let mut firsts = first_of.lock().unwrap();
@@ -198,12 +200,13 @@ mod tests {
 
     #[test]
     fn a_busy_worker_delays_nothing() {
-        // The pool's only worker is held until the blocks are done: the caller must do them all.
+        // The pool's only worker is held until the team is released: the caller must do every
+        // block, and neither wait for the worker to start nor to leave.
         let pool = std::sync::Arc::new(pool(2));
         let (held_tx, held_rx) = mpsc::channel();
         let (release_tx, release_rx) = mpsc::channel::<()>();
         let release_rx = Mutex::new(release_rx);
-        pool.spawn_broadcast(move |_| {
+        pool.pool().spawn_broadcast(move |_| {
             held_tx.send(()).unwrap();
             release_rx.lock().unwrap().recv().unwrap();
         });
@@ -212,11 +215,11 @@ mod tests {
         let runner = pool.clone();
         std::thread::spawn(move || {
             let ran_on: Vec<Mutex<Option<ThreadId>>> = (0..8).map(|_| Mutex::new(None)).collect();
-            Team::gather(&runner, |team| {
+            runner.gather(|team| {
                 run_blocks(team, 0..8, |i| *ran_on[i].lock().unwrap() = Some(std::thread::current().id()));
-                let ran_on: Vec<Option<ThreadId>> = ran_on.iter().map(|t| *t.lock().unwrap()).collect();
-                done_tx.send((std::thread::current().id(), ran_on)).unwrap();
             });
+            let ran_on: Vec<Option<ThreadId>> = ran_on.iter().map(|t| *t.lock().unwrap()).collect();
+            done_tx.send((std::thread::current().id(), ran_on)).unwrap();
         });
         let (caller, ran_on) =
             done_rx.recv_timeout(Duration::from_secs(30)).expect("the blocks waited for the busy worker");
@@ -230,7 +233,7 @@ mod tests {
         for panicking in [0, 7] {
             let ran = AtomicU32::new(0);
             let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                Team::gather(&pool, |team| {
+                pool.gather(|team| {
                     run_blocks(team, 0..8, |i| {
                         ran.fetch_add(1, Ordering::SeqCst);
                         assert_ne!(i, panicking, "block {i} fails");
@@ -242,7 +245,7 @@ mod tests {
         }
         // The pool is still usable.
         let runs = AtomicU32::new(0);
-        Team::gather(&pool, |team| run_blocks(team, 0..8, |_| _ = runs.fetch_add(1, Ordering::SeqCst)));
+        pool.gather(|team| run_blocks(team, 0..8, |_| _ = runs.fetch_add(1, Ordering::SeqCst)));
         assert_eq!(runs.load(Ordering::SeqCst), 8);
     }
 }

@@ -107,7 +107,7 @@ impl World {
     /// `team`), else alone.
     fn on_workers(&mut self, f: impl FnOnce(&mut World, Option<&Team>)) {
         match self.workers.clone() {
-            Some(pool) => Team::gather(&pool, |team| f(self, Some(team))),
+            Some(workers) => workers.gather(|team| f(self, Some(team))),
             None => f(self, None),
         }
     }

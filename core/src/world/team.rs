@@ -3,12 +3,14 @@
 //! the workers wait spinning, so each phase starts on every thread at once. (Forked afresh at
 //! each phase, a worker idle through the serial part before it had fallen asleep, and this
 //! virtual machine took from microseconds to a millisecond to wake it: in ~15% of steps it woke
-//! after the whole sweep was done by the caller alone.)
+//! after the whole sweep was done by the caller alone.) Nor does the step wait for a worker to
+//! start or to leave: a step whose worker sleeps through it is done by the caller alone, no later
+//! than without workers.
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
+use std::sync::{Arc, Mutex};
 
 use rayon::ThreadPool;
 
@@ -40,35 +42,59 @@ pub(crate) struct Team {
     panic: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
-impl Team {
-    /// Runs `body` on this thread with `pool`'s workers waiting on its phases (`Team::run`) until
-    /// it returns. The team counts this thread: one more than the pool's workers.
-    pub fn gather<R>(pool: &ThreadPool, body: impl FnOnce(&Team) -> R) -> R {
+/// A world's worker threads, and the team they form with the stepping thread in each step.
+pub(crate) struct Workers {
+    pool: ThreadPool,
+    team: Arc<Team>,
+}
+
+impl Workers {
+    /// Starts `threads - 1` workers: the thread that steps is the team's first.
+    pub fn start(threads: usize) -> Result<Workers, rayon::ThreadPoolBuildError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(2) - 1)
+            .thread_name(|i| format!("argus-worker-{i}"))
+            .build()?;
         let team = Team {
-            threads: pool.current_num_threads() + 1,
+            threads: threads.max(2),
             phase: AtomicUsize::new(0),
             job: Mutex::new(None),
             busy: AtomicUsize::new(0),
-            finished: AtomicBool::new(false),
+            finished: AtomicBool::new(true),
             panic: Mutex::new(None),
         };
-        pool.in_place_scope(|scope| {
-            for worker in 1..team.threads {
-                let team = &team;
-                scope.spawn(move |_| team.serve(worker));
-            }
-            // Released even if `body` panics: the scope waits for every worker to return.
-            struct Release<'a>(&'a AtomicBool);
-            impl Drop for Release<'_> {
-                fn drop(&mut self) {
-                    self.0.store(true, SeqCst);
-                }
-            }
-            let _release = Release(&team.finished);
-            body(&team)
-        })
+        Ok(Workers { pool, team: Arc::new(team) })
     }
 
+    /// Runs `body` on this thread with the workers serving its phases (`Team::run`) until it
+    /// returns. Nothing waits for a worker to start or to leave: one that wakes after the body
+    /// returned finds the team released and goes back to sleep, and one that wakes while a later
+    /// step runs serves that step.
+    pub fn gather<R>(&self, body: impl FnOnce(&Team) -> R) -> R {
+        let team = &self.team;
+        team.finished.store(false, SeqCst);
+        for worker in 1..team.threads {
+            let team = Arc::clone(team);
+            self.pool.spawn(move || team.serve(worker));
+        }
+        // Released even if `body` panics.
+        struct Release<'a>(&'a AtomicBool);
+        impl Drop for Release<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, SeqCst);
+            }
+        }
+        let _release = Release(&team.finished);
+        body(team)
+    }
+
+    #[cfg(test)]
+    pub fn pool(&self) -> &ThreadPool {
+        &self.pool
+    }
+}
+
+impl Team {
     /// Threads in the team, this one included.
     pub fn threads(&self) -> usize {
         self.threads
