@@ -27,9 +27,9 @@ pub const ARGUS_MAX_BATCH: u32 = 67108864;
 pub struct ArgusWorldDef {
     /// Who answers line-of-sight rays (default `ARGUS_RAY_BACKEND_BUILTIN`).
     pub ray_backend: RawRayBackend,
-    /// Worker threads of the world's own pool (started with the world, stopped by destroy) that
-    /// `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
-    /// Results are identical for every count.
+    /// Threads `argus_world_step` splits its work between, up to 256: the caller's and
+    /// `worker_threads - 1` of the world's own pool (started with the world, stopped by destroy);
+    /// 0 or 1 = the caller's thread only. Results are identical for every count.
     pub worker_threads: u32,
     /// Each sound-muffling occluder crossed multiplies a sound's radius by this (1 = off).
     pub sound_occlusion: f32,

@@ -35,8 +35,9 @@ pub const MAX_WORLD_TIME: f64 = 1.0e9;
 pub struct WorldDef {
     /// Who answers line-of-sight rays (default the built-in occluder BVH).
     pub ray_backend: RayBackend,
-    /// Worker threads a step splits its work between (a pool owned by the world, started with
-    /// it); 0 or 1 = everything on the caller's thread. Results are identical for every count.
+    /// Threads a step splits its work between: the caller's and `worker_threads - 1` of a pool
+    /// owned by the world, started with it; 0 or 1 = the caller's thread only. Results are
+    /// identical for every count.
     pub worker_threads: u32,
     /// Each sound-muffling occluder crossed multiplies a sound's radius by this (default 1 = off,
     /// the lesson's rule).

@@ -2067,9 +2067,9 @@ namespace Argus
         /// </summary>
         public RayBackend RayBackend;
         /// <summary>
-        /// Worker threads of the world's own pool (started with the world, stopped by destroy) that
-        /// `argus_world_step` splits its work between, up to 256; 0 or 1 = the caller's thread only.
-        /// Results are identical for every count.
+        /// Threads `argus_world_step` splits its work between, up to 256: the caller's and
+        /// `worker_threads - 1` of the world's own pool (started with the world, stopped by destroy);
+        /// 0 or 1 = the caller's thread only. Results are identical for every count.
         /// </summary>
         public uint WorkerThreads;
         /// <summary>
