@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::ThreadPool;
 
-/// A phase's work as the workers see it: called with the worker's number (1 and up).
+/// A phase's work: called on each thread of the team with its number (0 = the stepping thread).
 type Job<'a> = &'a (dyn Fn(usize) + Sync);
 
 /// The phase's job with its lifetime erased, so the workers (started before it existed) can call
