@@ -26,12 +26,16 @@ struct ErasedJob(*const (dyn Fn(usize) + Sync + 'static));
 #[allow(unsafe_code)]
 unsafe impl Send for ErasedJob {}
 
-/// How many times a waiting worker spins before it starts yielding its core between checks.
+/// How many times a waiting worker spins before it starts yielding its core between checks (when
+/// the team has no more threads than the machine has cores; else it yields at once, so that
+/// waiting workers leave the cores to those with work).
 const SPINS_BEFORE_YIELD: u32 = 1 << 12;
 
 /// The step's threads (see the module's comment).
 pub(crate) struct Team {
     threads: usize,
+    /// `SPINS_BEFORE_YIELD`, or 0 when the team has more threads than the machine has cores.
+    spins_before_yield: u32,
     /// Counts phases opened and closed: odd while one is open.
     phase: AtomicUsize,
     job: Mutex<Option<ErasedJob>>,
@@ -55,8 +59,11 @@ impl Workers {
             .num_threads(threads.max(2) - 1)
             .thread_name(|i| format!("argus-worker-{i}"))
             .build()?;
+        let threads = threads.max(2);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let team = Team {
-            threads: threads.max(2),
+            threads,
+            spins_before_yield: if threads <= cores { SPINS_BEFORE_YIELD } else { 0 },
             phase: AtomicUsize::new(0),
             job: Mutex::new(None),
             busy: AtomicUsize::new(0),
@@ -140,7 +147,7 @@ impl Team {
                     break phase;
                 }
                 spins = spins.saturating_add(1);
-                if spins < SPINS_BEFORE_YIELD { std::hint::spin_loop() } else { std::thread::yield_now() }
+                if spins < self.spins_before_yield { std::hint::spin_loop() } else { std::thread::yield_now() }
             };
             last = phase;
             self.busy.fetch_add(1, SeqCst);
