@@ -5,14 +5,10 @@
 //! done with its share takes the blocks still left in the others', so one that wakes late (a
 //! sleeping core of a virtual machine can take most of a millisecond) delays nothing.
 
-#[cfg(test)]
-use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::team::Team;
-#[cfg(test)]
-use super::team::Workers;
 
 /// The most worker threads a world may have (see `WorldDef::worker_threads`).
 pub(crate) const MAX_WORKERS: usize = 256;
@@ -114,7 +110,9 @@ pub(super) fn run_blocks<T: Send>(team: &Team, blocks: impl IntoIterator<Item = 
 
 #[cfg(test)]
 mod tests {
+    use super::super::team::Workers;
     use super::*;
+    use std::panic::AssertUnwindSafe;
     use std::sync::atomic::AtomicU32;
     use std::sync::mpsc;
     use std::thread::ThreadId;
