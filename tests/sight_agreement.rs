@@ -2,7 +2,7 @@
 //! worlds (the differential test's generators, plus lose-sight and peripheral cones, attitudes
 //! and worker threads), `can_see` asked just before a step equals that step's sight percepts —
 //! which targets, and each one's visible fraction bit for bit — and `visible_targets` lists the
-//! same targets. Both use the same classifier (`sight::classify_target`); this pins it.
+//! same targets. Both use the same classifier (`sight::classify_points`); this pins it.
 //!
 //! Reproduce one world: `ARGUS_SIGHT_SEED=<seed> cargo test --test sight_agreement -- --nocapture`.
 

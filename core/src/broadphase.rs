@@ -7,13 +7,19 @@
 use crate::math::{Vec3, floor_i64};
 
 /// What the sweep needs to filter a target without touching the target itself (which would
-/// cost a cache miss per nearby target): its slot, position, team and layers.
+/// cost a cache miss per nearby target): its slot, position, team and layers; and, for a target
+/// with one check point (the default), what classifying it needs, so the sweep never reads
+/// such a target at all.
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct GridTarget {
     pub position: Vec3,
+    /// The check point in world space when `point_count` is 1.
+    pub point: Vec3,
     pub target: u32,
+    pub generation: u32,
     pub layers: u32,
     pub team: u8,
+    pub point_count: u8,
 }
 
 /// The box around the targets a grid is built over, and the plane that grid spans.
@@ -130,7 +136,7 @@ impl TargetGrid {
     pub fn query(&self, center: Vec3, radius: f32, mut visit: impl FnMut(&GridTarget)) {
         let radius_sq = radius * radius;
         let reach = Vec3::splat(radius);
-        self.query_rows(center - reach, center + reach, |row| {
+        self.query_rows(center - reach, center + reach, |_, row| {
             for t in row {
                 if t.position.distance_squared(center) <= radius_sq {
                     visit(t);
@@ -139,11 +145,12 @@ impl TargetGrid {
         });
     }
 
-    /// Calls `visit` with the run of entries of each grid row that the box `lo..=hi` overlaps
-    /// on the grid's plane: every target inside the box is in exactly one run, next to others
-    /// the caller must still test (the sweep tests them without branches).
+    /// Calls `visit` with the index of its first entry and the run of entries of each grid row
+    /// that the box `lo..=hi` overlaps on the grid's plane: every target inside the box is in
+    /// exactly one run, next to others the caller must still test (the sweep tests them without
+    /// branches).
     #[inline(always)] // into the sweep: its visit closure is the hottest loop
-    pub fn query_rows(&self, lo: Vec3, hi: Vec3, mut visit: impl FnMut(&[GridTarget])) {
+    pub fn query_rows(&self, lo: Vec3, hi: Vec3, mut visit: impl FnMut(usize, &[GridTarget])) {
         if self.entries.is_empty() {
             return;
         }
@@ -157,8 +164,14 @@ impl TargetGrid {
         for y in y0.max(0) as usize..=y1.min(h - 1) as usize {
             let row = y * self.width;
             let (start, end) = (self.starts[row + x0] as usize, self.starts[row + x1 + 1] as usize);
-            visit(&self.entries[start..end]);
+            visit(start, &self.entries[start..end]);
         }
+    }
+
+    /// The entry at `index` (as counted by [`TargetGrid::query_rows`]).
+    #[inline]
+    pub fn entry(&self, index: usize) -> &GridTarget {
+        &self.entries[index]
     }
 }
 

@@ -320,16 +320,17 @@ pub(crate) struct Tally {
     pub free_visible: u8,
 }
 
-/// Range and cone for every check point of `target`, pushing the line-of-sight rays still
-/// needed to `rays` in point order: the one sight classification of the step's sweep and of the
-/// immediate queries (`can_see`, `visible_targets`), so they never disagree. `each(k, stage)`
-/// hears every point's outcome; the sweep passes a no-op that the compiler removes.
+/// Range and cone for every check point of a target (`points`, in world space), pushing the
+/// line-of-sight rays still needed to `rays` in point order: the one sight classification of the
+/// step's sweep and of the immediate queries (`can_see`, `visible_targets`), so they never
+/// disagree. `each(k, stage)` hears every point's outcome; the sweep passes a no-op that the
+/// compiler removes.
 #[inline(always)]
-pub(crate) fn classify_target(
+pub(crate) fn classify_points(
     view: &View,
     ids: (AgentId, TargetId),
     obstacle_mask: u32,
-    target: &Target,
+    points: impl Iterator<Item = Vec3>,
     rays: &mut Vec<RayQuery>,
     mut each: impl FnMut(usize, PointStage),
 ) -> Tally {
@@ -337,7 +338,7 @@ pub(crate) fn classify_target(
     let eye = view.eye;
     // Shaped as the sweep's original inner loop (counts bumped in the branches), so the
     // no-op `each` of the sweep compiles to that loop.
-    for (k, point) in target.world_points().enumerate() {
+    for (k, point) in points.enumerate() {
         match classify(view, point) {
             PointClass::OutOfRange => each(k, PointStage::OutOfRange),
             PointClass::OutsideCone => each(k, PointStage::OutsideCone),

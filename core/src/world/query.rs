@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::id::{AgentId, TargetId};
 use crate::rays::{RayHit, RayQuery, RaySource, Rays};
-use crate::sight::{PointStage, PointStatus, SightFilter, SightResult, View, classify_target, perceivable};
+use crate::sight::{PointStage, PointStatus, SightFilter, SightResult, View, classify_points, perceivable};
 
 use super::World;
 
@@ -113,7 +113,7 @@ impl World {
         let view = View::of(agent, SightFilter::of(agent).previously_seen(agent, target_id));
         let points = &mut result.points;
         let mask = agent.tuning.sight.obstacle_mask;
-        classify_target(&view, (agent_id, target_id), mask, target, rays, |k, stage| {
+        classify_points(&view, (agent_id, target_id), mask, target.world_points(), rays, |k, stage| {
             points[k].status = match stage {
                 PointStage::OutOfRange => PointStatus::OutOfRange,
                 PointStage::OutsideCone => PointStatus::OutsideCone,

@@ -407,7 +407,15 @@ fn grid_input(targets: &Pool<Target>, input: &mut Vec<GridTarget>) -> f32 {
     for (i, t) in targets.iter() {
         max_reach = max_reach.max(t.reach());
         if t.enabled {
-            input.push(GridTarget { position: t.position, target: i, layers: t.layers, team: t.team });
+            input.push(GridTarget {
+                position: t.position,
+                point: t.world_points().next().unwrap_or(t.position),
+                target: i,
+                generation: targets.generation_at(i),
+                layers: t.layers,
+                team: t.team,
+                point_count: t.point_count,
+            });
         }
     }
     max_reach

@@ -13,7 +13,7 @@ use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
 use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery};
-use crate::sight::{ConeBound, SightFilter, View, classify_target};
+use crate::sight::{ConeBound, SightFilter, View, classify_points};
 use crate::target::Target;
 use crate::team::AttitudeTable;
 
@@ -39,6 +39,7 @@ pub(super) struct SweepChunk {
     pub candidates: Vec<Candidate>,
     pub rays: Vec<RayQuery>,
     pub hits: Vec<RayHit>,
+    /// The grid entries of the targets that passed range and cone for the agent being swept.
     near: Vec<u32>,
     ray_scratch: RayScratch,
     /// This chunk's due agents in visiting order.
@@ -189,12 +190,13 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     // layers and position come with the entry: targets filtered out are never loaded.
     let mut kept = 0;
     let (lo, hi) = cone.bounds(tuning.reach);
-    input.grid.query_rows(lo, hi, |row| {
+    let grid = input.grid;
+    grid.query_rows(lo, hi, |first, row| {
         if chunk.near.len() < kept + row.len() {
             chunk.near.resize(kept + row.len(), 0);
         }
-        for t in row {
-            chunk.near[kept] = t.target;
+        for (e, t) in (first as u32..).zip(row) {
+            chunk.near[kept] = e;
             let pass = (t.position.distance_squared(eye) <= radius_sq)
                 & cone.admits(t.position)
                 & filter.admits(input.attitudes, t.layers, t.team);
@@ -202,10 +204,14 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
         }
     });
     let near = &chunk.near[..kept];
-    // Nearby targets sit wherever they were created in memory: ask for all of them at once.
+    // A target with several check points sits wherever it was created in memory: ask for all
+    // of them at once (one with a single point is classified from its grid entry).
     let target_slots = input.targets.slots();
-    for &ti in near {
-        if let Some(slot) = target_slots.get(ti as usize) {
+    for &e in near {
+        let entry = grid.entry(e as usize);
+        if entry.point_count > 1
+            && let Some(slot) = target_slots.get(entry.target as usize)
+        {
             prefetch(slot);
         }
     }
@@ -215,21 +221,28 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
         true => input.agents.at(sweeper.slot).map(|a| (a, View { radius_sq: tuning.seen_radius_sq, ..*fresh_view })),
         false => None,
     };
-    for &ti in near {
-        let Some(target) = input.targets.at(ti) else { continue };
-        let tid = TargetId { index: ti, generation: input.targets.generation_at(ti) };
+    for &e in near {
+        let entry = grid.entry(e as usize);
+        let tid = TargetId { index: entry.target, generation: entry.generation };
         let view = match &widened {
             Some((agent, seen_view)) if filter.previously_seen(agent, tid) => seen_view,
             _ => fresh_view,
         };
         let first_ray = chunk.rays.len() as u32;
-        let tally = classify_target(view, (id, tid), tuning.obstacle_mask, target, &mut chunk.rays, |_, _| {});
+        let (ids, mask, rays) = ((id, tid), tuning.obstacle_mask, &mut chunk.rays);
+        let tally = match entry.point_count {
+            1 => classify_points(view, ids, mask, std::iter::once(entry.point), rays, |_, _| {}),
+            _ => {
+                let Some(target) = input.targets.at(entry.target) else { continue };
+                classify_points(view, ids, mask, target.world_points(), rays, |_, _| {})
+            }
+        };
         if tally.in_view > 0 {
             chunk.candidates.push(Candidate {
                 target: tid,
                 first_ray,
                 ray_count: tally.in_view - tally.free_visible,
-                point_count: target.point_count,
+                point_count: entry.point_count,
                 free_visible: tally.free_visible,
                 visible: tally.free_visible,
             });
