@@ -20,6 +20,8 @@ pub(super) struct ConcludeInput<'a> {
     pub time: f64,
     pub dt: f32,
     pub targets: &'a Pool<Target>,
+    /// The step's target grid, which the sweep's candidates name their targets by.
+    pub grid: &'a TargetGrid,
     pub attitudes: &'a AttitudeTable,
     pub occluders: &'a OccluderSet,
     pub sounds: &'a [Sound],
@@ -199,9 +201,11 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
                 central = central.min(off_axis(forward.dot(rays[k].direction), cos_half));
             }
         }
-        let Some(target) = ctx.targets.at(c.target.index) else { continue };
+        // The grid's copy: the target itself may sit anywhere in memory.
+        let target = ctx.grid.entry(c.entry as usize);
+        let tid = TargetId { index: target.target, generation: target.generation };
         let fraction = visible as f32 / c.point_count as f32;
-        let rec = memory::find_or_insert(&mut agent.records, c.target);
+        let rec = memory::find_or_insert(&mut agent.records, tid);
         rec.refresh(target.position, time);
         rec.seen = true;
         rec.visibility = fraction;
@@ -209,7 +213,7 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
         out.percepts.push(Percept {
             kind: PerceptKind::Sight,
             agent: id,
-            target: c.target,
+            target: tid,
             position: target.position,
             time,
             strength: fraction,

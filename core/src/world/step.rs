@@ -308,11 +308,12 @@ impl World {
             }));
             scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
         }
-        let StepScratch { sweeps, swept, due_agents, concludes, sound_grid, time, dt, .. } = &mut self.scratch;
+        let StepScratch { sweeps, swept, due_agents, concludes, sound_grid, grid, time, dt, .. } = &mut self.scratch;
         let input = ConcludeInput {
             time: *time,
             dt: *dt,
             targets: &self.targets,
+            grid,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
             sounds: &self.pending_sounds,

@@ -20,7 +20,8 @@ use crate::team::AttitudeTable;
 /// A target that passed range and cone for one agent, waiting for its rays.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Candidate {
-    pub target: TargetId,
+    /// The target's entry in the step's target grid (its id and position are there).
+    pub entry: u32,
     /// Index of its first ray in the chunk's `rays` / `hits`.
     pub first_ray: u32,
     pub ray_count: u8,
@@ -239,7 +240,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
         };
         if tally.in_view > 0 {
             chunk.candidates.push(Candidate {
-                target: tid,
+                entry: e,
                 first_ray,
                 ray_count: tally.in_view - tally.free_visible,
                 point_count: entry.point_count,
