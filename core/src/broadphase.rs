@@ -13,7 +13,7 @@ use crate::math::{Vec3, floor_i64};
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct GridTarget {
     pub position: Vec3,
-    /// The check point in world space when `point_count` is 1.
+    /// Its first check point in world space (the sweep reads it only when `point_count` is 1).
     pub point: Vec3,
     pub target: u32,
     pub generation: u32,

@@ -405,14 +405,15 @@ fn lowest_cell(a: [i32; 2], b: [i32; 2]) -> [i32; 2] {
 fn grid_input(targets: &Pool<Target>, input: &mut Vec<GridTarget>) -> f32 {
     input.clear();
     let mut max_reach = 0.0f32;
-    for (i, t) in targets.iter() {
+    for (i, slot) in targets.slots().iter().enumerate() {
+        let Some(t) = &slot.value else { continue };
         max_reach = max_reach.max(t.reach());
         if t.enabled {
             input.push(GridTarget {
                 position: t.position,
                 point: t.world_points().next().unwrap_or(t.position),
-                target: i,
-                generation: targets.generation_at(i),
+                target: i as u32,
+                generation: slot.generation,
                 layers: t.layers,
                 team: t.team,
                 point_count: t.point_count,
