@@ -1,8 +1,10 @@
 //! The immediate query and the step must never disagree (a Unity user calls both): on random
 //! worlds (the differential test's generators, plus lose-sight and peripheral cones, attitudes
-//! and worker threads), `can_see` asked just before a step equals that step's sight percepts —
-//! which targets, and each one's visible fraction bit for bit — and `visible_targets` lists the
-//! same targets. Both use the same classifier (`sight::classify_points`); this pins it.
+//! and worker threads, walls that move, change layers and go between steps), `can_see` asked
+//! just before a step equals that step's sight percepts — which targets, and each one's visible
+//! fraction bit for bit — and `visible_targets` lists the same targets. Both use the same
+//! classifier (`sight::classify_points`); this pins it. The step also tries the occluders that
+//! blocked each agent's rays at its last tick first; the moving walls make those guesses stale.
 //!
 //! Reproduce one world: `ARGUS_SIGHT_SEED=<seed> cargo test --test sight_agreement -- --nocapture`.
 
@@ -110,6 +112,20 @@ fn run(seed: u64, checked: &mut Checked) -> std::result::Result<(), String> {
             if rng.chance(0.3) {
                 let position = world.agent(agent).unwrap().position();
                 world.set_agent_pose(agent, position, rng.facing()).unwrap();
+            }
+        }
+        // Walls move, change layers and go too: the blockers each agent remembers from this
+        // step (tried first at its next tick) go stale, and must change no answer.
+        let occluders: Vec<OccluderId> = world.occluders().iter().map(|(id, _)| id).collect();
+        for id in occluders {
+            match rng.below(24) {
+                0 => {
+                    let (position, rotation) = diff_world::occluder_pose(&mut rng, arena);
+                    world.set_occluder_pose(id, position, rotation).unwrap();
+                }
+                1 => world.set_occluder_layers(id, rng.pick(&[1, 2, 3])).unwrap(),
+                2 => world.remove_occluder(id).unwrap(),
+                _ => {}
             }
         }
     }

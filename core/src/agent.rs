@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::awareness::AwarenessConfig;
+use crate::blockers::RememberedBlockers;
 use crate::brain::{Brain, BrainConfig};
 use crate::error::{Result, invalid};
 use crate::math::{Vec3, check_finite, check_non_negative, cos_half_angle, unit_direction};
@@ -300,6 +301,8 @@ pub struct Agent {
     pub(crate) next_sense_time: f64,
     pub(crate) brain: Brain,
     pub(crate) records: Vec<MemoryRecord>,
+    /// What stopped its sight rays at its last tick (a guess for the next; never saved).
+    pub(crate) blockers: RememberedBlockers,
 }
 
 impl Agent {
@@ -312,6 +315,7 @@ impl Agent {
             next_sense_time,
             brain: Brain::default(),
             records: Vec::new(),
+            blockers: RememberedBlockers::default(),
         }
     }
 

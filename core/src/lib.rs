@@ -19,6 +19,7 @@
 
 pub mod agent;
 pub mod awareness;
+mod blockers;
 pub mod brain;
 mod broadphase;
 pub mod debug_draw;

@@ -61,8 +61,9 @@ pub(crate) struct RayScratch {
     /// named by `blocker_grid` (see `OccluderSet::blocks_swept`).
     pub blocker: Option<u32>,
     pub blocker_grid: u64,
-    /// Rays answered by `blocker` alone (for tests and profiling).
-    pub blocked_by_last: u64,
+    /// Rays answered before any walk: by the remembered occluder, and by the last blocker
+    /// (for tests and profiling).
+    pub answered_early: [u64; 2],
 }
 
 impl RayScratch {

@@ -217,38 +217,60 @@ impl OccluderSet {
 
     /// [`OccluderSet::blocks`] for the sweep: short rays walk the ground grid (only the cells
     /// they cross), longer ones the BVH. Same answers; only valid after [`OccluderSet::maintain`].
+    /// `remembered` is a grid rank worth trying first (the occluder that stopped the same agent's
+    /// ray to the same target at its last tick). After a blocked grid ray, `scratch.blocker`
+    /// names the occluder that blocked it.
     pub(crate) fn blocks_swept(
         &self,
         origin: Vec3,
         dir: Vec3,
         max_distance: f32,
         layers: u32,
+        remembered: Option<u32>,
         scratch: &mut RayScratch,
     ) -> bool {
         if self.grid_stale || !self.grid.suits(max_distance) {
+            scratch.blocker = None;
             return self.blocks(origin, dir, max_distance, layers);
         }
         if max_distance <= 0.0 || layers == 0 {
             return false;
         }
-        let stamp = scratch.next_ray(self.exact.len());
-        let ray = Ray::new(origin, dir);
-        let slab = SlabRay::new(origin, dir, max_distance, layers);
         if scratch.blocker_grid != self.grid_version {
             (scratch.blocker, scratch.blocker_grid) = (None, self.grid_version);
         }
-        // The sweep casts rays in spatial order, and a wall that stopped one ray often stops
-        // the next (a guard's targets behind the same house, a neighbour's view of them): the
-        // last blocker is tested first, as the walk would test it (bounds, layers, exact shape):
-        // any occluder that blocks proves the walk's answer.
-        if let Some(rank) = scratch.blocker
-            && slab.meets_one(&self.grid.ranked[rank as usize])
+        let ray = Ray::new(origin, dir);
+        // Occluders worth trying before the walk. Any occluder on the ray's layers that blocks
+        // proves the walk's answer, so a rank remembered from an older grid is merely a worse
+        // guess, never a wrong answer.
+        // - The remembered one, first and before any setup: sight is asked again every tick for
+        //   the same pairs, and a wall between a guard and a target mostly stays between them.
+        //   Its bounds need no test: they hold the shape with a margin (see `Geometry::aabb`),
+        //   so an exact hit always meets them.
+        let remembered = remembered.filter(|&rank| (rank as usize) < self.exact.len());
+        if let Some(rank) = remembered
+            && self.grid.ranked[rank as usize].layers & layers != 0
+            && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
         {
+            scratch.blocker = Some(rank);
+            scratch.answered_early[0] += 1;
+            return true;
+        }
+        let stamp = scratch.next_ray(self.exact.len());
+        if let Some(rank) = remembered {
             scratch.first_visit(rank, stamp);
-            if self.exact[rank as usize].blocks(&self.pool, &ray, max_distance) {
-                scratch.blocked_by_last += 1;
-                return true;
-            }
+        }
+        let slab = SlabRay::new(origin, dir, max_distance, layers);
+        // - The last blocker: the sweep casts rays in spatial order, and a wall that stopped one
+        //   ray often stops the next (a guard's targets behind the same house, a neighbour's
+        //   view of them). Tested as the walk tests it: bounds, layers, exact shape.
+        if let Some(rank) = scratch.blocker.filter(|&rank| Some(rank) != remembered)
+            && slab.meets_one(&self.grid.ranked[rank as usize])
+            && scratch.first_visit(rank, stamp)
+            && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
+        {
+            scratch.answered_early[1] += 1;
+            return true;
         }
         // The grid tests bounds and layers from its own copies, then the exact shape from this
         // set's copies in the same spatial order: the pool is never read for boxes, spheres and

@@ -51,7 +51,7 @@ fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
             let length = if rand(0.0, 1.0) < 0.8 { rand(0.0, 18.0) } else { rand(18.0, 200.0) };
             let layers = [u32::MAX, 1, 2, 4, 6][(rand(0.0, 5.0) as usize).min(4)];
             let want = set.blocks(origin, dir, length, layers);
-            let got = set.blocks_swept(origin, dir, length, layers, &mut scratch);
+            let got = set.blocks_swept(origin, dir, length, layers, None, &mut scratch);
             assert_eq!(got, want, "round {round}: ray from {origin} along {dir} for {length} on {layers:#b}");
             checked += want as u32;
         }
@@ -95,7 +95,7 @@ fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
                 let layers = [u32::MAX, 1, 2][k % 3];
                 let want = set.blocks(eye, dir, length, layers);
                 assert_eq!(
-                    set.blocks_swept(eye, dir, length, layers, &mut scratch),
+                    set.blocks_swept(eye, dir, length, layers, None, &mut scratch),
                     want,
                     "round {round}: ray from {eye} along {dir} for {length} on {layers:#b}"
                 );
@@ -109,8 +109,77 @@ fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
     }
     assert!(blocked * 3 > rays, "walls block plenty of rays ({blocked} of {rays})");
     assert!(
-        scratch.blocked_by_last * 5 > blocked as u64,
+        scratch.answered_early[1] * 5 > blocked as u64,
         "{} of {blocked} answered by the last blocker",
-        scratch.blocked_by_last
+        scratch.answered_early[1]
+    );
+}
+
+/// The same guard-to-target rays tick after tick, as the sweep casts them, each told the
+/// occluder that blocked it at its last tick: that occluder answers most blocked rays (the test
+/// fails if it rarely does), and every answer is still the BVH's, whatever the remembered rank
+/// has become — an occluder that moved away, changed layers or was removed, a rank of an older
+/// grid, one past the end, one that never blocked this ray.
+#[test]
+fn a_remembered_blocker_answers_repeated_rays_and_a_stale_one_changes_no_answer() {
+    let mut rng = Xorshift(0x7f4a_7c15_u64);
+    let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
+    let mut set = OccluderSet::default();
+    let mut walls = Vec::new();
+    for i in 0..300 {
+        let def = OccluderDef {
+            shape: OccluderShape::Box { half_extents: Vec3::new(rand(1.0, 4.0), rand(0.5, 2.5), rand(0.1, 0.5)) },
+            position: Vec3::new(rand(0.0, 100.0), 1.0, rand(0.0, 100.0)),
+            rotation: Quat::from_rotation_y(rand(0.0, 6.3)),
+            layers: 1 << (i % 2),
+            movable: true,
+        };
+        walls.push(set.add(&def).unwrap());
+    }
+    let pairs: Vec<(Vec3, Vec3, u32)> = (0..600)
+        .map(|k| {
+            let eye = Vec3::new(rand(0.0, 100.0), rand(0.5, 2.5), rand(0.0, 100.0));
+            let yaw = rand(0.0, 6.3);
+            let point = eye + Vec3::new(yaw.sin(), 0.0, yaw.cos()) * rand(3.0, 20.0) + Vec3::Y * rand(-0.5, 0.5);
+            (eye, point, [u32::MAX, 1, 2][k % 3])
+        })
+        .collect();
+    let mut remembered: Vec<Option<u32>> = vec![None; pairs.len()];
+    let mut scratch = RayScratch::default();
+    let (mut blocked_in_still_ticks, mut stale_tried) = (0u64, 0u32);
+    for tick in 0..6 {
+        set.maintain();
+        let still = tick % 2 == 1; // the walls did not change since the last tick
+        for (k, &(eye, point, layers)) in pairs.iter().enumerate() {
+            let (dir, length) = ((point - eye).normalize(), eye.distance(point));
+            // Now and then a rank that is no guess at all: any occluder, or none that exists.
+            let guess = match k % 7 {
+                0 => Some(rand(0.0, 330.0) as u32),
+                _ => remembered[k],
+            };
+            stale_tried += (!still && guess.is_some()) as u32;
+            let want = set.blocks(eye, dir, length, layers);
+            let got = set.blocks_swept(eye, dir, length, layers, guess, &mut scratch);
+            assert_eq!(got, want, "tick {tick}: ray {k} from {eye} to {point} on {layers:#b}, told {guess:?}");
+            remembered[k] = scratch.blocker.filter(|_| got);
+            blocked_in_still_ticks += (still && want) as u64;
+        }
+        if tick % 2 == 1 {
+            // Walls move, change layers and go: ranks remembered before now name other walls.
+            for (i, &id) in walls.iter().enumerate().skip(tick) {
+                match i % 9 {
+                    0 => set.set_pose(id, Vec3::new(rand(0.0, 100.0), 1.0, rand(0.0, 100.0)), Quat::IDENTITY).unwrap(),
+                    1 => set.set_layers(id, 3 - (1 << (i % 2))).unwrap(),
+                    2 if tick == 3 => set.remove(id).unwrap(),
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(stale_tried > 500, "few stale guesses were tried ({stale_tried})");
+    assert!(
+        scratch.answered_early[0] * 2 > blocked_in_still_ticks,
+        "{} answered by the remembered blocker, {blocked_in_still_ticks} blocked in still ticks",
+        scratch.answered_early[0]
     );
 }

@@ -15,7 +15,9 @@ use crate::target::Target;
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
 use super::shares::{Padded, block_count, cut, cut_mut, run_blocks};
-use super::sweep::{Candidate, SweepAgent, SweepChunk, SweepInput, SweepTuning, count_visible, spatial_key, sweep};
+use super::sweep::{
+    Candidate, SweepAgent, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, spatial_key, sweep,
+};
 use super::team::Team;
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
@@ -48,8 +50,8 @@ pub(crate) struct StepScratch {
     tunings_version: u64,
     max_target_reach: f32,
     sweeps: Vec<SweepChunk>,
-    /// `(sweep chunk, first candidate, end)` of each of `due_agents`.
-    swept: Vec<(u32, u32, u32)>,
+    /// `(sweep chunk, results)` of each of `due_agents`.
+    swept: Vec<(u32, Swept)>,
     concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
     hits: Vec<RayHit>,
@@ -285,10 +287,10 @@ impl World {
         // Where each due agent's results are, by its place in `due_agents`, for the conclusion.
         let swept = &mut self.scratch.swept;
         swept.clear();
-        swept.resize(due.len(), (0, 0, 0));
+        swept.resize(due.len(), (0, Swept::default()));
         for (c, chunk) in self.scratch.sweeps.iter().enumerate() {
-            for &(j, start, end) in &chunk.swept {
-                swept[j as usize] = (c as u32, start, end);
+            for s in &chunk.swept {
+                swept[s.due as usize] = (c as u32, *s);
             }
         }
     }
@@ -426,8 +428,8 @@ fn grid_input(targets: &Pool<Target>, input: &mut Vec<GridTarget>) -> f32 {
 /// The sweep's results, read by every conclude chunk.
 struct Shared<'a> {
     sweeps: &'a [SweepChunk],
-    /// `(sweep chunk, first candidate, end)` of each of `due`.
-    swept: &'a [(u32, u32, u32)],
+    /// `(sweep chunk, results)` of each of `due`.
+    swept: &'a [(u32, Swept)],
     /// The agents swept this step, in slot order.
     due: &'a [SweepAgent],
 }
@@ -450,9 +452,11 @@ fn conclude_range(
         (shared.due.partition_point(|a| a.slot < base), shared.due.partition_point(|a| a.slot < end));
     let (due, swept) = (&shared.due[first_due..end_due], &shared.swept[first_due..end_due]);
     chunk.candidates.clear();
-    let of = |&(c, start, end): &(u32, u32, u32)| &shared.sweeps[c as usize].candidates[start as usize..end as usize];
+    let of = |(c, s): &(u32, Swept)| {
+        &shared.sweeps[*c as usize].candidates[s.first_candidate as usize..s.end_candidate as usize]
+    };
     for (k, entry) in swept.iter().enumerate() {
-        if let Some(ahead) = swept.get(k + LOOKAHEAD).filter(|s| s.1 < s.2) {
+        if let Some(ahead) = swept.get(k + LOOKAHEAD).filter(|(_, s)| s.first_candidate < s.end_candidate) {
             prefetch(&of(ahead)[0]);
         }
         chunk.candidates.extend_from_slice(of(entry));
@@ -469,14 +473,19 @@ fn conclude_range(
         let index = base + offset as u32;
         let generation = slot.generation;
         let sighting = due.get(next_due).is_some_and(|a| a.slot == index).then(|| {
-            let (c, start, end) = swept[next_due];
+            let (c, s) = &swept[next_due];
             next_due += 1;
-            let sweep = &shared.sweeps[c as usize];
+            let sweep = &shared.sweeps[*c as usize];
             let first = next_candidate;
-            next_candidate += (end - start) as usize;
-            Sighting { candidates: &chunk.candidates[first..next_candidate], rays: &sweep.rays, hits: &sweep.hits }
+            next_candidate += (s.end_candidate - s.first_candidate) as usize;
+            let candidates = &chunk.candidates[first..next_candidate];
+            (Sighting { candidates, rays: &sweep.rays, hits: &sweep.hits }, s.blockers)
         });
         let Some(agent) = slot.value.as_mut() else { continue };
+        let sighting = sighting.map(|(sighting, blockers)| {
+            agent.blockers = blockers;
+            sighting
+        });
         let id = AgentId { index, generation };
         conclude(input, id, agent, sighting, &mut chunk.heard, &mut chunk.nearby, &mut chunk.events);
     }

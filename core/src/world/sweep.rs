@@ -6,6 +6,7 @@
 //! the order of the rays handed to an engine does).
 
 use crate::agent::{Agent, Tuning};
+use crate::blockers::RememberedBlockers;
 use crate::broadphase::TargetGrid;
 use crate::id::{AgentId, Pool, TargetId};
 use crate::math::{Vec3, floor_i64};
@@ -45,8 +46,20 @@ pub(super) struct SweepChunk {
     ray_scratch: RayScratch,
     /// This chunk's due agents in visiting order.
     agents: Vec<SweepAgent>,
-    /// `(index in the due agents, first candidate, end)` for every agent this chunk swept.
-    pub swept: Vec<(u32, u32, u32)>,
+    /// Where every agent this chunk swept left its results.
+    pub swept: Vec<Swept>,
+}
+
+/// One swept agent's results in its sweep chunk.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct Swept {
+    /// Its index in the step's due agents.
+    pub due: u32,
+    /// Its candidates: `first_candidate..end_candidate` of the chunk's.
+    pub first_candidate: u32,
+    pub end_candidate: u32,
+    /// What stopped its rays this tick, for the next (what it had when the engine casts them).
+    pub blockers: RememberedBlockers,
 }
 
 impl SweepChunk {
@@ -87,6 +100,8 @@ pub(super) struct SweepAgent {
     pub team: u8,
     /// The agent's cell of the sweep's visiting order (see `spatial_cell`).
     pub cell: [i32; 2],
+    /// What stopped its rays at its last tick.
+    pub blockers: RememberedBlockers,
 }
 
 impl SweepAgent {
@@ -102,6 +117,7 @@ impl SweepAgent {
             tuning: agent.tuning.index,
             team: agent.team,
             cell: spatial_cell(eye, axes),
+            blockers: agent.blockers,
         }
     }
 }
@@ -153,17 +169,26 @@ pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)]
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
+        let mut blockers = sweeper.blockers;
         if input.cast_now {
             // The sweep only needs blocked or not: the early-exit test, no hit point.
             let occluders = input.occluders;
             let scratch = &mut chunk.ray_scratch;
-            chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| RayHit {
-                hit: occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, scratch),
-                distance: 0.0,
+            let (last_tick, this_tick) = (&sweeper.blockers, &mut blockers);
+            *this_tick = RememberedBlockers::default();
+            chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
+                let remembered = last_tick.of(r.target.index);
+                let hit =
+                    occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, remembered, scratch);
+                if let Some(rank) = scratch.blocker.filter(|_| hit) {
+                    this_tick.remember(r.target.index, rank);
+                }
+                RayHit { hit, distance: 0.0 }
             }));
             count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
         }
-        chunk.swept.push((j, first_candidate, chunk.candidates.len() as u32));
+        let end_candidate = chunk.candidates.len() as u32;
+        chunk.swept.push(Swept { due: j, first_candidate, end_candidate, blockers });
     }
     chunk.agents = agents;
 }
