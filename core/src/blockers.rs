@@ -7,7 +7,8 @@
 /// How many targets an agent remembers a blocker for (a town agent casts ~3 rays a tick).
 pub(crate) const REMEMBERED: usize = 4;
 
-/// A free place: no occluder has this rank.
+/// A free place's target and rank. No target has this slot; were one to, the rank is past every
+/// occluder's and is ignored.
 const NONE: u32 = u32::MAX;
 
 /// `(target slot, occluder grid rank)` pairs, the first ones blocked at the last tick.
@@ -24,7 +25,7 @@ impl RememberedBlockers {
     /// The occluder remembered for the target in `slot`.
     #[inline]
     pub fn of(&self, slot: u32) -> Option<u32> {
-        self.0.iter().find(|&&(t, rank)| t == slot && rank != NONE).map(|&(_, rank)| rank)
+        self.0.iter().find(|&&(t, _)| t == slot).map(|&(_, rank)| rank)
     }
 
     /// Remembers `rank` for the target in `slot` while there is room (the first rays of a tick
@@ -32,8 +33,8 @@ impl RememberedBlockers {
     #[inline]
     pub fn remember(&mut self, slot: u32, rank: u32) {
         // Places fill in order, so a place already holding this target comes before any free one.
-        if let Some(place) = self.0.iter_mut().find(|(t, r)| *r == NONE || *t == slot)
-            && place.1 == NONE
+        if let Some(place) = self.0.iter_mut().find(|(t, _)| *t == NONE || *t == slot)
+            && place.0 == NONE
         {
             *place = (slot, rank);
         }
