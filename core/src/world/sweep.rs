@@ -88,7 +88,8 @@ pub(super) struct SweepInput<'a> {
 /// What the sweep reads of one due agent, copied by `prepare` in one pass over the agents: the
 /// sweep then reads these compact records instead of jumping between agents' slots (in a big
 /// world each jump would wait for memory). Its settings stay in its tuning's `SweepTuning`
-/// (a game has a few archetypes): 48 bytes a record instead of 80, fewer cache lines to move.
+/// (a game has a few archetypes): 48 bytes a record instead of 80, fewer cache lines to move,
+/// plus the 32 of its remembered blockers.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct SweepAgent {
     pub slot: u32,
