@@ -62,13 +62,8 @@ fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
     assert!(checked > 10_000, "the scene blocks plenty of rays ({checked})");
 }
 
-/// Fans of rays from guards behind walls, as a sweep casts them: the blocker remembered from
-/// one ray answers many of the next (the test fails if it never does), and every answer is
-/// still the BVH's, across layers the remembered wall is not on and grids rebuilt after moves.
-#[test]
-fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
-    let mut rng = Xorshift(0x9e37_79b9_u64);
-    let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
+/// 300 movable walls, on layers 1 and 2 by turns, over 100 m × 100 m.
+fn walled_town(rand: &mut impl FnMut(f32, f32) -> f32) -> (OccluderSet, Vec<OccluderId>) {
     let mut set = OccluderSet::default();
     let mut walls = Vec::new();
     for i in 0..300 {
@@ -81,6 +76,17 @@ fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
         };
         walls.push(set.add(&def).unwrap());
     }
+    (set, walls)
+}
+
+/// Fans of rays from guards behind walls, as a sweep casts them: the blocker remembered from
+/// one ray answers many of the next (the test fails if it never does), and every answer is
+/// still the BVH's, across layers the remembered wall is not on and grids rebuilt after moves.
+#[test]
+fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
+    let mut rng = Xorshift(0x9e37_79b9_u64);
+    let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
+    let (mut set, walls) = walled_town(&mut rand);
     let mut scratch = RayScratch::default();
     let (mut blocked, mut rays) = (0, 0);
     for round in 0..3 {
@@ -124,18 +130,7 @@ fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
 fn a_remembered_blocker_answers_repeated_rays_and_a_stale_one_changes_no_answer() {
     let mut rng = Xorshift(0x7f4a_7c15_u64);
     let mut rand = move |lo: f32, hi: f32| rng.range(lo, hi);
-    let mut set = OccluderSet::default();
-    let mut walls = Vec::new();
-    for i in 0..300 {
-        let def = OccluderDef {
-            shape: OccluderShape::Box { half_extents: Vec3::new(rand(1.0, 4.0), rand(0.5, 2.5), rand(0.1, 0.5)) },
-            position: Vec3::new(rand(0.0, 100.0), 1.0, rand(0.0, 100.0)),
-            rotation: Quat::from_rotation_y(rand(0.0, 6.3)),
-            layers: 1 << (i % 2),
-            movable: true,
-        };
-        walls.push(set.add(&def).unwrap());
-    }
+    let (mut set, walls) = walled_town(&mut rand);
     let pairs: Vec<(Vec3, Vec3, u32)> = (0..600)
         .map(|k| {
             let eye = Vec3::new(rand(0.0, 100.0), rand(0.5, 2.5), rand(0.0, 100.0));

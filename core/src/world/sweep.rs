@@ -170,19 +170,19 @@ pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)]
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
+        // Kept as they were when the engine casts the rays.
         let mut blockers = sweeper.blockers;
         if input.cast_now {
             // The sweep only needs blocked or not: the early-exit test, no hit point.
             let occluders = input.occluders;
             let scratch = &mut chunk.ray_scratch;
-            let (last_tick, this_tick) = (&sweeper.blockers, &mut blockers);
-            *this_tick = RememberedBlockers::default();
+            blockers = RememberedBlockers::default();
             chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
-                let remembered = last_tick.of(r.target.index);
+                let remembered = sweeper.blockers.of(r.target.index);
                 let hit =
                     occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, remembered, scratch);
                 if let Some(rank) = scratch.blocker.filter(|_| hit) {
-                    this_tick.remember(r.target.index, rank);
+                    blockers.remember(r.target.index, rank);
                 }
                 RayHit { hit, distance: 0.0 }
             }));
