@@ -57,10 +57,9 @@ pub(crate) struct OccluderGrid {
 pub(crate) struct RayScratch {
     stamps: Vec<u32>,
     ray: u32,
-    /// The rank of the occluder that blocked the last ray, if it was blocked, in the grid
-    /// named by `blocker_grid` (see `OccluderSet::blocks_swept`).
+    /// The rank of the occluder that blocked the last ray, if it was blocked (a rank of
+    /// whichever grid answered it: only a guess, see `OccluderSet::blocks_swept`).
     pub blocker: Option<u32>,
-    pub blocker_grid: u64,
     /// Rays answered before any walk: by the remembered occluder, and by the last blocker
     /// (for tests and profiling).
     pub answered_early: [u64; 2],

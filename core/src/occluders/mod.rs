@@ -33,14 +33,7 @@ pub struct OccluderSet {
     grid_input: Vec<GridOccluder>,
     /// Exact-test data by grid rank (see [`ExactShape`]).
     exact: Vec<ExactShape>,
-    /// Names the grid built last, so a ray scratch knows whether the blocker it remembers is
-    /// a rank of this grid.
-    grid_version: u64,
 }
-
-/// Grid versions, unique across every set of the process, so a scratch can never mistake a
-/// rank of another grid (another world's, or a restored one's) for a rank of this one.
-static GRID_VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl OccluderSet {
     /// Validates a definition and adds it; nothing changes on error.
@@ -132,7 +125,6 @@ impl OccluderSet {
                 layers: o.def.layers,
             }));
             self.grid.rebuild(&self.grid_input);
-            self.grid_version = GRID_VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             self.exact.clear();
             // One entry per rank, so ranks and copies stay aligned (every input slot is live).
             for &i in &self.grid.order {
@@ -236,18 +228,16 @@ impl OccluderSet {
         if max_distance <= 0.0 || layers == 0 {
             return false;
         }
-        if scratch.blocker_grid != self.grid_version {
-            (scratch.blocker, scratch.blocker_grid) = (None, self.grid_version);
-        }
         let ray = Ray::new(origin, dir);
         // Occluders worth trying before the walk. Any occluder on the ray's layers that blocks
-        // proves the walk's answer, so a rank remembered from an older grid is merely a worse
-        // guess, never a wrong answer.
+        // proves the walk's answer, so a rank from an older grid (or another world's) is merely
+        // a worse guess, never a wrong answer: both guesses need only be a rank of this grid.
+        let in_grid = |rank: &u32| (*rank as usize) < self.exact.len();
         // - The remembered one, first and before any setup: sight is asked again every tick for
         //   the same pairs, and a wall between a guard and a target mostly stays between them.
         //   Its bounds need no test: they hold the shape with a margin (see `Geometry::aabb`),
         //   so an exact hit always meets them.
-        let remembered = remembered.filter(|&rank| (rank as usize) < self.exact.len());
+        let remembered = remembered.filter(in_grid);
         if let Some(rank) = remembered
             && self.grid.ranked[rank as usize].layers & layers != 0
             && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
@@ -264,7 +254,7 @@ impl OccluderSet {
         // - The last blocker: the sweep casts rays in spatial order, and a wall that stopped one
         //   ray often stops the next (a guard's targets behind the same house, a neighbour's
         //   view of them). Tested as the walk tests it: bounds, layers, exact shape.
-        if let Some(rank) = scratch.blocker.filter(|&rank| Some(rank) != remembered)
+        if let Some(rank) = scratch.blocker.filter(|&rank| Some(rank) != remembered).filter(in_grid)
             && slab.meets_one(&self.grid.ranked[rank as usize])
             && scratch.first_visit(rank, stamp)
             && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
