@@ -5,6 +5,8 @@
 //! are stored row by row, so a query scans one contiguous run of entries per row.
 
 use crate::math::{Vec3, floor_i64};
+use crate::team::TeamSet;
+use std::ops::Range;
 
 /// What the sweep needs to filter a target without touching the target itself (which would
 /// cost a cache miss per nearby target): its slot, position, team and layers; and, for a target
@@ -61,7 +63,47 @@ pub(crate) struct TargetGrid {
     /// `starts[c]..starts[c + 1]` are the entries of cell `c` (row-major).
     starts: Vec<u32>,
     entries: Vec<GridTarget>,
+    /// What the sweep's scan tests of each entry, by column.
+    columns: GridColumns,
     cells: Vec<u32>,
+}
+
+/// How many entries the sweep's scan tests side by side.
+pub(crate) const LANES: usize = 4;
+
+/// The entries' positions, layers and teams column by column (entry `i` at index `i` of each),
+/// so the sweep's scan loads `LANES` entries' worth of each with one read. Each column has
+/// `LANES - 1` padding entries past the last, so a group of lanes starting at any entry stays
+/// in bounds (the scan masks the lanes past its run).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GridColumns {
+    pub x: Vec<f32>,
+    pub y: Vec<f32>,
+    pub z: Vec<f32>,
+    pub layers: Vec<u32>,
+    /// The halves of each entry's `TeamSet`.
+    pub team_lo: Vec<u32>,
+    pub team_hi: Vec<u32>,
+}
+
+impl GridColumns {
+    fn fill(&mut self, entries: &[GridTarget]) {
+        let padded = || entries.iter().map(Some).chain([None; LANES - 1]);
+        let fill = |column: &mut Vec<f32>, of: fn(&GridTarget) -> f32| {
+            column.clear();
+            column.extend(padded().map(|e| e.map_or(0.0, of)));
+        };
+        fill(&mut self.x, |e| e.position.x);
+        fill(&mut self.y, |e| e.position.y);
+        fill(&mut self.z, |e| e.position.z);
+        let fill = |column: &mut Vec<u32>, of: fn(&GridTarget) -> u32| {
+            column.clear();
+            column.extend(padded().map(|e| e.map_or(0, of)));
+        };
+        fill(&mut self.layers, |e| e.layers);
+        fill(&mut self.team_lo, |e| TeamSet::of(e.team).lo);
+        fill(&mut self.team_hi, |e| TeamSet::of(e.team).hi);
+    }
 }
 
 impl TargetGrid {
@@ -128,6 +170,7 @@ impl TargetGrid {
         }
         cursor[0] = 0;
         self.starts = cursor;
+        self.columns.fill(&self.entries);
     }
 
     /// Calls `visit` for every target within `radius` of `center`, each exactly once, in grid
@@ -149,8 +192,14 @@ impl TargetGrid {
     /// that the box `lo..=hi` overlaps on the grid's plane: every target inside the box is in
     /// exactly one run, next to others the caller must still test (the sweep tests them without
     /// branches).
-    #[inline(always)] // into the sweep: its visit closure is the hottest loop
+    #[inline(always)]
     pub fn query_rows(&self, lo: Vec3, hi: Vec3, mut visit: impl FnMut(usize, &[GridTarget])) {
+        self.query_runs(lo, hi, |run| visit(run.start, &self.entries[run]));
+    }
+
+    /// [`TargetGrid::query_rows`] by entry indices (into [`TargetGrid::columns`] too).
+    #[inline(always)] // into the sweep: its visit closure is the hottest loop
+    pub fn query_runs(&self, lo: Vec3, hi: Vec3, mut visit: impl FnMut(Range<usize>)) {
         if self.entries.is_empty() {
             return;
         }
@@ -164,8 +213,20 @@ impl TargetGrid {
         for y in y0.max(0) as usize..=y1.min(h - 1) as usize {
             let row = y * self.width;
             let (start, end) = (self.starts[row + x0] as usize, self.starts[row + x1 + 1] as usize);
-            visit(start, &self.entries[start..end]);
+            visit(start..end);
         }
+    }
+
+    /// How many entries the grid holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The entries by column.
+    #[inline]
+    pub fn columns(&self) -> &GridColumns {
+        &self.columns
     }
 
     /// The entry at `index` (as counted by [`TargetGrid::query_rows`]).

@@ -7,7 +7,8 @@ use crate::math::Vec3;
 use crate::memory;
 use crate::rays::RayQuery;
 use crate::target::{MAX_CHECK_POINTS, Target};
-use crate::team::{AttitudeMask, AttitudeTable};
+use crate::team::{AttitudeMask, AttitudeTable, TeamSet};
+use glam::{UVec4, Vec4};
 
 /// Rays stop this far short of the check point, so the target's own surface never blocks.
 pub const RAY_STOP_SHORT: f32 = 0.01;
@@ -206,7 +207,25 @@ impl SightFilter {
     /// May the agent see a target on `layers` of `team` at all?
     #[inline]
     pub fn admits(&self, attitudes: &AttitudeTable, layers: u32, team: u8) -> bool {
-        layers & self.target_mask != 0 && attitudes.perceives(self.team, self.detect, team)
+        let team = TeamSet::of(team);
+        let lanes = |v: u32| UVec4::splat(v);
+        self.admits4(self.perceived(attitudes), lanes(layers), lanes(team.lo), lanes(team.hi)) & 1 != 0
+    }
+
+    /// The teams this filter's agent perceives.
+    #[inline]
+    pub fn perceived(&self, attitudes: &AttitudeTable) -> TeamSet {
+        attitudes.perceived(self.team, self.detect)
+    }
+
+    /// [`SightFilter::admits`] for four targets side by side (the sweep's scan): their layers
+    /// and the halves of their [`TeamSet`]s, with `perceived` from [`SightFilter::perceived`].
+    /// Bit `k` of the result is target `k`'s answer.
+    #[inline(always)]
+    pub fn admits4(&self, perceived: TeamSet, layers: UVec4, team_lo: UVec4, team_hi: UVec4) -> u32 {
+        let on_layers = (layers & UVec4::splat(self.target_mask)).cmpne(UVec4::ZERO);
+        let teams = (team_lo & UVec4::splat(perceived.lo)) | (team_hi & UVec4::splat(perceived.hi));
+        (on_layers & teams.cmpne(UVec4::ZERO)).bitmask()
     }
 
     /// Does a lose-sight radius wider than the view radius apply (so memory decides the view)?
@@ -291,14 +310,20 @@ impl ConeBound {
         (self.eye + lo - pad, self.eye + hi + pad)
     }
 
-    /// May a target at `position` have a check point inside either cone?
+    /// For four target positions (by coordinate) side by side, the sweep's scan: may each have
+    /// a check point inside either cone (bit `k` of the mask for position `k`)? With their
+    /// squared distances from the eye.
     #[inline(always)]
-    pub fn admits(&self, position: Vec3) -> bool {
-        let to = position - self.eye;
-        let dist = to.length();
-        let along = self.forward.dot(to);
-        (along >= self.cos_main * dist - self.margin_main)
-            | (along >= self.cos_peripheral * dist - self.margin_peripheral)
+    pub fn admits4(&self, x: Vec4, y: Vec4, z: Vec4) -> (u32, Vec4) {
+        let (e, f, s) = (self.eye, self.forward, Vec4::splat);
+        let (tx, ty, tz) = (x - s(e.x), y - s(e.y), z - s(e.z));
+        // As `Vec3::length_squared` and `Vec3::dot` sum: x, then y, then z.
+        let dist_sq = tx * tx + ty * ty + tz * tz;
+        let dist = dist_sq.sqrt();
+        let along = s(f.x) * tx + s(f.y) * ty + s(f.z) * tz;
+        let main = along.cmpge(s(self.cos_main) * dist - s(self.margin_main));
+        let peripheral = along.cmpge(s(self.cos_peripheral) * dist - s(self.margin_peripheral));
+        ((main | peripheral).bitmask(), dist_sq)
     }
 }
 
@@ -417,7 +442,14 @@ mod tests {
             }
             let in_view =
                 points.iter().any(|&p| matches!(classify(&view, p), PointClass::InView { .. } | PointClass::OnEye));
-            if !bound.admits(position) {
+            // The position in one lane of four, the others filled with other positions.
+            let lane = case % 4;
+            let mut lanes = [eye - offset, eye + offset * 0.3, position * 2.0, eye].map(|p| p.to_array());
+            lanes[lane] = position.to_array();
+            let column = |axis: usize| Vec4::from_array(lanes.map(|p| p[axis]));
+            let (admitted, dist_sq) = bound.admits4(column(0), column(1), column(2));
+            assert_eq!(dist_sq.to_array()[lane], position.distance_squared(eye), "case {case}");
+            if admitted >> lane & 1 == 0 {
                 rejected += 1;
                 assert!(!in_view, "case {case}: rejected a target with a point in view");
             }

@@ -50,11 +50,40 @@ pub fn check_team(team: u32, what: &str) -> Result<u8> {
     }
 }
 
+/// A set of teams, one bit each, in two 32-bit halves: the sight sweep tests four targets'
+/// teams at once in 32-bit lanes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TeamSet {
+    /// Teams 0..32.
+    pub lo: u32,
+    /// Teams 32..64.
+    pub hi: u32,
+}
+
+impl TeamSet {
+    /// The set holding just `team` (below [`MAX_TEAMS`], as every stored team is).
+    #[inline]
+    pub fn of(team: u8) -> TeamSet {
+        debug_assert!((team as usize) < MAX_TEAMS);
+        TeamSet::from_bits(1u64 << (team as u32 % 64))
+    }
+
+    /// The set whose bit `t` of `bits` stands for team `t`.
+    #[inline]
+    fn from_bits(bits: u64) -> TeamSet {
+        TeamSet { lo: bits as u32, hi: (bits >> 32) as u32 }
+    }
+}
+
 /// The attitude of every team towards every other. By default a team is friendly to itself and
 /// hostile to all others.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttitudeTable {
     table: Box<[[Attitude; MAX_TEAMS]; MAX_TEAMS]>,
+    /// Per observer team and detect mask (every mask is within `DETECT_ALL`): the teams
+    /// perceived, derived from `table` by the rule of `perceives` (a test holds them equal), so
+    /// a scan tests a team with one AND.
+    perceived: Box<[[TeamSet; DETECT_ALL as usize + 1]; MAX_TEAMS]>,
 }
 
 impl Default for AttitudeTable {
@@ -63,7 +92,12 @@ impl Default for AttitudeTable {
         for (i, row) in table.iter_mut().enumerate() {
             row[i] = Attitude::Friendly;
         }
-        AttitudeTable { table }
+        let perceived = Box::new([[TeamSet::default(); DETECT_ALL as usize + 1]; MAX_TEAMS]);
+        let mut attitudes = AttitudeTable { table, perceived };
+        for observer in 0..MAX_TEAMS as u8 {
+            attitudes.derive_perceived(observer);
+        }
+        attitudes
     }
 }
 
@@ -77,6 +111,24 @@ impl AttitudeTable {
     /// Sets how `observer` regards `other` (one direction only).
     pub fn set(&mut self, observer: u8, other: u8, attitude: Attitude) {
         self.table[observer as usize][other as usize] = attitude;
+        self.derive_perceived(observer);
+    }
+
+    /// Remakes `observer`'s row of `perceived` from the table.
+    fn derive_perceived(&mut self, observer: u8) {
+        let row = &self.table[observer as usize];
+        for detect in 0..=DETECT_ALL {
+            let bits = (row.iter().enumerate())
+                .fold(0u64, |bits, (other, attitude)| bits | ((detect & attitude.bit() != 0) as u64) << other);
+            self.perceived[observer as usize][detect as usize] = TeamSet::from_bits(bits);
+        }
+    }
+
+    /// The teams an observer on `observer` team with `detect` mask perceives: the teams
+    /// `other` for which [`AttitudeTable::perceives`] holds.
+    #[inline]
+    pub(crate) fn perceived(&self, observer: u8, detect: AttitudeMask) -> TeamSet {
+        self.perceived[observer as usize][(detect & DETECT_ALL) as usize]
     }
 
     /// True if an observer on `observer` team with `detect` mask perceives a member of `other`.
@@ -88,5 +140,38 @@ impl AttitudeTable {
     /// Row-major attitudes (for snapshots).
     pub(crate) fn raw(&self) -> impl Iterator<Item = Attitude> + '_ {
         self.table.iter().flatten().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The perceived sets answer as `perceives` for every observer, mask and other team, after
+    /// attitudes change in both directions.
+    #[test]
+    fn perceived_teams_follow_every_attitude_change() {
+        let mut table = AttitudeTable::default();
+        let check = |table: &AttitudeTable| {
+            for observer in 0..MAX_TEAMS as u8 {
+                for detect in 0..=DETECT_ALL {
+                    let set = table.perceived(observer, detect);
+                    for other in 0..MAX_TEAMS as u8 {
+                        let bit = TeamSet::of(other);
+                        let inside = (set.lo & bit.lo) | (set.hi & bit.hi) != 0;
+                        assert_eq!(inside, table.perceives(observer, detect, other), "{observer} {detect} {other}");
+                    }
+                }
+            }
+        };
+        check(&table);
+        assert_eq!(table.perceived(3, DETECT_HOSTILE), TeamSet { lo: !(1 << 3), hi: u32::MAX });
+        table.set(3, 40, Attitude::Neutral);
+        table.set(3, 3, Attitude::Hostile);
+        table.set(63, 0, Attitude::Friendly);
+        check(&table);
+        assert_eq!(table.perceived(3, DETECT_HOSTILE), TeamSet { lo: u32::MAX, hi: !(1 << 8) });
+        table.set(3, 40, Attitude::Hostile);
+        check(&table);
     }
 }
