@@ -402,6 +402,46 @@ mod tests {
     use super::*;
     use crate::test_rng::Xorshift;
 
+    /// Four targets side by side get, each in its lane, the layer test and `perceives` for their
+    /// team, whatever the observer's team (both halves of the team sets), mask and attitudes.
+    #[test]
+    fn the_four_lane_filter_answers_as_layers_and_attitudes_do() {
+        use crate::team::{Attitude, DETECT_ALL, MAX_TEAMS};
+        let mut s = Xorshift(0x2545_F491_4F6C_DD1D);
+        let mut attitudes = AttitudeTable::default();
+        let (mut admitted, mut refused) = (0, 0);
+        for case in 0..4_000 {
+            let team = |s: &mut Xorshift| (s.next_u64() % MAX_TEAMS as u64) as u8;
+            if case % 5 == 0 {
+                let attitude = [Attitude::Hostile, Attitude::Neutral, Attitude::Friendly][case % 3];
+                attitudes.set(team(&mut s), team(&mut s), attitude);
+            }
+            let filter = SightFilter {
+                target_mask: [u32::MAX, 1, 0b1010][case % 3],
+                team: team(&mut s),
+                detect: (s.next_u64() % (DETECT_ALL as u64 + 1)) as u32,
+                hysteresis: false,
+            };
+            let teams: [u8; 4] = std::array::from_fn(|_| team(&mut s));
+            let layers: [u32; 4] = std::array::from_fn(|_| 1 << (s.next_u64() % 4));
+            let sets = teams.map(TeamSet::of);
+            let lanes = filter.admits4(
+                filter.perceived(&attitudes),
+                UVec4::from_array(layers),
+                UVec4::from_array(sets.map(|t| t.lo)),
+                UVec4::from_array(sets.map(|t| t.hi)),
+            );
+            for k in 0..4 {
+                let expected =
+                    layers[k] & filter.target_mask != 0 && attitudes.perceives(filter.team, filter.detect, teams[k]);
+                assert_eq!(lanes >> k & 1 != 0, expected, "case {case} lane {k}");
+                assert_eq!(filter.admits(&attitudes, layers[k], teams[k]), expected, "case {case} lane {k}");
+                if expected { admitted += 1 } else { refused += 1 }
+            }
+        }
+        assert!(admitted > 2_000 && refused > 2_000, "{admitted} admitted, {refused} refused");
+    }
+
     /// Whatever the cones, eye magnitude and check-point offsets, a target the bound rejects has
     /// no point that `classify` puts in view; and the bound does reject targets behind.
     #[test]
