@@ -23,6 +23,12 @@ impl Attitude {
         1 << self as u32
     }
 
+    /// Does an agent with the `detect` mask perceive what it regards with this attitude? The
+    /// one rule behind `AttitudeTable::perceives` and its perceived sets.
+    pub(crate) const fn detected_by(self, detect: AttitudeMask) -> bool {
+        detect & self.bit() != 0
+    }
+
     /// Decodes a stored value.
     pub fn from_u32(v: u32) -> Result<Attitude> {
         match v {
@@ -81,8 +87,8 @@ impl TeamSet {
 pub struct AttitudeTable {
     table: Box<[[Attitude; MAX_TEAMS]; MAX_TEAMS]>,
     /// Per observer team and detect mask (every mask is within `DETECT_ALL`): the teams
-    /// perceived, derived from `table` by the rule of `perceives` (a test holds them equal), so
-    /// a scan tests a team with one AND.
+    /// perceived, derived from `table` by `Attitude::detected_by` as `perceives` is, so a scan
+    /// tests a team with one AND.
     perceived: Box<[[TeamSet; DETECT_ALL as usize + 1]; MAX_TEAMS]>,
 }
 
@@ -119,7 +125,7 @@ impl AttitudeTable {
         let row = &self.table[observer as usize];
         for detect in 0..=DETECT_ALL {
             let bits = (row.iter().enumerate())
-                .fold(0u64, |bits, (other, attitude)| bits | ((detect & attitude.bit() != 0) as u64) << other);
+                .fold(0u64, |bits, (other, attitude)| bits | (attitude.detected_by(detect) as u64) << other);
             self.perceived[observer as usize][detect as usize] = TeamSet::from_bits(bits);
         }
     }
@@ -134,7 +140,7 @@ impl AttitudeTable {
     /// True if an observer on `observer` team with `detect` mask perceives a member of `other`.
     #[inline]
     pub fn perceives(&self, observer: u8, detect: AttitudeMask, other: u8) -> bool {
-        detect & self.get(observer, other).bit() != 0
+        self.get(observer, other).detected_by(detect)
     }
 
     /// Row-major attitudes (for snapshots).
