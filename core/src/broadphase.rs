@@ -87,22 +87,27 @@ pub(crate) struct GridColumns {
 }
 
 impl GridColumns {
-    fn fill(&mut self, entries: &[GridTarget]) {
-        let padded = || entries.iter().map(Some).chain([None; LANES - 1]);
-        let fill = |column: &mut Vec<f32>, of: fn(&GridTarget) -> f32| {
-            column.clear();
-            column.extend(padded().map(|e| e.map_or(0.0, of)));
-        };
-        fill(&mut self.x, |e| e.position.x);
-        fill(&mut self.y, |e| e.position.y);
-        fill(&mut self.z, |e| e.position.z);
-        let fill = |column: &mut Vec<u32>, of: fn(&GridTarget) -> u32| {
-            column.clear();
-            column.extend(padded().map(|e| e.map_or(0, of)));
-        };
-        fill(&mut self.layers, |e| e.layers);
-        fill(&mut self.team_lo, |e| TeamSet::of(e.team).lo);
-        fill(&mut self.team_hi, |e| TeamSet::of(e.team).hi);
+    /// Sized for `len` entries plus the padding, which is zeroed; the entries are left to `set`.
+    fn resize(&mut self, len: usize) {
+        for column in [&mut self.x, &mut self.y, &mut self.z] {
+            column.resize(len + LANES - 1, 0.0);
+            column[len..].fill(0.0);
+        }
+        for column in [&mut self.layers, &mut self.team_lo, &mut self.team_hi] {
+            column.resize(len + LANES - 1, 0);
+            column[len..].fill(0);
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, entry: &GridTarget) {
+        let teams = TeamSet::of(entry.team);
+        self.x[i] = entry.position.x;
+        self.y[i] = entry.position.y;
+        self.z[i] = entry.position.z;
+        self.layers[i] = entry.layers;
+        self.team_lo[i] = teams.lo;
+        self.team_hi[i] = teams.hi;
     }
 }
 
@@ -146,10 +151,19 @@ impl TargetGrid {
         self.starts.clear();
         self.starts.resize(n + 1, 0);
         self.cells.clear();
+        // The cell is clamped before truncation, in f32: for any value, truncating a clamp to
+        // `0..=last` is the floor clamped (and NaN gives 0 both ways), as `coords` finds it for
+        // a query. The fields in locals: the loop's writes could otherwise alias them.
+        let (axes, origin, inv_cell, width) = (self.axes, self.origin, self.inv_cell, self.width);
+        let last = [width - 1, self.height - 1];
+        let last_f32 = last.map(|l| l as f32);
+        let cell_of = |p: Vec3| {
+            let p = p.to_array();
+            let on = |i: usize| (((p[axes[i]] - origin[i]) * inv_cell).clamp(0.0, last_f32[i]) as usize).min(last[i]);
+            on(1) * width + on(0)
+        };
         for t in targets {
-            let (x, y) = self.coords(t.position);
-            let c =
-                (y.clamp(0, self.height as i64 - 1) as usize) * self.width + x.clamp(0, self.width as i64 - 1) as usize;
+            let c = cell_of(t.position);
             self.cells.push(c as u32);
             self.starts[c + 1] += 1;
         }
@@ -158,10 +172,13 @@ impl TargetGrid {
         }
         self.entries.clear();
         self.entries.resize(targets.len(), GridTarget::default());
+        self.columns.resize(targets.len());
         // Placing in input order keeps each cell in slot order: deterministic visits.
         let mut cursor = std::mem::take(&mut self.starts);
         for (t, &c) in targets.iter().zip(&self.cells) {
-            self.entries[cursor[c as usize] as usize] = *t;
+            let at = cursor[c as usize] as usize;
+            self.entries[at] = *t;
+            self.columns.set(at, t);
             cursor[c as usize] += 1;
         }
         // `cursor[c]` now holds the end of cell c, the start of c + 1: shift back.
@@ -170,7 +187,6 @@ impl TargetGrid {
         }
         cursor[0] = 0;
         self.starts = cursor;
-        self.columns.fill(&self.entries);
     }
 
     /// Calls `visit` for every target within `radius` of `center`, each exactly once, in grid
@@ -269,6 +285,35 @@ mod tests {
         let screen: Vec<(u32, Vec3)> =
             (0..200).map(|i| (i, Vec3::new((i % 20) as f32 * 3.0, (i / 20) as f32 * 3.0, 0.0))).collect();
         check(&screen, Vec3::new(20.0, 10.0, 0.0), 6.0, 5.0);
+    }
+
+    #[test]
+    fn each_entry_sits_in_the_cell_a_query_finds_for_its_position() {
+        let mut rng = crate::test_rng::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let spreads = [1.0f32, 37.5, 256.0, 1e6, 1e30];
+        for (case, &spread) in spreads.iter().cycle().take(40).enumerate() {
+            let mut points: Vec<(u32, Vec3)> = (0..1 + case as u32 * 7)
+                .map(|i| (i, Vec3::new(rng.range(-spread, spread), rng.range(-1.0, 1.0), rng.range(-spread, spread))))
+                .collect();
+            // Points exactly on cell edges, and at the far corner where rounding may step past it.
+            points.extend((0..8).map(|k| (900 + k, Vec3::new(k as f32 * 2.5, 0.0, -(k as f32) * 2.5))));
+            points.push((999, Vec3::new(spread, 0.0, spread)));
+            let mut grid = TargetGrid::default();
+            grid.rebuild(2.5, &items(&points));
+            let (w, h) = (grid.width as i64, grid.height as i64);
+            for cell in 0..grid.width * grid.height {
+                for entry in &grid.entries[grid.starts[cell] as usize..grid.starts[cell + 1] as usize] {
+                    let (x, y) = grid.coords(entry.position);
+                    let expected = y.clamp(0, h - 1) * w + x.clamp(0, w - 1);
+                    assert_eq!(cell as i64, expected, "spread {spread}: target {} at {}", entry.target, entry.position);
+                }
+            }
+            let columns = grid.columns();
+            for (i, entry) in grid.entries.iter().enumerate() {
+                assert_eq!([columns.x[i], columns.y[i], columns.z[i]], entry.position.to_array());
+            }
+            assert!(columns.x.len() == grid.len() + LANES - 1 && columns.x[grid.len()..].iter().all(|&v| v == 0.0));
+        }
     }
 
     #[test]

@@ -41,6 +41,8 @@ pub(crate) struct StepScratch {
     /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
     order_scratch: Vec<(u64, u32)>,
+    /// Each due agent's place in `order`, by its index in `due_agents`.
+    rank: Vec<u32>,
     grid: TargetGrid,
     grid_input: Vec<GridTarget>,
     /// Every tuning as the sweep reads it, at its `index` (see `SweepTuning`), as of the tuning
@@ -50,8 +52,8 @@ pub(crate) struct StepScratch {
     tunings_version: u64,
     max_target_reach: f32,
     sweeps: Vec<SweepChunk>,
-    /// `(sweep chunk, results)` of each of `due_agents`.
-    swept: Vec<(u32, Swept)>,
+    /// Where the results of each of `order` are.
+    swept: Vec<Swept>,
     concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
     hits: Vec<RayHit>,
@@ -214,7 +216,8 @@ impl World {
         // Who is due: one pass through every agent. With workers, in blocks of slots (the
         // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
         // for every thread count.
-        let StepScratch { grid, grid_input, due_agents, due_blocks, overdue, kept, order, order_scratch, .. } = scratch;
+        let StepScratch { grid, grid_input, due_agents, due_blocks, overdue, kept, order, order_scratch, rank, .. } =
+            scratch;
         let mut lowest = [i32::MAX; 2];
         if let Some(team) = team {
             let blocks = block_count(Some(team));
@@ -243,6 +246,10 @@ impl World {
             order.extend(due_agents.iter().enumerate().map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
             // Ties (one cell) keep slot order: `j` follows the slots.
             crate::radix::sort_by_key(order, order_scratch);
+            rank.resize(order.len(), 0);
+            for (k, &(_, j)) in order.iter().enumerate() {
+                rank[j as usize] = k as u32;
+            }
         };
         match team {
             Some(team) => {
@@ -265,33 +272,28 @@ impl World {
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
     fn run_sweep(&mut self, cast_now: bool, team: Option<&Team>) {
+        let StepScratch { grid, max_target_reach, tunings, due_agents: due, order, sweeps: chunks, swept, .. } =
+            &mut self.scratch;
         let input = SweepInput {
             agents: &self.agents,
             targets: &self.targets,
-            grid: &self.scratch.grid,
-            max_target_reach: self.scratch.max_target_reach,
+            grid,
+            max_target_reach: *max_target_reach,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
-            tunings: &self.scratch.tunings,
+            tunings,
             cast_now,
         };
-        let (due, order) = (&self.scratch.due_agents, &self.scratch.order);
-        let chunks = &mut self.scratch.sweeps;
+        // Every entry is written by the sweep: only growth needs filling.
+        swept.resize(order.len(), Swept::default());
         match (team, chunks.len()) {
             (Some(team), n) if n > 1 => {
-                let parts = cut(order, n, team.threads()).zip(chunks.iter_mut());
-                run_blocks(team, parts, |((_, part), chunk)| sweep(&input, due, part, chunk))
+                let threads = team.threads();
+                let parts = cut(order, n, threads).zip(cut_mut(swept, n, threads)).zip(chunks.iter_mut());
+                let parts = parts.enumerate().map(|(c, (((_, part), (_, out)), chunk))| (c as u32, part, out, chunk));
+                run_blocks(team, parts, |(c, part, out, chunk)| sweep(&input, due, part, c, out, chunk))
             }
-            _ => sweep(&input, due, order, &mut chunks[0]),
-        }
-        // Where each due agent's results are, by its place in `due_agents`, for the conclusion.
-        let swept = &mut self.scratch.swept;
-        swept.clear();
-        swept.resize(due.len(), (0, Swept::default()));
-        for (c, chunk) in self.scratch.sweeps.iter().enumerate() {
-            for s in &chunk.swept {
-                swept[s.due as usize] = (c as u32, *s);
-            }
+            _ => sweep(&input, due, order, 0, swept, &mut chunks[0]),
         }
     }
 
@@ -310,7 +312,8 @@ impl World {
             }));
             scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
         }
-        let StepScratch { sweeps, swept, due_agents, concludes, sound_grid, grid, time, dt, .. } = &mut self.scratch;
+        let StepScratch { sweeps, swept, rank, due_agents, concludes, sound_grid, grid, time, dt, .. } =
+            &mut self.scratch;
         let input = ConcludeInput {
             time: *time,
             dt: *dt,
@@ -323,7 +326,7 @@ impl World {
             loudest,
             sound_occlusion: self.def.sound_occlusion,
         };
-        let shared = Shared { sweeps, swept, due: due_agents };
+        let shared = Shared { sweeps, swept, rank, due: due_agents };
         let slots = self.agents.slots_mut();
         let chunks = concludes;
         for chunk in chunks.iter_mut() {
@@ -428,8 +431,10 @@ fn grid_input(targets: &Pool<Target>, input: &mut Vec<GridTarget>) -> f32 {
 /// The sweep's results, read by every conclude chunk.
 struct Shared<'a> {
     sweeps: &'a [SweepChunk],
-    /// `(sweep chunk, results)` of each of `due`.
-    swept: &'a [(u32, Swept)],
+    /// Where the results of each agent are, by its place in the visiting order.
+    swept: &'a [Swept],
+    /// Each of `due`'s place in the visiting order.
+    rank: &'a [u32],
     /// The agents swept this step, in slot order.
     due: &'a [SweepAgent],
 }
@@ -450,16 +455,23 @@ fn conclude_range(
     let end = base + slots.len() as u32;
     let (first_due, end_due) =
         (shared.due.partition_point(|a| a.slot < base), shared.due.partition_point(|a| a.slot < end));
-    let (due, swept) = (&shared.due[first_due..end_due], &shared.swept[first_due..end_due]);
+    let due = &shared.due[first_due..end_due];
+    let swept = |k: usize| &shared.swept[shared.rank[first_due + k] as usize];
     chunk.candidates.clear();
-    let of = |(c, s): &(u32, Swept)| {
-        &shared.sweeps[*c as usize].candidates[s.first_candidate as usize..s.end_candidate as usize]
-    };
-    for (k, entry) in swept.iter().enumerate() {
-        if let Some(ahead) = swept.get(k + LOOKAHEAD).filter(|(_, s)| s.first_candidate < s.end_candidate) {
+    let of =
+        |s: &Swept| &shared.sweeps[s.chunk as usize].candidates[s.first_candidate as usize..s.end_candidate as usize];
+    // The results' places, then (once those are in) the candidates they point at, are asked
+    // for ahead.
+    for k in 0..due.len() {
+        if k + 2 * LOOKAHEAD < due.len() {
+            prefetch(swept(k + 2 * LOOKAHEAD));
+        }
+        if let Some(ahead) = (k + LOOKAHEAD < due.len()).then(|| swept(k + LOOKAHEAD))
+            && ahead.first_candidate < ahead.end_candidate
+        {
             prefetch(&of(ahead)[0]);
         }
-        chunk.candidates.extend_from_slice(of(entry));
+        chunk.candidates.extend_from_slice(of(swept(k)));
     }
     let (mut next_candidate, mut next_due) = (0usize, 0usize);
     for offset in 0..slots.len() {
@@ -473,9 +485,9 @@ fn conclude_range(
         let index = base + offset as u32;
         let generation = slot.generation;
         let sighting = due.get(next_due).is_some_and(|a| a.slot == index).then(|| {
-            let (c, s) = &swept[next_due];
+            let s = swept(next_due);
             next_due += 1;
-            let sweep = &shared.sweeps[*c as usize];
+            let sweep = &shared.sweeps[s.chunk as usize];
             let first = next_candidate;
             next_candidate += (s.end_candidate - s.first_candidate) as usize;
             let candidates = &chunk.candidates[first..next_candidate];

@@ -47,15 +47,13 @@ pub(super) struct SweepChunk {
     ray_scratch: RayScratch,
     /// This chunk's due agents in visiting order.
     agents: Vec<SweepAgent>,
-    /// Where every agent this chunk swept left its results.
-    pub swept: Vec<Swept>,
 }
 
-/// One swept agent's results in its sweep chunk.
+/// Where one swept agent's results are.
 #[derive(Copy, Clone, Debug, Default)]
 pub(super) struct Swept {
-    /// Its index in the step's due agents.
-    pub due: u32,
+    /// The sweep chunk that holds them.
+    pub chunk: u32,
     /// Its candidates: `first_candidate..end_candidate` of the chunk's.
     pub first_candidate: u32,
     pub end_candidate: u32,
@@ -68,7 +66,6 @@ impl SweepChunk {
         self.candidates.clear();
         self.rays.clear();
         self.hits.clear();
-        self.swept.clear();
     }
 }
 
@@ -154,8 +151,17 @@ impl SweepTuning {
 const LOOKAHEAD: usize = 4;
 
 /// Sweeps the agents of `due` listed in `order` (`(key, index in due)`, the visiting order) into
-/// `chunk`.
-pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)], chunk: &mut SweepChunk) {
+/// `chunk`, number `chunk_index` of the step's; `swept[k]` tells where the results of `order[k]`
+/// are. (Written by visiting order, each chunk into its own run of the step's `swept`, so no
+/// thread waits to put them in slot order: the conclusion finds them by each agent's rank.)
+pub(super) fn sweep(
+    input: &SweepInput,
+    due: &[SweepAgent],
+    order: &[(u64, u32)],
+    chunk_index: u32,
+    swept: &mut [Swept],
+    chunk: &mut SweepChunk,
+) {
     // Neighbours in space are scattered through `due` (slot order): one tight pass copies them
     // into visiting order first, so the sweep below reads its agents front to back (in a big
     // world, reading them in place would wait for memory at every agent).
@@ -169,7 +175,7 @@ pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)]
         }
         due[j as usize]
     }));
-    for (sweeper, &(_, j)) in agents.iter().zip(order) {
+    for (sweeper, out) in agents.iter().zip(swept) {
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
@@ -192,7 +198,7 @@ pub(super) fn sweep(input: &SweepInput, due: &[SweepAgent], order: &[(u64, u32)]
             count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
         }
         let end_candidate = chunk.candidates.len() as u32;
-        chunk.swept.push(Swept { due: j, first_candidate, end_candidate, blockers });
+        *out = Swept { chunk: chunk_index, first_candidate, end_candidate, blockers };
     }
     chunk.agents = agents;
 }
