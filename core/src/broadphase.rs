@@ -98,17 +98,6 @@ impl GridColumns {
             column[len..].fill(0);
         }
     }
-
-    #[inline]
-    fn set(&mut self, i: usize, entry: &GridTarget) {
-        let teams = TeamSet::of(entry.team);
-        self.x[i] = entry.position.x;
-        self.y[i] = entry.position.y;
-        self.z[i] = entry.position.z;
-        self.layers[i] = entry.layers;
-        self.team_lo[i] = teams.lo;
-        self.team_hi[i] = teams.hi;
-    }
 }
 
 impl TargetGrid {
@@ -150,7 +139,6 @@ impl TargetGrid {
         let n = self.width * self.height;
         self.starts.clear();
         self.starts.resize(n + 1, 0);
-        self.cells.clear();
         // The cell is clamped before truncation, in f32: for any value, truncating a clamp to
         // `0..=last` is the floor clamped (and NaN gives 0 both ways), as `coords` finds it for
         // a query. The fields in locals: the loop's writes could otherwise alias them.
@@ -162,31 +150,40 @@ impl TargetGrid {
             let on = |i: usize| (((p[axes[i]] - origin[i]) * inv_cell).clamp(0.0, last_f32[i]) as usize).min(last[i]);
             on(1) * width + on(0)
         };
-        for t in targets {
+        // Counted into `starts[c + 1]`, then summed: `starts[c]` is where cell c begins.
+        let starts = &mut self.starts[..];
+        self.cells.clear();
+        self.cells.extend(targets.iter().map(|t| {
             let c = cell_of(t.position);
-            self.cells.push(c as u32);
-            self.starts[c + 1] += 1;
+            starts[c + 1] += 1;
+            c as u32
+        }));
+        let mut sum = 0;
+        for start in starts.iter_mut() {
+            sum += *start;
+            *start = sum;
         }
-        for i in 0..n {
-            self.starts[i + 1] += self.starts[i];
-        }
-        self.entries.clear();
+        // The placement writes every entry (it is a permutation): only growth needs filling.
         self.entries.resize(targets.len(), GridTarget::default());
         self.columns.resize(targets.len());
+        // In locals, as above; each column is written as its entry is placed.
+        let entries = &mut self.entries[..];
+        let GridColumns { x, y, z, layers, team_lo, team_hi } = &mut self.columns;
+        let (x, y, z, layers, team_lo, team_hi) =
+            (&mut x[..], &mut y[..], &mut z[..], &mut layers[..], &mut team_lo[..], &mut team_hi[..]);
         // Placing in input order keeps each cell in slot order: deterministic visits.
-        let mut cursor = std::mem::take(&mut self.starts);
+        let cursor = &mut self.starts[..];
         for (t, &c) in targets.iter().zip(&self.cells) {
             let at = cursor[c as usize] as usize;
-            self.entries[at] = *t;
-            self.columns.set(at, t);
             cursor[c as usize] += 1;
+            entries[at] = *t;
+            let teams = TeamSet::of(t.team);
+            (x[at], y[at], z[at]) = (t.position.x, t.position.y, t.position.z);
+            (layers[at], team_lo[at], team_hi[at]) = (t.layers, teams.lo, teams.hi);
         }
         // `cursor[c]` now holds the end of cell c, the start of c + 1: shift back.
-        for i in (1..=n).rev() {
-            cursor[i] = cursor[i - 1];
-        }
+        cursor.copy_within(0..n, 1);
         cursor[0] = 0;
-        self.starts = cursor;
     }
 
     /// Calls `visit` for every target within `radius` of `center`, each exactly once, in grid
