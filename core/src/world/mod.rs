@@ -2,6 +2,7 @@
 
 mod agents;
 mod conclude;
+mod due;
 mod maps;
 mod query;
 mod shares;

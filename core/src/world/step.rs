@@ -14,14 +14,10 @@ use crate::target::Target;
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
-use super::shares::{Padded, block_count, cut, cut_mut, run_blocks};
-use super::sweep::{
-    Candidate, SweepAgent, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, spatial_key, sweep,
-};
+use super::due::DueAgents;
+use super::shares::{block_count, cut, cut_mut, run_blocks};
+use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, spatial_key, sweep};
 use super::team::Team;
-
-/// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
-const SCHEDULE_EPSILON: f64 = 1e-9;
 
 /// Buffers reused from step to step, so a steady-state step does not allocate.
 #[derive(Default)]
@@ -30,15 +26,9 @@ pub(crate) struct StepScratch {
     dt: f32,
     /// The clock value the step in progress will commit.
     time: f64,
-    /// Per slot: kept by the sight-tick budget (only filled when the budget cuts).
-    kept: Vec<bool>,
-    overdue: Vec<(f64, u32)>,
-    /// What the sweep reads of each due agent, in slot order.
-    due_agents: Vec<SweepAgent>,
-    /// Each block's part of `due_agents` while they are collected side by side, with the
-    /// lowest cell among them.
-    due_blocks: Vec<Padded<(Vec<SweepAgent>, [i32; 2])>>,
-    /// Due agents as `(spatial key, index into due_agents)`, sorted: the sweep's visiting order.
+    /// What the sweep reads of each due agent.
+    due: DueAgents,
+    /// Due agents as `(spatial key, number in due)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
     order_scratch: Vec<(u64, u32)>,
     /// Each due agent's place in `order`, by its index in `due_agents`.
@@ -70,6 +60,8 @@ struct ConcludeChunk {
     events: StepEvents,
     /// This chunk's agents' sweep candidates copied into slot order (see `conclude_range`).
     candidates: Vec<Candidate>,
+    /// Where this chunk's swept agents' results are, in slot order, copied with them.
+    swept: Vec<Swept>,
 }
 
 impl World {
@@ -213,37 +205,17 @@ impl World {
         }
         let bounds = GridBounds::of(&scratch.grid_input);
         let axes = bounds.plane_axes();
-        // Who is due: one pass through every agent. With workers, in blocks of slots (the
-        // conclusion's blocks, see `shares`) joined in slot order, so the result is the same
-        // for every thread count.
-        let StepScratch { grid, grid_input, due_agents, due_blocks, overdue, kept, order, order_scratch, rank, .. } =
-            scratch;
-        let mut lowest = [i32::MAX; 2];
-        if let Some(team) = team {
-            let blocks = block_count(Some(team));
-            due_blocks.resize_with(blocks, Padded::default);
-            let parts = cut(slots, blocks, team.threads()).zip(due_blocks.iter_mut());
-            run_blocks(team, parts, |((start, part), due)| {
-                due.0.1 = collect_due(part, start as u32, time, axes, &mut due.0.0)
-            });
-        } else {
-            lowest = collect_due(slots, 0, time, axes, due_agents);
-        }
+        // Who is due: one pass through every agent, in blocks of slots (see `due`).
+        let StepScratch { grid, grid_input, due, order, order_scratch, rank, .. } = scratch;
+        due.collect(slots, time, axes, team);
         // The targets' grid and the visiting order need each other's inputs only: with workers
         // they are made side by side (two blocks), else one after the other.
         let mut make_grid = || grid.rebuild_within(cell, grid_input, &bounds);
         let budget = self.def.max_sight_ticks_per_step as usize;
         let mut make_order = || {
-            if team.is_some() {
-                due_agents.clear();
-                for block in due_blocks.iter() {
-                    due_agents.extend_from_slice(&block.0.0);
-                    lowest = lowest_cell(lowest, block.0.1);
-                }
-            }
-            keep_most_overdue(due_agents, budget, slots, overdue, kept);
+            let lowest = due.finish(budget, slots);
             order.clear();
-            order.extend(due_agents.iter().enumerate().map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
+            order.extend(due.iter().enumerate().map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
             // Ties (one cell) keep slot order: `j` follows the slots.
             crate::radix::sort_by_key(order, order_scratch);
             rank.resize(order.len(), 0);
@@ -272,8 +244,7 @@ impl World {
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
     fn run_sweep(&mut self, cast_now: bool, team: Option<&Team>) {
-        let StepScratch { grid, max_target_reach, tunings, due_agents: due, order, sweeps: chunks, swept, .. } =
-            &mut self.scratch;
+        let StepScratch { grid, max_target_reach, tunings, due, order, sweeps: chunks, swept, .. } = &mut self.scratch;
         let input = SweepInput {
             agents: &self.agents,
             targets: &self.targets,
@@ -312,8 +283,7 @@ impl World {
             }));
             scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
         }
-        let StepScratch { sweeps, swept, rank, due_agents, concludes, sound_grid, grid, time, dt, .. } =
-            &mut self.scratch;
+        let StepScratch { sweeps, swept, rank, due, concludes, sound_grid, grid, time, dt, .. } = &mut self.scratch;
         let input = ConcludeInput {
             time: *time,
             dt: *dt,
@@ -326,18 +296,20 @@ impl World {
             loudest,
             sound_occlusion: self.def.sound_occlusion,
         };
-        let shared = Shared { sweeps, swept, rank, due: due_agents };
+        let shared = Shared { sweeps, swept, rank, due };
         let slots = self.agents.slots_mut();
         let chunks = concludes;
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
         let Some(team) = team.filter(|_| chunks.len() > 1) else {
-            conclude_range(&input, &shared, 0, slots, &mut chunks[0]);
+            conclude_range(&input, &shared, 0, 0, slots, &mut chunks[0]);
             return;
         };
-        let blocks = cut_mut(slots, chunks.len(), team.threads()).zip(chunks.iter_mut());
-        run_blocks(team, blocks, |((start, part), chunk)| conclude_range(&input, &shared, start as u32, part, chunk));
+        let blocks = cut_mut(slots, chunks.len(), team.threads()).zip(chunks.iter_mut()).enumerate();
+        run_blocks(team, blocks, |(k, ((start, part), chunk))| {
+            conclude_range(&input, &shared, k, start as u32, part, chunk)
+        });
     }
 
     /// The step completed: advance the clock, publish its events, retire its sounds.
@@ -356,53 +328,6 @@ impl World {
         std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
         self.pending_sounds.clear();
     }
-}
-
-/// Appends the due agents among `slots` (slot numbers from `base`) to `due`, in slot order, with
-/// their visiting-order cells on the grid plane `axes`; returns the lowest of those cells.
-fn collect_due(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], due: &mut Vec<SweepAgent>) -> [i32; 2] {
-    due.clear();
-    let mut lowest = [i32::MAX; 2];
-    for (i, s) in slots.iter().enumerate() {
-        let Some(a) = s.value.as_ref() else { continue };
-        if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
-            let agent = SweepAgent::of(a, base + i as u32, s.generation, axes);
-            lowest = lowest_cell(lowest, agent.cell);
-            due.push(agent);
-        }
-    }
-    lowest
-}
-
-/// With a sight-tick budget smaller than the due agents, keeps only the `budget` most overdue
-/// (ties by slot) in `due`.
-fn keep_most_overdue(
-    due: &mut Vec<SweepAgent>,
-    budget: usize,
-    slots: &[Slot<Agent>],
-    overdue: &mut Vec<(f64, u32)>,
-    kept: &mut Vec<bool>,
-) {
-    if budget == 0 || due.len() <= budget {
-        return;
-    }
-    overdue.clear();
-    for a in due.iter() {
-        let next = slots[a.slot as usize].value.as_ref().map_or(0.0, |a| a.next_sense_time);
-        overdue.push((next, a.slot));
-    }
-    overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    kept.clear();
-    kept.resize(slots.len(), false);
-    for &(_, i) in &overdue[..budget] {
-        kept[i as usize] = true;
-    }
-    due.retain(|a| kept[a.slot as usize]);
-}
-
-/// The lowest cell on each axis of `a` and `b` (not a cell of either: the corner below both).
-fn lowest_cell(a: [i32; 2], b: [i32; 2]) -> [i32; 2] {
-    [a[0].min(b[0]), a[1].min(b[1])]
 }
 
 /// Fills the broadphase's input with the enabled targets; returns the largest reach of any
@@ -435,29 +360,30 @@ struct Shared<'a> {
     swept: &'a [Swept],
     /// Each of `due`'s place in the visiting order.
     rank: &'a [u32],
-    /// The agents swept this step, in slot order.
-    due: &'a [SweepAgent],
+    /// The agents swept this step.
+    due: &'a DueAgents,
 }
 
 /// How many agents ahead the gathers of `conclude_range` prefetch.
 const LOOKAHEAD: usize = 4;
 
+/// Concludes `slots`, the `block`th block of slots (whose first is numbered `base`).
 fn conclude_range(
     input: &ConcludeInput,
     shared: &Shared,
+    block: usize,
     base: u32,
     slots: &mut [Slot<Agent>],
     chunk: &mut ConcludeChunk,
 ) {
-    // The sweep left each agent's candidates in visiting (spatial) order; one tight copying pass
-    // brings this range's into slot order, so the loop below reads them front to back (in a big
-    // world, reading them in place would wait for memory at every agent).
-    let end = base + slots.len() as u32;
-    let (first_due, end_due) =
-        (shared.due.partition_point(|a| a.slot < base), shared.due.partition_point(|a| a.slot < end));
-    let due = &shared.due[first_due..end_due];
-    let swept = |k: usize| &shared.swept[shared.rank[first_due + k] as usize];
+    // The sweep left each agent's candidates and where they are in visiting (spatial) order; one
+    // tight copying pass brings this range's into slot order, so the loop below reads them front
+    // to back (in a big world, reading them in place would wait for memory at every agent).
+    // The due agents collected from these slots (`collect` cut the slots as the caller did).
+    let (first_due, due) = shared.due.block(block);
+    let swept = |k: usize| &shared.swept[shared.rank[first_due as usize + k] as usize];
     chunk.candidates.clear();
+    chunk.swept.clear();
     let of =
         |s: &Swept| &shared.sweeps[s.chunk as usize].candidates[s.first_candidate as usize..s.end_candidate as usize];
     // The results' places, then (once those are in) the candidates they point at, are asked
@@ -471,7 +397,9 @@ fn conclude_range(
         {
             prefetch(&of(ahead)[0]);
         }
-        chunk.candidates.extend_from_slice(of(swept(k)));
+        let s = swept(k);
+        chunk.candidates.extend_from_slice(of(s));
+        chunk.swept.push(*s);
     }
     let (mut next_candidate, mut next_due) = (0usize, 0usize);
     for offset in 0..slots.len() {
@@ -485,7 +413,7 @@ fn conclude_range(
         let index = base + offset as u32;
         let generation = slot.generation;
         let sighting = due.get(next_due).is_some_and(|a| a.slot == index).then(|| {
-            let s = swept(next_due);
+            let s = &chunk.swept[next_due];
             next_due += 1;
             let sweep = &shared.sweeps[s.chunk as usize];
             let first = next_candidate;

@@ -17,6 +17,8 @@ use crate::rays::{RayHit, RayQuery};
 use crate::sight::{ConeBound, SightFilter, View, classify_points};
 use crate::target::Target;
 use crate::team::AttitudeTable;
+
+use super::due::DueAgents;
 use glam::{UVec4, Vec4};
 
 /// A target that passed range and cone for one agent, waiting for its rays.
@@ -150,13 +152,13 @@ impl SweepTuning {
 /// How many agents ahead the sweep's gather asks for the records it copies.
 const LOOKAHEAD: usize = 4;
 
-/// Sweeps the agents of `due` listed in `order` (`(key, index in due)`, the visiting order) into
+/// Sweeps the agents of `due` listed in `order` (`(key, number in due)`, the visiting order) into
 /// `chunk`, number `chunk_index` of the step's; `swept[k]` tells where the results of `order[k]`
 /// are. (Written by visiting order, each chunk into its own run of the step's `swept`, so no
 /// thread waits to put them in slot order: the conclusion finds them by each agent's rank.)
 pub(super) fn sweep(
     input: &SweepInput,
-    due: &[SweepAgent],
+    due: &DueAgents,
     order: &[(u64, u32)],
     chunk_index: u32,
     swept: &mut [Swept],
@@ -171,9 +173,9 @@ pub(super) fn sweep(
     chunk.near.resize(input.grid.len() + LANES, 0);
     agents.extend(order.iter().enumerate().map(|(k, &(_, j))| {
         if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
-            prefetch(&due[ahead as usize]);
+            prefetch(due.get(ahead));
         }
-        due[j as usize]
+        *due.get(j)
     }));
     for (sweeper, out) in agents.iter().zip(swept) {
         let first_candidate = chunk.candidates.len() as u32;

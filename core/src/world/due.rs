@@ -1,0 +1,162 @@
+//! The agents due a sight tick this step, as the sweep reads them. They are collected in blocks
+//! of slots, side by side with workers (the conclusion's blocks, see `shares`), and stay in
+//! those blocks: an agent is named by its index in slot order across them, and the conclusion
+//! of a block of slots finds its due agents in the block collected from the same slots. (Joined
+//! into one list instead, the joining thread pulled half the records from the other core's
+//! cache while the target grid was being built beside it, and was the longer of the two.)
+
+use crate::agent::Agent;
+use crate::id::Slot;
+
+use super::shares::{Padded, block_count, cut, run_blocks};
+use super::sweep::SweepAgent;
+use super::team::Team;
+
+/// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
+const SCHEDULE_EPSILON: f64 = 1e-9;
+
+/// One block of slots' due agents, in slot order, with the lowest visiting-order cell among them.
+#[derive(Default)]
+struct DueBlock {
+    agents: Vec<SweepAgent>,
+    lowest: [i32; 2],
+}
+
+/// The step's due agents (see the module's comment); buffers are reused from step to step.
+#[derive(Default)]
+pub(super) struct DueAgents {
+    blocks: Vec<Padded<DueBlock>>,
+    /// Index of each block's first agent, then the count of all.
+    starts: Vec<u32>,
+    overdue: Vec<(f64, u32)>,
+    kept: Vec<bool>,
+}
+
+impl DueAgents {
+    /// Collects the agents of `slots` due a tick at `time`, with their visiting-order cells on the
+    /// plane `axes`: in `block_count(team)` blocks of slots, side by side on `team`'s threads.
+    pub fn collect(&mut self, slots: &[Slot<Agent>], time: f64, axes: [usize; 2], team: Option<&Team>) {
+        let blocks = block_count(team);
+        self.blocks.resize_with(blocks, Padded::default);
+        match team {
+            Some(team) => {
+                let parts = cut(slots, blocks, team.threads()).zip(self.blocks.iter_mut());
+                run_blocks(team, parts, |((start, part), block)| collect_block(part, start as u32, time, axes, block));
+            }
+            None => collect_block(slots, 0, time, axes, &mut self.blocks[0]),
+        }
+    }
+
+    /// After `collect`: keeps only the `budget` most overdue agents when more are due (`budget`
+    /// 0: all), numbers them, and returns the lowest cell among them (the visiting order's origin).
+    pub fn finish(&mut self, budget: usize, slots: &[Slot<Agent>]) -> [i32; 2] {
+        let DueAgents { blocks, starts, overdue, kept } = self;
+        let count: usize = blocks.iter().map(|b| b.0.agents.len()).sum();
+        if budget > 0 && count > budget {
+            overdue.clear();
+            for a in blocks.iter().flat_map(|b| &b.0.agents) {
+                let next = slots[a.slot as usize].value.as_ref().map_or(0.0, |a| a.next_sense_time);
+                overdue.push((next, a.slot));
+            }
+            overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            kept.clear();
+            kept.resize(slots.len(), false);
+            for &(_, i) in &overdue[..budget] {
+                kept[i as usize] = true;
+            }
+            // The order's origin stays the lowest cell of every agent collected.
+            for block in blocks.iter_mut() {
+                block.0.agents.retain(|a| kept[a.slot as usize]);
+            }
+        }
+        starts.clear();
+        starts.push(0);
+        let mut lowest = [i32::MAX; 2];
+        for block in blocks.iter() {
+            starts.push(starts[starts.len() - 1] + block.0.agents.len() as u32);
+            lowest = lowest_cell(lowest, block.0.lowest);
+        }
+        lowest
+    }
+
+    /// The due agent numbered `j` (in slot order).
+    #[inline]
+    pub fn get(&self, j: u32) -> &SweepAgent {
+        // The last block starting at or before `j`: an empty block starts where the next does.
+        let b = self.starts.partition_point(|&s| s <= j) - 1;
+        &self.blocks[b].0.agents[(j - self.starts[b]) as usize]
+    }
+
+    /// Every due agent in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = &SweepAgent> {
+        self.blocks.iter().flat_map(|b| &b.0.agents)
+    }
+
+    /// Block `k`'s due agents (those of the `k`th block of slots) and the number of its first.
+    pub fn block(&self, k: usize) -> (u32, &[SweepAgent]) {
+        (self.starts[k], &self.blocks[k].0.agents)
+    }
+}
+
+/// The due agents among `slots` (slot numbers from `base`) into `block`, in slot order.
+fn collect_block(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], block: &mut Padded<DueBlock>) {
+    let DueBlock { agents, lowest } = &mut block.0;
+    agents.clear();
+    *lowest = [i32::MAX; 2];
+    for (i, s) in slots.iter().enumerate() {
+        let Some(a) = s.value.as_ref() else { continue };
+        if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
+            let agent = SweepAgent::of(a, base + i as u32, s.generation, axes);
+            *lowest = lowest_cell(*lowest, agent.cell);
+            agents.push(agent);
+        }
+    }
+}
+
+/// The lowest cell on each axis of `a` and `b` (not a cell of either: the corner below both).
+fn lowest_cell(a: [i32; 2], b: [i32; 2]) -> [i32; 2] {
+    [a[0].min(b[0]), a[1].min(b[1])]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blockers::RememberedBlockers;
+    use crate::math::Vec3;
+
+    fn agent(slot: u32) -> SweepAgent {
+        SweepAgent {
+            slot,
+            generation: 0,
+            eye: Vec3::ZERO,
+            forward: Vec3::Z,
+            tuning: 0,
+            team: 0,
+            cell: [slot as i32, 0],
+            blockers: RememberedBlockers::default(),
+        }
+    }
+
+    #[test]
+    fn agents_are_numbered_in_slot_order_across_blocks_empty_ones_included() {
+        let sizes = [0usize, 3, 0, 0, 2, 0, 4, 0];
+        let mut due = DueAgents::default();
+        let mut slot = 0;
+        for &n in &sizes {
+            let agents = (0..n).map(|_| {
+                slot += 1;
+                agent(slot * 10)
+            });
+            due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [i32::MAX; 2] }));
+        }
+        due.finish(0, &[]);
+        let all: Vec<u32> = due.iter().map(|a| a.slot).collect();
+        assert_eq!(all, (1..=9).map(|s| s * 10).collect::<Vec<_>>());
+        for (j, &s) in all.iter().enumerate() {
+            assert_eq!(due.get(j as u32).slot, s, "agent number {j}");
+        }
+        let firsts: Vec<u32> = (0..sizes.len()).map(|k| due.block(k).0).collect();
+        assert_eq!(firsts, vec![0, 0, 3, 3, 3, 5, 5, 9]);
+        assert_eq!(due.block(6).1.iter().map(|a| a.slot).collect::<Vec<_>>(), vec![60, 70, 80, 90]);
+    }
+}
