@@ -228,3 +228,38 @@ fn sight_ticks_list_exactly_the_agents_whose_sight_ran_and_what_they_see_is_thei
     }
     assert!((9..=11).contains(&slow_ticks), "a 10 Hz agent ticks ~10 times in a second, got {slow_ticks}");
 }
+
+/// With a sight-tick budget, the most overdue agents tick first (ties by slot) and the rest wait
+/// for the next steps, whatever the thread count and however the slots are spread.
+#[test]
+fn a_sight_tick_budget_ticks_the_most_overdue_first_on_any_thread_count() {
+    for threads in [1, 2, 3] {
+        let def = WorldDef { max_sight_ticks_per_step: 5, worker_threads: threads, ..Default::default() };
+        let mut world = World::new(&def).unwrap();
+        let target = world.create_target(&point_target(Vec3::new(0.0, 0.0, 4.0))).unwrap();
+        let mut agents = Vec::new();
+        for k in 0..13 {
+            let mut agent = lesson_agent(Vec3::new(k as f32 * 0.01, 0.0, 0.0), Vec3::Z);
+            agent.sight.rate_hz = 0.0; // due every step: only the budget spreads them
+            agents.push(world.create_agent(&agent).unwrap());
+        }
+        // A free slot among them.
+        world.destroy_agent(agents.remove(6)).unwrap();
+        let ticked_each_step: Vec<Vec<AgentId>> = (0..3)
+            .map(|_| {
+                world.step(1.0 / 60.0).unwrap();
+                let ticked = world.events().sight_ticks.clone();
+                let seeing: Vec<AgentId> =
+                    world.events().percepts.iter().filter(|p| p.target == target).map(|p| p.agent).collect();
+                assert_eq!(seeing, ticked, "{threads} threads: each ticking agent sees the target, no other does");
+                ticked
+            })
+            .collect();
+        let expect = [&agents[0..5], &agents[5..10], &[agents[10], agents[11], agents[0], agents[1], agents[2]][..]];
+        for (step, (ticked, expected)) in ticked_each_step.iter().zip(expect).enumerate() {
+            let mut expected = expected.to_vec();
+            expected.sort_by_key(|a| a.index);
+            assert_eq!(ticked, &expected, "{threads} threads, step {step}");
+        }
+    }
+}
