@@ -7,6 +7,7 @@
 
 use crate::agent::Agent;
 use crate::id::Slot;
+use crate::prefetch::prefetch;
 
 use super::shares::{Padded, block_count, cut, run_blocks};
 use super::sweep::SweepAgent;
@@ -87,15 +88,38 @@ impl DueAgents {
         &self.blocks[b].0.agents[(j - self.starts[b]) as usize]
     }
 
-    /// Every due agent in slot order.
-    pub fn iter(&self) -> impl Iterator<Item = &SweepAgent> {
-        self.blocks.iter().flat_map(|b| &b.0.agents)
+    /// Appends the due agents of `order` (`(key, number)` pairs) to `out`, in that order, asking
+    /// for each a few ahead (they are scattered through the blocks).
+    pub fn gather(&self, order: &[(u64, u32)], out: &mut Vec<SweepAgent>) {
+        match &self.blocks[..] {
+            [only] => gather_from(order, out, |j| &only.0.agents[j as usize]),
+            _ => gather_from(order, out, |j| self.get(j)),
+        }
     }
 
-    /// Block `k`'s due agents (those of the `k`th block of slots) and the number of its first.
+    /// Each block's due agents in slot order, with the number of its first.
+    pub fn blocks(&self) -> impl Iterator<Item = (u32, &[SweepAgent])> {
+        self.starts.iter().zip(&self.blocks).map(|(&start, b)| (start, &b.0.agents[..]))
+    }
+
+    /// Block `k`'s due agents (those of the `k`th block of slots), with the number of its first.
     pub fn block(&self, k: usize) -> (u32, &[SweepAgent]) {
         (self.starts[k], &self.blocks[k].0.agents)
     }
+}
+
+/// How many agents ahead `gather` asks for the records it copies.
+const LOOKAHEAD: usize = 4;
+
+/// `DueAgents::gather` with `at` finding an agent by its number (monomorphised, so that with a
+/// single block the copy is a plain indexed one).
+fn gather_from<'a>(order: &[(u64, u32)], out: &mut Vec<SweepAgent>, at: impl Fn(u32) -> &'a SweepAgent) {
+    out.extend(order.iter().enumerate().map(|(k, &(_, j))| {
+        if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
+            prefetch(at(ahead));
+        }
+        *at(j)
+    }));
 }
 
 /// The due agents among `slots` (slot numbers from `base`) into `block`, in slot order.
@@ -150,11 +174,15 @@ mod tests {
             due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [i32::MAX; 2] }));
         }
         due.finish(0, &[]);
-        let all: Vec<u32> = due.iter().map(|a| a.slot).collect();
+        let all: Vec<u32> = due.blocks().flat_map(|(_, b)| b).map(|a| a.slot).collect();
         assert_eq!(all, (1..=9).map(|s| s * 10).collect::<Vec<_>>());
         for (j, &s) in all.iter().enumerate() {
             assert_eq!(due.get(j as u32).slot, s, "agent number {j}");
         }
+        let order: Vec<(u64, u32)> = [8u32, 0, 5, 3, 7, 1].iter().map(|&j| (0, j)).collect();
+        let mut gathered = Vec::new();
+        due.gather(&order, &mut gathered);
+        assert_eq!(gathered.iter().map(|a| a.slot).collect::<Vec<_>>(), vec![90, 10, 60, 40, 80, 20]);
         let firsts: Vec<u32> = (0..sizes.len()).map(|k| due.block(k).0).collect();
         assert_eq!(firsts, vec![0, 0, 3, 3, 3, 5, 5, 9]);
         assert_eq!(due.block(6).1.iter().map(|a| a.slot).collect::<Vec<_>>(), vec![60, 70, 80, 90]);

@@ -215,7 +215,10 @@ impl World {
         let mut make_order = || {
             let lowest = due.finish(budget, slots);
             order.clear();
-            order.extend(due.iter().enumerate().map(|(j, a)| (spatial_key(a.cell, lowest), j as u32)));
+            for (first, agents) in due.blocks() {
+                let keys = agents.iter().enumerate().map(|(i, a)| (spatial_key(a.cell, lowest), first + i as u32));
+                order.extend(keys);
+            }
             // Ties (one cell) keep slot order: `j` follows the slots.
             crate::radix::sort_by_key(order, order_scratch);
             rank.resize(order.len(), 0);

@@ -149,9 +149,6 @@ impl SweepTuning {
     }
 }
 
-/// How many agents ahead the sweep's gather asks for the records it copies.
-const LOOKAHEAD: usize = 4;
-
 /// Sweeps the agents of `due` listed in `order` (`(key, number in due)`, the visiting order) into
 /// `chunk`, number `chunk_index` of the step's; `swept[k]` tells where the results of `order[k]`
 /// are. (Written by visiting order, each chunk into its own run of the step's `swept`, so no
@@ -169,14 +166,9 @@ pub(super) fn sweep(
     // world, reading them in place would wait for memory at every agent).
     let mut agents = std::mem::take(&mut chunk.agents);
     agents.clear();
+    due.gather(order, &mut agents);
     // Room for any agent's scan (see `gather`), made once.
     chunk.near.resize(input.grid.len() + LANES, 0);
-    agents.extend(order.iter().enumerate().map(|(k, &(_, j))| {
-        if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
-            prefetch(due.get(ahead));
-        }
-        *due.get(j)
-    }));
     for (sweeper, out) in agents.iter().zip(swept) {
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
