@@ -87,7 +87,8 @@ pub(crate) struct GridColumns {
 }
 
 impl GridColumns {
-    /// Sized for `len` entries plus the padding, which is zeroed; the entries are left to `set`.
+    /// Sized for `len` entries plus the padding, which is zeroed; `rebuild_within` writes the
+    /// entries as it places them.
     fn resize(&mut self, len: usize) {
         for column in [&mut self.x, &mut self.y, &mut self.z] {
             column.resize(len + LANES - 1, 0.0);

@@ -31,7 +31,7 @@ pub(crate) struct StepScratch {
     /// Due agents as `(spatial key, number in due)`, sorted: the sweep's visiting order.
     order: Vec<(u64, u32)>,
     order_scratch: Vec<(u64, u32)>,
-    /// Each due agent's place in `order`, by its index in `due_agents`.
+    /// Each due agent's place in `order`, by its number in `due`.
     rank: Vec<u32>,
     grid: TargetGrid,
     grid_input: Vec<GridTarget>,
