@@ -384,6 +384,8 @@ fn conclude_range(
     // to back (in a big world, reading them in place would wait for memory at every agent).
     // The due agents collected from these slots (`collect` cut the slots as the caller did).
     let (first_due, due) = shared.due.block(block);
+    let slot_range = base..base + slots.len() as u32;
+    debug_assert!(due.iter().all(|a| slot_range.contains(&a.slot)), "block {block}'s due agents are its slots'");
     let swept = |k: usize| &shared.swept[shared.rank[first_due as usize + k] as usize];
     chunk.candidates.clear();
     chunk.swept.clear();
