@@ -10,7 +10,7 @@ use crate::id::Slot;
 use crate::prefetch::prefetch;
 
 use super::shares::{Padded, block_count, cut, run_blocks};
-use super::sweep::SweepAgent;
+use super::sweep::{SweepAgent, spatial_key};
 use super::team::Team;
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
@@ -88,9 +88,33 @@ impl DueAgents {
         &self.blocks[b].0.agents[(j - self.starts[b]) as usize]
     }
 
-    /// Appends the due agents of `order` (`(key, number)` pairs) to `out`, in that order, asking
-    /// for each a few ahead (they are scattered through the blocks).
-    pub fn gather(&self, order: &[(u64, u32)], out: &mut Vec<SweepAgent>) {
+    /// The visiting order's entries, unsorted, into `order`: each agent's spatial key counted
+    /// from `lowest` (see `spatial_key`) in the high half of a word and its number in the low
+    /// half, so a sort by key keeps ties in slot order and moves one word an agent. A key needs
+    /// more than 32 bits only when the agents spread over more than 65,536 cells (524 km) on an
+    /// axis: then every key drops the same low bits, a coarser order of the same kind.
+    pub fn visiting_entries(&self, lowest: [i32; 2], order: &mut Vec<u64>) {
+        let mut coarsen = 0;
+        loop {
+            order.clear();
+            let mut all_bits = 0u64;
+            for (first, agents) in self.blocks() {
+                order.extend(agents.iter().enumerate().map(|(i, a)| {
+                    let key = spatial_key(a.cell, lowest) >> coarsen;
+                    all_bits |= key;
+                    key << 32 | (first + i as u32) as u64
+                }));
+            }
+            if all_bits >> 32 == 0 {
+                return;
+            }
+            coarsen = 32 - all_bits.leading_zeros();
+        }
+    }
+
+    /// Appends the due agents of `order` (entries of `visiting_entries`) to `out`, in that order,
+    /// asking for each a few ahead (they are scattered through the blocks).
+    pub fn gather(&self, order: &[u64], out: &mut Vec<SweepAgent>) {
         match &self.blocks[..] {
             [only] => gather_from(order, out, |j| &only.0.agents[j as usize]),
             _ => gather_from(order, out, |j| self.get(j)),
@@ -113,13 +137,19 @@ const LOOKAHEAD: usize = 4;
 
 /// `DueAgents::gather` with `at` finding an agent by its number (monomorphised, so that with a
 /// single block the copy is a plain indexed one).
-fn gather_from<'a>(order: &[(u64, u32)], out: &mut Vec<SweepAgent>, at: impl Fn(u32) -> &'a SweepAgent) {
-    out.extend(order.iter().enumerate().map(|(k, &(_, j))| {
-        if let Some(&(_, ahead)) = order.get(k + LOOKAHEAD) {
-            prefetch(at(ahead));
+fn gather_from<'a>(order: &[u64], out: &mut Vec<SweepAgent>, at: impl Fn(u32) -> &'a SweepAgent) {
+    out.extend(order.iter().enumerate().map(|(k, &entry)| {
+        if let Some(&ahead) = order.get(k + LOOKAHEAD) {
+            prefetch(at(number(ahead)));
         }
-        *at(j)
+        *at(number(entry))
     }));
+}
+
+/// The agent's number in a visiting-order entry (see `DueAgents::visiting_entries`).
+#[inline]
+pub(super) fn number(entry: u64) -> u32 {
+    entry as u32
 }
 
 /// The due agents among `slots` (slot numbers from `base`) into `block`, in slot order.
@@ -161,6 +191,27 @@ mod tests {
         }
     }
 
+    /// Each entry is its agent's key above its number; agents 2^20 cells apart or more get
+    /// their keys' same low bits dropped (so they fit the high half), in the same order.
+    #[test]
+    fn visiting_entries_pack_key_and_number_and_coarsen_far_apart_agents_alike() {
+        for (spread, coarsened) in [(9i32, 0), (1 << 20, 10), (i32::MAX, 30)] {
+            let cells = [[3, 1], [0, 0], [spread, 2], [1, spread / 2], [spread / 3, spread], [2, 2]];
+            let agents = cells.iter().enumerate().map(|(i, &cell)| SweepAgent { cell, ..agent(i as u32) });
+            let mut due = DueAgents::default();
+            due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [0, 0] }));
+            due.finish(0, &[]);
+            let mut order = Vec::new();
+            due.visiting_entries([0, 0], &mut order);
+            assert_eq!(order.iter().map(|&e| number(e)).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4, 5]);
+            let coarse: Vec<u64> = cells.iter().map(|&c| spatial_key(c, [0, 0]) >> coarsened).collect();
+            assert!(order.iter().zip(&coarse).all(|(&e, &k)| e >> 32 == k), "spread {spread}: {order:x?}");
+            crate::radix::sort_by_key(&mut order, &mut Vec::new());
+            let visited: Vec<u64> = order.iter().map(|&e| coarse[number(e) as usize]).collect();
+            assert!(visited.windows(2).all(|w| w[0] <= w[1]), "spread {spread}: {visited:?}");
+        }
+    }
+
     #[test]
     fn agents_are_numbered_in_slot_order_across_blocks_empty_ones_included() {
         let sizes = [0usize, 3, 0, 0, 2, 0, 4, 0];
@@ -179,7 +230,7 @@ mod tests {
         for (j, &s) in all.iter().enumerate() {
             assert_eq!(due.get(j as u32).slot, s, "agent number {j}");
         }
-        let order: Vec<(u64, u32)> = [8u32, 0, 5, 3, 7, 1].iter().map(|&j| (0, j)).collect();
+        let order: Vec<u64> = [8u64, 0, 5, 3, 7, 1].iter().map(|&j| 1 << 40 | j).collect();
         let mut gathered = Vec::new();
         due.gather(&order, &mut gathered);
         assert_eq!(gathered.iter().map(|a| a.slot).collect::<Vec<_>>(), vec![90, 10, 60, 40, 80, 20]);

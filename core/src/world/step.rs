@@ -14,9 +14,9 @@ use crate::target::Target;
 
 use super::World;
 use super::conclude::{ConcludeInput, SOUND_GRID_MIN, Sighting, conclude};
-use super::due::DueAgents;
+use super::due::{DueAgents, number};
 use super::shares::{block_count, cut, cut_mut, run_blocks};
-use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, spatial_key, sweep};
+use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, sweep};
 use super::team::Team;
 
 /// Buffers reused from step to step, so a steady-state step does not allocate.
@@ -28,9 +28,10 @@ pub(crate) struct StepScratch {
     time: f64,
     /// What the sweep reads of each due agent.
     due: DueAgents,
-    /// Due agents as `(spatial key, number in due)`, sorted: the sweep's visiting order.
-    order: Vec<(u64, u32)>,
-    order_scratch: Vec<(u64, u32)>,
+    /// Due agents as entries of `DueAgents::visiting_entries` (spatial key, number in due),
+    /// sorted: the sweep's visiting order.
+    order: Vec<u64>,
+    order_scratch: Vec<u64>,
     /// Each due agent's place in `order`, by its number in `due`.
     rank: Vec<u32>,
     grid: TargetGrid,
@@ -214,16 +215,12 @@ impl World {
         let budget = self.def.max_sight_ticks_per_step as usize;
         let mut make_order = || {
             let lowest = due.finish(budget, slots);
-            order.clear();
-            for (first, agents) in due.blocks() {
-                let keys = agents.iter().enumerate().map(|(i, a)| (spatial_key(a.cell, lowest), first + i as u32));
-                order.extend(keys);
-            }
-            // Ties (one cell) keep slot order: `j` follows the slots.
+            due.visiting_entries(lowest, order);
+            // Ties (one cell) keep slot order: the numbers follow the slots.
             crate::radix::sort_by_key(order, order_scratch);
             rank.resize(order.len(), 0);
-            for (k, &(_, j)) in order.iter().enumerate() {
-                rank[j as usize] = k as u32;
+            for (k, &entry) in order.iter().enumerate() {
+                rank[number(entry) as usize] = k as u32;
             }
         };
         match team {

@@ -149,14 +149,14 @@ impl SweepTuning {
     }
 }
 
-/// Sweeps the agents of `due` listed in `order` (`(key, number in due)`, the visiting order) into
+/// Sweeps the agents of `due` listed in `order` (the visiting order, see `DueAgents::visiting_entries`) into
 /// `chunk`, number `chunk_index` of the step's; `swept[k]` tells where the results of `order[k]`
 /// are. (Written by visiting order, each chunk into its own run of the step's `swept`, so no
 /// thread waits to put them in slot order: the conclusion finds them by each agent's rank.)
 pub(super) fn sweep(
     input: &SweepInput,
     due: &DueAgents,
-    order: &[(u64, u32)],
+    order: &[u64],
     chunk_index: u32,
     swept: &mut [Swept],
     chunk: &mut SweepChunk,
