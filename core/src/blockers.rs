@@ -22,6 +22,13 @@ impl Default for RememberedBlockers {
 }
 
 impl RememberedBlockers {
+    /// Whether these differ from `before`. (Places fill in order: when neither has its first
+    /// filled, both are empty, the common case, found without comparing the rest.)
+    #[inline]
+    pub fn differ_from(&self, before: &RememberedBlockers) -> bool {
+        (self.0[0].0 != NONE || before.0[0].0 != NONE) && self != before
+    }
+
     /// The occluder remembered for the target in `slot`.
     #[inline]
     pub fn of(&self, slot: u32) -> Option<u32> {

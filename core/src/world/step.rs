@@ -4,6 +4,7 @@
 //! results never depend on the count.
 
 use crate::agent::Agent;
+use crate::blockers::RememberedBlockers;
 use crate::broadphase::{GridBounds, GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, Pool, Slot};
@@ -45,6 +46,8 @@ pub(crate) struct StepScratch {
     sweeps: Vec<SweepChunk>,
     /// Where the results of each of `order` are.
     swept: Vec<Swept>,
+    /// The new blockers of each of `order` whose blockers changed (see `Swept::new_blockers`).
+    fresh_blockers: Vec<RememberedBlockers>,
     concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
     hits: Vec<RayHit>,
@@ -61,8 +64,9 @@ struct ConcludeChunk {
     events: StepEvents,
     /// This chunk's agents' sweep candidates copied into slot order (see `conclude_range`).
     candidates: Vec<Candidate>,
-    /// Where this chunk's swept agents' results are, in slot order, copied with them.
-    swept: Vec<Swept>,
+    /// Where this chunk's swept agents' results are, with their blockers, in slot order, copied
+    /// with them.
+    swept: Vec<(Swept, RememberedBlockers)>,
 }
 
 impl World {
@@ -244,7 +248,8 @@ impl World {
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
     fn run_sweep(&mut self, cast_now: bool, team: Option<&Team>) {
-        let StepScratch { grid, max_target_reach, tunings, due, order, sweeps: chunks, swept, .. } = &mut self.scratch;
+        let StepScratch { grid, max_target_reach, tunings, due, order, sweeps: chunks, swept, fresh_blockers, .. } =
+            &mut self.scratch;
         let input = SweepInput {
             agents: &self.agents,
             targets: &self.targets,
@@ -255,16 +260,21 @@ impl World {
             tunings,
             cast_now,
         };
-        // Every entry is written by the sweep: only growth needs filling.
+        // Every `swept` is written by the sweep (and a fresh blocker read only where it wrote
+        // one): only growth needs filling.
         swept.resize(order.len(), Swept::default());
+        fresh_blockers.resize(order.len(), RememberedBlockers::default());
         match (team, chunks.len()) {
             (Some(team), n) if n > 1 => {
                 let threads = team.threads();
-                let parts = cut(order, n, threads).zip(cut_mut(swept, n, threads)).zip(chunks.iter_mut());
-                let parts = parts.enumerate().map(|(c, (((_, part), (_, out)), chunk))| (c as u32, part, out, chunk));
+                let outs = cut_mut(swept, n, threads).zip(cut_mut(fresh_blockers, n, threads));
+                let parts = cut(order, n, threads).zip(outs).zip(chunks.iter_mut());
+                let parts = parts
+                    .enumerate()
+                    .map(|(c, (((_, part), ((_, out), (_, fresh))), chunk))| (c as u32, part, (out, fresh), chunk));
                 run_blocks(team, parts, |(c, part, out, chunk)| sweep(&input, due, part, c, out, chunk))
             }
-            _ => sweep(&input, due, order, 0, swept, &mut chunks[0]),
+            _ => sweep(&input, due, order, 0, (swept, fresh_blockers), &mut chunks[0]),
         }
     }
 
@@ -283,7 +293,8 @@ impl World {
             }));
             scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
         }
-        let StepScratch { sweeps, swept, rank, due, concludes, sound_grid, grid, time, dt, .. } = &mut self.scratch;
+        let StepScratch { sweeps, swept, fresh_blockers, rank, due, concludes, sound_grid, grid, time, dt, .. } =
+            &mut self.scratch;
         let input = ConcludeInput {
             time: *time,
             dt: *dt,
@@ -296,7 +307,7 @@ impl World {
             loudest,
             sound_occlusion: self.def.sound_occlusion,
         };
-        let shared = Shared { sweeps, swept, rank, due };
+        let shared = Shared { sweeps, swept, fresh_blockers, rank, due };
         let slots = self.agents.slots_mut();
         let chunks = concludes;
         for chunk in chunks.iter_mut() {
@@ -358,6 +369,8 @@ struct Shared<'a> {
     sweeps: &'a [SweepChunk],
     /// Where the results of each agent are, by its place in the visiting order.
     swept: &'a [Swept],
+    /// New blockers by place in the visiting order (see `Swept::new_blockers`).
+    fresh_blockers: &'a [RememberedBlockers],
     /// Each of `due`'s place in the visiting order.
     rank: &'a [u32],
     /// The agents swept this step.
@@ -383,7 +396,8 @@ fn conclude_range(
     let (first_due, due) = shared.due.block(block);
     let slot_range = base..base + slots.len() as u32;
     debug_assert!(due.iter().all(|a| slot_range.contains(&a.slot)), "block {block}'s due agents are its slots'");
-    let swept = |k: usize| &shared.swept[shared.rank[first_due as usize + k] as usize];
+    let place = |k: usize| shared.rank[first_due as usize + k] as usize;
+    let swept = |k: usize| &shared.swept[place(k)];
     chunk.candidates.clear();
     chunk.swept.clear();
     let of =
@@ -399,9 +413,12 @@ fn conclude_range(
         {
             prefetch(&of(ahead)[0]);
         }
-        let s = swept(k);
+        let at = place(k);
+        let s = &shared.swept[at];
         chunk.candidates.extend_from_slice(of(s));
-        chunk.swept.push(*s);
+        // Unchanged, they are the due record's (copied from the agent).
+        let blockers = if s.new_blockers { shared.fresh_blockers[at] } else { due[k].blockers };
+        chunk.swept.push((*s, blockers));
     }
     let (mut next_candidate, mut next_due) = (0usize, 0usize);
     for offset in 0..slots.len() {
@@ -415,13 +432,13 @@ fn conclude_range(
         let index = base + offset as u32;
         let generation = slot.generation;
         let sighting = due.get(next_due).is_some_and(|a| a.slot == index).then(|| {
-            let s = &chunk.swept[next_due];
+            let (s, blockers) = &chunk.swept[next_due];
             next_due += 1;
             let sweep = &shared.sweeps[s.chunk as usize];
             let first = next_candidate;
             next_candidate += (s.end_candidate - s.first_candidate) as usize;
             let candidates = &chunk.candidates[first..next_candidate];
-            (Sighting { candidates, rays: &sweep.rays, hits: &sweep.hits }, s.blockers)
+            (Sighting { candidates, rays: &sweep.rays, hits: &sweep.hits }, *blockers)
         });
         let Some(agent) = slot.value.as_mut() else { continue };
         let sighting = sighting.map(|(sighting, blockers)| {

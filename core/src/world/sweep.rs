@@ -51,7 +51,8 @@ pub(super) struct SweepChunk {
     agents: Vec<SweepAgent>,
 }
 
-/// Where one swept agent's results are.
+/// Where one swept agent's results are. (16 bytes: the conclusion reads these in visiting order
+/// by rank, at random, and the blockers would triple the bytes; they mostly stay as they were.)
 #[derive(Copy, Clone, Debug, Default)]
 pub(super) struct Swept {
     /// The sweep chunk that holds them.
@@ -59,8 +60,9 @@ pub(super) struct Swept {
     /// Its candidates: `first_candidate..end_candidate` of the chunk's.
     pub first_candidate: u32,
     pub end_candidate: u32,
-    /// What stopped its rays this tick, for the next (what it had when the engine casts them).
-    pub blockers: RememberedBlockers,
+    /// What stopped its rays this tick differs from what it had: the new blockers are in the
+    /// step's `fresh_blockers` at the same place.
+    pub new_blockers: bool,
 }
 
 impl SweepChunk {
@@ -149,16 +151,18 @@ impl SweepTuning {
     }
 }
 
-/// Sweeps the agents of `due` listed in `order` (the visiting order, see `DueAgents::visiting_entries`) into
-/// `chunk`, number `chunk_index` of the step's; `swept[k]` tells where the results of `order[k]`
-/// are. (Written by visiting order, each chunk into its own run of the step's `swept`, so no
-/// thread waits to put them in slot order: the conclusion finds them by each agent's rank.)
+/// Sweeps the agents of `due` listed in `order` (the visiting order, see
+/// `DueAgents::visiting_entries`) into `chunk`, number `chunk_index` of the step's; `swept[k]`
+/// tells where the results of `order[k]` are, and `fresh_blockers[k]` holds its new blockers
+/// when they changed. (Written by visiting order, each chunk into its own runs of the step's
+/// arrays, so no thread waits to put them in slot order: the conclusion finds them by each
+/// agent's rank.)
 pub(super) fn sweep(
     input: &SweepInput,
     due: &DueAgents,
     order: &[u64],
     chunk_index: u32,
-    swept: &mut [Swept],
+    (swept, fresh_blockers): (&mut [Swept], &mut [RememberedBlockers]),
     chunk: &mut SweepChunk,
 ) {
     // Neighbours in space are scattered through `due` (slot order): one tight pass copies them
@@ -169,7 +173,7 @@ pub(super) fn sweep(
     due.gather(order, &mut agents);
     // Room for any agent's scan (see `gather`), made once.
     chunk.near.resize(input.grid.len() + LANES, 0);
-    for (sweeper, out) in agents.iter().zip(swept) {
+    for ((sweeper, out), fresh) in agents.iter().zip(swept).zip(fresh_blockers) {
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
@@ -192,7 +196,11 @@ pub(super) fn sweep(
             count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
         }
         let end_candidate = chunk.candidates.len() as u32;
-        *out = Swept { chunk: chunk_index, first_candidate, end_candidate, blockers };
+        let new_blockers = blockers.differ_from(&sweeper.blockers);
+        if new_blockers {
+            *fresh = blockers;
+        }
+        *out = Swept { chunk: chunk_index, first_candidate, end_candidate, new_blockers };
     }
     chunk.agents = agents;
 }
@@ -322,6 +330,36 @@ fn spread(v: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{AgentDef, OccluderDef, OccluderShape, Quat, TargetDef, World, WorldDef};
+
+    /// What blocked an agent's ray reaches the agent (tried first at its next tick), stays while
+    /// it still blocks, and is dropped once nothing blocks: on one thread and on two.
+    #[test]
+    fn an_agent_remembers_what_blocked_its_ray_while_it_still_does() {
+        for threads in [1, 2] {
+            let mut world = World::new(&WorldDef { worker_threads: threads, ..Default::default() }).unwrap();
+            let wall = OccluderDef {
+                shape: OccluderShape::Box { half_extents: Vec3::new(0.2, 2.0, 2.0) },
+                position: Vec3::new(5.0, 2.0, 0.0),
+                ..Default::default()
+            };
+            let wall = world.add_occluder(&wall).unwrap();
+            let agent = world.create_agent(&AgentDef { forward: Vec3::X, ..Default::default() }).unwrap();
+            let target =
+                world.create_target(&TargetDef { position: Vec3::new(9.0, 0.0, 0.0), ..Default::default() }).unwrap();
+            let remembered = |world: &World| world.agent(agent).unwrap().blockers.of(target.index);
+            assert_eq!(remembered(&world), None);
+            world.step(0.1).unwrap();
+            let first = remembered(&world);
+            assert!(first.is_some(), "{threads} threads: the wall was not remembered");
+            world.step(0.1).unwrap();
+            assert_eq!(remembered(&world), first, "{threads} threads: a wall still in the way was forgotten");
+            world.set_occluder_pose(wall, Vec3::new(5.0, 2.0, 50.0), Quat::IDENTITY).unwrap();
+            world.step(0.1).unwrap();
+            assert_eq!(remembered(&world), None, "{threads} threads: a wall out of the way is still remembered");
+            assert!(world.events().percepts.iter().any(|p| p.target == target), "{threads} threads: target not seen");
+        }
+    }
 
     /// Agents spread over 20 × 20 cells around the world's origin: counted from their lowest
     /// cell, the keys fit in 10 bits (two radix passes, not eight), and they are the Z-order.
