@@ -213,6 +213,37 @@ pub(super) fn count_visible(candidates: &mut [Candidate], hits: &[RayHit]) {
     }
 }
 
+/// For each mask of a group's passing lanes, those lanes first (the rest are written past what
+/// is kept, and overwritten or ignored).
+const PASSING_LANES: [[u32; LANES]; 1 << LANES] = {
+    let mut table = [[0; LANES]; 1 << LANES];
+    let mut mask = 0;
+    while mask < 1 << LANES {
+        let (mut lane, mut n) = (0, 0);
+        while lane < LANES {
+            if mask >> lane & 1 == 1 {
+                table[mask][n] = lane as u32;
+                n += 1;
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// How many lanes each mask has (a table: a population count is no single instruction on every
+/// x86-64).
+const PASSING_COUNT: [u8; 1 << LANES] = {
+    let mut counts = [0; 1 << LANES];
+    let mut mask = 0;
+    while mask < 1 << LANES {
+        counts[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    counts
+};
+
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
 fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     let id = AgentId { index: sweeper.slot, generation: sweeper.generation };
@@ -245,11 +276,11 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
             let in_range = dist_sq.cmple(Vec4::splat(radius_sq)).bitmask();
             let admitted = filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi));
             let in_run = (1u32 << (run.end - first).min(LANES)) - 1;
-            let pass = in_range & in_cone & admitted & in_run;
-            for k in 0..LANES {
-                near[kept] = (first + k) as u32;
-                kept += (pass >> k & 1) as usize;
-            }
+            let pass = (in_range & in_cone & admitted & in_run) as usize;
+            // The passing lanes' entries, first: one store and one count a group.
+            let entries = UVec4::splat(first as u32) + UVec4::from_array(PASSING_LANES[pass]);
+            entries.write_to_slice(&mut near[kept..kept + LANES]);
+            kept += PASSING_COUNT[pass] as usize;
         }
     });
     let near = &chunk.near[..kept];
@@ -331,6 +362,15 @@ fn spread(v: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::{AgentDef, OccluderDef, OccluderShape, Quat, TargetDef, World, WorldDef};
+
+    #[test]
+    fn each_mask_lists_its_passing_lanes_in_order_and_counts_them() {
+        for mask in 0..1usize << LANES {
+            let lanes: Vec<u32> = (0..LANES as u32).filter(|&k| mask >> k & 1 == 1).collect();
+            assert_eq!(PASSING_COUNT[mask] as usize, lanes.len(), "mask {mask:#b}");
+            assert_eq!(&PASSING_LANES[mask][..lanes.len()], &lanes[..], "mask {mask:#b}");
+        }
+    }
 
     /// What blocked an agent's ray reaches the agent (tried first at its next tick), stays while
     /// it still blocks, and is dropped once nothing blocks: on one thread and on two.
