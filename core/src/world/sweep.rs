@@ -262,13 +262,18 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     let (lo, hi) = cone.bounds(tuning.reach);
     let (grid, perceived) = (input.grid, filter.perceived(input.attitudes));
     let columns = grid.columns();
-    let (x, y, z) = (&columns.x[..], &columns.y[..], &columns.z[..]);
-    let (layers, team_lo, team_hi) = (&columns.layers[..], &columns.team_lo[..], &columns.team_hi[..]);
+    // All cut to one length, so that one test a group (below; always true, by the columns'
+    // padding) stands for every column's own bounds test.
+    let n = columns.x.len();
+    let (x, y, z) = (&columns.x[..n], &columns.y[..n], &columns.z[..n]);
+    let (layers, team_lo, team_hi) = (&columns.layers[..n], &columns.team_lo[..n], &columns.team_hi[..n]);
     // Sized once per sweep (see `sweep`): an agent keeps each entry at most once, and its
     // last group writes up to `LANES` past what it keeps.
     let near = &mut chunk.near[..];
     grid.query_runs(lo, hi, |run| {
-        for first in run.clone().step_by(LANES) {
+        // (A plain loop: `step_by` cost a few instructions a group more.)
+        let mut first = run.start;
+        while first < run.end && first + LANES <= n {
             let group = first..first + LANES;
             let f32s = |column: &[f32]| Vec4::from_slice(&column[group.clone()]);
             let u32s = |column: &[u32]| UVec4::from_slice(&column[group.clone()]);
@@ -281,6 +286,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
             let entries = UVec4::splat(first as u32) + UVec4::from_array(PASSING_LANES[pass]);
             entries.write_to_slice(&mut near[kept..kept + LANES]);
             kept += PASSING_COUNT[pass] as usize;
+            first += LANES;
         }
     });
     let near = &chunk.near[..kept];
