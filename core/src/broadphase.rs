@@ -224,7 +224,8 @@ impl TargetGrid {
             return;
         }
         let (x0, x1) = (x0.max(0) as usize, x1.min(w - 1) as usize);
-        for y in y0.max(0) as usize..=y1.min(h - 1) as usize {
+        // An exclusive range: an inclusive one's iterator costs a few instructions a row more.
+        for y in y0.max(0) as usize..y1.min(h - 1) as usize + 1 {
             let row = y * self.width;
             let (start, end) = (self.starts[row + x0] as usize, self.starts[row + x1 + 1] as usize);
             visit(start..end);
