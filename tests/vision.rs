@@ -229,6 +229,56 @@ fn sight_ticks_list_exactly_the_agents_whose_sight_ran_and_what_they_see_is_thei
     assert!((9..=11).contains(&slow_ticks), "a 10 Hz agent ticks ~10 times in a second, got {slow_ticks}");
 }
 
+/// Guards that only see (deaf, no brain: with no memories yet, the step skips their empty
+/// memory and brain stages) tick on the same steps and see the same as guards with every sense
+/// on: while a wall hides the target from them (rays cast, none clear), once it is in view, and
+/// for one guard that never has it in range.
+#[test]
+fn sight_only_guards_tick_and_see_as_guards_with_every_sense() {
+    let world_of = |sight_only: bool| {
+        let mut world = World::default();
+        let mut guards = Vec::new();
+        for k in 0..13 {
+            let x = if k == 12 { 100.0 } else { k as f32 * 0.5 };
+            let mut def = lesson_agent(Vec3::new(x, 0.0, 0.0), Vec3::Z);
+            def.sight.view_angle = 360.0;
+            def.sight.rate_hz = 10.0;
+            if sight_only {
+                def.hearing.enabled = false;
+                def.brain.enabled = false;
+            }
+            guards.push(world.create_agent(&def).unwrap());
+        }
+        world.create_target(&point_target(Vec3::new(3.0, 0.0, 5.0))).unwrap();
+        let wall = world.add_occluder(&wall(Vec3::new(3.0, 1.0, 2.5), Vec3::new(20.0, 3.0, 0.3))).unwrap();
+        (world, guards, wall)
+    };
+    let (mut lean, lean_guards, lean_wall) = world_of(true);
+    let (mut full, full_guards, full_wall) = world_of(false);
+    assert_eq!(lean_guards, full_guards);
+    let sights = |world: &World| -> Vec<(AgentId, f32)> {
+        let percepts = world.events().percepts.iter().filter(|p| p.kind == PerceptKind::Sight);
+        percepts.map(|p| (p.agent, p.strength)).collect()
+    };
+    let (mut hidden_ticks, mut seen) = (0, 0);
+    for step in 0..48 {
+        for (world, wall) in [(&mut lean, lean_wall), (&mut full, full_wall)] {
+            if step == 24 {
+                world.set_occluder_pose(wall, Vec3::new(3.0, 1.0, 40.0), Quat::IDENTITY).unwrap();
+            }
+            world.step(1.0 / 60.0).unwrap();
+        }
+        assert_eq!(lean.events().sight_ticks, full.events().sight_ticks, "step {step}");
+        assert_eq!(sights(&lean), sights(&full), "step {step}");
+        assert!(step >= 24 || sights(&lean).is_empty(), "step {step}: seen through the wall");
+        hidden_ticks += if step < 24 { lean.events().sight_ticks.len() } else { 0 };
+        seen += sights(&lean).len();
+    }
+    // 0.4 s behind the wall at 10 Hz: 13 guards tick ~4 times each; then 12 of them see.
+    assert!((13 * 3..=13 * 5).contains(&hidden_ticks), "{hidden_ticks} sight ticks behind the wall");
+    assert!(seen >= 12 * 3, "{seen} sightings once the wall moved");
+}
+
 /// With a sight-tick budget, the most overdue agents tick first (ties by slot) and the rest wait
 /// for the next steps, whatever the thread count and however the slots are spread.
 #[test]

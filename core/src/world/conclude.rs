@@ -93,6 +93,16 @@ pub(super) fn conclude(
     out: &mut StepEvents,
 ) {
     listen(ctx, agent, heard, nearby);
+    // An agent with no memories and no brain that heard and saw nothing: only its sight tick
+    // counts (every stage below would loop over nothing). Most guards of a sparse level.
+    let sees_nothing = |s: &Sighting| s.candidates.iter().all(|c| c.visible == 0);
+    if agent.records.is_empty() && heard.is_empty() && !agent.tuning.brain.enabled {
+        match sighting {
+            None => return,
+            Some(s) if sees_nothing(&s) => return sight_tick(ctx, id, agent, out),
+            Some(_) => {}
+        }
+    }
     let time = ctx.time as f32;
     let dt = ctx.dt;
     let state_before = agent.brain.state;
@@ -125,15 +135,8 @@ pub(super) fn conclude(
     }
 
     if let Some(sighting) = sighting {
-        out.sight_ticks.push(id);
+        sight_tick(ctx, id, agent, out);
         see(ctx, id, agent, &sighting, out);
-        let period = agent.tuning.sight.period();
-        agent.next_sense_time = if period > 0.0 {
-            let behind = (((ctx.time - agent.next_sense_time) / period).floor() + 1.0).max(1.0);
-            agent.next_sense_time + behind * period
-        } else {
-            ctx.time
-        };
     }
 
     let awareness = agent.tuning.awareness;
@@ -171,6 +174,18 @@ pub(super) fn conclude(
         }
     }
     agent.records.retain(|r| !r.is_empty());
+}
+
+/// A sight tick happened: its event, and the agent's next one scheduled.
+fn sight_tick(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, out: &mut StepEvents) {
+    out.sight_ticks.push(id);
+    let period = agent.tuning.sight.period();
+    agent.next_sense_time = if period > 0.0 {
+        let behind = (((ctx.time - agent.next_sense_time) / period).floor() + 1.0).max(1.0);
+        agent.next_sense_time + behind * period
+    } else {
+        ctx.time
+    };
 }
 
 /// A sight tick: counts each candidate's clear rays and refreshes what was seen.
