@@ -180,10 +180,14 @@ pub(super) fn sweep(
         // Kept as they were when the engine casts the rays.
         let mut blockers = sweeper.blockers;
         if input.cast_now {
+            blockers = RememberedBlockers::default();
+        }
+        // No rays (most agents of a sparse level): nothing to cast, and each candidate's count
+        // is already its free points.
+        if input.cast_now && chunk.rays.len() > first_ray {
             // The sweep only needs blocked or not: the early-exit test, no hit point.
             let occluders = input.occluders;
             let scratch = &mut chunk.ray_scratch;
-            blockers = RememberedBlockers::default();
             chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
                 let remembered = sweeper.blockers.of(r.target.index);
                 let hit =
