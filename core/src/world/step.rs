@@ -415,7 +415,9 @@ fn conclude_range(
         }
         let at = place(k);
         let s = &shared.swept[at];
-        chunk.candidates.extend_from_slice(of(s));
+        if s.first_candidate < s.end_candidate {
+            chunk.candidates.extend_from_slice(of(s));
+        }
         // Unchanged, they are the due record's (copied from the agent).
         let blockers = if s.new_blockers { shared.fresh_blockers[at] } else { due[k].blockers };
         chunk.swept.push((*s, blockers));
