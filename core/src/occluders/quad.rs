@@ -1,7 +1,7 @@
 //! Four occluders' bounds side by side, so a ray tests four in one pass of SIMD slab arithmetic
 //! with no branch per occluder: the occluder grid's cells are runs of quads.
 
-use glam::Vec4;
+use glam::{Vec3A, Vec4};
 
 use super::grid::GridOccluder;
 use crate::math::Vec3;
@@ -56,10 +56,13 @@ impl SlabRay {
     /// `dir` must be a unit vector (each component is kept away from zero before inverting, so
     /// no slab distance is NaN).
     pub fn new(origin: Vec3, dir: Vec3, length: f32, layers: u32) -> SlabRay {
-        let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
+        // Per component, in one register: as `|d| < ε → ±ε`, then `1 / d`.
+        let d = Vec3A::from(dir);
+        let tiny = d.abs().cmplt(Vec3A::splat(f32::EPSILON));
+        let inv = Vec3A::ONE / Vec3A::select(tiny, Vec3A::splat(f32::EPSILON).copysign(d), d);
         SlabRay {
             origin: [Vec4::splat(origin.x), Vec4::splat(origin.y), Vec4::splat(origin.z)],
-            inv: [Vec4::splat(1.0 / safe(dir.x)), Vec4::splat(1.0 / safe(dir.y)), Vec4::splat(1.0 / safe(dir.z))],
+            inv: [Vec4::splat(inv.x), Vec4::splat(inv.y), Vec4::splat(inv.z)],
             length,
             layers,
         }
