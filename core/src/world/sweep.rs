@@ -177,11 +177,8 @@ pub(super) fn sweep(
         let first_candidate = chunk.candidates.len() as u32;
         let first_ray = chunk.rays.len();
         gather(input, sweeper, chunk);
-        // Kept as they were when the engine casts the rays.
-        let mut blockers = sweeper.blockers;
-        if input.cast_now {
-            blockers = RememberedBlockers::default();
-        }
+        // Cast now: what blocks this tick's rays; else kept as they were when the engine casts them.
+        let mut blockers = if input.cast_now { RememberedBlockers::default() } else { sweeper.blockers };
         // No rays (most agents of a sparse level): nothing to cast, and each candidate's count
         // is already its free points.
         if input.cast_now && chunk.rays.len() > first_ray {
