@@ -138,3 +138,76 @@ fn the_rays_handed_to_the_engine_come_in_the_same_order_for_every_thread_count()
         assert_eq!(single, rays_of(threads), "{threads} threads");
     }
 }
+
+/// Events of `STEPS` steps of the usual scenario (built-in rays) in a world made from `def`,
+/// with an agent destroyed and another created every ten steps, so that some slots are empty
+/// and some reused.
+fn run_with_turnover(def: WorldDef, seed: u64) -> Vec<Events> {
+    let mut world = World::new(&def).unwrap();
+    let mut scenario = Scenario::build(&mut world, seed, 60, 12, 60);
+    let mut out = Vec::new();
+    for step in 0..STEPS {
+        scenario.drive(&mut world);
+        if step % 10 == 5 {
+            let gone = scenario.agents.remove(scenario.rng.below(scenario.agents.len() as u32) as usize);
+            world.destroy_agent(gone).unwrap();
+            let position = Vec3::new(scenario.rng.range(-30.0, 30.0), 0.0, scenario.rng.range(-30.0, 30.0));
+            if step % 20 == 5 {
+                scenario.agents.push(world.create_agent(&AgentDef { position, ..Default::default() }).unwrap());
+            }
+        }
+        world.step(DT).unwrap();
+        out.push(snapshot_events(&world));
+    }
+    out
+}
+
+/// Small worlds step in one pass over their agents, sweeping and concluding each in turn; larger
+/// ones, and any world with a sight-tick budget, sweep every due agent in spatial order first
+/// (see `world/step/one_pass.rs`). A budget larger than any agent count means the same as none,
+/// so it takes the other path with the same inputs: every event must be the same, on one thread
+/// and on two.
+#[test]
+fn the_one_pass_and_the_spatial_order_give_the_same_events() {
+    for seed in [3, 4] {
+        for threads in [1, 2] {
+            let one_pass = run_with_turnover(WorldDef { worker_threads: threads, ..Default::default() }, seed);
+            let spatial =
+                WorldDef { worker_threads: threads, max_sight_ticks_per_step: u32::MAX, ..Default::default() };
+            assert_eq!(one_pass, run_with_turnover(spatial, seed), "seed {seed}, {threads} threads");
+            let percepts: usize = one_pass.iter().map(|s| s.0.len()).sum();
+            let forgotten: usize = one_pass.iter().map(|s| s.2.len()).sum();
+            assert!(percepts > 100 && forgotten > 0, "the scenario exercises the senses ({percepts}, {forgotten})");
+        }
+    }
+}
+
+/// A world that grows past `ONE_PASS_MAX_AGENTS` changes path between two steps (one pass, then
+/// spatial order) and its events go on exactly as those of a world that took the spatial order
+/// all along.
+#[test]
+fn a_world_growing_past_the_one_pass_size_goes_on_with_the_same_events() {
+    let limit = argus_core::ONE_PASS_MAX_AGENTS;
+    let run = |def: WorldDef| {
+        let mut world = World::new(&def).unwrap();
+        let mut scenario = Scenario::build(&mut world, 9, limit - 2, 12, 60);
+        let mut out = Vec::new();
+        for step in 0..8 {
+            if step == 4 {
+                for k in 0..4 {
+                    let position = Vec3::new(k as f32 * 5.0 - 10.0, 0.0, 3.0);
+                    scenario.agents.push(world.create_agent(&AgentDef { position, ..Default::default() }).unwrap());
+                }
+            }
+            scenario.drive(&mut world);
+            world.step(DT).unwrap();
+            out.push(snapshot_events(&world));
+        }
+        assert_eq!(world.agent_count(), limit + 2);
+        out
+    };
+    let spatial = WorldDef { max_sight_ticks_per_step: u32::MAX, ..Default::default() };
+    let grown = run(WorldDef::default());
+    assert_eq!(grown, run(spatial));
+    assert!(grown.iter().all(|s| !s.0.is_empty()), "every step saw something");
+}

@@ -159,12 +159,18 @@ fn collect_block(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], 
     *lowest = [i32::MAX; 2];
     for (i, s) in slots.iter().enumerate() {
         let Some(a) = s.value.as_ref() else { continue };
-        if a.tuning.sight.enabled && time >= a.next_sense_time - SCHEDULE_EPSILON {
-            let agent = SweepAgent::of(a, base + i as u32, s.generation, axes);
+        if is_due(a, time) {
+            let agent = SweepAgent::of(a, base + i as u32, s.generation, Some(axes));
             *lowest = lowest_cell(*lowest, agent.cell);
             agents.push(agent);
         }
     }
+}
+
+/// Is `agent` due a sight tick at `time`?
+#[inline]
+pub(super) fn is_due(agent: &Agent, time: f64) -> bool {
+    agent.tuning.sight.enabled && time >= agent.next_sense_time - SCHEDULE_EPSILON
 }
 
 /// The lowest cell on each axis of `a` and `b` (not a cell of either: the corner below both).

@@ -24,6 +24,7 @@ use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
 pub(crate) use query::{check_hits, hit_distance_ok};
+pub use step::ONE_PASS_MAX_AGENTS;
 pub(crate) use step::StepScratch;
 
 /// Latest world time a step may reach, in seconds (about 31 years of play). A step that would go

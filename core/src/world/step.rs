@@ -20,6 +20,9 @@ use super::shares::{block_count, cut, cut_mut, run_blocks};
 use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, sweep};
 use super::team::Team;
 
+mod one_pass;
+pub use one_pass::ONE_PASS_MAX_AGENTS;
+
 /// Buffers reused from step to step, so a steady-state step does not allocate.
 #[derive(Default)]
 pub(crate) struct StepScratch {
@@ -82,8 +85,12 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
+            if self.one_pass_suits() {
+                self.on_workers(|world, team| world.step_one_pass(dt, team));
+                return Ok(());
+            }
             self.on_workers(|world, team| {
-                world.prepare(dt, team);
+                world.prepare(dt, team, true);
                 world.run_sweep(true, team);
                 world.run_conclude(team);
                 world.commit();
@@ -124,7 +131,7 @@ impl World {
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
         self.on_workers(|world, team| {
-            world.prepare(dt, team);
+            world.prepare(dt, team, true);
             world.run_sweep(false, team);
         });
         let scratch = &mut self.scratch;
@@ -184,9 +191,10 @@ impl World {
         Ok(())
     }
 
-    /// Schedule, broadphase and sweep order. Changes nothing observable: the clock, sounds and
-    /// events are committed by `commit` once the step completes.
-    fn prepare(&mut self, dt: f32, team: Option<&Team>) {
+    /// Schedule, broadphase and (`visiting`) the due agents in the sweep's order. Changes
+    /// nothing observable: the clock, sounds and events are committed by `commit` once the step
+    /// completes.
+    fn prepare(&mut self, dt: f32, team: Option<&Team>, visiting: bool) {
         self.occluders.maintain();
         let scratch = &mut self.scratch;
         scratch.dt = dt;
@@ -210,6 +218,16 @@ impl World {
         }
         let bounds = GridBounds::of(&scratch.grid_input);
         let axes = bounds.plane_axes();
+        let chunks = block_count(team);
+        scratch.sweeps.resize_with(chunks, SweepChunk::default);
+        scratch.concludes.resize_with(chunks, ConcludeChunk::default);
+        for chunk in &mut scratch.sweeps {
+            chunk.clear();
+        }
+        if !visiting {
+            scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
+            return;
+        }
         // Who is due: one pass through every agent, in blocks of slots (see `due`).
         let StepScratch { grid, grid_input, due, order, order_scratch, rank, .. } = scratch;
         due.collect(slots, time, axes, team);
@@ -237,13 +255,6 @@ impl World {
                 make_order();
             }
         }
-
-        let chunks = block_count(team);
-        scratch.sweeps.resize_with(chunks, SweepChunk::default);
-        scratch.concludes.resize_with(chunks, ConcludeChunk::default);
-        for chunk in &mut scratch.sweeps {
-            chunk.clear();
-        }
     }
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
@@ -251,7 +262,6 @@ impl World {
         let StepScratch { grid, max_target_reach, tunings, due, order, sweeps: chunks, swept, fresh_blockers, .. } =
             &mut self.scratch;
         let input = SweepInput {
-            agents: &self.agents,
             targets: &self.targets,
             grid,
             max_target_reach: *max_target_reach,
@@ -262,6 +272,7 @@ impl World {
         };
         // Every `swept` is written by the sweep (and a fresh blocker read only where it wrote
         // one): only growth needs filling.
+        let agents = &self.agents;
         swept.resize(order.len(), Swept::default());
         fresh_blockers.resize(order.len(), RememberedBlockers::default());
         match (team, chunks.len()) {
@@ -272,27 +283,15 @@ impl World {
                 let parts = parts
                     .enumerate()
                     .map(|(c, (((_, part), ((_, out), (_, fresh))), chunk))| (c as u32, part, (out, fresh), chunk));
-                run_blocks(team, parts, |(c, part, out, chunk)| sweep(&input, due, part, c, out, chunk))
+                run_blocks(team, parts, |(c, part, out, chunk)| sweep(&input, agents, due, part, c, out, chunk))
             }
-            _ => sweep(&input, due, order, 0, (swept, fresh_blockers), &mut chunks[0]),
+            _ => sweep(&input, agents, due, order, 0, (swept, fresh_blockers), &mut chunks[0]),
         }
     }
 
     /// Per agent in slot order: hearing, percepts, memory, awareness, brain.
     fn run_conclude(&mut self, team: Option<&Team>) {
-        let sounds = &self.pending_sounds;
-        let loudest = sounds.iter().map(|s| s.loudness).fold(0.0, f32::max);
-        let use_grid = sounds.len() >= SOUND_GRID_MIN;
-        if use_grid {
-            let scratch = &mut self.scratch;
-            scratch.sound_input.clear();
-            scratch.sound_input.extend(sounds.iter().enumerate().map(|(i, s)| GridTarget {
-                position: s.position,
-                target: i as u32,
-                ..Default::default()
-            }));
-            scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
-        }
+        let (loudest, use_grid) = self.prepare_sounds();
         let StepScratch { sweeps, swept, fresh_blockers, rank, due, concludes, sound_grid, grid, time, dt, .. } =
             &mut self.scratch;
         let input = ConcludeInput {
@@ -321,6 +320,25 @@ impl World {
         run_blocks(team, blocks, |(k, ((start, part), chunk))| {
             conclude_range(&input, &shared, k, start as u32, part, chunk)
         });
+    }
+
+    /// Readies the step's sounds for hearing: returns the loudest's loudness, and whether they
+    /// are many enough to be found through the sound grid (then rebuilt).
+    fn prepare_sounds(&mut self) -> (f32, bool) {
+        let sounds = &self.pending_sounds;
+        let loudest = sounds.iter().map(|s| s.loudness).fold(0.0, f32::max);
+        let use_grid = sounds.len() >= SOUND_GRID_MIN;
+        if use_grid {
+            let scratch = &mut self.scratch;
+            scratch.sound_input.clear();
+            scratch.sound_input.extend(sounds.iter().enumerate().map(|(i, s)| GridTarget {
+                position: s.position,
+                target: i as u32,
+                ..Default::default()
+            }));
+            scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
+        }
+        (loudest, use_grid)
     }
 
     /// The step completed: advance the clock, publish its events, retire its sounds.

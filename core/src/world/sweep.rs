@@ -71,11 +71,15 @@ impl SweepChunk {
         self.rays.clear();
         self.hits.clear();
     }
+
+    /// Room for any agent's scan of `input`'s grid (see `gather`), made once a sweep.
+    pub fn make_room(&mut self, input: &SweepInput) {
+        self.near.resize(input.grid.len() + LANES, 0);
+    }
 }
 
-/// What the sweep reads.
+/// What the sweep reads (each agent's own state comes with it, see `sweep_one`).
 pub(super) struct SweepInput<'a> {
-    pub agents: &'a Pool<Agent>,
     pub targets: &'a Pool<Target>,
     pub grid: &'a TargetGrid,
     pub max_target_reach: f32,
@@ -108,9 +112,9 @@ pub(super) struct SweepAgent {
 }
 
 impl SweepAgent {
-    /// `axes`: the plane of the visiting order.
+    /// `axes`: the plane of the visiting order, if it has one.
     #[inline]
-    pub fn of(agent: &Agent, slot: u32, generation: u32, axes: [usize; 2]) -> SweepAgent {
+    pub fn of(agent: &Agent, slot: u32, generation: u32, axes: Option<[usize; 2]>) -> SweepAgent {
         let eye = agent.eye();
         SweepAgent {
             slot,
@@ -119,7 +123,7 @@ impl SweepAgent {
             forward: agent.forward,
             tuning: agent.tuning.index,
             team: agent.team,
-            cell: spatial_cell(eye, axes),
+            cell: axes.map_or([0; 2], |axes| spatial_cell(eye, axes)),
             blockers: agent.blockers,
         }
     }
@@ -159,6 +163,7 @@ impl SweepTuning {
 /// agent's rank.)
 pub(super) fn sweep(
     input: &SweepInput,
+    agents_pool: &Pool<Agent>,
     due: &DueAgents,
     order: &[u64],
     chunk_index: u32,
@@ -171,31 +176,10 @@ pub(super) fn sweep(
     let mut agents = std::mem::take(&mut chunk.agents);
     agents.clear();
     due.gather(order, &mut agents);
-    // Room for any agent's scan (see `gather`), made once.
-    chunk.near.resize(input.grid.len() + LANES, 0);
+    chunk.make_room(input);
     for ((sweeper, out), fresh) in agents.iter().zip(swept).zip(fresh_blockers) {
         let first_candidate = chunk.candidates.len() as u32;
-        let first_ray = chunk.rays.len();
-        gather(input, sweeper, chunk);
-        // Cast now: what blocks this tick's rays; else kept as they were when the engine casts them.
-        let mut blockers = if input.cast_now { RememberedBlockers::default() } else { sweeper.blockers };
-        // No rays (most agents of a sparse level): nothing to cast, and each candidate's count
-        // is already its free points.
-        if input.cast_now && chunk.rays.len() > first_ray {
-            // The sweep only needs blocked or not: the early-exit test, no hit point.
-            let occluders = input.occluders;
-            let scratch = &mut chunk.ray_scratch;
-            chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
-                let remembered = sweeper.blockers.of(r.target.index);
-                let hit =
-                    occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, remembered, scratch);
-                if let Some(rank) = scratch.blocker.filter(|_| hit) {
-                    blockers.remember(r.target.index, rank);
-                }
-                RayHit { hit, distance: 0.0 }
-            }));
-            count_visible(&mut chunk.candidates[first_candidate as usize..], &chunk.hits);
-        }
+        let blockers = sweep_one(input, sweeper, || agents_pool.at(sweeper.slot), chunk);
         let end_candidate = chunk.candidates.len() as u32;
         let new_blockers = blockers.differ_from(&sweeper.blockers);
         if new_blockers {
@@ -204,6 +188,42 @@ pub(super) fn sweep(
         *out = Swept { chunk: chunk_index, first_candidate, end_candidate, new_blockers };
     }
     chunk.agents = agents;
+}
+
+/// One agent's sight tick up to its answered rays: broadphase, range and cone, then its rays,
+/// cast at once (`input.cast_now`) or left in `chunk.rays` for the engine. Its candidates and
+/// rays are appended to the chunk's. Returns what blocked its rays when cast now (else its
+/// blockers as they were, kept for when the engine casts them). `agent` gives the agent's own
+/// state, read only by one with a lose-sight radius. The chunk must have room (`make_room`).
+#[inline(always)]
+pub(super) fn sweep_one<'a>(
+    input: &SweepInput,
+    sweeper: &SweepAgent,
+    agent: impl FnOnce() -> Option<&'a Agent>,
+    chunk: &mut SweepChunk,
+) -> RememberedBlockers {
+    let first_candidate = chunk.candidates.len();
+    let first_ray = chunk.rays.len();
+    gather(input, sweeper, agent, chunk);
+    // Cast now: what blocks this tick's rays; else kept as they were when the engine casts them.
+    let mut blockers = if input.cast_now { RememberedBlockers::default() } else { sweeper.blockers };
+    // No rays (most agents of a sparse level): nothing to cast, and each candidate's count is
+    // already its free points.
+    if input.cast_now && chunk.rays.len() > first_ray {
+        // The sweep only needs blocked or not: the early-exit test, no hit point.
+        let occluders = input.occluders;
+        let scratch = &mut chunk.ray_scratch;
+        chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
+            let remembered = sweeper.blockers.of(r.target.index);
+            let hit = occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, remembered, scratch);
+            if let Some(rank) = scratch.blocker.filter(|_| hit) {
+                blockers.remember(r.target.index, rank);
+            }
+            RayHit { hit, distance: 0.0 }
+        }));
+        count_visible(&mut chunk.candidates[first_candidate..], &chunk.hits);
+    }
+    blockers
 }
 
 /// Totals each candidate's visible points from its answered rays.
@@ -246,7 +266,13 @@ const PASSING_COUNT: [u8; 1 << LANES] = {
 };
 
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
-fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
+#[inline(always)]
+fn gather<'a>(
+    input: &SweepInput,
+    sweeper: &SweepAgent,
+    agent: impl FnOnce() -> Option<&'a Agent>,
+    chunk: &mut SweepChunk,
+) {
     let id = AgentId { index: sweeper.slot, generation: sweeper.generation };
     let tuning = &input.tunings[sweeper.tuning as usize];
     let filter = &tuning.filter.with_team(sweeper.team);
@@ -305,7 +331,7 @@ fn gather(input: &SweepInput, sweeper: &SweepAgent, chunk: &mut SweepChunk) {
     // Only an agent with a lose-sight radius reads its memory (and so its slot), and only it
     // needs the wider view for targets it saw.
     let widened = match filter.has_hysteresis() {
-        true => input.agents.at(sweeper.slot).map(|a| (a, View { radius_sq: tuning.seen_radius_sq, ..*fresh_view })),
+        true => agent().map(|a| (a, View { radius_sq: tuning.seen_radius_sq, ..*fresh_view })),
         false => None,
     };
     for &e in near {
