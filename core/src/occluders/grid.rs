@@ -201,20 +201,46 @@ impl OccluderGrid {
     }
 
     /// Calls `exact` with the rank of every occluder whose bounds the ray meets, cell by cell
-    /// along the segment from its origin, then the large ones, until `exact` returns true
-    /// (blocked). Returns whether it did.
+    /// (see `walk`), then the large ones, until `exact` returns true (blocked). Returns whether
+    /// it did.
     pub fn any_blocks(&self, ray: &SlabRay, origin: Vec3, dir: Vec3, mut exact: impl FnMut(u32) -> bool) -> bool {
         self.walk(origin, dir, ray.length, |quads| ray.any(quads, &mut exact)) || ray.any(&self.large, &mut exact)
     }
 
-    /// Calls `visit` with the quads of every cell the segment crosses, in order from the
-    /// origin, until `visit` returns true (blocked). Returns whether it did.
+    /// Calls `visit` with the quads of every cell the segment crosses (in order from the origin,
+    /// or, for a short segment, of the few cells of its bounding box row by row), until `visit`
+    /// returns true (blocked). Returns whether it did.
     #[inline(always)]
     fn walk(&self, origin: Vec3, dir: Vec3, length: f32, mut visit: impl FnMut(&[Quad]) -> bool) -> bool {
         let (o, d) = (origin.to_array(), dir.to_array());
         let (a0, a1) = (self.axes[0], self.axes[1]);
         let (px, py) = ((o[a0] - self.origin[0]) * self.inv_cell, (o[a1] - self.origin[1]) * self.inv_cell);
         let (dx, dy) = (d[a0] * self.inv_cell, d[a1] * self.inv_cell);
+        // A segment whose bounding box covers at most four cells (most sight rays): those cells,
+        // row by row, with none of the stepping's arithmetic. The box holds every cell the
+        // segment crosses (the floor is monotonic); an extra cell costs only its quads' slab
+        // test, which reads the segment itself.
+        let (ex, ey) = (px + dx * length, py + dy * length);
+        let (x0, x1) = (floor_i64(px.min(ex)), floor_i64(px.max(ex)));
+        let (y0, y1) = (floor_i64(py.min(ey)), floor_i64(py.max(ey)));
+        let (w, h) = (self.width as i64, self.height as i64);
+        // (Saturating: a coordinate of 1e30 floors to the end of i64.)
+        let span = |lo: i64, hi: i64| hi.saturating_sub(lo).saturating_add(1);
+        if span(x0, x1).saturating_mul(span(y0, y1)) <= 4 {
+            if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
+                return false;
+            }
+            let (x0, x1) = (x0.max(0) as usize, x1.min(w - 1) as usize);
+            for y in y0.max(0) as usize..y1.min(h - 1) as usize + 1 {
+                for c in y * self.width + x0..y * self.width + x1 + 1 {
+                    let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+                    if visit(&self.quads[start..end]) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
         let (w, h) = (self.width as f32, self.height as f32);
         // Reciprocals once: a division costs as much as the rest of a short walk's setup.
         let recip = |dv: f32| if dv.abs() < 1e-12 { f32::INFINITY } else { 1.0 / dv };
