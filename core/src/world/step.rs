@@ -1,7 +1,8 @@
 //! One step of a world: schedule → sight sweep (broadphase → range → cone → rays, in spatial
-//! order) → per agent in slot order: hearing, percepts, memory, awareness, brain. With worker
-//! threads each phase is split into contiguous blocks shared between them (see `shares`);
-//! results never depend on the count.
+//! order) → per agent in slot order: hearing, percepts, memory, awareness, brain. A world of up
+//! to `ONE_PASS_MAX_AGENTS` agents does both per agent in one pass instead (`one_pass`). With
+//! worker threads each phase is split into contiguous blocks shared between them (see
+//! `shares`); results never depend on the count or the path.
 
 use crate::agent::Agent;
 use crate::blockers::RememberedBlockers;

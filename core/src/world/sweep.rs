@@ -1,9 +1,11 @@
 //! The sight sweep's first half: for each agent due a sight tick, the broadphase, then range
 //! and cone per check point (the two cheap tests), then the line-of-sight rays still needed —
-//! cast at once with the built-in occluders, or left for the engine. Agents are visited in
-//! spatial (Morton) order so consecutive agents reuse the same targets and occluder cells in
-//! cache; results are concluded in slot order afterwards, so events never show this order (only
-//! the order of the rays handed to an engine does).
+//! cast at once with the built-in occluders, or left for the engine. In a large world (or one
+//! stepped in two phases, or with a sight-tick budget) agents are visited in spatial (Morton)
+//! order so consecutive agents reuse the same targets and occluder cells in cache; results are
+//! concluded in slot order afterwards, so events never show this order (only the order of the
+//! rays handed to an engine does). A small world sweeps each agent just before concluding it
+//! (`sweep_one`, from `step/one_pass.rs`).
 
 use crate::agent::{Agent, Tuning};
 use crate::blockers::RememberedBlockers;

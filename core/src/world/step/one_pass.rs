@@ -19,8 +19,8 @@ use crate::id::{AgentId, Slot};
 
 /// Worlds with at most this many agents take the one pass when they can. On the town level
 /// (`benches/report`), alternated in one process on this 2-core machine (2 MB of L2 cache a core),
-/// the one pass was 3–12% faster up to 32,000 agents and 3–18% slower from 64,000, when the
-/// grids outgrow the cache: half of the smaller size, for caches smaller than this one's.
+/// the one pass was 3–12% faster up to 16,000 agents, about even at 32,000, and 2–18% slower from
+/// 64,000, when the grids outgrow the cache: half of 32,000, for caches smaller than this one's.
 pub const ONE_PASS_MAX_AGENTS: usize = 16_384;
 
 impl World {
