@@ -187,7 +187,7 @@ fn the_one_pass_and_the_spatial_order_give_the_same_events() {
 /// all along.
 #[test]
 fn a_world_growing_past_the_one_pass_size_goes_on_with_the_same_events() {
-    let limit = argus_core::ONE_PASS_MAX_AGENTS;
+    let limit = argus_core::world::ONE_PASS_MAX_AGENTS;
     let run = |def: WorldDef| {
         let mut world = World::new(&def).unwrap();
         let mut scenario = Scenario::build(&mut world, 9, limit - 2, 12, 60);

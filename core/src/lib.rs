@@ -61,8 +61,6 @@ pub use sight::{PointSight, PointStatus, SightResult};
 pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalResult, Threat};
 pub use target::{Target, TargetDef};
 pub use team::{Attitude, MAX_TEAMS};
-#[doc(hidden)] // for the tests that step a world across it
-pub use world::ONE_PASS_MAX_AGENTS;
 pub use world::{World, WorldDef};
 
 /// The README's Rust example, compiled and run as a doctest.
