@@ -223,15 +223,15 @@ impl OccluderGrid {
         let (ex, ey) = (px + dx * length, py + dy * length);
         let (x0, x1) = (floor_i64(px.min(ex)), floor_i64(px.max(ex)));
         let (y0, y1) = (floor_i64(py.min(ey)), floor_i64(py.max(ey)));
-        let (w, h) = (self.width as i64, self.height as i64);
+        let (columns, rows) = (self.width as i64, self.height as i64);
         // (Saturating: a coordinate of 1e30 floors to the end of i64.)
         let span = |lo: i64, hi: i64| hi.saturating_sub(lo).saturating_add(1);
         if span(x0, x1).saturating_mul(span(y0, y1)) <= 4 {
-            if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
+            if x1 < 0 || y1 < 0 || x0 >= columns || y0 >= rows {
                 return false;
             }
-            let (x0, x1) = (x0.max(0) as usize, x1.min(w - 1) as usize);
-            for y in y0.max(0) as usize..y1.min(h - 1) as usize + 1 {
+            let (x0, x1) = (x0.max(0) as usize, x1.min(columns - 1) as usize);
+            for y in y0.max(0) as usize..y1.min(rows - 1) as usize + 1 {
                 for c in y * self.width + x0..y * self.width + x1 + 1 {
                     let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
                     if visit(&self.quads[start..end]) {
