@@ -182,12 +182,12 @@ fn the_one_pass_and_the_spatial_order_give_the_same_events() {
     }
 }
 
-/// A world that grows past `ONE_PASS_MAX_AGENTS` changes path between two steps (one pass, then
-/// spatial order) and its events go on exactly as those of a world that took the spatial order
-/// all along.
+/// A world that grows past `SORTED_STORE_MIN_AGENTS` has its agent store sorted into spatial
+/// order between two steps, and its events go on exactly as those of a world that took the
+/// two-stage step (which never sorts the store) all along.
 #[test]
-fn a_world_growing_past_the_one_pass_size_goes_on_with_the_same_events() {
-    let limit = argus_core::world::ONE_PASS_MAX_AGENTS;
+fn a_world_growing_past_the_sorted_store_size_goes_on_with_the_same_events() {
+    let limit = argus_core::world::SORTED_STORE_MIN_AGENTS;
     let run = |def: WorldDef| {
         let mut world = World::new(&def).unwrap();
         let mut scenario = Scenario::build(&mut world, 9, limit - 2, 12, 60);

@@ -1,6 +1,10 @@
 //! Generational ids: a handle is `{index, generation}`; zero is null and a stale handle is
 //! rejected by its generation, never dereferenced.
 
+mod dense;
+
+pub use dense::{DensePool, Entry};
+
 macro_rules! define_id {
     ($(#[$doc:meta])* $name:ident, $kind:literal) => {
         $(#[$doc])*
@@ -158,6 +162,11 @@ impl<T> Pool<T> {
     /// The free list, in reuse order (for snapshots).
     pub fn free_list(&self) -> &[u32] {
         &self.free
+    }
+
+    /// The slots, live or free, in index order.
+    pub fn into_slots(self) -> Vec<Slot<T>> {
+        self.slots
     }
 
     /// Rebuilds a pool from saved slots and free list (for snapshots).

@@ -37,7 +37,7 @@ pub(super) fn write_world(world: &World, w: &mut Writer) {
     }
     write_pool(w, world.occluders.slots(), |w, o| write_occluder(w, o.def()));
     write_pool(w, &world.targets, |w, t| write_target(w, &t.def()));
-    write_pool(w, &world.agents, write_agent);
+    write_slots(w, world.agents.slots(), world.agents.free_list(), write_agent);
     w.len(world.pending_sounds.len());
     for s in &world.pending_sounds {
         w.vec3(s.position);
@@ -74,7 +74,7 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
     world.occluders = OccluderSet::from_pool(occluders);
     world.targets = read_pool(r, |r| checked("target", Target::from_def(&read_target(r)?)))?;
     let (targets, tunings) = (&world.targets, &mut world.tunings);
-    world.agents = read_pool(r, |r| read_agent(r, targets, tunings))?;
+    world.agents = read_pool(r, |r| read_agent(r, targets, tunings))?.into();
     let sounds = r.len(29)?;
     for _ in 0..sounds {
         let def = SoundDef {
@@ -114,11 +114,23 @@ fn read_target_id(r: &mut Reader) -> Result<TargetId> {
     Ok(TargetId { index: r.u32()?, generation: r.u32()? })
 }
 
-pub(super) fn write_pool<T>(w: &mut Writer, pool: &Pool<T>, mut item: impl FnMut(&mut Writer, &T)) {
-    w.len(pool.slots().len());
-    for slot in pool.slots() {
-        w.u32(slot.generation);
-        match &slot.value {
+pub(super) fn write_pool<T>(w: &mut Writer, pool: &Pool<T>, item: impl FnMut(&mut Writer, &T)) {
+    let slots = pool.slots().iter().map(|s| (s.generation, s.value.as_ref()));
+    write_slots(w, slots, pool.free_list(), item);
+}
+
+/// Every slot in index order (its generation and value, if live), then the free list: a dense
+/// pool is saved exactly as a pool holding the same ids, whatever order its values are in.
+fn write_slots<'a, T: 'a>(
+    w: &mut Writer,
+    slots: impl ExactSizeIterator<Item = (u32, Option<&'a T>)>,
+    free: &[u32],
+    mut item: impl FnMut(&mut Writer, &T),
+) {
+    w.len(slots.len());
+    for (generation, value) in slots {
+        w.u32(generation);
+        match value {
             Some(v) => {
                 w.u8(1);
                 item(w, v);
@@ -126,8 +138,8 @@ pub(super) fn write_pool<T>(w: &mut Writer, pool: &Pool<T>, mut item: impl FnMut
             None => w.u8(0),
         }
     }
-    w.len(pool.free_list().len());
-    for &i in pool.free_list() {
+    w.len(free.len());
+    for &i in free {
         w.u32(i);
     }
 }

@@ -1,4 +1,4 @@
-//! The step's second half, per agent in slot order: hearing, the sight tick's percepts from the
+//! The step's second half, per agent in store order: hearing, the sight tick's percepts from the
 //! resolved rays, memory decay and refresh, awareness, and the brain (lesson §5–8).
 
 use crate::agent::Agent;

@@ -1,22 +1,22 @@
 //! The agents due a sight tick this step, as the sweep reads them. They are collected in blocks
-//! of slots, side by side with workers (the conclusion's blocks, see `shares`), and stay in
-//! those blocks: an agent is named by its index in slot order across them, and the conclusion
-//! of a block of slots finds its due agents in the block collected from the same slots. (Joined
+//! of the agent store, side by side with workers (the conclusion's blocks, see `shares`), and
+//! stay in those blocks: an agent is numbered in store order across them, and the conclusion of
+//! a block of the store finds its due agents in the block collected from the same places. (Joined
 //! into one list instead, the joining thread pulled half the records from the other core's
 //! cache while the target grid was being built beside it, and was the longer of the two.)
 
 use crate::agent::Agent;
-use crate::id::Slot;
+use crate::id::Entry;
 use crate::prefetch::prefetch;
 
 use super::shares::{Padded, block_count, cut, run_blocks};
-use super::sweep::{SweepAgent, spatial_key};
+use super::sweep::{SweepAgent, pack_spatial_keys};
 use super::team::Team;
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
 const SCHEDULE_EPSILON: f64 = 1e-9;
 
-/// One block of slots' due agents, in slot order, with the lowest visiting-order cell among them.
+/// One block of the store' due agents, in store order, with the lowest visiting-order cell among them.
 #[derive(Default)]
 struct DueBlock {
     agents: Vec<SweepAgent>,
@@ -29,45 +29,45 @@ pub(super) struct DueAgents {
     blocks: Vec<Padded<DueBlock>>,
     /// Index of each block's first agent, then the count of all.
     starts: Vec<u32>,
-    overdue: Vec<(f64, u32)>,
+    overdue: Vec<(f64, u32, u32)>,
     kept: Vec<bool>,
 }
 
 impl DueAgents {
-    /// Collects the agents of `slots` due a tick at `time`, with their visiting-order cells on the
-    /// plane `axes`: in `block_count(team)` blocks of slots, side by side on `team`'s threads.
-    pub fn collect(&mut self, slots: &[Slot<Agent>], time: f64, axes: [usize; 2], team: Option<&Team>) {
+    /// Collects the agents of `agents` due a tick at `time`, with their visiting-order cells on the
+    /// plane `axes`: in `block_count(team)` blocks of the store, side by side on `team`'s threads.
+    pub fn collect(&mut self, agents: &[Entry<Agent>], time: f64, axes: [usize; 2], team: Option<&Team>) {
         let blocks = block_count(team);
         self.blocks.resize_with(blocks, Padded::default);
         match team {
             Some(team) => {
-                let parts = cut(slots, blocks, team.threads()).zip(self.blocks.iter_mut());
+                let parts = cut(agents, blocks, team.threads()).zip(self.blocks.iter_mut());
                 run_blocks(team, parts, |((start, part), block)| collect_block(part, start as u32, time, axes, block));
             }
-            None => collect_block(slots, 0, time, axes, &mut self.blocks[0]),
+            None => collect_block(agents, 0, time, axes, &mut self.blocks[0]),
         }
     }
 
     /// After `collect`: keeps only the `budget` most overdue agents when more are due (`budget`
     /// 0: all), numbers them, and returns the lowest cell among them (the visiting order's origin).
-    pub fn finish(&mut self, budget: usize, slots: &[Slot<Agent>]) -> [i32; 2] {
+    pub fn finish(&mut self, budget: usize, agents: &[Entry<Agent>]) -> [i32; 2] {
         let DueAgents { blocks, starts, overdue, kept } = self;
         let count: usize = blocks.iter().map(|b| b.0.agents.len()).sum();
         if budget > 0 && count > budget {
             overdue.clear();
+            // Ties go by id, not by place: which agents wait must not depend on the store's order.
             for a in blocks.iter().flat_map(|b| &b.0.agents) {
-                let next = slots[a.slot as usize].value.as_ref().map_or(0.0, |a| a.next_sense_time);
-                overdue.push((next, a.slot));
+                overdue.push((agents[a.place as usize].value.next_sense_time, a.slot, a.place));
             }
             overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             kept.clear();
-            kept.resize(slots.len(), false);
-            for &(_, i) in &overdue[..budget] {
-                kept[i as usize] = true;
+            kept.resize(agents.len(), false);
+            for &(_, _, place) in &overdue[..budget] {
+                kept[place as usize] = true;
             }
             // The order's origin stays the lowest cell of every agent collected.
             for block in blocks.iter_mut() {
-                block.0.agents.retain(|a| kept[a.slot as usize]);
+                block.0.agents.retain(|a| kept[a.place as usize]);
             }
         }
         starts.clear();
@@ -80,7 +80,7 @@ impl DueAgents {
         lowest
     }
 
-    /// The due agent numbered `j` (in slot order).
+    /// The due agent numbered `j` (in store order).
     #[inline]
     pub fn get(&self, j: u32) -> &SweepAgent {
         // The last block starting at or before `j`: an empty block starts where the next does.
@@ -89,27 +89,10 @@ impl DueAgents {
     }
 
     /// The visiting order's entries, unsorted, into `order`: each agent's spatial key counted
-    /// from `lowest` (see `spatial_key`) in the high half of a word and its number in the low
-    /// half, so a sort by key keeps ties in slot order and moves one word an agent. A key needs
-    /// more than 32 bits only when the agents spread over more than 65,536 cells (524 km) on an
-    /// axis: then every key drops the same low bits, a coarser order of the same kind.
+    /// from `lowest` above its number (see `pack_spatial_keys`; the numbers run through the
+    /// blocks in order).
     pub fn visiting_entries(&self, lowest: [i32; 2], order: &mut Vec<u64>) {
-        let mut coarsen = 0;
-        loop {
-            order.clear();
-            let mut all_bits = 0u64;
-            for (first, agents) in self.blocks() {
-                order.extend(agents.iter().enumerate().map(|(i, a)| {
-                    let key = spatial_key(a.cell, lowest) >> coarsen;
-                    all_bits |= key;
-                    key << 32 | (first + i as u32) as u64
-                }));
-            }
-            if all_bits >> 32 == 0 {
-                return;
-            }
-            coarsen = 32 - all_bits.leading_zeros();
-        }
+        pack_spatial_keys(|| self.blocks().flat_map(|(_, agents)| agents.iter().map(|a| a.cell)), lowest, order);
     }
 
     /// Appends the due agents of `order` (entries of `visiting_entries`) to `out`, in that order,
@@ -121,12 +104,12 @@ impl DueAgents {
         }
     }
 
-    /// Each block's due agents in slot order, with the number of its first.
+    /// Each block's due agents in store order, with the number of its first.
     pub fn blocks(&self) -> impl Iterator<Item = (u32, &[SweepAgent])> {
         self.starts.iter().zip(&self.blocks).map(|(&start, b)| (start, &b.0.agents[..]))
     }
 
-    /// Block `k`'s due agents (those of the `k`th block of slots), with the number of its first.
+    /// Block `k`'s due agents (those of the `k`th block of the store), with the number of its first.
     pub fn block(&self, k: usize) -> (u32, &[SweepAgent]) {
         (self.starts[k], &self.blocks[k].0.agents)
     }
@@ -152,15 +135,14 @@ pub(super) fn number(entry: u64) -> u32 {
     entry as u32
 }
 
-/// The due agents among `slots` (slot numbers from `base`) into `block`, in slot order.
-fn collect_block(slots: &[Slot<Agent>], base: u32, time: f64, axes: [usize; 2], block: &mut Padded<DueBlock>) {
+/// The due agents among `entries` (places from `base`) into `block`, in store order.
+fn collect_block(entries: &[Entry<Agent>], base: u32, time: f64, axes: [usize; 2], block: &mut Padded<DueBlock>) {
     let DueBlock { agents, lowest } = &mut block.0;
     agents.clear();
     *lowest = [i32::MAX; 2];
-    for (i, s) in slots.iter().enumerate() {
-        let Some(a) = s.value.as_ref() else { continue };
-        if is_due(a, time) {
-            let agent = SweepAgent::of(a, base + i as u32, s.generation, Some(axes));
+    for (i, entry) in entries.iter().enumerate() {
+        if is_due(&entry.value, time) {
+            let agent = SweepAgent::of(entry, base + i as u32, Some(axes));
             *lowest = lowest_cell(*lowest, agent.cell);
             agents.push(agent);
         }
@@ -180,6 +162,7 @@ fn lowest_cell(a: [i32; 2], b: [i32; 2]) -> [i32; 2] {
 
 #[cfg(test)]
 mod tests {
+    use super::super::sweep::spatial_key;
     use super::*;
     use crate::blockers::RememberedBlockers;
     use crate::math::Vec3;
@@ -188,6 +171,7 @@ mod tests {
         SweepAgent {
             slot,
             generation: 0,
+            place: slot,
             eye: Vec3::ZERO,
             forward: Vec3::Z,
             tuning: 0,

@@ -15,7 +15,7 @@ mod things;
 use crate::agent::{Agent, TuningTable};
 use crate::error::{Error, Result, invalid};
 use crate::hearing::{Sound, SoundDef};
-use crate::id::{AgentId, Pool};
+use crate::id::{AgentId, DensePool, Pool};
 use crate::math::{check_non_negative, check_range};
 use crate::occluders::OccluderSet;
 use crate::percept::StepEvents;
@@ -24,7 +24,7 @@ use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
 pub(crate) use query::{check_hits, hit_distance_ok};
-pub use step::ONE_PASS_MAX_AGENTS;
+pub use step::SORTED_STORE_MIN_AGENTS;
 pub(crate) use step::StepScratch;
 
 /// Latest world time a step may reach, in seconds (about 31 years of play). A step that would go
@@ -80,7 +80,8 @@ impl WorldDef {
 pub struct World {
     pub(crate) def: WorldDef,
     pub(crate) time: f64,
-    pub(crate) agents: Pool<Agent>,
+    /// In spatial order (see `step::order`), behind their ids.
+    pub(crate) agents: DensePool<Agent>,
     pub(crate) targets: Pool<Target>,
     pub(crate) occluders: OccluderSet,
     pub(crate) attitudes: AttitudeTable,
@@ -112,7 +113,7 @@ impl Default for World {
     }
 }
 
-fn agent_id(pool: &Pool<Agent>, index: u32) -> AgentId {
+fn agent_id(pool: &DensePool<Agent>, index: u32) -> AgentId {
     AgentId { index, generation: pool.generation_at(index) }
 }
 
@@ -130,7 +131,7 @@ impl World {
         Ok(World {
             def: *def,
             time: 0.0,
-            agents: Pool::default(),
+            agents: DensePool::default(),
             targets: Pool::default(),
             occluders: OccluderSet::default(),
             attitudes: AttitudeTable::default(),

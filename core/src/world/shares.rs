@@ -29,7 +29,7 @@ pub(super) fn block_count(team: Option<&Team>) -> usize {
 /// `k / ceil(blocks / threads)`, as `run_blocks` hands them out), and each share into blocks
 /// that shrink toward its end, weights n, n − 1, …, 1: a thread done with its own share takes
 /// over the others' last blocks, the small ones, so the threads finish closer together. The same
-/// cut serves collecting and concluding, so a worker's share is the same slots in both.
+/// cut serves collecting and concluding, so a worker's share is the same agents in both.
 pub(super) fn block_start(items: usize, blocks: usize, threads: usize, k: usize) -> usize {
     let blocks = blocks.max(1);
     let per_share = blocks.div_ceil(threads.max(1));

@@ -1,14 +1,18 @@
-//! One step of a world: schedule → sight sweep (broadphase → range → cone → rays, in spatial
-//! order) → per agent in slot order: hearing, percepts, memory, awareness, brain. A world of up
-//! to `ONE_PASS_MAX_AGENTS` agents does both per agent in one pass instead (`one_pass`). With
+//! One step of a world. With built-in line of sight and no sight-tick budget: one pass over the
+//! agent store, each agent swept (broadphase → range → cone → rays) and concluded (hearing,
+//! percepts, memory, awareness, brain) at once (`one_pass`; a big world's store is kept in
+//! spatial order, see `order`). Otherwise in two stages: the sight sweep of every due agent in
+//! a spatial visiting order (all rays out before any is answered, for an engine's batch; every
+//! due agent known before the budget is shared out), then the conclusion in store order. With
 //! worker threads each phase is split into contiguous blocks shared between them (see
-//! `shares`); results never depend on the count or the path.
+//! `shares`). Events come out in id order; results never depend on the thread count, the path
+//! or the store's order.
 
 use crate::agent::Agent;
 use crate::blockers::RememberedBlockers;
 use crate::broadphase::{GridBounds, GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
-use crate::id::{AgentId, Pool, Slot};
+use crate::id::{AgentId, Entry, Pool};
 use crate::percept::StepEvents;
 use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery, Rays};
@@ -22,7 +26,9 @@ use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_
 use super::team::Team;
 
 mod one_pass;
-pub use one_pass::ONE_PASS_MAX_AGENTS;
+mod order;
+use order::AgentOrder;
+pub use order::SORTED_STORE_MIN_AGENTS;
 
 /// Buffers reused from step to step, so a steady-state step does not allocate.
 #[derive(Default)]
@@ -58,6 +64,9 @@ pub(crate) struct StepScratch {
     /// The step's sounds by position, for hearing (see `SOUND_GRID_MIN`).
     sound_grid: TargetGrid,
     sound_input: Vec<GridTarget>,
+    /// The plane of the targets' grid this step (see `GridBounds::plane_axes`).
+    axes: [usize; 2],
+    agent_order: AgentOrder,
 }
 
 #[derive(Default)]
@@ -66,11 +75,13 @@ struct ConcludeChunk {
     heard: Vec<(u32, f32)>,
     nearby: Vec<u32>,
     events: StepEvents,
-    /// This chunk's agents' sweep candidates copied into slot order (see `conclude_range`).
+    /// This chunk's agents' sweep candidates copied into store order (see `conclude_range`).
     candidates: Vec<Candidate>,
-    /// Where this chunk's swept agents' results are, with their blockers, in slot order, copied
+    /// Where this chunk's swept agents' results are, with their blockers, in store order, copied
     /// with them.
     swept: Vec<(Swept, RememberedBlockers)>,
+    /// Out-of-order pairs of agents the one pass sampled in this chunk (see `order`).
+    descents: usize,
 }
 
 impl World {
@@ -201,7 +212,7 @@ impl World {
         scratch.dt = dt;
         scratch.time = self.time + dt as f64;
         let time = scratch.time;
-        let slots = self.agents.slots();
+        let agents = self.agents.entries();
         let cell = if self.def.broadphase_cell_size > 0.0 {
             self.def.broadphase_cell_size
         } else {
@@ -219,6 +230,7 @@ impl World {
         }
         let bounds = GridBounds::of(&scratch.grid_input);
         let axes = bounds.plane_axes();
+        scratch.axes = axes;
         let chunks = block_count(team);
         scratch.sweeps.resize_with(chunks, SweepChunk::default);
         scratch.concludes.resize_with(chunks, ConcludeChunk::default);
@@ -229,17 +241,17 @@ impl World {
             scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
             return;
         }
-        // Who is due: one pass through every agent, in blocks of slots (see `due`).
+        // Who is due: one pass through every agent, in blocks of the store (see `due`).
         let StepScratch { grid, grid_input, due, order, order_scratch, rank, .. } = scratch;
-        due.collect(slots, time, axes, team);
+        due.collect(agents, time, axes, team);
         // The targets' grid and the visiting order need each other's inputs only: with workers
         // they are made side by side (two blocks), else one after the other.
         let mut make_grid = || grid.rebuild_within(cell, grid_input, &bounds);
         let budget = self.def.max_sight_ticks_per_step as usize;
         let mut make_order = || {
-            let lowest = due.finish(budget, slots);
+            let lowest = due.finish(budget, agents);
             due.visiting_entries(lowest, order);
-            // Ties (one cell) keep slot order: the numbers follow the slots.
+            // Ties (one cell) keep store order: the numbers follow the slots.
             crate::radix::sort_by_key(order, order_scratch);
             rank.resize(order.len(), 0);
             for (k, &entry) in order.iter().enumerate() {
@@ -273,7 +285,7 @@ impl World {
         };
         // Every `swept` is written by the sweep (and a fresh blocker read only where it wrote
         // one): only growth needs filling.
-        let agents = &self.agents;
+        let agents = self.agents.entries();
         swept.resize(order.len(), Swept::default());
         fresh_blockers.resize(order.len(), RememberedBlockers::default());
         match (team, chunks.len()) {
@@ -290,7 +302,7 @@ impl World {
         }
     }
 
-    /// Per agent in slot order: hearing, percepts, memory, awareness, brain.
+    /// Per agent in store order: hearing, percepts, memory, awareness, brain.
     fn run_conclude(&mut self, team: Option<&Team>) {
         let (loudest, use_grid) = self.prepare_sounds();
         let StepScratch { sweeps, swept, fresh_blockers, rank, due, concludes, sound_grid, grid, time, dt, .. } =
@@ -308,7 +320,7 @@ impl World {
             sound_occlusion: self.def.sound_occlusion,
         };
         let shared = Shared { sweeps, swept, fresh_blockers, rank, due };
-        let slots = self.agents.slots_mut();
+        let slots = self.agents.entries_mut();
         let chunks = concludes;
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
@@ -345,7 +357,7 @@ impl World {
     /// The step completed: advance the clock, publish its events, retire its sounds.
     fn commit(&mut self) {
         self.time = self.scratch.time;
-        // The first chunk's events become the step's by a swap, the others follow in slot order:
+        // The first chunk's events become the step's by a swap, the others follow in store order:
         // copying every event once more cost ~6% of a 100k-agent step's cache misses. The chunk
         // takes the old buffers, cleared when the next conclusion starts.
         let mut chunks = self.scratch.concludes.iter_mut();
@@ -357,6 +369,7 @@ impl World {
         }
         std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
         self.pending_sounds.clear();
+        self.events_into_id_order();
     }
 }
 
@@ -396,25 +409,25 @@ struct Shared<'a> {
     due: &'a DueAgents,
 }
 
-/// How many agents ahead the gathers of `conclude_range` prefetch.
+/// How many agents ahead the conclusions prefetch.
 const LOOKAHEAD: usize = 4;
 
-/// Concludes `slots`, the `block`th block of slots (whose first is numbered `base`).
+/// Concludes `slots`, the `block`th block of the store (whose first is at place `base`).
 fn conclude_range(
     input: &ConcludeInput,
     shared: &Shared,
     block: usize,
     base: u32,
-    slots: &mut [Slot<Agent>],
+    slots: &mut [Entry<Agent>],
     chunk: &mut ConcludeChunk,
 ) {
     // The sweep left each agent's candidates and where they are in visiting (spatial) order; one
-    // tight copying pass brings this range's into slot order, so the loop below reads them front
+    // tight copying pass brings this range's into store order, so the loop below reads them front
     // to back (in a big world, reading them in place would wait for memory at every agent).
     // The due agents collected from these slots (`collect` cut the slots as the caller did).
     let (first_due, due) = shared.due.block(block);
     let slot_range = base..base + slots.len() as u32;
-    debug_assert!(due.iter().all(|a| slot_range.contains(&a.slot)), "block {block}'s due agents are its slots'");
+    debug_assert!(due.iter().all(|a| slot_range.contains(&a.place)), "block {block}'s due agents are its places'");
     let place = |k: usize| shared.rank[first_due as usize + k] as usize;
     let swept = |k: usize| &shared.swept[place(k)];
     chunk.candidates.clear();
@@ -444,15 +457,13 @@ fn conclude_range(
     let (mut next_candidate, mut next_due) = (0usize, 0usize);
     for offset in 0..slots.len() {
         // Each agent's memory records live in their own heap block: ask for the next ones early.
-        if let Some(first) =
-            slots.get(offset + LOOKAHEAD).and_then(|s| s.value.as_ref()).and_then(|a| a.records.first())
-        {
+        if let Some(first) = slots.get(offset + LOOKAHEAD).and_then(|s| s.value.records.first()) {
             prefetch(first);
         }
-        let slot = &mut slots[offset];
-        let index = base + offset as u32;
-        let generation = slot.generation;
-        let sighting = due.get(next_due).is_some_and(|a| a.slot == index).then(|| {
+        let entry = &mut slots[offset];
+        let place = base + offset as u32;
+        let id = AgentId { index: entry.index, generation: entry.generation };
+        let sighting = due.get(next_due).is_some_and(|a| a.place == place).then(|| {
             let (s, blockers) = &chunk.swept[next_due];
             next_due += 1;
             let sweep = &shared.sweeps[s.chunk as usize];
@@ -461,12 +472,11 @@ fn conclude_range(
             let candidates = &chunk.candidates[first..next_candidate];
             (Sighting { candidates, rays: &sweep.rays, hits: &sweep.hits }, *blockers)
         });
-        let Some(agent) = slot.value.as_mut() else { continue };
+        let agent = &mut entry.value;
         let sighting = sighting.map(|(sighting, blockers)| {
             agent.blockers = blockers;
             sighting
         });
-        let id = AgentId { index, generation };
         conclude(input, id, agent, sighting, &mut chunk.heard, &mut chunk.nearby, &mut chunk.events);
     }
 }

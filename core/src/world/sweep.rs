@@ -3,14 +3,14 @@
 //! cast at once with the built-in occluders, or left for the engine. In a large world (or one
 //! stepped in two phases, or with a sight-tick budget) agents are visited in spatial (Morton)
 //! order so consecutive agents reuse the same targets and occluder cells in cache; results are
-//! concluded in slot order afterwards, so events never show this order (only the order of the
+//! concluded in store order afterwards, so events never show this order (only the order of the
 //! rays handed to an engine does). A small world sweeps each agent just before concluding it
 //! (`sweep_one`, from `step/one_pass.rs`).
 
 use crate::agent::{Agent, Tuning};
 use crate::blockers::RememberedBlockers;
 use crate::broadphase::{LANES, TargetGrid};
-use crate::id::{AgentId, Pool, TargetId};
+use crate::id::{AgentId, Entry, Pool, TargetId};
 use crate::math::{Vec3, floor_i64};
 use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
@@ -100,8 +100,11 @@ pub(super) struct SweepInput<'a> {
 /// plus the 32 of its remembered blockers.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct SweepAgent {
+    /// Its id's slot index and generation.
     pub slot: u32,
     pub generation: u32,
+    /// Its place in the agent store's dense order.
+    pub place: u32,
     pub eye: Vec3,
     pub forward: Vec3,
     /// Its tuning's `index`.
@@ -116,11 +119,13 @@ pub(super) struct SweepAgent {
 impl SweepAgent {
     /// `axes`: the plane of the visiting order, if it has one.
     #[inline]
-    pub fn of(agent: &Agent, slot: u32, generation: u32, axes: Option<[usize; 2]>) -> SweepAgent {
+    pub fn of(entry: &Entry<Agent>, place: u32, axes: Option<[usize; 2]>) -> SweepAgent {
+        let agent = &entry.value;
         let eye = agent.eye();
         SweepAgent {
-            slot,
-            generation,
+            slot: entry.index,
+            generation: entry.generation,
+            place,
             eye,
             forward: agent.forward,
             tuning: agent.tuning.index,
@@ -161,18 +166,18 @@ impl SweepTuning {
 /// `DueAgents::visiting_entries`) into `chunk`, number `chunk_index` of the step's; `swept[k]`
 /// tells where the results of `order[k]` are, and `fresh_blockers[k]` holds its new blockers
 /// when they changed. (Written by visiting order, each chunk into its own runs of the step's
-/// arrays, so no thread waits to put them in slot order: the conclusion finds them by each
+/// arrays, so no thread waits to put them in store order: the conclusion finds them by each
 /// agent's rank.)
 pub(super) fn sweep(
     input: &SweepInput,
-    agents_pool: &Pool<Agent>,
+    store: &[Entry<Agent>],
     due: &DueAgents,
     order: &[u64],
     chunk_index: u32,
     (swept, fresh_blockers): (&mut [Swept], &mut [RememberedBlockers]),
     chunk: &mut SweepChunk,
 ) {
-    // Neighbours in space are scattered through `due` (slot order): one tight pass copies them
+    // Neighbours in space are scattered through `due` (store order): one tight pass copies them
     // into visiting order first, so the sweep below reads its agents front to back (in a big
     // world, reading them in place would wait for memory at every agent).
     let mut agents = std::mem::take(&mut chunk.agents);
@@ -181,7 +186,7 @@ pub(super) fn sweep(
     chunk.make_room(input);
     for ((sweeper, out), fresh) in agents.iter().zip(swept).zip(fresh_blockers) {
         let first_candidate = chunk.candidates.len() as u32;
-        let blockers = sweep_one(input, sweeper, || agents_pool.at(sweeper.slot), chunk);
+        let blockers = sweep_one(input, sweeper, || store.get(sweeper.place as usize).map(|e| &e.value), chunk);
         let end_candidate = chunk.candidates.len() as u32;
         let new_blockers = blockers.differ_from(&sweeper.blockers);
         if new_blockers {
@@ -381,6 +386,32 @@ pub(super) fn spatial_cell(p: Vec3, axes: [usize; 2]) -> [i32; 2] {
 pub(super) fn spatial_key(cell: [i32; 2], origin: [i32; 2]) -> u64 {
     let from = |k: usize| (cell[k] as i64 - origin[k] as i64) as u32;
     spread(from(0)) | spread(from(1)) << 1
+}
+
+/// Into `out`, one word per cell of `cells()` (called once, or again with coarser keys): its
+/// `spatial_key` from `origin` in the high half and its position in `cells()` in the low half,
+/// so a sort by key keeps ties in that order and moves one word an item. A key needs more than
+/// 32 bits only when the cells spread over more than 65,536 (524 km) on an axis: then every key
+/// drops the same low bits, a coarser order of the same kind. Returns how many bits were dropped.
+pub(super) fn pack_spatial_keys<I: Iterator<Item = [i32; 2]>>(
+    cells: impl Fn() -> I,
+    origin: [i32; 2],
+    out: &mut Vec<u64>,
+) -> u32 {
+    let mut coarsen = 0;
+    loop {
+        out.clear();
+        let mut all_bits = 0u64;
+        out.extend(cells().enumerate().map(|(k, cell)| {
+            let key = spatial_key(cell, origin) >> coarsen;
+            all_bits |= key;
+            key << 32 | k as u64
+        }));
+        if all_bits >> 32 == 0 {
+            return coarsen;
+        }
+        coarsen = 32 - all_bits.leading_zeros();
+    }
 }
 
 /// Spaces the 32 bits of `v` out to the even bits of a u64.

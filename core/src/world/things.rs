@@ -3,7 +3,7 @@
 use super::World;
 use crate::agent::Agent;
 use crate::error::{Error, Result, invalid};
-use crate::id::{OccluderId, Pool, TargetId};
+use crate::id::{DensePool, OccluderId, Pool, TargetId};
 use crate::math::{Quat, Vec3, check_finite, unit_direction};
 use crate::occluders::{Occluder, OccluderDef, OccluderSet};
 use crate::target::{Target, TargetDef, check_points};
@@ -31,6 +31,30 @@ impl Posed for Target {
     }
 }
 
+/// Where bulk updates find things by id: a pool, dense or not.
+pub(super) trait Lookup<T> {
+    fn find(&self, index: u32, generation: u32) -> Option<&T>;
+    fn find_mut(&mut self, index: u32, generation: u32) -> Option<&mut T>;
+}
+
+impl<T> Lookup<T> for Pool<T> {
+    fn find(&self, index: u32, generation: u32) -> Option<&T> {
+        self.get(index, generation)
+    }
+    fn find_mut(&mut self, index: u32, generation: u32) -> Option<&mut T> {
+        self.get_mut(index, generation)
+    }
+}
+
+impl<T> Lookup<T> for DensePool<T> {
+    fn find(&self, index: u32, generation: u32) -> Option<&T> {
+        self.get(index, generation)
+    }
+    fn find_mut(&mut self, index: u32, generation: u32) -> Option<&mut T> {
+        self.get_mut(index, generation)
+    }
+}
+
 pub(super) fn check_lengths(ids: usize, positions: usize, forwards: Option<usize>) -> Result<()> {
     if positions != ids || forwards.is_some_and(|f| f != ids) {
         return Err(invalid("ids, positions and forwards must have the same length"));
@@ -40,14 +64,14 @@ pub(super) fn check_lengths(ids: usize, positions: usize, forwards: Option<usize
 
 /// Two passes: check every entry, then apply them all, so a bad entry changes nothing.
 pub(super) fn set_poses<T: Posed>(
-    pool: &mut Pool<T>,
+    pool: &mut impl Lookup<T>,
     kind: &'static str,
     count: usize,
     pose: impl Fn(usize) -> ((u32, u32), Vec3, Option<Vec3>),
 ) -> Result<()> {
     for i in 0..count {
         let ((index, generation), position, forward) = pose(i);
-        pool.get(index, generation).ok_or(Error::InvalidId(kind))?;
+        pool.find(index, generation).ok_or(Error::InvalidId(kind))?;
         check_finite(position, "position")?;
         if let Some(f) = forward {
             unit_direction(f, "forward")?;
@@ -56,7 +80,7 @@ pub(super) fn set_poses<T: Posed>(
     for i in 0..count {
         let ((index, generation), position, forward) = pose(i);
         let forward = forward.map(|f| unit_direction(f, "forward").expect("checked"));
-        pool.get_mut(index, generation).expect("checked").set_pose(position, forward);
+        pool.find_mut(index, generation).expect("checked").set_pose(position, forward);
     }
     Ok(())
 }
@@ -74,7 +98,7 @@ impl World {
     pub fn destroy_target(&mut self, id: TargetId) -> Result<()> {
         self.check_idle()?;
         self.targets.remove(id.index, id.generation).ok_or(Error::InvalidId(TargetId::KIND))?;
-        for (_, agent) in self.agents.iter_mut() {
+        for agent in self.agents.entries_mut().iter_mut().map(|e| &mut e.value) {
             agent.records.retain(|r| r.target != id);
         }
         Ok(())
