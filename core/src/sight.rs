@@ -254,8 +254,8 @@ pub(crate) fn perceivable(agent: &Agent, attitudes: &AttitudeTable, target: &Tar
 /// hence the margin `(1 + |cos|) × r`, plus slack for f32 rounding at the eye's magnitude.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct ConeBound {
-    eye: Vec3,
-    forward: Vec3,
+    eye: Vec3A,
+    forward: Vec3A,
     /// The targets' reach plus the rounding slack: how far outside the cones a position may be.
     pad: f32,
     cos_main: f32,
@@ -266,15 +266,17 @@ pub(crate) struct ConeBound {
 }
 
 impl ConeBound {
-    /// `reach`: farthest check point from a target's position; `max_dist`: farthest position
-    /// the test will be asked about.
-    pub fn new(view: &View, reach: f32, max_dist: f32) -> ConeBound {
-        let slack = 1e-3 + 1e-5 * (view.eye.abs().max_element() + max_dist);
+    /// The cones of `view` from `eye` along `forward` (passed apart from it, so that the sweep
+    /// hands them over in registers: read back from a `View` just written field by field, they
+    /// stalled the load on the stores). `reach`: farthest check point from a target's position;
+    /// `max_dist`: farthest position the test will be asked about.
+    pub fn new(eye: Vec3A, forward: Vec3A, view: &View, reach: f32, max_dist: f32) -> ConeBound {
+        let slack = 1e-3 + 1e-5 * (eye.abs().max_element() + max_dist);
         let margin = |cos: f32| (1.0 + cos.abs()) * reach + slack;
         let peripheral = view.peripheral_radius_sq > 0.0;
         ConeBound {
-            eye: view.eye,
-            forward: view.forward,
+            eye,
+            forward,
             pad: reach + slack,
             cos_main: view.cos_half,
             margin_main: margin(view.cos_half),
@@ -293,7 +295,7 @@ impl ConeBound {
     #[inline]
     pub fn bounds(&self, radius: f32) -> (Vec3, Vec3) {
         let (mut lo, mut hi) = (Vec3A::ZERO, Vec3A::ZERO);
-        let f = Vec3A::from(self.forward);
+        let f = self.forward;
         let across = (Vec3A::ONE - f * f).max(Vec3A::ZERO).sqrt();
         for cos in [self.cos_main, self.cos_peripheral] {
             if cos > 1.0 {
@@ -309,7 +311,7 @@ impl ConeBound {
             hi = hi.max(ahead * radius);
             lo = lo.min(-behind * radius);
         }
-        let (eye, pad) = (Vec3A::from(self.eye), Vec3A::splat(self.pad));
+        let (eye, pad) = (self.eye, Vec3A::splat(self.pad));
         ((eye + lo - pad).into(), (eye + hi + pad).into())
     }
 
@@ -467,7 +469,7 @@ mod tests {
                 cos_half_peripheral: cos(s.range(1.0, 360.0)),
             };
             let reach = s.range(0.0, 2.0);
-            let bound = ConeBound::new(&view, reach, 15.0 + reach);
+            let bound = ConeBound::new(view.eye.into(), view.forward.into(), &view, reach, 15.0 + reach);
             let offset = Vec3::new(s.range(-17.0, 17.0), s.range(-3.0, 3.0), s.range(-17.0, 17.0));
             // Now and then the eye itself is one of the target's points (seen without a cone).
             let on_eye = case % 97 == 0;

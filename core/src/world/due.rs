@@ -165,15 +165,15 @@ mod tests {
     use super::super::sweep::spatial_key;
     use super::*;
     use crate::blockers::RememberedBlockers;
-    use crate::math::Vec3;
+    use glam::Vec3A;
 
     fn agent(slot: u32) -> SweepAgent {
         SweepAgent {
             slot,
             generation: 0,
             place: slot,
-            eye: Vec3::ZERO,
-            forward: Vec3::Z,
+            eye: Vec3A::ZERO,
+            forward: Vec3A::Z,
             tuning: 0,
             team: 0,
             cell: [slot as i32, 0],
