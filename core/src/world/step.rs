@@ -251,7 +251,7 @@ impl World {
         let mut make_order = || {
             let lowest = due.finish(budget, agents);
             due.visiting_entries(lowest, order);
-            // Ties (one cell) keep store order: the numbers follow the slots.
+            // Ties (one cell) keep store order: the numbers follow the store.
             crate::radix::sort_by_key(order, order_scratch);
             rank.resize(order.len(), 0);
             for (k, &entry) in order.iter().enumerate() {
@@ -320,16 +320,16 @@ impl World {
             sound_occlusion: self.def.sound_occlusion,
         };
         let shared = Shared { sweeps, swept, fresh_blockers, rank, due };
-        let slots = self.agents.entries_mut();
+        let store = self.agents.entries_mut();
         let chunks = concludes;
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
         let Some(team) = team.filter(|_| chunks.len() > 1) else {
-            conclude_range(&input, &shared, 0, 0, slots, &mut chunks[0]);
+            conclude_range(&input, &shared, 0, 0, store, &mut chunks[0]);
             return;
         };
-        let blocks = cut_mut(slots, chunks.len(), team.threads()).zip(chunks.iter_mut()).enumerate();
+        let blocks = cut_mut(store, chunks.len(), team.threads()).zip(chunks.iter_mut()).enumerate();
         run_blocks(team, blocks, |(k, ((start, part), chunk))| {
             conclude_range(&input, &shared, k, start as u32, part, chunk)
         });
@@ -412,22 +412,22 @@ struct Shared<'a> {
 /// How many agents ahead the conclusions prefetch.
 const LOOKAHEAD: usize = 4;
 
-/// Concludes `slots`, the `block`th block of the store (whose first is at place `base`).
+/// Concludes `entries`, the `block`th block of the store (whose first is at place `base`).
 fn conclude_range(
     input: &ConcludeInput,
     shared: &Shared,
     block: usize,
     base: u32,
-    slots: &mut [Entry<Agent>],
+    entries: &mut [Entry<Agent>],
     chunk: &mut ConcludeChunk,
 ) {
     // The sweep left each agent's candidates and where they are in visiting (spatial) order; one
     // tight copying pass brings this range's into store order, so the loop below reads them front
     // to back (in a big world, reading them in place would wait for memory at every agent).
-    // The due agents collected from these slots (`collect` cut the slots as the caller did).
+    // The due agents collected from these places (`collect` cut the store as the caller did).
     let (first_due, due) = shared.due.block(block);
-    let slot_range = base..base + slots.len() as u32;
-    debug_assert!(due.iter().all(|a| slot_range.contains(&a.place)), "block {block}'s due agents are its places'");
+    let places = base..base + entries.len() as u32;
+    debug_assert!(due.iter().all(|a| places.contains(&a.place)), "block {block}'s due agents are its places'");
     let place = |k: usize| shared.rank[first_due as usize + k] as usize;
     let swept = |k: usize| &shared.swept[place(k)];
     chunk.candidates.clear();
@@ -455,12 +455,12 @@ fn conclude_range(
         chunk.swept.push((*s, blockers));
     }
     let (mut next_candidate, mut next_due) = (0usize, 0usize);
-    for offset in 0..slots.len() {
+    for offset in 0..entries.len() {
         // Each agent's memory records live in their own heap block: ask for the next ones early.
-        if let Some(first) = slots.get(offset + LOOKAHEAD).and_then(|s| s.value.records.first()) {
+        if let Some(first) = entries.get(offset + LOOKAHEAD).and_then(|e| e.value.records.first()) {
             prefetch(first);
         }
-        let entry = &mut slots[offset];
+        let entry = &mut entries[offset];
         let place = base + offset as u32;
         let id = AgentId { index: entry.index, generation: entry.generation };
         let sighting = due.get(next_due).is_some_and(|a| a.place == place).then(|| {

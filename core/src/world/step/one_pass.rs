@@ -27,7 +27,7 @@ impl World {
     }
 
     /// A whole step with built-in line of sight, in one pass (see the module's comment), its
-    /// blocks of slots shared between `team`'s threads as the conclusion's are.
+    /// blocks of the store shared between `team`'s threads as the conclusion's are.
     pub(super) fn step_one_pass(&mut self, dt: f32, team: Option<&Team>) {
         self.prepare(dt, team, false);
         let frame = self.keep_agents_in_order(self.scratch.axes);
@@ -85,14 +85,14 @@ impl World {
             }
             out.descents = descents;
         };
-        let slots = self.agents.entries_mut();
+        let store = self.agents.entries_mut();
         match team.filter(|_| sweeps.len() > 1) {
             Some(team) => {
                 let blocks =
-                    cut_mut(slots, sweeps.len(), team.threads()).zip(sweeps.iter_mut().zip(concludes.iter_mut()));
+                    cut_mut(store, sweeps.len(), team.threads()).zip(sweeps.iter_mut().zip(concludes.iter_mut()));
                 run_blocks(team, blocks, |(block, (chunk, out))| pass(block, chunk, out));
             }
-            None => pass((0, slots), &mut sweeps[0], &mut concludes[0]),
+            None => pass((0, store), &mut sweeps[0], &mut concludes[0]),
         }
         self.scratch.agent_order.sampled_descents = self.scratch.concludes.iter().map(|c| c.descents).sum();
         self.commit();
