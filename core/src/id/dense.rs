@@ -81,12 +81,6 @@ impl<T> DensePool<T> {
         self.position(index, generation).map(|k| &mut self.entries[k].value)
     }
 
-    /// The live value at a slot index regardless of generation.
-    pub fn at(&self, index: u32) -> Option<&T> {
-        let place = self.places.get(index as usize)?;
-        self.entries.get(place.dense as usize).map(|e| &e.value)
-    }
-
     /// The generation currently stored at a slot index.
     pub fn generation_at(&self, index: u32) -> u32 {
         self.places.get(index as usize).map_or(0, |p| p.generation)
