@@ -9,7 +9,7 @@ const STEPS: usize = 120;
 const DT: f32 = 1.0 / 30.0;
 
 /// Everything one step reported.
-type Events = (Vec<Percept>, Vec<BrainEvent>, Vec<ForgetEvent>, Vec<AwarenessEvent>);
+type Events = StepEvents;
 
 fn run(def: WorldDef, mode: &str, seed: u64) -> Vec<Events> {
     let mut world = World::new(&def).unwrap();
@@ -51,8 +51,8 @@ fn engine_rays_match_the_builtin_backend_exactly() {
         let engine_def = WorldDef { ray_backend: RayBackend::Engine, ..Default::default() };
         assert_eq!(builtin, run(engine_def, "callback", seed), "callback, seed {seed}");
         assert_eq!(builtin, run(engine_def, "two-phase", seed), "two-phase, seed {seed}");
-        let percepts: usize = builtin.iter().map(|s| s.0.len()).sum();
-        let states: usize = builtin.iter().map(|s| s.1.len()).sum();
+        let percepts: usize = builtin.iter().map(|s| s.percepts.len()).sum();
+        let states: usize = builtin.iter().map(|s| s.brain.len()).sum();
         assert!(percepts > 100 && states > 10, "the scenario exercises the senses ({percepts}, {states})");
     }
 }
@@ -175,8 +175,8 @@ fn the_one_pass_and_the_spatial_order_give_the_same_events() {
             let spatial =
                 WorldDef { worker_threads: threads, max_sight_ticks_per_step: u32::MAX, ..Default::default() };
             assert_eq!(one_pass, run_with_turnover(spatial, seed), "seed {seed}, {threads} threads");
-            let percepts: usize = one_pass.iter().map(|s| s.0.len()).sum();
-            let forgotten: usize = one_pass.iter().map(|s| s.2.len()).sum();
+            let percepts: usize = one_pass.iter().map(|s| s.percepts.len()).sum();
+            let forgotten: usize = one_pass.iter().map(|s| s.forgotten.len()).sum();
             assert!(percepts > 100 && forgotten > 0, "the scenario exercises the senses ({percepts}, {forgotten})");
         }
     }
@@ -209,5 +209,5 @@ fn a_world_growing_past_the_sorted_store_size_goes_on_with_the_same_events() {
     let spatial = WorldDef { max_sight_ticks_per_step: u32::MAX, ..Default::default() };
     let grown = run(WorldDef::default());
     assert_eq!(grown, run(spatial));
-    assert!(grown.iter().all(|s| !s.0.is_empty()), "every step saw something");
+    assert!(grown.iter().all(|s| !s.percepts.is_empty()), "every step saw something");
 }

@@ -313,3 +313,82 @@ fn a_sight_tick_budget_ticks_the_most_overdue_first_on_any_thread_count() {
         }
     }
 }
+
+/// The "seen" / "lost" changes of a step are exactly what an engine wrapper would find by keeping
+/// each agent's set of seen targets from its sight ticks' percepts: seen = now and not at its
+/// previous tick, lost = then and not now (a destroyed target is dropped silently), per agent
+/// in target slot order; agents whose sight did not tick change nothing.
+#[test]
+fn sight_changes_are_what_each_agent_sees_now_against_its_previous_tick() {
+    for threads in [1, 2] {
+        let mut world = World::new(&WorldDef { worker_threads: threads, ..Default::default() }).unwrap();
+        let mut rng = Rng(0x5eed_0001 + threads as u64);
+        for _ in 0..6 {
+            let at = Vec3::new(rng.range(-12.0, 12.0), 1.0, rng.range(-12.0, 12.0));
+            world.add_occluder(&wall(at, Vec3::new(rng.range(0.5, 3.0), 1.5, 0.3))).unwrap();
+        }
+        let mut agents = Vec::new();
+        for k in 0..24 {
+            let mut def = lesson_agent(Vec3::new(rng.range(-15.0, 15.0), 0.0, rng.range(-15.0, 15.0)), Vec3::Z);
+            def.sight.view_radius = 12.0;
+            def.sight.rate_hz = [0.0, 10.0, 20.0][k % 3];
+            agents.push(world.create_agent(&def).unwrap());
+        }
+        let mut targets: Vec<TargetId> = (0..10)
+            .map(|_| world.create_target(&point_target(Vec3::new(rng.range(-15.0, 15.0), 0.0, 0.0))).unwrap())
+            .collect();
+        let mut seen: std::collections::HashMap<AgentId, Vec<TargetId>> = Default::default();
+        let (mut gained, mut lost) = (0, 0);
+        for step in 0..240 {
+            for &t in &targets {
+                if rng.chance(0.3) {
+                    let at = Vec3::new(rng.range(-15.0, 15.0), 0.0, rng.range(-15.0, 15.0));
+                    world.set_target_pose(t, at, Vec3::Z).unwrap();
+                }
+            }
+            for &a in &agents {
+                if rng.chance(0.05) {
+                    let forward = Vec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0)).normalize_or(Vec3::Z);
+                    let position = world.agent(a).unwrap().position();
+                    world.set_agent_pose(a, position, forward).unwrap();
+                }
+            }
+            if step % 40 == 39 {
+                let gone = targets.remove(0);
+                world.destroy_target(gone).unwrap();
+                seen.values_mut().for_each(|s| s.retain(|t| *t != gone));
+                targets.push(world.create_target(&point_target(Vec3::new(0.0, 0.0, 1.0))).unwrap());
+            }
+            world.step(1.0 / 60.0).unwrap();
+            let events = world.events();
+            let mut expected = Vec::new();
+            for &agent in &events.sight_ticks {
+                let now: Vec<TargetId> = events
+                    .percepts
+                    .iter()
+                    .filter(|p| p.agent == agent && p.kind == PerceptKind::Sight)
+                    .map(|p| p.target)
+                    .collect();
+                let before = seen.insert(agent, now.clone()).unwrap_or_default();
+                let mut changes: Vec<(AgentId, TargetId, bool)> = now
+                    .iter()
+                    .filter(|t| !before.contains(t))
+                    .map(|&t| (agent, t, true))
+                    .chain(before.iter().filter(|t| !now.contains(t)).map(|&t| (agent, t, false)))
+                    .collect();
+                changes.sort_by_key(|c| c.1.index);
+                expected.extend(changes);
+            }
+            let got: Vec<(AgentId, TargetId, bool)> =
+                events.sight_changes.iter().map(|c| (c.agent, c.target, c.seen)).collect();
+            assert_eq!(got, expected, "{threads} threads, step {step}");
+            for c in &events.sight_changes {
+                let record = world.memory_of(c.agent, c.target).unwrap().expect("a record");
+                assert_eq!(c.position, record.last_known_position, "step {step}: where it was seen or lost");
+            }
+            gained += got.iter().filter(|c| c.2).count();
+            lost += got.iter().filter(|c| !c.2).count();
+        }
+        assert!(gained > 50 && lost > 50, "{threads} threads: {gained} seen, {lost} lost");
+    }
+}

@@ -55,7 +55,7 @@ pub use influence::{InfluenceMap, InfluenceMapDef, Plane};
 pub use math::{Quat, Vec3};
 pub use memory::{MemoryConfig, MemoryRecord};
 pub use occluders::{Occluder, OccluderDef, OccluderShape};
-pub use percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
+pub use percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, SightChange, StepEvents};
 pub use rays::{RayBackend, RayHit, RayQuery, RaySource, Rays};
 pub use sight::{PointSight, PointStatus, SightResult};
 pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalResult, Threat};

@@ -79,10 +79,28 @@ pub struct AwarenessEvent {
     pub time: f32,
 }
 
+/// A target came into an agent's sight, or left it, at the agent's sight tick: what the agent
+/// sees now against what it saw at its previous tick (a target destroyed or forgotten by hand in
+/// between leaves no `lost` change).
+#[doc(alias = "OnTargetSeen")]
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SightChange {
+    /// Whose sight.
+    pub agent: AgentId,
+    /// The target seen or lost.
+    pub target: TargetId,
+    /// True: seen now and not at the previous tick. False: lost, seen then and not now.
+    pub seen: bool,
+    /// Seen: where it is. Lost: where it was last perceived.
+    pub position: Vec3,
+    /// World time of the step.
+    pub time: f32,
+}
+
 /// Everything a step reported, in a deterministic order (agent slot order, then sounds in
 /// emission order before sights in target slot order). Valid until the next step.
 #[doc(alias = "PerceptionSystem", alias = "OnPercept", alias = "OnHeardSound")]
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StepEvents {
     /// Percepts from every sense.
     pub percepts: Vec<Percept>,
@@ -96,6 +114,9 @@ pub struct StepEvents {
     /// its sight percepts of this step (none: it sees nothing). An agent not listed saw at its
     /// last tick what it sees now, so a wrapper tracking "seen"/"lost" visits only these.
     pub sight_ticks: Vec<AgentId>,
+    /// Targets seen or lost at this step's sight ticks, per agent in target slot order: the
+    /// "target seen" / "target lost" signals of an engine wrapper, without keeping its own sets.
+    pub sight_changes: Vec<SightChange>,
 }
 
 impl StepEvents {
@@ -105,6 +126,7 @@ impl StepEvents {
         self.forgotten.clear();
         self.awareness.clear();
         self.sight_ticks.clear();
+        self.sight_changes.clear();
     }
 
     pub(crate) fn append(&mut self, other: &mut StepEvents) {
@@ -113,5 +135,6 @@ impl StepEvents {
         self.forgotten.append(&mut other.forgotten);
         self.awareness.append(&mut other.awareness);
         self.sight_ticks.append(&mut other.sight_ticks);
+        self.sight_changes.append(&mut other.sight_changes);
     }
 }

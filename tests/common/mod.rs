@@ -165,7 +165,6 @@ impl Scenario {
 }
 
 /// Everything a step reported, for exact comparisons.
-pub fn snapshot_events(world: &World) -> (Vec<Percept>, Vec<BrainEvent>, Vec<ForgetEvent>, Vec<AwarenessEvent>) {
-    let e = world.events();
-    (e.percepts.clone(), e.brain.clone(), e.forgotten.clone(), e.awareness.clone())
+pub fn snapshot_events(world: &World) -> StepEvents {
+    world.events().clone()
 }

@@ -7,7 +7,7 @@ use crate::hearing::{Sound, hear};
 use crate::id::{AgentId, Pool, TargetId};
 use crate::memory;
 use crate::occluders::OccluderSet;
-use crate::percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, StepEvents};
+use crate::percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, SightChange, StepEvents};
 use crate::rays::{RayHit, RayQuery};
 use crate::sight::{RAY_STOP_SHORT, off_axis};
 use crate::target::Target;
@@ -192,8 +192,12 @@ fn sight_tick(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, out: &mut Ste
 fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting, out: &mut StepEvents) {
     let (candidates, rays, hits) = (sighting.candidates, sighting.rays, sighting.hits);
     let time = ctx.time as f32;
+    // `seen` keeps the previous tick's answer until the end, where it is compared with this
+    // tick's (a visible fraction above 0) for the sight changes: only when the counts say that
+    // something changed (seen before, seen now, seen both times).
+    let (mut before, mut now, mut both) = (0u32, 0u32, 0u32);
     for rec in agent.records.iter_mut() {
-        rec.seen = false;
+        before += rec.seen as u32;
         rec.visibility = 0.0;
         rec.salience = 0.0;
     }
@@ -222,7 +226,7 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
         let fraction = visible as f32 / c.point_count as f32;
         let rec = memory::find_or_insert(&mut agent.records, tid);
         rec.refresh(target.position, time);
-        rec.seen = true;
+        (now, both) = (now + 1, both + rec.seen as u32);
         rec.visibility = fraction;
         rec.salience = if salient { agent.tuning.awareness.salience(fraction, near, central) } else { 0.0 };
         out.percepts.push(Percept {
@@ -236,4 +240,20 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
     }
     // The broadphase visits targets in grid order; report them in slot order.
     out.percepts[first_sight..].sort_unstable_by_key(|p| p.target.index);
+    if before == both && now == both {
+        return;
+    }
+    let first_change = out.sight_changes.len();
+    for rec in agent.records.iter_mut() {
+        let seen = rec.visibility > 0.0;
+        if seen != rec.seen {
+            rec.seen = seen;
+            let (target, position) = (rec.target, rec.last_known_position);
+            out.sight_changes.push(SightChange { agent: id, target, seen, position, time });
+        }
+    }
+    if out.sight_changes.len() > first_change + 1 {
+        out.sight_changes[first_change..].sort_unstable_by_key(|c| c.target.index);
+    }
 }
+

@@ -140,6 +140,7 @@ impl World {
         by_agent(&mut events.forgotten, &mut spare.forgotten, |e| e.agent.index, starts);
         by_agent(&mut events.awareness, &mut spare.awareness, |e| e.agent.index, starts);
         by_agent(&mut events.sight_ticks, &mut spare.sight_ticks, |id| id.index, starts);
+        by_agent(&mut events.sight_changes, &mut spare.sight_changes, |e| e.agent.index, starts);
     }
 }
 
@@ -241,6 +242,7 @@ mod tests {
                 assert_eq!(a.forgotten, b.forgotten, "{threads} threads, step {step}");
                 assert_eq!(a.awareness, b.awareness, "{threads} threads, step {step}");
                 assert_eq!(a.sight_ticks, b.sight_ticks, "{threads} threads, step {step}");
+                assert_eq!(a.sight_changes, b.sight_changes, "{threads} threads, step {step}");
                 assert!(a.sight_ticks.windows(2).all(|w| w[0].index < w[1].index), "id order");
             }
             assert!(sorted.events().percepts.len() > 20, "the scene sees things");
