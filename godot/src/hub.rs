@@ -1,8 +1,8 @@
 //! What `PerceptionWorld3D` and `PerceptionWorld2D` share: the core world, which node stands
 //! for which agent and target, pose syncing, and turning one step's event arrays into signals.
 //!
-//! Signals are built from the step's event arrays (percepts, brain, forgotten, awareness) plus
-//! each agent's "currently visible" list, never by asking every node; they are collected here
+//! Signals are built from the step's event arrays (percepts, sight changes, forgotten, awareness,
+//! brain), never by asking every node; they are collected here
 //! and emitted by the world node after its own borrow is released, so handlers may call back
 //! into the world.
 
@@ -103,22 +103,6 @@ pub struct AgentSlot {
     pub sent: Option<Pose>,
 }
 
-/// What `target_seen` / `target_lost` need of one agent, kept apart from its `AgentSlot` in a
-/// dense array indexed by the agent's slot index: the walk over a step's events touches one
-/// small entry per ticking agent instead of its large `AgentSlot`, which the core's step has
-/// evicted from the caches by then (reading the slots, through a hash map then, cost ~75 µs a
-/// frame with 1,000 guards).
-#[derive(Default)]
-struct SightState {
-    /// The agent using this index (null when none).
-    agent: AgentId,
-    /// Targets seen at its latest sight tick.
-    visible: Vec<TargetId>,
-    /// Its sight percepts in the events of step `step` (a sight tick's; at most one per step).
-    percepts: std::ops::Range<usize>,
-    step: u64,
-}
-
 /// One registered target.
 pub struct TargetSlot {
     /// The target node.
@@ -179,13 +163,6 @@ pub struct Hub {
     /// The drained queue, reused between steps.
     moved_agents: Vec<AgentId>,
     moved_targets: Vec<TargetId>,
-    /// Indexed by agent slot index (see `SightState`).
-    sight: Vec<SightState>,
-    /// Per agent slot index: its `visible` list is not empty. Most ticking agents see nothing
-    /// and lose nothing; this 1-byte flag spares the walk their cold `SightState`.
-    watching: Vec<bool>,
-    /// Counts steps, to tell which agents' sight percepts belong to the last one.
-    step_count: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
     /// Microseconds the last step spent reading node poses into the core.
@@ -218,9 +195,6 @@ impl Hub {
             moved: Rc::default(),
             moved_agents: Vec::new(),
             moved_targets: Vec::new(),
-            sight: Vec::new(),
-            watching: Vec::new(),
-            step_count: 0,
             core_usec: 0.0,
             sync_usec: 0.0,
             read_usec: 0.0,
@@ -252,13 +226,6 @@ impl Hub {
     pub fn add_agent(&mut self, slot: AgentSlot, def: &AgentDef) -> Result<AgentId, String> {
         let id = self.world().create_agent(def).map_err(|e| e.to_string())?;
         self.agents.insert(id, slot);
-        let index = id.index as usize;
-        if self.sight.len() <= index {
-            self.sight.resize_with(index + 1, SightState::default);
-            self.watching.resize(index + 1, false);
-        }
-        self.sight[index] = SightState { agent: id, ..Default::default() };
-        self.watching[index] = false;
         Ok(id)
     }
 
@@ -269,10 +236,6 @@ impl Hub {
 
     pub fn remove_agent(&mut self, id: AgentId) {
         if self.agents.remove(&id).is_some() {
-            if let Some(state) = self.sight.get_mut(id.index as usize) {
-                *state = SightState::default();
-                self.watching[id.index as usize] = false;
-            }
             let _ = self.world().destroy_agent(id);
         }
     }
@@ -289,19 +252,14 @@ impl Hub {
         if let Some(slot) = self.targets.remove(&id) {
             self.target_of.remove(&slot.node.instance_id());
             let _ = self.world().destroy_target(id);
-            for (state, watching) in self.sight.iter_mut().zip(&mut self.watching) {
-                state.visible.retain(|t| *t != id);
-                *watching = !state.visible.is_empty();
-            }
         }
     }
 
-    /// The targets `agent` saw at its latest sight tick (what `target_seen`/`target_lost` track).
-    pub fn seen_targets(&self, agent: AgentId) -> &[TargetId] {
-        match self.sight.get(agent.index as usize) {
-            Some(state) if state.agent == agent => &state.visible,
-            _ => &[],
-        }
+    /// The targets `agent` saw at its latest sight tick (what `target_seen`/`target_lost` track),
+    /// in the order it first remembered them.
+    pub fn seen_targets(&self, agent: AgentId) -> Vec<TargetId> {
+        let Some(agent) = self.world.as_ref().and_then(|w| w.agent(agent).ok()) else { return Vec::new() };
+        agent.memory().iter().filter(|r| r.seen).map(|r| r.target).collect()
     }
 
     /// The target id of a registered target node.
@@ -500,73 +458,33 @@ impl Hub {
         };
         // Sound percepts of one agent come in emission order: walk the sounds alongside.
         let (mut cursor_agent, mut cursor) = (AgentId::NULL, 0usize);
-        self.step_count += 1;
-        let step = self.step_count;
-        for (i, p) in events.percepts.iter().enumerate() {
-            match p.kind {
-                PerceptKind::Sight => {
-                    let Some(state) = self.sight.get_mut(p.agent.index as usize).filter(|s| s.agent == p.agent) else {
-                        continue;
-                    };
-                    // An agent's sight percepts are consecutive (its sight tick's, in target order).
-                    if state.step != step {
-                        (state.step, state.percepts) = (step, i..i);
-                    }
-                    state.percepts.end = i + 1;
-                    if !state.visible.contains(&p.target) {
-                        state.visible.push(p.target);
-                        self.watching[p.agent.index as usize] = true;
-                        if let Some(slot) = self.agents.get(&p.agent) {
-                            batch.push(&slot.node, SignalKind::TargetSeen, || {
-                                Some(vec![target_variant(&self.targets, p.target)?])
-                            });
-                        }
-                    }
-                }
-                PerceptKind::Sound => {
-                    let Some(slot) = self.agents.get(&p.agent) else { continue };
-                    if cursor_agent != p.agent {
-                        (cursor_agent, cursor) = (p.agent, 0);
-                    }
-                    while cursor < sounds.len() && sounds[cursor].position != p.position {
-                        cursor += 1;
-                    }
-                    let (loudness, source) = match sounds.get(cursor) {
-                        Some(s) => (s.loudness, self.last_sources.get(cursor).cloned().flatten()),
-                        None => (0.0, None),
-                    };
-                    cursor += 1;
-                    if let Some(hearing) = &slot.hearing {
-                        batch.push(hearing, SignalKind::SoundHeard, || {
-                            let source = source.map(|n| n.to_variant()).unwrap_or_default();
-                            Some(vec![Body::variant_of(d2, p.position), loudness.to_variant(), source])
-                        });
-                    }
-                }
+        for p in events.percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
+            let Some(slot) = self.agents.get(&p.agent) else { continue };
+            if cursor_agent != p.agent {
+                (cursor_agent, cursor) = (p.agent, 0);
+            }
+            while cursor < sounds.len() && sounds[cursor].position != p.position {
+                cursor += 1;
+            }
+            let (loudness, source) = match sounds.get(cursor) {
+                Some(s) => (s.loudness, self.last_sources.get(cursor).cloned().flatten()),
+                None => (0.0, None),
+            };
+            cursor += 1;
+            if let Some(hearing) = &slot.hearing {
+                batch.push(hearing, SignalKind::SoundHeard, || {
+                    let source = source.map(|n| n.to_variant()).unwrap_or_default();
+                    Some(vec![Body::variant_of(d2, p.position), loudness.to_variant(), source])
+                });
             }
         }
-        // Lost: a target in the visible list that the agent's sight tick of this step did not
-        // see. Only agents whose sight ticked can lose anything (the core lists them, in slot
-        // order); what a ticking agent sees is exactly its sight percepts of this step.
-        for &id in &events.sight_ticks {
-            if !self.watching.get(id.index as usize).is_some_and(|w| *w) {
-                continue;
+        // Seen, then lost: the core compares each ticking agent's sight with its previous tick.
+        for seen in [true, false] {
+            for c in events.sight_changes.iter().filter(|c| c.seen == seen) {
+                let Some(slot) = self.agents.get(&c.agent) else { continue };
+                let kind = if seen { SignalKind::TargetSeen } else { SignalKind::TargetLost };
+                batch.push(&slot.node, kind, || Some(vec![target_variant(&self.targets, c.target)?]));
             }
-            let Some(state) = self.sight.get_mut(id.index as usize).filter(|s| s.agent == id) else { continue };
-            let sights = if state.step == step { &events.percepts[state.percepts.clone()] } else { &[] };
-            let mut i = 0;
-            while i < state.visible.len() {
-                let t = state.visible[i];
-                if sights.iter().any(|p| p.target == t) {
-                    i += 1;
-                    continue;
-                }
-                state.visible.swap_remove(i);
-                if let Some(slot) = self.agents.get(&id) {
-                    batch.push(&slot.node, SignalKind::TargetLost, || Some(vec![target_variant(&self.targets, t)?]));
-                }
-            }
-            self.watching[id.index as usize] = !state.visible.is_empty();
         }
         for f in &events.forgotten {
             let Some(slot) = self.agents.get(&f.agent) else { continue };
