@@ -19,6 +19,7 @@ use godot::prelude::*;
 
 use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
 use crate::id_table::IdTable;
+use crate::poses::{self, PoseRead, PoseSlot, Watch};
 use crate::raw::TransformReader;
 use crate::signals::{Batch, Emission, SignalKind, Signals};
 
@@ -37,6 +38,15 @@ impl Body {
         match self {
             Body::D3(n) => pose_3d(&n.get_global_transform()),
             Body::D2(n) => pose_2d(&n.get_global_transform()),
+        }
+    }
+
+    /// Switches the node's transform notification (a freed node is left alone).
+    pub fn set_notify_transform(&self, on: bool) {
+        match self {
+            Body::D3(n) if n.is_instance_valid() => n.clone().set_notify_transform(on),
+            Body::D2(n) if n.is_instance_valid() => n.clone().set_notify_transform(on),
+            _ => {}
         }
     }
 
@@ -101,6 +111,14 @@ pub struct AgentSlot {
     pub exclude: Array<Rid>,
     /// The pose last handed to the core (`None` before the first sync).
     pub sent: Option<Pose>,
+    /// How its moves are noticed (see `poses`).
+    pub watch: Watch,
+}
+
+impl PoseSlot for AgentSlot {
+    fn parts(&mut self) -> (&Body, &mut Option<Pose>, &mut Watch) {
+        (&self.body, &mut self.sent, &mut self.watch)
+    }
 }
 
 /// One registered target.
@@ -113,6 +131,14 @@ pub struct TargetSlot {
     pub exclude: Array<Rid>,
     /// The pose last handed to the core (`None` before the first sync).
     pub sent: Option<Pose>,
+    /// How its moves are noticed (see `poses`).
+    pub watch: Watch,
+}
+
+impl PoseSlot for TargetSlot {
+    fn parts(&mut self) -> (&Body, &mut Option<Pose>, &mut Watch) {
+        (&self.body, &mut self.sent, &mut self.watch)
+    }
 }
 
 /// A node's position and forward in core terms (forward `None` when degenerate).
@@ -137,9 +163,6 @@ impl MovedQueue {
     }
 }
 
-/// How many moved nodes ahead `sync_poses` asks for their slots.
-const LOOKAHEAD: usize = 4;
-
 /// The core world plus the node registry.
 pub struct Hub {
     /// The core world (created on first use, so children registering before the world node's
@@ -163,6 +186,11 @@ pub struct Hub {
     /// The drained queue, reused between steps.
     moved_agents: Vec<AgentId>,
     moved_targets: Vec<TargetId>,
+    /// The nodes read every step with `pose_sync = OnTransformChange` (see `poses`).
+    polled_agents: Vec<AgentId>,
+    polled_targets: Vec<TargetId>,
+    /// Counts pose syncs.
+    syncs: u64,
     /// Microseconds the last step spent inside the core (`World::step`/`step_with`).
     pub core_usec: f64,
     /// Microseconds the last step spent reading node poses into the core.
@@ -195,6 +223,9 @@ impl Hub {
             moved: Rc::default(),
             moved_agents: Vec::new(),
             moved_targets: Vec::new(),
+            polled_agents: Vec::new(),
+            polled_targets: Vec::new(),
+            syncs: 0,
             core_usec: 0.0,
             sync_usec: 0.0,
             read_usec: 0.0,
@@ -306,8 +337,8 @@ impl Hub {
     // ----- stepping ---------------------------------------------------------------------
 
     /// Copies registered nodes' poses into the core (one batch per kind): every node, or with
-    /// `only_moved` only those whose transform notification arrived since the last step. A pose
-    /// equal to the one last handed over is not handed over again.
+    /// `only_moved` those whose transform notification arrived since the last step and those that
+    /// keep moving (see `poses`). A pose equal to the one last handed over is not handed over again.
     pub fn sync_poses(&mut self, only_moved: bool) {
         let started = std::time::Instant::now();
         std::mem::swap(&mut self.moved_agents, &mut *self.moved.agents.borrow_mut());
@@ -315,35 +346,20 @@ impl Hub {
         self.agent_poses.clear();
         self.target_poses.clear();
         let reader = self.reader.get_or_init(TransformReader::new).as_ref();
+        self.syncs += 1;
+        let step = self.syncs;
+        let mut agents = PoseRead { reader, step, out: &mut self.agent_poses };
+        let mut targets = PoseRead { reader, step, out: &mut self.target_poses };
         if only_moved {
             self.moved_agents.sort_unstable();
             self.moved_agents.dedup();
             self.moved_targets.sort_unstable();
             self.moved_targets.dedup();
-            // The slots were last touched a frame ago: ask for them a few ids ahead.
-            for (k, id) in self.moved_agents.iter().enumerate() {
-                if let Some(ahead) = self.moved_agents.get(k + LOOKAHEAD) {
-                    self.agents.prefetch(ahead);
-                }
-                if let Some(slot) = self.agents.get_mut(id) {
-                    changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
-                }
-            }
-            for (k, id) in self.moved_targets.iter().enumerate() {
-                if let Some(ahead) = self.moved_targets.get(k + LOOKAHEAD) {
-                    self.targets.prefetch(ahead);
-                }
-                if let Some(slot) = self.targets.get_mut(id) {
-                    changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
-                }
-            }
+            poses::read_moved(&mut self.agents, &self.moved_agents, &mut self.polled_agents, &mut agents);
+            poses::read_moved(&mut self.targets, &self.moved_targets, &mut self.polled_targets, &mut targets);
         } else {
-            for (id, slot) in self.agents.iter_mut() {
-                changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.agent_poses);
-            }
-            for (id, slot) in self.targets.iter_mut() {
-                changed_pose(*id, &slot.body, reader, &mut slot.sent, &mut self.target_poses);
-            }
+            poses::read_all(&mut self.agents, &mut agents);
+            poses::read_all(&mut self.targets, &mut targets);
         }
         self.moved_agents.clear();
         self.moved_targets.clear();
@@ -511,27 +527,6 @@ impl Hub {
 /// A brain state as the integer `EnemyBrain` exposes (its `STATE_*` constants).
 pub fn state_index(s: BrainState) -> i64 {
     s as u8 as i64
-}
-
-/// Reads a node's pose and queues it for the core unless it equals the pose sent last.
-fn changed_pose<I: Copy>(
-    id: I,
-    body: &Body,
-    reader: Option<&TransformReader>,
-    sent: &mut Option<Pose>,
-    out: &mut Vec<(I, Vec3, Option<Vec3>)>,
-) {
-    let pose = match reader {
-        Some(reader) => match body.read_pose(reader) {
-            Some(pose) => pose,
-            None => return,
-        },
-        None => body.pose(),
-    };
-    if *sent != Some(pose) {
-        *sent = Some(pose);
-        out.push((id, pose.0, pose.1));
-    }
 }
 
 /// Casts one ray against the engine's physics, given the colliders to skip.

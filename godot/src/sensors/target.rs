@@ -104,7 +104,7 @@ macro_rules! perception_target {
                 let body = $body(self.to_gd().upcast());
                 let def = self.def(&body);
                 let exclude = body.own_colliders();
-                let slot = crate::hub::TargetSlot { node, body, exclude, sent: None };
+                let slot = crate::hub::TargetSlot { node, body, exclude, sent: None, watch: Default::default() };
                 let added = {
                     let mut w = w.bind_mut();
                     let hub = w.hub_mut();

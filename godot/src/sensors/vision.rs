@@ -390,6 +390,7 @@ macro_rules! vision_sensor {
                     brain: brain.map(|b| b.upcast()),
                     exclude,
                     sent: None,
+                    watch: Default::default(),
                 };
                 let added = {
                     let mut w = w.bind_mut();

@@ -31,6 +31,7 @@ func run() -> void:
 	await test_physics_rays_agree()
 	await test_moving_occluders()
 	await test_signals()
+	await test_pose_sync_polls_moving_nodes()
 	test_cover_2d()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
@@ -192,6 +193,31 @@ func test_signals() -> void:
 	player.position = Vector2(350, 0)
 	await frames(2)
 	t.check(seen_log == ["seen", "lost"], "back behind the wall: target_lost (%s)" % [seen_log])
+	clear()
+
+## pose_sync = OnTransformChange in 2D: a guard that turns at every step is polled (its
+## notification off) and still follows its target; still again, it is notified again.
+func test_pose_sync_polls_moving_nodes() -> void:
+	var w := fresh_world()
+	w.pose_sync = 1
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	g.view_radius = 200.0
+	var target := H.target_2d(w, Vector2(0, 100))
+	await frames(2)
+	t.check(g.is_transform_notification_enabled(), "a new 2D guard is notified of its moves")
+	# Godot 2D notifies a node turning every frame at every other frame: 8 notifications take 16.
+	for i in 20:
+		g.rotation = -0.5 + i * 0.01
+		await physics_frame
+	t.check(not g.is_transform_notification_enabled(), "after turning at every step it is polled instead")
+	g.rotation = PI / 2
+	await frames(2)
+	t.check(g.get_seen_targets().has(target), "polled: it turned to face the target and sees it")
+	await frames(70)
+	t.check(g.is_transform_notification_enabled(), "still for a second: notified again")
+	g.rotation = 0.0
+	await frames(2)
+	t.check(g.get_seen_targets().is_empty(), "notified again: turned away, it no longer sees it")
 	clear()
 
 func test_cover_2d() -> void:

@@ -32,6 +32,7 @@ func run() -> void:
 	await test_signals()
 	await test_late_listeners()
 	await test_pose_sync_on_change()
+	await test_pose_sync_polls_moving_nodes()
 	await test_pose_after_query()
 	await test_lost_between_ticks()
 	await test_freeing()
@@ -347,6 +348,47 @@ func test_pose_sync_on_change() -> void:
 	g.rotate_y(PI)
 	await frames(3)
 	t.check(seen_log == ["seen", "lost"], "on transform change: a guard that turns away loses it (%s)" % [seen_log])
+	clear()
+
+## pose_sync = OnTransformChange: a node that moves every step is read every step instead (its
+## notification off), so a move made during the physics frame is seen at that frame's step;
+## once it stays still long enough it is notified again.
+func test_pose_sync_polls_moving_nodes() -> void:
+	var w := fresh_world()
+	w.pose_sync = 1
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var target := H.target_3d(w, Vector3(30, 0, 30))
+	# Moves the target in its _physics_process, before the world's step in the same frame (the
+	# world steps last): a notified node is read one step late, a polled one at once.
+	var mover := Node.new()
+	var script := GDScript.new()
+	script.source_code = "extends Node\nvar target: Node3D\nvar to = null\nfunc _physics_process(_d):\n\tif to != null:\n\t\ttarget.position = to\n\t\tto = null\n"
+	script.reload()
+	mover.set_script(script)
+	mover.set("target", target)
+	w.add_child(mover)
+	await frames(2)
+	t.check(target.is_transform_notification_enabled(), "a new target is notified of its moves")
+	mover.set("to", Vector3(0, 0, -5))
+	await physics_frame
+	t.check(not g.get_seen_targets().has(target), "notified: a move before the step is not seen at that step")
+	await physics_frame
+	t.check(g.get_seen_targets().has(target), "notified: it is seen at the next step")
+	for i in 12:
+		mover.set("to", Vector3(30 + i, 0, 30))
+		await physics_frame
+	t.check(not target.is_transform_notification_enabled(), "after moving at every step it is polled instead")
+	mover.set("to", Vector3(0, 0, -5))
+	await physics_frame
+	t.check(g.get_seen_targets().has(target), "polled: a move before the step is seen at that step")
+	mover.set("to", Vector3(0, 0, 30))
+	await physics_frame
+	t.check(g.get_seen_targets().is_empty(), "polled: moved out before the step, lost at that step")
+	await frames(70)
+	t.check(target.is_transform_notification_enabled(), "still for a second: notified again")
+	target.position = Vector3(0, 0, -5)
+	await frames(2)
+	t.check(g.get_seen_targets().has(target), "notified again: a move is still seen")
 	clear()
 
 ## A step skips poses equal to the last it handed over; an immediate query moves the core's pose
