@@ -13,8 +13,10 @@ use crate::raw::TransformReader;
 
 /// Notifications in a row (at most one step apart) after which a node is polled instead.
 pub const POLL_AFTER_MOVES: u16 = 8;
-/// Steps in a row without a move after which a polled node gets its notification back.
-pub const NOTIFY_AFTER_STILL: u16 = 60;
+/// Steps in a row without a move after which a polled node gets its notification back. A still
+/// polled node costs a read a step; going back costs an engine call, and if it moves again, the
+/// notifications before it is polled again cost about twice the reads: still this long, it pays.
+pub const NOTIFY_AFTER_STILL: u16 = 15;
 
 /// How many nodes ahead the loops ask for their slots (they were last touched a frame ago).
 const LOOKAHEAD: usize = 4;

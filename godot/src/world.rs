@@ -36,7 +36,7 @@ macro_rules! perception_world {
             /// How a step reads node poses. Every step (0, default): each sensor's and target's global
             /// transform, exact. On transform change (1): only nodes whose transform notification arrived
             /// since they were last read, and nodes that keep moving (8 notifications in a row: read at
-            /// every step, their notification off, until still for 60 steps); cheaper with many still
+            /// every step, their notification off, until still for 15 steps); cheaper with many still
             /// nodes, but Godot delivers those notifications between frames, so a still node that starts
             /// moving during the physics frame before the step is seen one frame late.
             #[export(enum = (EveryStep = 0, OnTransformChange = 1))]

@@ -214,7 +214,7 @@ func test_pose_sync_polls_moving_nodes() -> void:
 	await frames(2)
 	t.check(g.get_seen_targets().has(target), "polled: it turned to face the target and sees it")
 	await frames(70)
-	t.check(g.is_transform_notification_enabled(), "still for a second: notified again")
+	t.check(g.is_transform_notification_enabled(), "still for a while: notified again")
 	g.rotation = 0.0
 	await frames(2)
 	t.check(g.get_seen_targets().is_empty(), "notified again: turned away, it no longer sees it")

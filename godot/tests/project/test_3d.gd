@@ -385,7 +385,7 @@ func test_pose_sync_polls_moving_nodes() -> void:
 	await physics_frame
 	t.check(g.get_seen_targets().is_empty(), "polled: moved out before the step, lost at that step")
 	await frames(70)
-	t.check(target.is_transform_notification_enabled(), "still for a second: notified again")
+	t.check(target.is_transform_notification_enabled(), "still for a while: notified again")
 	target.position = Vector3(0, 0, -5)
 	await frames(2)
 	t.check(g.get_seen_targets().has(target), "notified again: a move is still seen")
