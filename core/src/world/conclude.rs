@@ -256,4 +256,3 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
         out.sight_changes[first_change..].sort_unstable_by_key(|c| c.target.index);
     }
 }
-
