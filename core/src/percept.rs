@@ -112,7 +112,7 @@ pub struct StepEvents {
     pub awareness: Vec<AwarenessEvent>,
     /// Agents whose sight ticked this step, in slot order: what each of them sees now is exactly
     /// its sight percepts of this step (none: it sees nothing). An agent not listed saw at its
-    /// last tick what it sees now, so a wrapper tracking "seen"/"lost" visits only these.
+    /// last tick what it sees now (what changed at the ticks is in `sight_changes`).
     pub sight_ticks: Vec<AgentId>,
     /// Targets seen or lost at this step's sight ticks, per agent in target slot order: the
     /// "target seen" / "target lost" signals of an engine wrapper, without keeping its own sets.

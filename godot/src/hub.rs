@@ -2,9 +2,8 @@
 //! for which agent and target, pose syncing, and turning one step's event arrays into signals.
 //!
 //! Signals are built from the step's event arrays (percepts, sight changes, forgotten, awareness,
-//! brain), never by asking every node; they are collected here
-//! and emitted by the world node after its own borrow is released, so handlers may call back
-//! into the world.
+//! brain), never by asking every node; they are collected here and emitted by the world node
+//! after its own borrow is released, so handlers may call back into the world.
 
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
