@@ -49,6 +49,14 @@ impl Body {
         }
     }
 
+    /// True when the node has a script attached.
+    pub fn has_script(&self) -> bool {
+        match self {
+            Body::D3(n) => n.get_script().is_some(),
+            Body::D2(n) => n.get_script().is_some(),
+        }
+    }
+
     /// `pose` through the reader's direct engine calls (the per-step path); `None` once the
     /// node is freed.
     pub fn read_pose(&self, reader: &TransformReader) -> Option<Pose> {

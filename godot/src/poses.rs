@@ -3,7 +3,8 @@
 //! `POLL_AFTER_MOVES` notifications in a row (at most a step apart) its notification is switched
 //! off and it is read every step (the dispatch of a notification into the add-on costs about what
 //! a read does, so a node moving every frame paid twice), until it stays still for
-//! `NOTIFY_AFTER_STILL` steps. A polled node is read at the step itself, never a frame late.
+//! `NOTIFY_AFTER_STILL` steps. A polled node is read at the step itself, never a frame late. A
+//! node with a script is never polled: the script may be listening for those notifications.
 
 use argus_core::Vec3;
 
@@ -30,6 +31,8 @@ pub struct Watch {
     streak: u16,
     /// The last step whose sync found it notified.
     notified_at: u64,
+    /// It has a script, so it is never polled (found when it first qualified).
+    scripted: bool,
 }
 
 /// What the pose loops need of an agent or target slot.
@@ -98,7 +101,13 @@ pub fn read_moved<I: SlotId + Ord, S: PoseSlot>(
         let in_a_row = read.step - watch.notified_at <= 2;
         watch.streak = if in_a_row { watch.streak + 1 } else { 1 };
         watch.notified_at = read.step;
-        if watch.streak >= POLL_AFTER_MOVES {
+        if watch.streak >= POLL_AFTER_MOVES && !watch.scripted {
+            // A script on the node may want its transform notifications: such a node stays
+            // notified (asked once).
+            if body.has_script() {
+                watch.scripted = true;
+                continue;
+            }
             *watch = Watch { polled: true, ..Watch::default() };
             body.set_notify_transform(false);
             polled.push(*id);

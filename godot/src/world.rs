@@ -36,9 +36,10 @@ macro_rules! perception_world {
             /// How a step reads node poses. Every step (0, default): each sensor's and target's global
             /// transform, exact. On transform change (1): only nodes whose transform notification arrived
             /// since they were last read, and nodes that keep moving (8 notifications in a row: read at
-            /// every step, their notification off, until still for 15 steps); cheaper with many still
-            /// nodes, but Godot delivers those notifications between frames, so a still node that starts
-            /// moving during the physics frame before the step is seen one frame late.
+            /// every step, their notification off, until still for 15 steps; never a node with a script,
+            /// which may use those notifications); cheaper with many still nodes, but Godot delivers
+            /// those notifications between frames, so a node that starts moving during the physics frame
+            /// before the step is seen one frame late.
             #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
             pose_sync: i64,
             hub: crate::hub::Hub,

@@ -389,6 +389,24 @@ func test_pose_sync_polls_moving_nodes() -> void:
 	target.position = Vector3(0, 0, -5)
 	await frames(2)
 	t.check(g.get_seen_targets().has(target), "notified again: a move is still seen")
+	# A target with a script that counts its own transform notifications is never polled.
+	var counting := GDScript.new()
+	counting.source_code = "extends PerceptionTarget3D\nvar count := 0\nfunc _notification(what):\n\tif what == NOTIFICATION_TRANSFORM_CHANGED:\n\t\tcount += 1\n"
+	counting.reload()
+	var scripted: PerceptionTarget3D = counting.new()
+	scripted.position = Vector3(-30, 0, 30)
+	w.add_child(scripted)
+	await frames(2)
+	var before: int = scripted.get("count")
+	for i in 12:
+		scripted.position = Vector3(-30 - i, 0, 30)
+		await physics_frame
+	await physics_frame
+	t.check(scripted.is_transform_notification_enabled(), "a scripted target moving at every step keeps its notification")
+	t.check(scripted.get("count") - before >= 12, "its script got every move's notification (%d)" % [scripted.get("count") - before])
+	scripted.position = Vector3(1, 0, -5)
+	await frames(2)
+	t.check(g.get_seen_targets().has(scripted), "and it is still seen where it moves")
 	clear()
 
 ## A step skips poses equal to the last it handed over; an immediate query moves the core's pose
