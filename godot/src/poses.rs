@@ -77,7 +77,7 @@ pub fn read_moved<I: SlotId + Ord, S: PoseSlot>(
         };
         let (body, sent, watch) = slot.parts();
         let changed = changed_pose(id, body, read.reader, sent, read.out);
-        watch.streak = if changed { 0 } else { watch.streak + 1 };
+        watch.streak = if changed { 0 } else { watch.streak.saturating_add(1) };
         if watch.streak >= NOTIFY_AFTER_STILL {
             *watch = Watch::default();
             body.set_notify_transform(true);
@@ -99,7 +99,7 @@ pub fn read_moved<I: SlotId + Ord, S: PoseSlot>(
         // Godot 2D notifies a node that moves every frame at every other step only (a move while
         // its global transform is still stale from the last is not notified again).
         let in_a_row = read.step - watch.notified_at <= 2;
-        watch.streak = if in_a_row { watch.streak + 1 } else { 1 };
+        watch.streak = if in_a_row { watch.streak.saturating_add(1) } else { 1 };
         watch.notified_at = read.step;
         if watch.streak >= POLL_AFTER_MOVES && !watch.scripted {
             // A script on the node may want its transform notifications: such a node stays
