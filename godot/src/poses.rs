@@ -59,7 +59,7 @@ pub fn read_all<I: SlotId, S: PoseSlot>(table: &mut IdTable<I, S>, read: &mut Po
 
 /// Reads the polled nodes, then those in `moved` (sorted, without repeats) that are not; moves
 /// nodes between the two ways as their streaks say.
-pub fn read_moved<I: SlotId + Ord, S: PoseSlot>(
+pub fn read_moved<I: SlotId, S: PoseSlot>(
     table: &mut IdTable<I, S>,
     moved: &[I],
     polled: &mut Vec<I>,
