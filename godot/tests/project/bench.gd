@@ -100,6 +100,7 @@ func run() -> void:
 		print("bench frame (pose_sync %s): add-on %.1f us/frame (poses %.1f us of which engine reads %.1f us, signals %.1f us, rest %.1f us), core step %.1f us/frame, ratio %.2fx (median frame %.2fx) (goal <= 1.5x); the add-on's own time: median frame %.1f us, %d frames over 4x that" % [
 			["every step", "on transform change"][mode], total_frame / frames, total_sync / frames, total_read / frames, total_signals / frames,
 			rest / frames, total_core / frames, overhead, ratios[frames / 2], own[frames / 2], stalled])
+	print("bench memory: %s" % huge_pages())
 	w.auto_step = false
 	w.pose_sync = 0
 
@@ -211,6 +212,19 @@ func run() -> void:
 	t.check(differ2 == 0, "2 worker threads see the same pairs as 1 (%d differ)" % differ2)
 	print("bench: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
+
+## How much of the process's memory is on transparent huge pages (the test suite asks glibc for
+## them: see tests/suites/50-godot.sh).
+func huge_pages() -> String:
+	var f := FileAccess.open("/proc/self/smaps_rollup", FileAccess.READ)
+	if f == null:
+		return "unknown (no /proc/self/smaps_rollup)"
+	var kb := {}
+	while not f.eof_reached():
+		var parts := f.get_line().split(" ", false)
+		if parts.size() >= 2 and parts[0] in ["Rss:", "AnonHugePages:"]:
+			kb[parts[0]] = parts[1].to_int()
+	return "%d of %d kB resident on huge pages" % [kb.get("AnonHugePages:", 0), kb.get("Rss:", 0)]
 
 func differ_count(a: Dictionary, b: Dictionary) -> int:
 	var n := 0
