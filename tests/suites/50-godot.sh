@@ -30,7 +30,8 @@ godot_chroot() {
     mirror="$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
         /etc/apt/sources.list.d/*.list 2>/dev/null | grep -oE 'https?://[^ ]+/debian/?' | grep -v security | head -n 1)"
     mirror="${mirror:-http://deb.debian.org/debian}"
-    rm -rf "$GODOT_CHROOT"
+    # --one-file-system: never into a /proc or sysfs mount a killed run may have left inside.
+    rm -rf --one-file-system "$GODOT_CHROOT"
     mkdir -p "$(dirname "$GODOT_CHROOT")"
     debootstrap --variant=minbase sid "$GODOT_CHROOT" "$mirror" >"$LOGS/godot-debootstrap.log" 2>&1 || return 1
     mount -t proc proc "$GODOT_CHROOT/proc" || return 1
