@@ -49,11 +49,11 @@ impl Body {
         }
     }
 
-    /// True when the node has a script attached.
+    /// True when the node has a script attached (a freed node has none, and is left alone).
     pub fn has_script(&self) -> bool {
         match self {
-            Body::D3(n) => n.get_script().is_some(),
-            Body::D2(n) => n.get_script().is_some(),
+            Body::D3(n) => n.is_instance_valid() && n.get_script().is_some(),
+            Body::D2(n) => n.is_instance_valid() && n.get_script().is_some(),
         }
     }
 
