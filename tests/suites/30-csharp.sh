@@ -21,7 +21,7 @@ csharp_suite() {
     fi
     local out="$TARGET_DIR/csharp"
     if ! cargo build --profile "$PROFILE" --lib >"$LOGS/csharp-build.log" 2>&1 ||
-        ! "$ROOT/bindings/csharp/build.sh" "$out" >>"$LOGS/csharp-build.log" 2>&1; then
+        ! "$ROOT/bindings/csharp/build.sh" --tests "$out" >>"$LOGS/csharp-build.log" 2>&1; then
         echo "---- csharp build failed; last lines of $LOGS/csharp-build.log:"
         tail -n 30 "$LOGS/csharp-build.log"
         record "csharp" 0 1

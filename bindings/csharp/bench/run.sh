@@ -4,17 +4,20 @@
 # every event read. Town.cs drives libargus through Argus.World, town.rs through the C ABI from Rust.
 # Runs them alternately ROUNDS times and prints the medians' ratio and C#'s managed bytes per step.
 #   bindings/csharp/bench/run.sh [AGENTS] [STEPS] [ROUNDS]     (defaults 2000 300 5)
+# Builds into $CARGO_TARGET_DIR (default target/): the library of profile $PROFILE (default ci), C# in csharp/.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 N="${1:-2000}" STEPS="${2:-300}" ROUNDS="${3:-5}"
 PROFILE="${PROFILE:-ci}"
-OUT="$ROOT/target/$PROFILE"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"   # where cargo builds: honours CARGO_TARGET_DIR as cargo does
+OUT="$TARGET/$PROFILE"
+CS="$TARGET/csharp"
 cd "$ROOT"
 cargo build --profile "$PROFILE" --lib --example csharp_town >/dev/null 2>&1
-bindings/csharp/build.sh "$ROOT/target/csharp" >/dev/null 2>&1
+bindings/csharp/build.sh "$CS" >/dev/null 2>&1
 cs=() rs=() bytes=""
 for ((r = 0; r < ROUNDS; r++)); do
-    line=$(LD_LIBRARY_PATH="$OUT" mono "$ROOT/target/csharp/Argus.Bench.exe" "$N" "$STEPS")
+    line=$(LD_LIBRARY_PATH="$OUT" mono "$CS/Argus.Bench.exe" "$N" "$STEPS")
     cs+=("$(awk '{print $2}' <<<"$line")"); csum=$(awk '{print $4}' <<<"$line"); bytes=$(awk '{print $6}' <<<"$line")
     line=$("$OUT/examples/csharp_town" "$N" "$STEPS")
     rs+=("$(awk '{print $2}' <<<"$line")"); rsum=$(awk '{print $4}' <<<"$line")
