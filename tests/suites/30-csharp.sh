@@ -8,6 +8,7 @@ csharp_suite() {
     command -v nunit-console >/dev/null || need+=(nunit-console)
     [[ -f /usr/lib/pkgconfig/nunit.pc ]] || need+=(libnunit-cil-dev)
     ls /usr/lib/mono/4.5/System.Json.dll >/dev/null 2>&1 || need+=(libmono-system-json4.0-cil)
+    ls /usr/lib/mono/4.5/System.Numerics.dll >/dev/null 2>&1 || need+=(libmono-system-numerics4.0-cil)
     command -v python3 >/dev/null || need+=(python3)
     if [[ ${#need[@]} -gt 0 && $INSTALL == 1 && $(id -u) -eq 0 ]]; then
         echo "== installing ${need[*]}"

@@ -3,7 +3,8 @@ using NUnit.Framework;
 
 namespace Argus.Tests
 {
-    /// <summary>The steady state (push poses, step, read every event) allocates nothing managed.</summary>
+    /// <summary>The steady state (push poses, step, read every event by index and by foreach) allocates
+    /// nothing managed.</summary>
     [TestFixture]
     public class AllocationTests
     {
@@ -53,6 +54,11 @@ namespace Argus.Tests
                     for (int i = 0; i < f.Length; i++) sink += f[i].Target.Index;
                     AwarenessEventArray w = world.AwarenessEvents;
                     for (int i = 0; i < w.Length; i++) sink += (long)w[i].To;
+                    // foreach over every view: struct enumerators, nothing boxed.
+                    foreach (Percept e in p) sink += e.Agent.Index;
+                    foreach (BrainEvent e in b) sink += (long)e.From;
+                    foreach (ForgetEvent e in f) sink += e.Agent.Index;
+                    foreach (AwarenessEvent e in w) sink += (long)e.From;
                 };
                 // Warm up: JIT-compiles every path (first forget/awareness events appear late) and grows native buffers.
                 for (int s = 0; s < 1000; s++) frame(s);

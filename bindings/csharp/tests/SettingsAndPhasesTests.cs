@@ -14,7 +14,7 @@ namespace Argus.Tests
             {
                 AgentId guard = WorldTests.Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
                 TargetId far = WorldTests.PointTarget(world, Support.V(0, 0, 15));
-                Assert.AreEqual(0, world.CanSee(guard, far).Seen, "15 m is beyond the default 10 m");
+                Assert.IsFalse(world.CanSee(guard, far).Seen, "15 m is beyond the default 10 m");
 
                 SightSettings sight = world.GetSight(guard);
                 Assert.AreEqual(10f, sight.ViewRadius);
@@ -22,7 +22,7 @@ namespace Argus.Tests
                 world.SetSight(guard, sight);
                 Assert.AreEqual(20f, world.GetSight(guard).ViewRadius);
                 Assert.AreEqual(20f, world.GetAgentDef(guard).Sight.ViewRadius, "the def reads the same group");
-                Assert.AreEqual(1, world.CanSee(guard, far).Seen);
+                Assert.IsTrue(world.CanSee(guard, far).Seen);
 
                 sight.ViewAngle = float.NaN;
                 Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.SetSight(guard, sight)).Code);
@@ -42,9 +42,9 @@ namespace Argus.Tests
                 world.SetBrain(guard, brain);
                 Assert.AreEqual(6f, world.GetBrain(guard).SearchDuration);
                 AwarenessSettings awareness = world.GetAwareness(guard);
-                awareness.Enabled = 1;
+                awareness.Enabled = true;
                 world.SetAwareness(guard, awareness);
-                Assert.AreEqual(1, world.GetAwareness(guard).Enabled);
+                Assert.IsTrue(world.GetAwareness(guard).Enabled);
             }
         }
 

@@ -115,7 +115,7 @@ namespace Argus.Tests
             var hit = new RayHit();
             if (best <= ray.MaxDistance)
             {
-                hit.Hit = 1;
+                hit.Hit = true;
                 hit.Distance = best;
             }
             return hit;

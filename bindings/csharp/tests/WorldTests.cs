@@ -31,7 +31,7 @@ namespace Argus.Tests
         {
             AgentDef def = AgentDef.Default();
             Assert.Greater(def.Sight.ViewRadius, 0f);
-            Assert.AreEqual(Constants.DEF_COOKIE, def.InternalCookie);
+            Assert.AreEqual(Constants.DEF_COOKIE, (uint)typeof(AgentDef).GetField("InternalCookie", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.NonPublic).GetValue(def), "filled by the library, hidden from users");
             using (var world = new World())
             {
                 var e = Assert.Throws<ArgusException>(() => world.CreateAgent(new AgentDef()));
@@ -232,8 +232,8 @@ namespace Argus.Tests
                 TargetId front = PointTarget(world, Support.V(0, 0, 5));
                 TargetId back = PointTarget(world, Support.V(0, 0, -5));
                 world.Step(0.1f);
-                Assert.AreEqual(1, world.CanSee(guard, front).Seen);
-                Assert.AreEqual(0, world.CanSee(guard, back).Seen);
+                Assert.IsTrue(world.CanSee(guard, front).Seen);
+                Assert.IsFalse(world.CanSee(guard, back).Seen);
                 PerceptArray percepts = world.Percepts;
                 Assert.AreEqual(1, percepts.Length);
                 Assert.AreEqual(front, percepts[0].Target);
@@ -247,12 +247,12 @@ namespace Argus.Tests
                 // The facing convention (+Z forward, +Y up, positions unchanged): turned around, the guard
                 // sees the one behind and no longer the one in front.
                 world.SetAgentPose(guard, Support.V(0, 0, 0), Support.V(0, 0, -1));
-                Assert.AreEqual(0, world.CanSee(guard, front).Seen);
-                Assert.AreEqual(1, world.CanSee(guard, back).Seen);
+                Assert.IsFalse(world.CanSee(guard, front).Seen);
+                Assert.IsTrue(world.CanSee(guard, back).Seen);
                 world.SetAgentPose(guard, Support.V(0, 0, 0), Support.V(0, 0, 1));
 
                 world.CreateBox(Support.V(0, 1, 2.5f), Quat.Identity, Support.V(2, 1, 0.1f));
-                Assert.AreEqual(0, world.CanSee(guard, front).Seen, "a wall blocks the view");
+                Assert.IsFalse(world.CanSee(guard, front).Seen, "a wall blocks the view");
                 Assert.AreEqual(PointStatus.Blocked, world.CanSee(guard, front).Status(0));
             }
         }
@@ -354,7 +354,7 @@ namespace Argus.Tests
                 world.Step(0.1f);
                 DebugDrawOptions options = DebugDrawOptions.Default();
                 options.Flags = Constants.DRAW_ALL;
-                DebugDraw draw = world.DebugDraw(options);
+                DebugDrawView draw = world.DebugDraw(options);
                 Assert.Greater(draw.LineCount, 0u);
                 Assert.AreNotEqual(0u, draw.Line(0).Color);
 

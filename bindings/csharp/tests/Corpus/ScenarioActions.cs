@@ -24,7 +24,7 @@ namespace Argus.Tests.Corpus
                     var hit = new RayHit();
                     if (Blocked)
                     {
-                        hit.Hit = 1;
+                        hit.Hit = true;
                         hit.Distance = Distance ?? r.MaxDistance * 0.5f;
                     }
                     hits[i] = hit;
@@ -177,9 +177,9 @@ namespace Argus.Tests.Corpus
         void CheckSight(JsonObject e, SightResult r, float tol)
         {
             Keys(e, "sight expectation", "seen", "perceivable", "fraction", "points");
-            Eq("seen", (bool)e["seen"], r.Seen != 0);
+            Eq("seen", (bool)e["seen"], r.Seen);
             bool? perceivable = OptBool(e, "perceivable");
-            if (perceivable.HasValue) Eq("perceivable", perceivable.Value, r.Perceivable != 0);
+            if (perceivable.HasValue) Eq("perceivable", perceivable.Value, r.Perceivable);
             OptFloatEq("visible fraction", OptFloat(e, "fraction"), r.Fraction, tol);
             if (!e.ContainsKey("points")) return;
             var points = (JsonArray)e["points"];
@@ -209,7 +209,7 @@ namespace Argus.Tests.Corpus
             OptFloatEq("confidence", OptFloat(e, "confidence"), r.Confidence, tol);
             OptVecEq("last known position", e, "last_known_position", r.LastKnownPosition, tol);
             bool? seen = OptBool(e, "seen");
-            if (seen.HasValue) Eq("seen", seen.Value, r.Seen != 0);
+            if (seen.HasValue) Eq("seen", seen.Value, r.Seen);
             OptFloatEq("awareness", OptFloat(e, "awareness"), r.Awareness, tol);
             string stage = OptStr(e, "stage");
             if (stage != null) Eq("stage", stage, Name(StageNames, (uint)r.AwarenessStage));
@@ -229,9 +229,9 @@ namespace Argus.Tests.Corpus
             {
                 if (e["move_target"] == null)
                 {
-                    if (s.HasMoveTarget != 0) Fail("move target: expected null, got " + Show(s.MoveTarget));
+                    if (s.HasMoveTarget) Fail("move target: expected null, got " + Show(s.MoveTarget));
                 }
-                else if (s.HasMoveTarget == 0) Fail("move target: expected " + Show(V(e["move_target"])) + ", got null");
+                else if (!s.HasMoveTarget) Fail("move target: expected " + Show(V(e["move_target"])) + ", got null");
                 else VecEq("move target", V(e["move_target"]), s.MoveTarget, tol);
             }
         }

@@ -24,7 +24,7 @@ namespace Argus.Tests.Corpus
             {
                 Keys(s, "sight", "enabled", "eye_offset", "view_radius", "view_angle", "lose_sight_radius", "peripheral_radius",
                     "peripheral_angle", "target_mask", "obstacle_mask", "rate_hz");
-                SetBool(ref def.Sight.Enabled, s, "enabled");
+                def.Sight.Enabled = GetBool(s, "enabled", def.Sight.Enabled);
                 if (s.ContainsKey("eye_offset")) def.Sight.EyeOffset = V(s["eye_offset"]);
                 Set(ref def.Sight.ViewRadius, s, "view_radius");
                 Set(ref def.Sight.ViewAngle, s, "view_angle");
@@ -39,7 +39,7 @@ namespace Argus.Tests.Corpus
             if (h != null)
             {
                 Keys(h, "hearing", "enabled", "sensitivity", "sound_mask", "obstacle_mask");
-                SetBool(ref def.Hearing.Enabled, h, "enabled");
+                def.Hearing.Enabled = GetBool(h, "enabled", def.Hearing.Enabled);
                 Set(ref def.Hearing.Sensitivity, h, "sensitivity");
                 SetU(ref def.Hearing.SoundMask, h, "sound_mask");
                 SetU(ref def.Hearing.ObstacleMask, h, "obstacle_mask");
@@ -55,7 +55,7 @@ namespace Argus.Tests.Corpus
             if (b != null)
             {
                 Keys(b, "brain", "enabled", "search_duration", "investigate_timeout");
-                SetBool(ref def.Brain.Enabled, b, "enabled");
+                def.Brain.Enabled = GetBool(b, "enabled", def.Brain.Enabled);
                 Set(ref def.Brain.SearchDuration, b, "search_duration");
                 Set(ref def.Brain.InvestigateTimeout, b, "investigate_timeout");
             }
@@ -64,7 +64,7 @@ namespace Argus.Tests.Corpus
             {
                 Keys(w, "awareness", "enabled", "rise_per_second", "fall_per_second", "far_factor", "edge_factor",
                     "suspicious_threshold", "alert_threshold", "aware_threshold");
-                SetBool(ref def.Awareness.Enabled, w, "enabled");
+                def.Awareness.Enabled = GetBool(w, "enabled", def.Awareness.Enabled);
                 Set(ref def.Awareness.RisePerSecond, w, "rise_per_second");
                 Set(ref def.Awareness.FallPerSecond, w, "fall_per_second");
                 Set(ref def.Awareness.FarFactor, w, "far_factor");
@@ -84,7 +84,7 @@ namespace Argus.Tests.Corpus
             if (t.ContainsKey("forward")) def.Forward = V(t["forward"]);
             if (t.ContainsKey("team")) def.Team = (uint)t["team"];
             if (t.ContainsKey("layers")) def.Layers = (uint)t["layers"];
-            SetBool(ref def.Enabled, t, "enabled");
+            def.Enabled = GetBool(t, "enabled", def.Enabled);
             if (t.ContainsKey("check_points"))
             {
                 var points = (JsonArray)t["check_points"];
@@ -117,9 +117,9 @@ namespace Argus.Tests.Corpus
             if (o.ContainsKey(key)) slot = (uint)o[key];
         }
 
-        static void SetBool(ref byte slot, JsonObject o, string key)
+        static bool GetBool(JsonObject o, string key, bool fallback)
         {
-            if (o.ContainsKey(key)) slot = (byte)((bool)o[key] ? 1 : 0);
+            return o.ContainsKey(key) ? (bool)o[key] : fallback;
         }
     }
 }
