@@ -141,8 +141,8 @@ namespace Argus.Perception.StandInTests
                     PerceptionAgent a = Runner.m_World.AgentFor(r.Agent);
                     PerceptionTarget t = Runner.m_World.TargetFor(r.Target);
                     Asked.Add((a != null ? Runner.NameOf(a.gameObject) : "null") + "," + (t != null ? Runner.NameOf(t.transform) : "null"));
-                    RayHit h;
-                    h.Hit = Blocked ? 1u : 0u;
+                    var h = new RayHit();
+                    h.Hit = Blocked;
                     h.Distance = Blocked ? (Distance >= 0f ? Distance : r.MaxDistance * 0.5f) : 0f;
                     hits[i] = h;
                 }
@@ -622,8 +622,8 @@ namespace Argus.Perception.StandInTests
             Keys(e, "can_see expect", "seen", "perceivable", "fraction", "points", "tolerance");
             float tol = Tol(e);
             Same("seen (CanSeeTarget)", (bool)e["seen"], lessonAnswer);
-            Same("seen", (bool)e["seen"], r.Seen != 0);
-            if (Has(e, "perceivable")) Same("perceivable", (bool)e["perceivable"], r.Perceivable != 0);
+            Same("seen", (bool)e["seen"], r.Seen);
+            if (Has(e, "perceivable")) Same("perceivable", (bool)e["perceivable"], r.Perceivable);
             if (Has(e, "fraction")) Near("fraction", F(e["fraction"]), r.Fraction, tol);
             if (Has(e, "points"))
             {
@@ -666,7 +666,7 @@ namespace Argus.Perception.StandInTests
             if (!exists || t == null) return;
             if (Has(e, "confidence")) Near("Confidence", F(e["confidence"]), memory.Confidence, tol);
             if (Has(e, "last_known_position")) Near("LastKnownPosition", V(e["last_known_position"]), memory.LastKnownPosition, tol);
-            if (Has(e, "seen")) Same("seen", (bool)e["seen"], record.Seen != 0);
+            if (Has(e, "seen")) Same("seen", (bool)e["seen"], record.Seen);
             if (Has(e, "awareness")) Near("awareness", F(e["awareness"]), record.Awareness, tol);
             if (Has(e, "stage")) Same("stage", Str(e["stage"]), s_Stages[(int)record.AwarenessStage]);
         }

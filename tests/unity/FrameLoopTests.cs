@@ -414,12 +414,12 @@ namespace Argus.Perception.StandInTests
             var world = NewWorld();
             var go = new GameObject("late");
             var agent = go.AddComponent<PerceptionAgent>();
-            Assert.AreEqual(0, world.Native.GetAgentDef(agent.Id).Sight.Enabled);
+            Assert.IsFalse(world.Native.GetAgentDef(agent.Id).Sight.Enabled);
             var sight = go.AddComponent<FieldOfViewSensor>();
             sight.viewRadius = 23f;
             StandIn.Player.Frame(Dt);
             AgentDef def = world.Native.GetAgentDef(agent.Id);
-            Assert.AreEqual(1, def.Sight.Enabled);
+            Assert.IsTrue(def.Sight.Enabled);
             Assert.AreEqual(23f, def.Sight.ViewRadius);
         }
     }

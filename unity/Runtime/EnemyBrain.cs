@@ -77,7 +77,7 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.Brain.Enabled = (byte)(enabled ? 1 : 0);
+            def.Brain.Enabled = enabled;
             def.Brain.SearchDuration = searchDuration;
             def.Brain.InvestigateTimeout = investigateTimeout;
         }
@@ -117,7 +117,7 @@ namespace Argus.Perception
             StateTimer = s.BrainTimer;
             PerceptionTarget focus = m_Agent.World.TargetFor(s.Focus);
             Focus = focus != null ? focus.transform : null;
-            HasMoveTarget = s.HasMoveTarget != 0;
+            HasMoveTarget = s.HasMoveTarget;
             MoveTarget = UnityArgus.ToUnity(s.MoveTarget);
             if (!HasMoveTarget)
             {

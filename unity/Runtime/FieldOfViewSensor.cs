@@ -87,7 +87,7 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.Sight.Enabled = (byte)(enabled ? 1 : 0);
+            def.Sight.Enabled = enabled;
             def.Sight.ViewRadius = viewRadius;
             def.Sight.ViewAngle = viewAngle;
             def.Sight.TargetMask = UnityArgus.Mask(targetMask);
@@ -97,7 +97,7 @@ namespace Argus.Perception
             def.Sight.PeripheralRadius = peripheralRadius;
             def.Sight.PeripheralAngle = peripheralAngle;
             def.Sight.RateHz = sightRateHz;
-            def.Awareness.Enabled = (byte)(useAwareness ? 1 : 0);
+            def.Awareness.Enabled = useAwareness;
             def.Awareness.RisePerSecond = awarenessRisePerSecond;
             def.Awareness.FallPerSecond = awarenessFallPerSecond;
             def.Awareness.FarFactor = awarenessFarFactor;
@@ -112,7 +112,7 @@ namespace Argus.Perception
         public bool CanSeeTarget(Transform target)
         {
             SightResult r;
-            return CheckSight(target, out r) && r.Seen != 0;
+            return CheckSight(target, out r) && r.Seen;
         }
 
         /// <summary>Beyond the lesson: the whole answer of CanSeeTarget (visible fraction, each check
@@ -175,7 +175,7 @@ namespace Argus.Perception
             PerceptionWorld w = m_Agent.World;
             for (int i = 0; i < n; i++)
             {
-                if (records[i].Seen == 0) continue;
+                if (!records[i].Seen) continue;
                 PerceptionTarget t = w.TargetFor(records[i].Target);
                 if (t != null) visibleTargets.Add(t.transform);
             }

@@ -43,7 +43,7 @@ namespace Argus.Perception
 
         internal void Fill(ref AgentDef def)
         {
-            def.Hearing.Enabled = (byte)(enabled ? 1 : 0);
+            def.Hearing.Enabled = enabled;
             def.Hearing.Sensitivity = hearingSensitivity;
             def.Hearing.SoundMask = UnityArgus.Mask(soundMask);
             def.Hearing.ObstacleMask = UnityArgus.Mask(muffleMask);

@@ -101,9 +101,9 @@ namespace Argus.Perception
             uint neutral = perceiveNeutral ? Constants.DETECT_NEUTRAL : 0u;
             uint friendly = perceiveFriendly ? Constants.DETECT_FRIENDLY : 0u;
             def.DetectMask = Constants.DETECT_HOSTILE | neutral | friendly;
-            def.Sight.Enabled = 0;
-            def.Hearing.Enabled = 0;
-            def.Brain.Enabled = 0;
+            def.Sight.Enabled = false;
+            def.Hearing.Enabled = false;
+            def.Brain.Enabled = false;
             if (sight != null) sight.Fill(ref def);
             if (hearing != null) hearing.Fill(ref def);
             if (memory != null) memory.Fill(ref def);

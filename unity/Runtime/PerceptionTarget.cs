@@ -56,7 +56,7 @@ namespace Argus.Perception
             TargetDef def = s_Defaults;
             def.Team = (uint)team;
             def.Layers = UnityArgus.LayerBit(gameObject);
-            def.Enabled = (byte)(detectable ? 1 : 0);
+            def.Enabled = detectable;
             int n = checkPoints == null ? 0 : Mathf.Min(checkPoints.Length, (int)Constants.MAX_CHECK_POINTS);
             if (n > 0) def.CheckPointCount = (uint)n;
             for (int i = 0; i < n; i++)

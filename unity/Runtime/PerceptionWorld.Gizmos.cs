@@ -21,7 +21,7 @@ namespace Argus.Perception
             if (m_World == null) return 0;
             DebugDrawOptions options = DebugDrawOptions.Default();
             options.Flags = (uint)flags;
-            DebugDraw picture = m_World.DebugDraw(options);
+            DebugDrawView picture = m_World.DebugDraw(options);
             for (int i = 0; i < picture.LineCount; i++)
             {
                 DebugLine line = picture.Line(i);

@@ -63,7 +63,7 @@ namespace Argus.Perception
             {
                 RaycastHit h = m_Results[i];
                 bool hit = h.collider != null;
-                m_Hits[i].Hit = hit ? 1u : 0u;
+                m_Hits[i].Hit = hit;
                 m_Hits[i].Distance = hit ? h.distance : 0f;
             }
         }
@@ -88,8 +88,8 @@ namespace Argus.Perception
                     RaycastHit h;
                     bool hit = Physics.Raycast(UnityArgus.ToUnity(r.Origin), UnityArgus.ToUnity(r.Direction), out h,
                         r.MaxDistance, unchecked((int)r.LayerMask));
-                    RayHit answer;
-                    answer.Hit = hit ? 1u : 0u;
+                    var answer = new RayHit();
+                    answer.Hit = hit;
                     answer.Distance = hit ? h.distance : 0f;
                     hits[i] = answer;
                 }

@@ -8,9 +8,18 @@ namespace Argus
         /// <summary>The native result code (never <see cref="Result.Ok"/>).</summary>
         public readonly Result Code;
 
-        internal ArgusException(Result code, string message) : base(message)
+        /// <summary>For a refused batch (SetAgentPoses, SetTargetPoses): the index of the first entry at
+        /// fault, also named in the message; -1 otherwise.</summary>
+        public readonly int Index;
+
+        internal ArgusException(Result code, string message) : this(code, message, -1)
+        {
+        }
+
+        internal ArgusException(Result code, string message, int index) : base(message)
         {
             Code = code;
+            Index = index;
         }
     }
 

@@ -9,7 +9,7 @@ namespace Argus
     {
         /// <summary>True for the null id (what a default AgentId holds).</summary>
         public bool IsNull { get { return Index == 0 && Generation == 0 && World == 0; } }
-        /// <summary>The same slot in the world tagged `tag` (World.Tag): reuses an id saved from another world after Load.</summary>
+        /// <summary>The same slot in the world tagged <paramref name="tag"/> (World.Tag): reuses an id saved from another world after Load.</summary>
         public AgentId WithWorld(ushort tag)
         {
             AgentId id = this;
@@ -34,7 +34,7 @@ namespace Argus
     {
         /// <summary>True for the null id (what a default TargetId holds).</summary>
         public bool IsNull { get { return Index == 0 && Generation == 0 && World == 0; } }
-        /// <summary>The same slot in the world tagged `tag` (World.Tag): reuses an id saved from another world after Load.</summary>
+        /// <summary>The same slot in the world tagged <paramref name="tag"/> (World.Tag): reuses an id saved from another world after Load.</summary>
         public TargetId WithWorld(ushort tag)
         {
             TargetId id = this;
@@ -59,7 +59,7 @@ namespace Argus
     {
         /// <summary>True for the null id.</summary>
         public bool IsNull { get { return Index == 0 && Generation == 0 && World == 0; } }
-        /// <summary>The same slot in the world tagged `tag` (World.Tag): reuses an id saved from another world after Load.</summary>
+        /// <summary>The same slot in the world tagged <paramref name="tag"/> (World.Tag): reuses an id saved from another world after Load.</summary>
         public OccluderId WithWorld(ushort tag)
         {
             OccluderId id = this;
@@ -80,7 +80,7 @@ namespace Argus
     {
         /// <summary>True for the null id.</summary>
         public bool IsNull { get { return Index == 0 && Generation == 0 && World == 0; } }
-        /// <summary>The same slot in the world tagged `tag` (World.Tag): reuses an id saved from another world after Load.</summary>
+        /// <summary>The same slot in the world tagged <paramref name="tag"/> (World.Tag): reuses an id saved from another world after Load.</summary>
         public InfluenceMapId WithWorld(ushort tag)
         {
             InfluenceMapId id = this;
@@ -121,7 +121,8 @@ namespace Argus
         /// <summary>Sets the check points (1 to MAX_CHECK_POINTS offsets) and their count.</summary>
         public void SetCheckPoints(params Vec3[] offsets)
         {
-            if (offsets == null || offsets.Length < 1 || offsets.Length > Constants.MAX_CHECK_POINTS)
+            if (offsets == null) throw new ArgumentNullException("offsets");
+            if (offsets.Length < 1 || offsets.Length > Constants.MAX_CHECK_POINTS)
                 throw new ArgumentOutOfRangeException("offsets");
             for (int i = 0; i < offsets.Length; i++) SetCheckPoint(i, offsets[i]);
             CheckPointCount = (uint)offsets.Length;
@@ -150,15 +151,62 @@ namespace Argus
             if ((uint)i >= PointCount) throw new IndexOutOfRangeException();
             fixed (float* p = PointHits) return new Vec3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
         }
-
-        /// <summary>True when the agent sees the target.</summary>
-        public bool IsSeen { get { return Seen != 0; } }
     }
 
-    public partial struct Vec3
+    public partial struct Vec3 : IEquatable<Vec3>
     {
         /// <summary>A vector in metres, +Y up.</summary>
         public Vec3(float x, float y, float z) { X = x; Y = y; Z = z; }
+        /// <summary>(0, 0, 0).</summary>
+        public static Vec3 Zero { get { return new Vec3(0, 0, 0); } }
+        /// <summary>(0, 1, 0): up.</summary>
+        public static Vec3 Up { get { return new Vec3(0, 1, 0); } }
+        /// <summary>(0, 0, 1): the default forward.</summary>
+        public static Vec3 Forward { get { return new Vec3(0, 0, 1); } }
+        /// <summary>Sum.</summary>
+        public static Vec3 operator +(Vec3 a, Vec3 b) { return new Vec3(a.X + b.X, a.Y + b.Y, a.Z + b.Z); }
+        /// <summary>Difference.</summary>
+        public static Vec3 operator -(Vec3 a, Vec3 b) { return new Vec3(a.X - b.X, a.Y - b.Y, a.Z - b.Z); }
+        /// <summary>Negation.</summary>
+        public static Vec3 operator -(Vec3 a) { return new Vec3(-a.X, -a.Y, -a.Z); }
+        /// <summary>Scaling.</summary>
+        public static Vec3 operator *(Vec3 a, float s) { return new Vec3(a.X * s, a.Y * s, a.Z * s); }
+        /// <summary>Scaling.</summary>
+        public static Vec3 operator *(float s, Vec3 a) { return new Vec3(a.X * s, a.Y * s, a.Z * s); }
+        /// <summary>Division by a scalar.</summary>
+        public static Vec3 operator /(Vec3 a, float s) { return new Vec3(a.X / s, a.Y / s, a.Z / s); }
+        /// <summary>Exact component-wise equality.</summary>
+        public static bool operator ==(Vec3 a, Vec3 b) { return a.X == b.X && a.Y == b.Y && a.Z == b.Z; }
+        /// <summary>Inequality.</summary>
+        public static bool operator !=(Vec3 a, Vec3 b) { return !(a == b); }
+        /// <summary>Exact component-wise equality.</summary>
+        public bool Equals(Vec3 o) { return X.Equals(o.X) && Y.Equals(o.Y) && Z.Equals(o.Z); }
+        /// <inheritdoc/>
+        public override bool Equals(object o) { return o is Vec3 && Equals((Vec3)o); }
+        /// <inheritdoc/>
+        public override int GetHashCode() { return X.GetHashCode() * 31 * 31 + Y.GetHashCode() * 31 + Z.GetHashCode(); }
+        /// <summary>Dot product.</summary>
+        public static float Dot(Vec3 a, Vec3 b) { return a.X * b.X + a.Y * b.Y + a.Z * b.Z; }
+        /// <summary>Cross product.</summary>
+        public static Vec3 Cross(Vec3 a, Vec3 b)
+        {
+            return new Vec3(a.Y * b.Z - a.Z * b.Y, a.Z * b.X - a.X * b.Z, a.X * b.Y - a.Y * b.X);
+        }
+        /// <summary>Distance between two points.</summary>
+        public static float Distance(Vec3 a, Vec3 b) { return (a - b).Length; }
+        /// <summary>Euclidean length.</summary>
+        public float Length { get { return (float)Math.Sqrt(X * X + Y * Y + Z * Z); } }
+        /// <summary>Squared length.</summary>
+        public float LengthSquared { get { return X * X + Y * Y + Z * Z; } }
+        /// <summary>This direction with length 1 (zero stays zero).</summary>
+        public Vec3 Normalized
+        {
+            get
+            {
+                float l = Length;
+                return l > 0 ? this / l : this;
+            }
+        }
         /// <inheritdoc/>
         public override string ToString() { return "(" + X + ", " + Y + ", " + Z + ")"; }
     }
@@ -169,7 +217,7 @@ namespace Argus
         public Quat(float x, float y, float z, float w) { X = x; Y = y; Z = z; W = w; }
         /// <summary>No rotation.</summary>
         public static Quat Identity { get { return new Quat(0, 0, 0, 1); } }
-        /// <summary>A rotation of `radians` about +Y.</summary>
+        /// <summary>A rotation of <paramref name="radians"/> about +Y.</summary>
         public static Quat FromRotationY(float radians)
         {
             return new Quat(0, (float)Math.Sin(radians / 2), 0, (float)Math.Cos(radians / 2));

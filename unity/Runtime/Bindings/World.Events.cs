@@ -4,17 +4,19 @@ namespace Argus
 {
     public sealed unsafe partial class World
     {
-        // The step's events, as views over the world's arrays: no copy, no allocation, valid until
-        // the next step, Load or Dispose. Index them (bounds-checked) or CopyTo a reused array.
+        // The step's events, as checked views over the world's arrays: no copy, no allocation, valid
+        // until the next Step, BeginStep, FinishStep or Load (then reading one throws
+        // InvalidOperationException) or Dispose (ObjectDisposedException). foreach them, index them
+        // (bounds-checked) or CopyTo a reused array.
 
         /// <summary>What every agent saw or heard during the last step.</summary>
         public PerceptArray Percepts
         {
             get
             {
-                PerceptArray a;
-                Check(NativeMethods.argus_world_get_percepts(_handle, &a));
-                return a;
+                NativePerceptArray a;
+                Check(NativeMethods.argus_world_get_percepts(H, &a));
+                return new PerceptArray(a, _events);
             }
         }
 
@@ -23,9 +25,9 @@ namespace Argus
         {
             get
             {
-                BrainEventArray a;
-                Check(NativeMethods.argus_world_get_brain_events(_handle, &a));
-                return a;
+                NativeBrainEventArray a;
+                Check(NativeMethods.argus_world_get_brain_events(H, &a));
+                return new BrainEventArray(a, _events);
             }
         }
 
@@ -34,9 +36,9 @@ namespace Argus
         {
             get
             {
-                ForgetEventArray a;
-                Check(NativeMethods.argus_world_get_forget_events(_handle, &a));
-                return a;
+                NativeForgetEventArray a;
+                Check(NativeMethods.argus_world_get_forget_events(H, &a));
+                return new ForgetEventArray(a, _events);
             }
         }
 
@@ -45,21 +47,23 @@ namespace Argus
         {
             get
             {
-                AwarenessEventArray a;
-                Check(NativeMethods.argus_world_get_awareness_events(_handle, &a));
-                return a;
+                NativeAwarenessEventArray a;
+                Check(NativeMethods.argus_world_get_awareness_events(H, &a));
+                return new AwarenessEventArray(a, _events);
             }
         }
 
         // ---- debug draw ----------------------------------------------------------------------------------------
 
         /// <summary>Lines and points to draw (cones, sight rays, memories, ...); valid until the next
-        /// debug draw, step or Dispose. Start from <see cref="DebugDrawOptions.Default"/>.</summary>
-        public DebugDraw DebugDraw(DebugDrawOptions options)
+        /// debug draw, step or Load; reading it later throws (ObjectDisposedException after Dispose). Start from <see cref="DebugDrawOptions.Default"/>.</summary>
+        public DebugDrawView DebugDraw(DebugDrawOptions options)
         {
             DebugDraw d;
-            Check(NativeMethods.argus_world_debug_draw(_handle, &options, &d));
-            return d;
+            WorldHandle h = H;
+            _draw.Bump();
+            Check(NativeMethods.argus_world_debug_draw(h, &options, &d));
+            return new DebugDrawView(d, _draw);
         }
     }
 

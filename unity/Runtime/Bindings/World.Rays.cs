@@ -8,8 +8,8 @@ namespace Argus
     public interface IRayCaster
     {
         /// <summary>Fill hits[i] for rays[i], i &lt; rays.Length: cast from Origin along Direction for at most
-        /// MaxDistance against LayerMask; Hit = 1 and Distance when something blocks. Both views are valid
-        /// only during the call. An exception is caught, the batch counts as blocked, and the world call
+        /// MaxDistance against LayerMask; Hit = true and Distance when something blocks. Both views are valid
+        /// only during the call (reading them later throws InvalidOperationException). An exception is caught, the batch counts as blocked, and the world call
         /// that asked throws <see cref="RayCallbackException"/> after it finished.</summary>
         void CastRays(RayArray rays, RayHits hits);
     }
@@ -19,33 +19,56 @@ namespace Argus
     {
         readonly RayHit* _hits;
         readonly uint _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
 
-        internal RayHits(RayHit* hits, uint count)
+        internal RayHits(RayHit* hits, uint count, ViewEpoch epoch)
         {
             _hits = hits;
             _count = count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
         }
 
-        /// <summary>Number of answers (the number of rays).</summary>
-        public int Length { get { return (int)_count; } }
+        /// <summary>False once the call that handed it out returned.</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
 
-        /// <summary>Answer i (bounds-checked).</summary>
+        /// <summary>Number of answers (the number of rays).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return (int)_count;
+            }
+        }
+
+        /// <summary>Answer i (bounds-checked; throws InvalidOperationException after the call).</summary>
         public RayHit this[int i]
         {
             get
             {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
                 if ((uint)i >= _count) throw new IndexOutOfRangeException();
                 return _hits[i];
             }
             set
             {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
                 if ((uint)i >= _count) throw new IndexOutOfRangeException();
                 _hits[i] = value;
             }
         }
 
-        /// <summary>The raw answers, for copying from engine buffers.</summary>
-        public RayHit* Pointer { get { return _hits; } }
+        /// <summary>The raw answers, for copying from engine buffers (valid during the call only).</summary>
+        public RayHit* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _hits;
+            }
+        }
     }
 
     public sealed unsafe partial class World
@@ -56,6 +79,7 @@ namespace Argus
         {
             internal IRayCaster Caster;
             internal Exception Error;
+            internal readonly ViewEpoch Calls = new ViewEpoch("callback rays");
         }
 
         // The delegate native code calls: one static instance, never collected.
@@ -74,10 +98,17 @@ namespace Argus
                 state = GCHandle.FromIntPtr(userData).Target as RayState;
                 if (state != null && state.Caster != null)
                 {
-                    var view = new RayArray();
-                    view.Items = rays;
-                    view.Count = count;
-                    state.Caster.CastRays(view, new RayHits(hits, count));
+                    var raw = new NativeRayArray();
+                    raw.Items = rays;
+                    raw.Count = count;
+                    try
+                    {
+                        state.Caster.CastRays(new RayArray(raw, state.Calls), new RayHits(hits, count, state.Calls));
+                    }
+                    finally
+                    {
+                        state.Calls.Bump(); // both views die with the call
+                    }
                     return;
                 }
             }
@@ -87,7 +118,7 @@ namespace Argus
             }
             for (uint i = 0; i < count; i++)
             {
-                hits[i].Hit = 1;
+                hits[i].Hit = true;
                 hits[i].Distance = 0;
             }
         }
@@ -98,7 +129,7 @@ namespace Argus
         {
             if (caster == null)
             {
-                Check(NativeMethods.argus_world_set_ray_callback(_handle, null, IntPtr.Zero));
+                Check(NativeMethods.argus_world_set_ray_callback(H, null, IntPtr.Zero));
                 ReleaseRayState();
                 return;
             }
@@ -108,7 +139,7 @@ namespace Argus
                 _rayHandle = GCHandle.Alloc(_rayState, GCHandleType.Weak);
             }
             _rayState.Caster = caster;
-            Check(NativeMethods.argus_world_set_ray_callback(_handle, RayTrampolineDelegate, GCHandle.ToIntPtr(_rayHandle)));
+            Check(NativeMethods.argus_world_set_ray_callback(H, RayTrampolineDelegate, GCHandle.ToIntPtr(_rayHandle)));
         }
 
         void ReleaseRayState()
@@ -119,30 +150,53 @@ namespace Argus
 
         // ---- two-phase step (RaycastCommand) ---------------------------------------------------------------------
 
-        /// <summary>First half of a step: every ray it needs, valid until FinishStep/CancelStep. Cast them
-        /// (e.g. RaycastCommand.ScheduleBatch) and hand the answers to <see cref="FinishStep(RayHit[], int)"/>.</summary>
+        /// <summary>First half of a step: every ray it needs, valid until FinishStep/CancelStep (reading it
+        /// later throws). Cast them (e.g. RaycastCommand.ScheduleBatch) and hand the answers to
+        /// <see cref="FinishStep(RayHit[], int)"/>. The last step's events expire.</summary>
         public RayArray BeginStep(float dt)
         {
-            RayArray rays;
-            Check(NativeMethods.argus_world_step_begin(_handle, dt, &rays));
-            return rays;
+            NativeRayArray rays;
+            Result r = NativeMethods.argus_world_step_begin(H, dt, &rays);
+            if (r == Result.Ok)
+            {
+                StepEnded();
+                _stepRays.Bump();
+            }
+            Check(r);
+            return new RayArray(rays, _stepRays);
         }
 
         /// <summary>Second half: the answers in ray order (count = the rays' Length).</summary>
         public void FinishStep(RayHit[] hits, int count)
         {
-            if (count < 0 || hits == null && count > 0 || hits != null && count > hits.Length)
-                throw new ArgumentOutOfRangeException("count");
-            fixed (RayHit* p = hits) Check(NativeMethods.argus_world_step_finish(_handle, p, (uint)count));
+            if (hits == null && count > 0) throw new ArgumentNullException("hits");
+            if (count < 0 || hits != null && count > hits.Length) throw new ArgumentOutOfRangeException("count");
+            Result r;
+            fixed (RayHit* p = hits) r = NativeMethods.argus_world_step_finish(H, p, (uint)count);
+            if (r == Result.Ok) FinishedStep();
+            Check(r);
         }
 
         /// <summary>Second half from a native buffer (e.g. a NativeArray's pointer).</summary>
         public void FinishStep(RayHit* hits, int count)
         {
-            Check(NativeMethods.argus_world_step_finish(_handle, hits, (uint)count));
+            Result r = NativeMethods.argus_world_step_finish(H, hits, (uint)count);
+            if (r == Result.Ok) FinishedStep();
+            Check(r);
+        }
+
+        void FinishedStep()
+        {
+            StepEnded();
+            _stepRays.Bump();
         }
 
         /// <summary>Abandons a begun step; the world is as before BeginStep.</summary>
-        public void CancelStep() { Check(NativeMethods.argus_world_step_cancel(_handle)); }
+        public void CancelStep()
+        {
+            Result r = NativeMethods.argus_world_step_cancel(H);
+            if (r == Result.Ok) FinishedStep();
+            Check(r);
+        }
     }
 }

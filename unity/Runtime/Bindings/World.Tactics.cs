@@ -35,7 +35,7 @@ namespace Argus
                     query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
                     query.Threats = t;
                     query.ThreatCount = (uint)(threats == null ? 0 : threats.Length);
-                    r = NativeMethods.argus_world_find_cover(_handle, &query, out_, (uint)results.Length, &n, &a);
+                    r = NativeMethods.argus_world_find_cover(H, &query, out_, (uint)results.Length, &n, &a);
                 }
                 if (r != Result.BufferTooSmall)
                 {
@@ -72,7 +72,7 @@ namespace Argus
                     query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
                     query.CandidateDanger = d;
                     query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
-                    r = NativeMethods.argus_world_find_flank(_handle, &query, out_, (uint)results.Length, &n, &a);
+                    r = NativeMethods.argus_world_find_flank(H, &query, out_, (uint)results.Length, &n, &a);
                 }
                 if (r != Result.BufferTooSmall)
                 {
@@ -97,7 +97,7 @@ namespace Argus
         /// this returns (the pending query keeps the scores).</summary>
         public RayArray BeginFindCover(CoverQuery query, Vec3[] candidatePoints, float[] candidateDanger, Threat[] threats)
         {
-            RayArray rays;
+            NativeRayArray rays;
             fixed (Vec3* p = candidatePoints)
             fixed (float* d = candidateDanger)
             fixed (Threat* t = threats)
@@ -108,9 +108,10 @@ namespace Argus
                 query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
                 query.Threats = t;
                 query.ThreatCount = (uint)(threats == null ? 0 : threats.Length);
-                Check(NativeMethods.argus_world_find_cover_begin(_handle, &query, &rays));
+                Check(NativeMethods.argus_world_find_cover_begin(H, &query, &rays));
             }
-            return rays;
+            _tacticalRays.Bump();
+            return new RayArray(rays, _tacticalRays);
         }
 
         /// <summary>Second half: hits[i] answers ray i (count = the rays' Length); results as FindCover gives them.</summary>
@@ -120,7 +121,11 @@ namespace Argus
         }
 
         /// <summary>Abandons a begun cover query.</summary>
-        public void CancelFindCover() { Check(NativeMethods.argus_world_find_cover_cancel(_handle)); }
+        public void CancelFindCover()
+        {
+            Check(NativeMethods.argus_world_find_cover_cancel(H));
+            _tacticalRays.Bump();
+        }
 
         /// <summary>First half of a flank query (see BeginFindCover).</summary>
         public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints)
@@ -131,7 +136,7 @@ namespace Argus
         /// <summary>BeginFindFlank with extra danger per candidate (null = none).</summary>
         public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints, float[] candidateDanger)
         {
-            RayArray rays;
+            NativeRayArray rays;
             fixed (Vec3* p = candidatePoints)
             fixed (float* d = candidateDanger)
             {
@@ -139,9 +144,10 @@ namespace Argus
                 query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
                 query.CandidateDanger = d;
                 query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
-                Check(NativeMethods.argus_world_find_flank_begin(_handle, &query, &rays));
+                Check(NativeMethods.argus_world_find_flank_begin(H, &query, &rays));
             }
-            return rays;
+            _tacticalRays.Bump();
+            return new RayArray(rays, _tacticalRays);
         }
 
         /// <summary>Second half of a flank query.</summary>
@@ -151,12 +157,16 @@ namespace Argus
         }
 
         /// <summary>Abandons a begun flank query.</summary>
-        public void CancelFindFlank() { Check(NativeMethods.argus_world_find_flank_cancel(_handle)); }
+        public void CancelFindFlank()
+        {
+            Check(NativeMethods.argus_world_find_flank_cancel(H));
+            _tacticalRays.Bump();
+        }
 
         int FinishTactical(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer, bool cover)
         {
-            if (count < 0 || hits == null && count > 0 || hits != null && count > hits.Length)
-                throw new ArgumentOutOfRangeException("count");
+            if (hits == null && count > 0) throw new ArgumentNullException("hits");
+            if (count < 0 || hits != null && count > hits.Length) throw new ArgumentOutOfRangeException("count");
             if (results == null) results = new TacticalResult[8];
             while (true)
             {
@@ -167,12 +177,13 @@ namespace Argus
                 fixed (TacticalResult* out_ = results)
                 {
                     r = cover
-                        ? NativeMethods.argus_world_find_cover_finish(_handle, h, (uint)count, out_, (uint)results.Length, &n, &a)
-                        : NativeMethods.argus_world_find_flank_finish(_handle, h, (uint)count, out_, (uint)results.Length, &n, &a);
+                        ? NativeMethods.argus_world_find_cover_finish(H, h, (uint)count, out_, (uint)results.Length, &n, &a)
+                        : NativeMethods.argus_world_find_flank_finish(H, h, (uint)count, out_, (uint)results.Length, &n, &a);
                 }
                 if (r != Result.BufferTooSmall)
                 {
                     Check(r);
+                    _tacticalRays.Bump();
                     answer = a;
                     return (int)n;
                 }

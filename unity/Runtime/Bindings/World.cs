@@ -8,10 +8,20 @@ namespace Argus
     /// Every failing native call throws <see cref="ArgusException"/> (from one place, <see cref="Fail"/>)
     /// and leaves the world unchanged. Arrays the world returns (events, rays, debug draw, influence
     /// layers) are views over native memory, valid until the next step or Dispose: copy what you keep.
+    /// Reading one later throws InvalidOperationException (ObjectDisposedException after Dispose) instead
+    /// of returning the next step's data or freed memory. Every call after Dispose throws
+    /// ObjectDisposedException naming Argus.World, except IsValid (false) and Dispose (nothing).
     /// </summary>
     public sealed unsafe partial class World : IDisposable
     {
         readonly WorldHandle _handle;
+
+        // The lives of the views this world hands out, one epoch per kind (see ViewEpoch).
+        readonly ViewEpoch _events = new ViewEpoch("events");
+        readonly ViewEpoch _stepRays = new ViewEpoch("step rays");
+        readonly ViewEpoch _tacticalRays = new ViewEpoch("tactical rays");
+        readonly ViewEpoch _draw = new ViewEpoch("debug draw");
+        readonly ViewEpoch _influence = new ViewEpoch("influence layers");
 
         /// <summary>A world with the library's default settings.</summary>
         public World() : this(WorldDef.Default())
@@ -34,11 +44,40 @@ namespace Argus
         /// <summary>True after Dispose.</summary>
         public bool IsDisposed { get { return _handle.IsClosed; } }
 
-        /// <summary>Destroys the native world now. Views it returned become invalid.</summary>
+        /// <summary>Destroys the native world now. Views it returned throw ObjectDisposedException; a second
+        /// Dispose does nothing.</summary>
         public void Dispose()
         {
             _handle.Dispose();
             ReleaseRayState();
+            _events.Dispose();
+            _stepRays.Dispose();
+            _tacticalRays.Dispose();
+            _draw.Dispose();
+            _influence.Dispose();
+        }
+
+        /// <summary>The handle for a native call; ObjectDisposedException naming Argus.World after Dispose.</summary>
+        WorldHandle H
+        {
+            get
+            {
+                if (_handle.IsClosed) ThrowDisposed();
+                return _handle;
+            }
+        }
+
+        /// <summary>A step ran (or the world was replaced): the events and the debug draw it had expire.
+        /// Only a call that succeeded ends them: a failed call changes nothing, views included.</summary>
+        void StepEnded()
+        {
+            _events.Bump();
+            _draw.Bump();
+        }
+
+        static void ThrowDisposed()
+        {
+            throw new ObjectDisposedException("Argus.World");
         }
 
         // ---- errors: the one place a result code becomes an exception ----------------------------------------
@@ -65,14 +104,16 @@ namespace Argus
         }
 
         /// <summary>The world's last error message (empty if none).</summary>
-        public string LastError { get { return Library.Utf8(NativeMethods.argus_world_last_error(_handle)); } }
+        public string LastError { get { return Library.Utf8(NativeMethods.argus_world_last_error(H)); } }
 
         // ---- whole world -----------------------------------------------------------------------------------
 
         /// <summary>Advances the world by dt seconds (senses, memory, brains); then read the events.</summary>
         public void Step(float dt)
         {
-            Check(NativeMethods.argus_world_step(_handle, dt));
+            Result r = NativeMethods.argus_world_step(H, dt);
+            if (r == Result.Ok) StepEnded();
+            Check(r);
         }
 
         /// <summary>Seconds simulated so far.</summary>
@@ -81,7 +122,7 @@ namespace Argus
             get
             {
                 double t;
-                Check(NativeMethods.argus_world_get_time(_handle, &t));
+                Check(NativeMethods.argus_world_get_time(H, &t));
                 return t;
             }
         }
@@ -92,38 +133,38 @@ namespace Argus
             get
             {
                 WorldCounts c;
-                Check(NativeMethods.argus_world_get_counts(_handle, &c));
+                Check(NativeMethods.argus_world_get_counts(H, &c));
                 return c;
             }
         }
 
         /// <summary>The tag this world stamps into the ids it issues (their World field), 1..65535.</summary>
-        public ushort Tag { get { return NativeMethods.argus_world_tag(_handle); } }
+        public ushort Tag { get { return NativeMethods.argus_world_tag(H); } }
 
         /// <summary>Reserves room so creating this many agents and targets allocates nothing natively.</summary>
         public void Reserve(int agents, int targets)
         {
-            Check(NativeMethods.argus_world_reserve(_handle, (uint)agents, (uint)targets));
+            Check(NativeMethods.argus_world_reserve(H, (uint)agents, (uint)targets));
         }
 
         /// <summary>How observer's team regards other's team.</summary>
         public void SetAttitude(uint observerTeam, uint otherTeam, Attitude attitude)
         {
-            Check(NativeMethods.argus_world_set_attitude(_handle, observerTeam, otherTeam, attitude));
+            Check(NativeMethods.argus_world_set_attitude(H, observerTeam, otherTeam, attitude));
         }
 
         /// <summary>The attitude SetAttitude stored (or the default: hostile to other teams).</summary>
         public Attitude GetAttitude(uint observerTeam, uint otherTeam)
         {
             Attitude a;
-            Check(NativeMethods.argus_world_get_attitude(_handle, observerTeam, otherTeam, &a));
+            Check(NativeMethods.argus_world_get_attitude(H, observerTeam, otherTeam, &a));
             return a;
         }
 
         /// <summary>A sound heard during the next step; start from <see cref="SoundDef.Default"/>.</summary>
         public void EmitSound(SoundDef def)
         {
-            Check(NativeMethods.argus_world_emit_sound(_handle, &def));
+            Check(NativeMethods.argus_world_emit_sound(H, &def));
         }
 
         // ---- snapshots ---------------------------------------------------------------------------------------
@@ -144,17 +185,17 @@ namespace Argus
             Result r;
             if (buffer != null && buffer.Length > 0)
             {
-                fixed (byte* p = buffer) r = NativeMethods.argus_world_save(_handle, p, (uint)buffer.Length, &size);
+                fixed (byte* p = buffer) r = NativeMethods.argus_world_save(H, p, (uint)buffer.Length, &size);
                 if (r == Result.Ok) return (int)size;
                 if (r != Result.BufferTooSmall) Check(r);
             }
             else
             {
-                r = NativeMethods.argus_world_save(_handle, null, 0, &size);
+                r = NativeMethods.argus_world_save(H, null, 0, &size);
                 if (r != Result.BufferTooSmall && r != Result.Ok) Check(r);
             }
             buffer = new byte[size];
-            fixed (byte* p = buffer) Check(NativeMethods.argus_world_save(_handle, p, (uint)buffer.Length, &size));
+            fixed (byte* p = buffer) Check(NativeMethods.argus_world_save(H, p, (uint)buffer.Length, &size));
             return (int)size;
         }
 
@@ -165,7 +206,17 @@ namespace Argus
             if (bytes == null) throw new ArgumentNullException("bytes");
             if (count < 0) count = bytes.Length;
             if (count > bytes.Length) throw new ArgumentOutOfRangeException("count");
-            fixed (byte* p = bytes) Check(NativeMethods.argus_world_load(_handle, p, (uint)count));
+            WorldHandle h = H;
+            Result r;
+            fixed (byte* p = bytes) r = NativeMethods.argus_world_load(h, p, (uint)count);
+            if (r == Result.Ok)
+            {
+                StepEnded();
+                _stepRays.Bump();
+                _tacticalRays.Bump();
+                _influence.Bump();
+            }
+            Check(r);
         }
     }
 }

@@ -12,7 +12,7 @@ namespace Argus.Perception
             id = new OccluderId();
             OccluderDef def = OccluderDef.Default();
             def.Layers = UnityArgus.LayerBit(collider.gameObject);
-            def.Movable = (byte)(movable ? 1 : 0);
+            def.Movable = movable;
             Transform t = collider.transform;
             Vector3 scale = t.lossyScale;
             Quaternion rotation = t.rotation;

@@ -57,7 +57,7 @@ namespace Argus.Perception.Tests
             AgentDef d = scene.World.Native.GetAgentDef(agent.Id);
             Assert.AreEqual(7u, d.Team);
             Assert.AreEqual(Constants.DETECT_HOSTILE | Constants.DETECT_NEUTRAL | Constants.DETECT_FRIENDLY, d.DetectMask);
-            Assert.AreEqual(1, d.Sight.Enabled);
+            Assert.IsTrue(d.Sight.Enabled);
             Assert.AreEqual(11f, d.Sight.ViewRadius);
             Assert.AreEqual(91f, d.Sight.ViewAngle);
             Assert.AreEqual(0x30u, d.Sight.TargetMask);
@@ -67,7 +67,7 @@ namespace Argus.Perception.Tests
             Assert.AreEqual(4f, d.Sight.PeripheralRadius);
             Assert.AreEqual(170f, d.Sight.PeripheralAngle);
             Assert.AreEqual(7f, d.Sight.RateHz);
-            Assert.AreEqual(1, d.Awareness.Enabled);
+            Assert.IsTrue(d.Awareness.Enabled);
             Assert.AreEqual(2.5f, d.Awareness.RisePerSecond);
             Assert.AreEqual(0.35f, d.Awareness.FallPerSecond);
             Assert.AreEqual(0.15f, d.Awareness.FarFactor);
@@ -75,13 +75,13 @@ namespace Argus.Perception.Tests
             Assert.AreEqual(0.2f, d.Awareness.SuspiciousThreshold);
             Assert.AreEqual(0.6f, d.Awareness.AlertThreshold);
             Assert.AreEqual(0.9f, d.Awareness.AwareThreshold);
-            Assert.AreEqual(1, d.Hearing.Enabled);
+            Assert.IsTrue(d.Hearing.Enabled);
             Assert.AreEqual(1.5f, d.Hearing.Sensitivity);
             Assert.AreEqual(0x6u, d.Hearing.SoundMask);
             Assert.AreEqual(0x8u, d.Hearing.ObstacleMask);
             Assert.AreEqual(0.3f, d.Memory.DecayPerSecond);
             Assert.AreEqual(0.07f, d.Memory.ForgetThreshold);
-            Assert.AreEqual(1, d.Brain.Enabled);
+            Assert.IsTrue(d.Brain.Enabled);
             Assert.AreEqual(5f, d.Brain.SearchDuration);
             Assert.AreEqual(9f, d.Brain.InvestigateTimeout);
         }
@@ -96,9 +96,9 @@ namespace Argus.Perception.Tests
                 go.AddComponent<FieldOfViewSensor>();
                 scene.Step(0.1f);
                 AgentDef d = scene.World.Native.GetAgentDef(go.GetComponent<PerceptionAgent>().Id);
-                Assert.AreEqual(1, d.Sight.Enabled);
-                Assert.AreEqual(0, d.Hearing.Enabled);
-                Assert.AreEqual(0, d.Brain.Enabled);
+                Assert.IsTrue(d.Sight.Enabled);
+                Assert.IsFalse(d.Hearing.Enabled);
+                Assert.IsFalse(d.Brain.Enabled);
             }
             finally
             {
@@ -111,8 +111,8 @@ namespace Argus.Perception.Tests
                 ears.AddComponent<HearingSensor>();
                 scene.Step(0.1f);
                 AgentDef d = scene.World.Native.GetAgentDef(ears.GetComponent<PerceptionAgent>().Id);
-                Assert.AreEqual(0, d.Sight.Enabled);
-                Assert.AreEqual(1, d.Hearing.Enabled);
+                Assert.IsFalse(d.Sight.Enabled);
+                Assert.IsTrue(d.Hearing.Enabled);
             }
             finally
             {
@@ -132,7 +132,7 @@ namespace Argus.Perception.Tests
             TargetDef d = scene.World.Native.GetTargetDef(target.Id);
             Assert.AreEqual(5u, d.Team);
             Assert.AreEqual(1u << LessonScene.PlayerLayer, d.Layers);
-            Assert.AreEqual(0, d.Enabled);
+            Assert.IsFalse(d.Enabled);
             Assert.AreEqual(3u, d.CheckPointCount);
             Assert.AreEqual(0.2f, CheckPointY(ref d, 0), 1e-6f);
             Assert.AreEqual(0.4f, CheckPointY(ref d, 1), 1e-6f);

@@ -8,11 +8,11 @@ using System.Security;
 namespace Argus
 {
     /// <summary>
-    /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i &lt; count`. Called at most
-    /// once per `argus_world_step` and once per immediate query, cover query
-    /// (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
+    /// The engine's batch ray caster: fill <c>hits[i]</c> for <c>rays[i]</c>, <c>i &lt; count</c>. Called at most
+    /// once per <c>argus_world_step</c> and once per immediate query, cover query
+    /// (<c>argus_world_find_cover</c>: every ray the query could need, in one batch) or debug draw
     /// that needs rays (a debug draw calls it per agent and check point), on the thread that made that
-    /// call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
+    /// call, never concurrently. <c>rays</c> and <c>hits</c> are valid only during the call. <c>user_data</c> is
     /// passed through untouched.
     /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
@@ -36,46 +36,46 @@ namespace Argus
         public static extern AgentDef argus_default_agent_def();
 
         /// <summary>
-        /// Creates an agent from `def` (copied). Its first sight tick is staggered within one period.
+        /// Creates an agent from <c>def</c> (copied). Its first sight tick is staggered within one period.
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable; `out_agent` NULL or writable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable; <c>out_agent</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_create(WorldHandle world, AgentDef* def, AgentId* out_agent);
 
         /// <summary>
-        /// Destroys an agent and its memory. A stale id is refused with `INVALID_ID`.
+        /// Destroys an agent and its memory. A stale id is refused with <c>Result.InvalidId</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_destroy(WorldHandle world, AgentId agent);
 
         /// <summary>
-        /// Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
+        /// Non-zero if <c>agent</c> names a live agent of <c>world</c> (0 for a NULL world).
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_agent_is_valid(WorldHandle world, AgentId agent);
 
         /// <summary>
-        /// Replaces an agent's settings and pose from `def`, keeping its memory, brain and schedule.
+        /// Replaces an agent's settings and pose from <c>def</c>, keeping its memory, brain and schedule.
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_def(WorldHandle world, AgentId agent, AgentDef* def);
 
         /// <summary>
-        /// The agent's current settings and pose, as a def (round-trips through `argus_agent_set_def`).
+        /// The agent's current settings and pose, as a def (round-trips through <c>argus_agent_set_def</c>).
         ///
         /// # Safety
-        /// `world` NULL or live; `out_def` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_def</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_def(WorldHandle world, AgentId agent, AgentDef* out_def);
@@ -84,18 +84,18 @@ namespace Argus
         /// Moves and turns one agent.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_pose(WorldHandle world, AgentId agent, Vec3 position, Vec3 forward);
 
         /// <summary>
-        /// Moves `count` agents in one call: `positions[i]` (and `forwards[i]`, or keep facing when
-        /// `forwards` is NULL) for `agents[i]`. All are checked before any moves; `count` may not exceed
+        /// Moves <c>count</c> agents in one call: <c>positions[i]</c> (and <c>forwards[i]</c>, or keep facing when
+        /// <c>forwards</c> is NULL) for <c>agents[i]</c>. All are checked before any moves; <c>count</c> may not exceed
         /// the number of live agents.
         ///
         /// # Safety
-        /// `world` NULL or live; the arrays NULL (count 0 / optional forwards) or `count` readable items.
+        /// <c>world</c> NULL or live; the arrays NULL (count 0 / optional forwards) or <c>count</c> readable items.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_poses(WorldHandle world, AgentId* agents, Vec3* positions, Vec3* forwards, uint count);
@@ -104,18 +104,18 @@ namespace Argus
         /// Pose and brain outputs of an agent.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_state` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_state</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_state(WorldHandle world, AgentId agent, AgentState* out_state);
 
         /// <summary>
-        /// Every live agent's state in one call, in slot order, copied into `buffer` (`capacity`
-        /// entries); the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
-        /// number, nothing else written). `argus_world_get_counts().agents` is the number needed.
+        /// Every live agent's state in one call, in slot order, copied into <c>buffer</c> (<c>capacity</c>
+        /// entries); the number goes to <c>*out_count</c> (too small → <c>Result.BufferTooSmall</c> with the needed
+        /// number, nothing else written). <c>argus_world_get_counts().agents</c> is the number needed.
         ///
         /// # Safety
-        /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable items (NULL if 0); <c>out_count</c> writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_agent_states(WorldHandle world, AgentStateEntry* buffer, uint capacity, uint* out_count);
@@ -125,36 +125,36 @@ namespace Argus
         /// the next step).
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_report_arrived(WorldHandle world, AgentId agent);
 
         /// <summary>
-        /// Copies the agent's memory records into `buffer` (capacity `capacity`) and writes their number
-        /// to `*out_count`; too small → `BUFFER_TOO_SMALL` with the needed number in `*out_count`.
+        /// Copies the agent's memory records into <c>buffer</c> (capacity <c>capacity</c>) and writes their number
+        /// to <c>*out_count</c>; too small → <c>Result.BufferTooSmall</c> with the needed number in <c>*out_count</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable items (NULL if 0); <c>out_count</c> writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_memory(WorldHandle world, AgentId agent, MemoryRecord* buffer, uint capacity, uint* out_count);
 
         /// <summary>
-        /// Sets a memory record by hand (a radio call between guards): `confidence` in [0, 1].
+        /// Sets a memory record by hand (a radio call between guards): <c>confidence</c> in [0, 1].
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_remember(WorldHandle world, AgentId agent, TargetId target, Vec3 position, float confidence);
 
         /// <summary>
         /// Drops an agent's record of a target (no event). Unknown target ids are ignored; another
-        /// world's id is refused with `INVALID_ID`.
+        /// world's id is refused with <c>Result.InvalidId</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_forget(WorldHandle world, AgentId agent, TargetId target);
@@ -166,12 +166,12 @@ namespace Argus
         public static extern DebugDrawOptions argus_default_debug_draw_options();
 
         /// <summary>
-        /// Draws the world into buffers the world owns and points `*out` at them: cones, sight rays,
+        /// Draws the world into buffers the world owns and points <c>*out</c> at them: cones, sight rays,
         /// target markers, occluders, memory and hearing, in the vision-cone card's colours. Sight rays
         /// use the ray callback if set (an engine-ray world without one draws no rays).
         ///
         /// # Safety
-        /// `world` NULL or live; `options` NULL or readable; `out` NULL or writable.
+        /// <c>world</c> NULL or live; <c>options</c> NULL or readable; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_debug_draw(WorldHandle world, DebugDrawOptions* options, DebugDraw* @out);
@@ -180,37 +180,37 @@ namespace Argus
         /// This step's percepts.
         ///
         /// # Safety
-        /// `world` NULL or live; `out` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_get_percepts(WorldHandle world, PerceptArray* @out);
+        public static extern Result argus_world_get_percepts(WorldHandle world, NativePerceptArray* @out);
 
         /// <summary>
         /// This step's brain state changes.
         ///
         /// # Safety
-        /// `world` NULL or live; `out` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_get_brain_events(WorldHandle world, BrainEventArray* @out);
+        public static extern Result argus_world_get_brain_events(WorldHandle world, NativeBrainEventArray* @out);
 
         /// <summary>
         /// This step's forgotten memory records.
         ///
         /// # Safety
-        /// `world` NULL or live; `out` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_get_forget_events(WorldHandle world, ForgetEventArray* @out);
+        public static extern Result argus_world_get_forget_events(WorldHandle world, NativeForgetEventArray* @out);
 
         /// <summary>
         /// This step's awareness stage changes.
         ///
         /// # Safety
-        /// `world` NULL or live; `out` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_get_awareness_events(WorldHandle world, AwarenessEventArray* @out);
+        public static extern Result argus_world_get_awareness_events(WorldHandle world, NativeAwarenessEventArray* @out);
 
         /// <summary>
         /// Default influence map: 64 × 64 cells of 1 m on the XZ plane from the origin, one layer.
@@ -219,12 +219,12 @@ namespace Argus
         public static extern InfluenceMapDef argus_default_influence_map_def();
 
         /// <summary>
-        /// Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
-        /// to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
-        /// `argus_world_destroy`.
+        /// Creates an influence map owned by <c>world</c> (every value 0, no blocked cell) and writes its id
+        /// to <c>*out_map</c>. The def is copied. The map lives until <c>argus_influence_map_destroy</c> or
+        /// <c>argus_world_destroy</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable; <c>out_map</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_create(WorldHandle world, InfluenceMapDef* def, InfluenceMapId* out_map);
@@ -233,16 +233,16 @@ namespace Argus
         /// Destroys an influence map; its id (and every copy) stops working and its layer pointers die.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_destroy(WorldHandle world, InfluenceMapId map);
 
         /// <summary>
-        /// Non-zero if `map` names a live influence map of `world`.
+        /// Non-zero if <c>map</c> names a live influence map of <c>world</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_influence_map_is_valid(WorldHandle world, InfluenceMapId map);
@@ -251,163 +251,163 @@ namespace Argus
         /// The map's layout: size, cell size, origin, plane and layer count.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_info` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_info</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_get_info(WorldHandle world, InfluenceMapId map, InfluenceMapInfo* out_info);
 
         /// <summary>
-        /// The values of one layer, row-major: `items[row * width + column]`, column along +X, row
-        /// along +Z (+Y on `ARGUS_PLANE_XY`); `count` = width × height. Upload it as a one-channel
+        /// The values of one layer, row-major: <c>items[row * width + column]</c>, column along +X, row
+        /// along +Z (+Y on <c>Plane.Xy</c>); <c>Count</c> = width × height. Upload it as a one-channel
         /// float texture for a heat map. The floats are owned by the world and are read-only; the
         /// pointer and its contents stay valid until the next call that changes this map (clear,
-        /// add, blur, propagate, combine, normalise, decay), its destruction, `argus_world_load` or
-        /// `argus_world_destroy`, whichever comes first. Copy them to keep them longer.
+        /// add, blur, propagate, combine, normalise, decay), its destruction, <c>argus_world_load</c> or
+        /// <c>argus_world_destroy</c>, whichever comes first. Copy them to keep them longer.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_layer` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_layer</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_influence_map_get_layer(WorldHandle world, InfluenceMapId map, uint layer, FloatArray* out_layer);
+        public static extern Result argus_influence_map_get_layer(WorldHandle world, InfluenceMapId map, uint layer, NativeFloatArray* out_layer);
 
         /// <summary>
-        /// Sets every value of one layer to 0, or of every layer with `ARGUS_INFLUENCE_ALL_LAYERS`
-        /// (the lesson's `Clear`). Blocked cells stay blocked.
+        /// Sets every value of one layer to 0, or of every layer with <c>Constants.INFLUENCE_ALL_LAYERS</c>
+        /// (the lesson's <c>Clear</c>). Blocked cells stay blocked.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_clear(WorldHandle world, InfluenceMapId map, uint layer);
 
         /// <summary>
-        /// Names a layer ("danger", "allies", ...) for `argus_influence_map_find_layer`. `name` is a
-        /// NUL-terminated UTF-8 string of at most `ARGUS_INFLUENCE_MAX_LAYER_NAME` bytes, read during
+        /// Names a layer ("danger", "allies", ...) for <c>argus_influence_map_find_layer</c>. <c>name</c> is a
+        /// NUL-terminated UTF-8 string of at most <c>Constants.INFLUENCE_MAX_LAYER_NAME</c> bytes, read during
         /// the call only (the map keeps a copy); "" removes the name. Names are unique within a map:
-        /// a name another layer has is refused. NULL, invalid UTF-8 or too long → `INVALID_ARGUMENT`.
+        /// a name another layer has is refused. NULL, invalid UTF-8 or too long → <c>Result.InvalidArgument</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `name` NULL or a NUL-terminated string.
+        /// <c>world</c> NULL or live; <c>name</c> NULL or a NUL-terminated string.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_set_layer_name(WorldHandle world, InfluenceMapId map, uint layer, byte* name);
 
         /// <summary>
-        /// Looks a layer up by name (same rules as `argus_influence_map_set_layer_name`). Found:
-        /// `*out_found` = 1 and `*out_layer` = its index. Not found (or ""): `*out_found` = 0 and
-        /// `*out_layer` is left alone.
+        /// Looks a layer up by name (same rules as <c>argus_influence_map_set_layer_name</c>). Found:
+        /// <c>*out_found</c> = 1 and <c>*out_layer</c> = its index. Not found (or ""): <c>*out_found</c> = 0 and
+        /// <c>*out_layer</c> is left alone.
         ///
         /// # Safety
-        /// `world` NULL or live; `name` NULL or a NUL-terminated string; `out_layer`, `out_found` NULL
+        /// <c>world</c> NULL or live; <c>name</c> NULL or a NUL-terminated string; <c>out_layer</c>, <c>out_found</c> NULL
         /// or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_find_layer(WorldHandle world, InfluenceMapId map, byte* name, uint* out_layer, byte* out_found);
 
         /// <summary>
-        /// Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose centre is at most
-        /// `radius_cells` cells from the cell containing `position` (the lesson's `AddInfluence`);
-        /// cells off the grid are skipped, radius 0 touches the centre cell only, `value` may be negative.
+        /// Adds <c>value × (1 − d / radius_cells)</c> to every cell of <c>layer</c> whose centre is at most
+        /// <c>radius_cells</c> cells from the cell containing <c>position</c> (the lesson's <c>AddInfluence</c>);
+        /// cells off the grid are skipped, radius 0 touches the centre cell only, <c>value</c> may be negative.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_add_influence(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float value, int radius_cells);
 
         /// <summary>
-        /// `argus_influence_map_add_influence` for `count` sources at once: `positions[i]` with
-        /// `values[i]`, all with the same radius. Every position and value is checked before any is
+        /// <c>argus_influence_map_add_influence</c> for <c>count</c> sources at once: <c>positions[i]</c> with
+        /// <c>values[i]</c>, all with the same radius. Every position and value is checked before any is
         /// added, so a refused call adds nothing. Sources are stamped in row order for speed; where
         /// stamps overlap, sums may differ in the last bit from adding them one by one in input order.
         /// Both arrays are read during the call only.
         ///
         /// # Safety
-        /// `world` NULL or live; `positions` and `values` NULL (only with count 0) or `count` readable items.
+        /// <c>world</c> NULL or live; <c>positions</c> and <c>values</c> NULL (only with count 0) or <c>count</c> readable items.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_add_influences(WorldHandle world, InfluenceMapId map, uint layer, Vec3* positions, float* values, uint count, int radius_cells);
 
         /// <summary>
-        /// Runs `passes` box-blur passes over `layer` (each cell becomes the average of itself and its
+        /// Runs <c>passes</c> box-blur passes over <c>layer</c> (each cell becomes the average of itself and its
         /// up-to-four neighbours, as the lesson). 0 passes does nothing; more than
-        /// `ARGUS_INFLUENCE_MAX_BLUR_PASSES` is refused.
+        /// <c>Constants.INFLUENCE_MAX_BLUR_PASSES</c> is refused.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_blur(WorldHandle world, InfluenceMapId map, uint layer, uint passes);
 
         /// <summary>
-        /// One propagation step of `layer`: each open cell moves towards its strongest neighbour's
-        /// value times `e^(−decay · metres)` by the fraction `momentum` (decay ≥ 0, momentum in [0, 1]).
-        /// The blocked cells are first recomputed from the occluders on `blocking_layers` (as
-        /// `argus_influence_map_update_blocking`); blocked cells hold 0 and pass nothing on, so
+        /// One propagation step of <c>layer</c>: each open cell moves towards its strongest neighbour's
+        /// value times <c>e^(−decay · metres)</c> by the fraction <c>momentum</c> (decay ≥ 0, momentum in [0, 1]).
+        /// The blocked cells are first recomputed from the occluders on <c>blocking_layers</c> (as
+        /// <c>argus_influence_map_update_blocking</c>); blocked cells hold 0 and pass nothing on, so
         /// influence does not leak through walls. Add sources again before each step.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_propagate(WorldHandle world, InfluenceMapId map, uint layer, float decay, float momentum, uint blocking_layers);
 
         /// <summary>
         /// Replaces the map's blocked cells with those whose centre lies inside an occluder on
-        /// `blocking_layers` and writes how many there are to `*out_count`. Values are not changed.
+        /// <c>blocking_layers</c> and writes how many there are to <c>*out_count</c>. Values are not changed.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_count` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_count</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_update_blocking(WorldHandle world, InfluenceMapId map, uint blocking_layers, uint* out_count);
 
         /// <summary>
-        /// Writes `op` over the weighted inputs `weights[0..count]` into layer
-        /// `dest`; `dest` may be one of the inputs. At least one input. `weights` is read during the
+        /// Writes <c>op</c> over the weighted inputs <c>weights[0..count]</c> into layer
+        /// <c>dest</c>; <c>dest</c> may be one of the inputs. At least one input. <c>weights</c> is read during the
         /// call only.
         ///
         /// # Safety
-        /// `world` NULL or live; `weights` NULL (only with count 0, which is refused) or `count` readable items.
+        /// <c>world</c> NULL or live; <c>weights</c> NULL (only with count 0, which is refused) or <c>count</c> readable items.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_combine(WorldHandle world, InfluenceMapId map, uint dest, CombineOp op, LayerWeight* weights, uint count);
 
         /// <summary>
-        /// Divides `layer` by its largest absolute value so it lies in [−1, 1]; an all-zero layer stays.
+        /// Divides <c>layer</c> by its largest absolute value so it lies in [−1, 1]; an all-zero layer stays.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_normalize(WorldHandle world, InfluenceMapId map, uint layer);
 
         /// <summary>
-        /// Time decay: multiplies `layer` by `keep_per_second ^ dt` (`keep_per_second` in [0, 1] is the
-        /// fraction left after one second; `dt` ≥ 0 seconds), independent of how time is split into frames.
+        /// Time decay: multiplies <c>layer</c> by <c>keep_per_second ^ dt</c> (<c>keep_per_second</c> in [0, 1] is the
+        /// fraction left after one second; <c>dt</c> ≥ 0 seconds), independent of how time is split into frames.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_decay(WorldHandle world, InfluenceMapId map, uint layer, float keep_per_second, float dt);
 
         /// <summary>
-        /// The value of the cell containing `position`, 0 off the grid (the lesson's `GetValue`).
+        /// The value of the cell containing <c>position</c>, 0 off the grid (the lesson's <c>GetValue</c>).
         ///
         /// # Safety
-        /// `world` NULL or live; `out_value` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_value</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_get_value(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float* out_value);
 
         /// <summary>
-        /// Sets the cell containing `position` on `layer` to `value` (finite, within
-        /// ±`ARGUS_MAX_MAGNITUDE`): the write twin of `argus_influence_map_get_value`, for danger a game
-        /// knows cell by cell. A position outside the grid → `INVALID_ARGUMENT`, nothing changed.
+        /// Sets the cell containing <c>position</c> on <c>layer</c> to <c>value</c> (finite, within
+        /// ±<c>Constants.MAX_MAGNITUDE</c>): the write twin of <c>argus_influence_map_get_value</c>, for danger a game
+        /// knows cell by cell. A position outside the grid → <c>Result.InvalidArgument</c>, nothing changed.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_set_value(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float value);
@@ -417,19 +417,19 @@ namespace Argus
         /// centre; the edge values in the outer half cell; 0 off the grid).
         ///
         /// # Safety
-        /// `world` NULL or live; `out_value` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_value</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_sample(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float* out_value);
 
         /// <summary>
-        /// The open cell with the largest (`find_max` non-zero) or smallest value among those whose
-        /// centre lies within `radius` metres (≥ 0, on the map's plane) of `position`; blocked cells
-        /// are skipped, ties go to the lowest row-major index. Found: `*out_found` = 1 and `*out_cell`
-        /// is the cell. None in range: `*out_found` = 0 and `*out_cell` is zeroed.
+        /// The open cell with the largest (<c>find_max</c> non-zero) or smallest value among those whose
+        /// centre lies within <c>radius</c> metres (≥ 0, on the map's plane) of <c>position</c>; blocked cells
+        /// are skipped, ties go to the lowest row-major index. Found: <c>*out_found</c> = 1 and <c>*out_cell</c>
+        /// is the cell. None in range: <c>*out_found</c> = 0 and <c>*out_cell</c> is zeroed.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_cell`, `out_found` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_cell</c>, <c>out_found</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_influence_map_best_cell(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float radius, byte find_max, CellValue* out_cell, byte* out_found);
@@ -444,7 +444,7 @@ namespace Argus
         /// Adds an occluder.
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable (with its mesh arrays); <c>out_occluder</c> writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_create(WorldHandle world, OccluderDef* def, OccluderId* out_occluder);
@@ -453,16 +453,16 @@ namespace Argus
         /// Removes an occluder.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_destroy(WorldHandle world, OccluderId occluder);
 
         /// <summary>
-        /// Non-zero if `occluder` names a live occluder of `world`.
+        /// Non-zero if <c>occluder</c> names a live occluder of <c>world</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_occluder_is_valid(WorldHandle world, OccluderId occluder);
@@ -471,7 +471,7 @@ namespace Argus
         /// Moves an occluder (doors, vehicles).
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_set_pose(WorldHandle world, OccluderId occluder, Vec3 position, Quat rotation);
@@ -480,89 +480,89 @@ namespace Argus
         /// Changes an occluder's layer bits.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_set_layers(WorldHandle world, OccluderId occluder, uint layers);
 
         /// <summary>
-        /// The `user_data` the occluder was created with.
+        /// The <c>UserData</c> the occluder was created with.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_user_data` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_user_data</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_occluder_get_user_data(WorldHandle world, OccluderId occluder, ulong* out_user_data);
 
         /// <summary>
         /// Tests sight now, with current poses (range → cone → line of sight), without touching memory
-        /// or brain. Uses the ray callback if set; an engine-ray world without one → `NO_RAY_BACKEND`.
+        /// or brain. Uses the ray callback if set; an engine-ray world without one → <c>Result.NoRayBackend</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_result` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_result</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_can_see(WorldHandle world, AgentId agent, TargetId target, SightResult* out_result);
 
         /// <summary>
-        /// Every target the agent can see now, in slot order, copied into `buffer` with their
-        /// `user_data`; the number goes to `*out_count` (too small → `BUFFER_TOO_SMALL` with the needed
+        /// Every target the agent can see now, in slot order, copied into <c>buffer</c> with their
+        /// <c>UserData</c>; the number goes to <c>*out_count</c> (too small → <c>Result.BufferTooSmall</c> with the needed
         /// number).
         ///
         /// # Safety
-        /// `world` NULL or live; `buffer` `capacity` writable items (NULL if 0); `out_count` writable.
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable items (NULL if 0); <c>out_count</c> writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_visible_targets(WorldHandle world, AgentId agent, TargetRef* buffer, uint capacity, uint* out_count);
 
         /// <summary>
         /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
-        /// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
-        /// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+        /// line-of-sight ray of <c>argus_world_step</c>, <c>argus_agent_can_see</c>, <c>argus_agent_get_visible_targets</c>,
+        /// <c>argus_world_debug_draw</c> and <c>argus_world_find_cover</c>, whatever the backend.
         ///
         /// # Safety
-        /// `world` NULL or live; `callback` NULL or a function valid while set.
+        /// <c>world</c> NULL or live; <c>callback</c> NULL or a function valid while set.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_set_ray_callback(WorldHandle world, RayBatchFn callback, IntPtr user_data);
 
         /// <summary>
         /// First half of a two-phase step: senses up to line of sight and exposes every ray the step
-        /// needs in `*out_rays` (count known before the engine is asked). Cast them (e.g. with
-        /// `RaycastCommand.ScheduleBatch`) and call `argus_world_step_finish`. Until then the world
-        /// refuses changes with `STEP_IN_PROGRESS`; nothing observable changes before finish.
+        /// needs in <c>*out_rays</c> (count known before the engine is asked). Cast them (e.g. with
+        /// <c>RaycastCommand.ScheduleBatch</c>) and call <c>argus_world_step_finish</c>. Until then the world
+        /// refuses changes with <c>Result.StepInProgress</c>; nothing observable changes before finish.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_rays` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_rays</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_step_begin(WorldHandle world, float dt, RayArray* out_rays);
+        public static extern Result argus_world_step_begin(WorldHandle world, float dt, NativeRayArray* out_rays);
 
         /// <summary>
-        /// Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
+        /// Second half of a two-phase step: <c>hits[i]</c> answers ray <c>i</c>; <c>count</c> must equal the ray count.
         /// A wrong count or a hit with a bad distance is refused and the step stays pending.
         ///
         /// # Safety
-        /// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
+        /// <c>world</c> NULL or live; <c>hits</c> NULL (only with count 0) or <c>count</c> readable items.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step_finish(WorldHandle world, RayHit* hits, uint count);
 
         /// <summary>
-        /// Abandons a step begun with `argus_world_step_begin`; the world is exactly as before it.
+        /// Abandons a step begun with <c>argus_world_step_begin</c>; the world is exactly as before it.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step_cancel(WorldHandle world);
 
         /// <summary>
         /// Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and
-        /// schedule. Checked as in `argus_agent_create`; refused → nothing changed.
+        /// schedule. Checked as in <c>argus_agent_create</c>; refused → nothing changed.
         ///
         /// # Safety
-        /// `world` NULL or live; `settings` NULL or readable.
+        /// <c>world</c> NULL or live; <c>settings</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_sight(WorldHandle world, AgentId agent, SightSettings* settings);
@@ -571,7 +571,7 @@ namespace Argus
         /// The agent's sight settings.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_settings</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_sight(WorldHandle world, AgentId agent, SightSettings* out_settings);
@@ -580,7 +580,7 @@ namespace Argus
         /// Replaces an agent's hearing settings, keeping everything else; refused → nothing changed.
         ///
         /// # Safety
-        /// `world` NULL or live; `settings` NULL or readable.
+        /// <c>world</c> NULL or live; <c>settings</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_hearing(WorldHandle world, AgentId agent, HearingSettings* settings);
@@ -589,17 +589,17 @@ namespace Argus
         /// The agent's hearing settings.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_settings</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_hearing(WorldHandle world, AgentId agent, HearingSettings* out_settings);
 
         /// <summary>
         /// Replaces an agent's memory settings, keeping everything else (its records too); refused →
-        /// nothing changed. (`argus_agent_get_memory` reads the records themselves.)
+        /// nothing changed. (<c>argus_agent_get_memory</c> reads the records themselves.)
         ///
         /// # Safety
-        /// `world` NULL or live; `settings` NULL or readable.
+        /// <c>world</c> NULL or live; <c>settings</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_memory_settings(WorldHandle world, AgentId agent, MemorySettings* settings);
@@ -608,7 +608,7 @@ namespace Argus
         /// The agent's memory settings.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_settings</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_memory_settings(WorldHandle world, AgentId agent, MemorySettings* out_settings);
@@ -618,7 +618,7 @@ namespace Argus
         /// nothing changed.
         ///
         /// # Safety
-        /// `world` NULL or live; `settings` NULL or readable.
+        /// <c>world</c> NULL or live; <c>settings</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_brain(WorldHandle world, AgentId agent, BrainSettings* settings);
@@ -627,7 +627,7 @@ namespace Argus
         /// The agent's brain settings.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_settings</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_brain(WorldHandle world, AgentId agent, BrainSettings* out_settings);
@@ -636,7 +636,7 @@ namespace Argus
         /// Replaces an agent's awareness settings, keeping everything else; refused → nothing changed.
         ///
         /// # Safety
-        /// `world` NULL or live; `settings` NULL or readable.
+        /// <c>world</c> NULL or live; <c>settings</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_set_awareness(WorldHandle world, AgentId agent, AwarenessSettings* settings);
@@ -645,141 +645,141 @@ namespace Argus
         /// The agent's awareness settings.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_settings` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_settings</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_get_awareness(WorldHandle world, AgentId agent, AwarenessSettings* out_settings);
 
         /// <summary>
-        /// Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
-        /// `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
-        /// size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
+        /// Serialises the world into <c>buffer</c> (<c>capacity</c> bytes) and writes the snapshot's size to
+        /// <c>*out_size</c>. Too small (or NULL with capacity 0, to ask) → <c>Result.BufferTooSmall</c> with the needed
+        /// size in <c>*out_size</c>. The format is versioned, little-endian and checksummed. Refused while a
         /// two-phase step is pending.
         ///
         /// # Safety
-        /// `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_size</c> writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_save(WorldHandle world, byte* buffer, uint capacity, uint* out_size);
 
         /// <summary>
-        /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
-        /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
+        /// Replaces the world's contents with a snapshot's (<c>size</c> bytes). A truncated, corrupted or
+        /// unsupported snapshot → <c>Result.BadSnapshot</c> with the reason in <c>argus_world_last_error</c>, and the
         /// world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
         /// brains, timers and the schedule continue exactly; the event arrays are empty until the next
         /// step. Ids keep their index and generation but carry this world's tag: an id saved from
-        /// another world works here once its `world` field is set to `argus_world_tag(world)`.
-        /// `user_data` is not saved: every value reads 0 afterwards. The world keeps its own runtime
+        /// another world works here once its <c>world</c> field is set to <c>argus_world_tag(world)</c>.
+        /// <c>UserData</c> is not saved: every value reads 0 afterwards. The world keeps its own runtime
         /// settings (ray backend, worker threads, ray callback): a snapshot carries state only, and
         /// nothing is started before it is fully validated.
         ///
         /// # Safety
-        /// `world` NULL or live; `bytes` `size` readable bytes.
+        /// <c>world</c> NULL or live; <c>bytes</c> <c>size</c> readable bytes.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_load(WorldHandle world, byte* bytes, uint size);
 
         /// <summary>
         /// Finds cover (lesson §11): spots whose ray from every threat's eye is blocked, best (lowest
-        /// score) first, at most `top_k`, copied into `results`; their number goes to `*out_count`
-        /// (capacity too small → `BUFFER_TOO_SMALL` with the needed number, nothing else written) and the
-        /// summary to `*out_answer`. No spot → `ARGUS_RESULT_OK`, count 0, answer = `self_position`.
+        /// score) first, at most <c>TopK</c>, copied into <c>results</c>; their number goes to <c>*out_count</c>
+        /// (capacity too small → <c>Result.BufferTooSmall</c> with the needed number, nothing else written) and the
+        /// summary to <c>*out_answer</c>. No spot → <c>Result.Ok</c>, count 0, answer = <c>SelfPosition</c>.
         ///
         /// Line of sight: the ray callback when one is set, called once with every ray the query could
-        /// need (null agent and target ids, `max_distance` the full distance to the spot; the rays of
-        /// `argus_world_find_cover_begin`), else the world's occluders (casting only the rays its early
-        /// exit needs); an engine-ray world without a callback → `NO_RAY_BACKEND`. The query and its
+        /// need (null agent and target ids, <c>MaxDistance</c> the full distance to the spot; the rays of
+        /// <c>argus_world_find_cover_begin</c>), else the world's occluders (casting only the rays its early
+        /// exit needs); an engine-ray world without a callback → <c>Result.NoRayBackend</c>. The query and its
         /// arrays are read during the call only.
         ///
         /// # Safety
-        /// `world` NULL or live; `query` NULL or readable (with its arrays); `results` `capacity`
-        /// writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+        /// <c>world</c> NULL or live; <c>query</c> NULL or readable (with its arrays); <c>results</c> <c>capacity</c>
+        /// writable items (NULL if 0); <c>out_count</c>, <c>out_answer</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_cover(WorldHandle world, CoverQuery* query, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
 
         /// <summary>
         /// Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
-        /// score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
-        /// `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
+        /// score) first, at most <c>TopK</c>, into <c>results</c> / <c>*out_count</c> / <c>*out_answer</c> exactly as
+        /// <c>argus_world_find_cover</c>. No spot → <c>Result.Ok</c>, count 0, answer = the threat's
         /// position. Casts no rays, so it works in an engine-ray world without a callback.
         ///
         /// # Safety
-        /// `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`
-        /// writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+        /// <c>world</c> NULL or live; <c>query</c> NULL or readable (with its points); <c>results</c> <c>capacity</c>
+        /// writable items (NULL if 0); <c>out_count</c>, <c>out_answer</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_flank(WorldHandle world, FlankQuery* query, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
 
         /// <summary>
-        /// First half of a two-phase cover query: validates `query` as `argus_world_find_cover` does and
-        /// exposes in `*out_rays` every ray it could need (threat eye → candidate spot, null agent and
-        /// target ids, `max_distance` the full distance), owned by the world and valid until
-        /// `argus_world_find_cover_finish` succeeds, `argus_world_find_cover_cancel`, the next
-        /// `argus_world_find_cover_begin` (which abandons a pending one) or `argus_world_destroy`.
-        /// More than 1048576 rays (ranked candidates × threats) → `INVALID_ARGUMENT`. Works in any
+        /// First half of a two-phase cover query: validates <c>query</c> as <c>argus_world_find_cover</c> does and
+        /// exposes in <c>*out_rays</c> every ray it could need (threat eye → candidate spot, null agent and
+        /// target ids, <c>MaxDistance</c> the full distance), owned by the world and valid until
+        /// <c>argus_world_find_cover_finish</c> succeeds, <c>argus_world_find_cover_cancel</c>, the next
+        /// <c>argus_world_find_cover_begin</c> (which abandons a pending one) or <c>argus_world_destroy</c>.
+        /// More than 1048576 rays (ranked candidates × threats) → <c>Result.InvalidArgument</c>. Works in any
         /// world, with or without a ray callback. The query and its arrays are read during the call only.
         ///
         /// # Safety
-        /// `world` NULL or live; `query` NULL or readable (with its arrays); `out_rays` NULL or writable.
+        /// <c>world</c> NULL or live; <c>query</c> NULL or readable (with its arrays); <c>out_rays</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_cover_begin(WorldHandle world, CoverQuery* query, RayArray* out_rays);
+        public static extern Result argus_world_find_cover_begin(WorldHandle world, CoverQuery* query, NativeRayArray* out_rays);
 
         /// <summary>
-        /// Second half of a two-phase cover query: `hits[i]` answers ray `i` of
-        /// `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
-        /// distance &gt;= 0). Results, count and answer are written exactly as `argus_world_find_cover`
-        /// writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
-        /// query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
+        /// Second half of a two-phase cover query: <c>hits[i]</c> answers ray <c>i</c> of
+        /// <c>argus_world_find_cover_begin</c> (<c>count</c> must equal the ray count; a hit needs a finite
+        /// distance &gt;= 0). Results, count and answer are written exactly as <c>argus_world_find_cover</c>
+        /// writes them. A wrong count, a bad hit or a too-small <c>results</c> buffer is refused and the
+        /// query stays pending (answer again); success ends it. None pending → <c>Result.NoStepInProgress</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items; `results`
-        /// `capacity` writable items (NULL if 0); `out_count`, `out_answer` NULL or writable.
+        /// <c>world</c> NULL or live; <c>hits</c> NULL (only with count 0) or <c>count</c> readable items; <c>results</c>
+        /// <c>capacity</c> writable items (NULL if 0); <c>out_count</c>, <c>out_answer</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_cover_finish(WorldHandle world, RayHit* hits, uint count, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
 
         /// <summary>
-        /// Abandons a cover query begun with `argus_world_find_cover_begin` (its rays die with it).
-        /// None pending → `NO_STEP_IN_PROGRESS`.
+        /// Abandons a cover query begun with <c>argus_world_find_cover_begin</c> (its rays die with it).
+        /// None pending → <c>Result.NoStepInProgress</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_cover_cancel(WorldHandle world);
 
         /// <summary>
         /// First half of a two-phase flank query, for engines that drive cover and flank through one
-        /// begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
-        /// A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
+        /// begin / cast / finish loop: validates and answers <c>query</c> as <c>argus_world_find_flank</c> does.
+        /// A flank casts no rays, so <c>*out_rays</c> is always empty (items NULL, count 0). Beginning
         /// another abandons a pending one. The query and its points are read during the call only.
         ///
         /// # Safety
-        /// `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
+        /// <c>world</c> NULL or live; <c>query</c> NULL or readable (with its points); <c>out_rays</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_begin(WorldHandle world, FlankQuery* query, RayArray* out_rays);
+        public static extern Result argus_world_find_flank_begin(WorldHandle world, FlankQuery* query, NativeRayArray* out_rays);
 
         /// <summary>
-        /// Second half of a two-phase flank query: `count` must be 0; results, count and answer are
-        /// written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
-        /// refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
+        /// Second half of a two-phase flank query: <c>count</c> must be 0; results, count and answer are
+        /// written exactly as <c>argus_world_find_flank</c> writes them. A too-small <c>results</c> buffer is
+        /// refused and the query stays pending. None pending → <c>Result.NoStepInProgress</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
-        /// 0); `out_count`, `out_answer` NULL or writable.
+        /// <c>world</c> NULL or live; <c>hits</c> ignored (count 0); <c>results</c> <c>capacity</c> writable items (NULL if
+        /// 0); <c>out_count</c>, <c>out_answer</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_flank_finish(WorldHandle world, RayHit* hits, uint count, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
 
         /// <summary>
-        /// Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
-        /// `NO_STEP_IN_PROGRESS`.
+        /// Abandons a flank query begun with <c>argus_world_find_flank_begin</c>. None pending →
+        /// <c>Result.NoStepInProgress</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_flank_cancel(WorldHandle world);
@@ -803,10 +803,10 @@ namespace Argus
         public static extern TargetDef argus_default_target_def();
 
         /// <summary>
-        /// Creates a target from `def` (copied).
+        /// Creates a target from <c>def</c> (copied).
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable; `out_target` NULL or writable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable; <c>out_target</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_create(WorldHandle world, TargetDef* def, TargetId* out_target);
@@ -815,16 +815,16 @@ namespace Argus
         /// Destroys a target; every agent forgets it and brains focused on it give up.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_destroy(WorldHandle world, TargetId target);
 
         /// <summary>
-        /// Non-zero if `target` names a live target of `world`.
+        /// Non-zero if <c>target</c> names a live target of <c>world</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte argus_target_is_valid(WorldHandle world, TargetId target);
@@ -833,7 +833,7 @@ namespace Argus
         /// Replaces a target's settings and pose.
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_def(WorldHandle world, TargetId target, TargetDef* def);
@@ -842,7 +842,7 @@ namespace Argus
         /// The target's current settings and pose, as a def.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_def` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_def</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_get_def(WorldHandle world, TargetId target, TargetDef* out_def);
@@ -851,17 +851,17 @@ namespace Argus
         /// Moves and turns one target.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_pose(WorldHandle world, TargetId target, Vec3 position, Vec3 forward);
 
         /// <summary>
-        /// Moves `count` targets in one call (`forwards` may be NULL to keep facing). All checked first;
-        /// `count` may not exceed the number of live targets.
+        /// Moves <c>count</c> targets in one call (<c>forwards</c> may be NULL to keep facing). All checked first;
+        /// <c>count</c> may not exceed the number of live targets.
         ///
         /// # Safety
-        /// `world` NULL or live; arrays NULL (count 0 / optional forwards) or `count` readable items.
+        /// <c>world</c> NULL or live; arrays NULL (count 0 / optional forwards) or <c>count</c> readable items.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_poses(WorldHandle world, TargetId* targets, Vec3* positions, Vec3* forwards, uint count);
@@ -870,7 +870,7 @@ namespace Argus
         /// Shows (non-zero) or hides (0) a target from every agent's sight.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_target_set_enabled(WorldHandle world, TargetId target, byte enabled);
@@ -885,13 +885,13 @@ namespace Argus
         /// Broadcasts a sound; every agent tests it at the next step.
         ///
         /// # Safety
-        /// `world` NULL or live; `def` NULL or readable.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_emit_sound(WorldHandle world, SoundDef* def);
 
         /// <summary>
-        /// Packed library version: `major &lt;&lt; 16 | minor &lt;&lt; 8 | patch`.
+        /// Packed library version: <c>major &lt;&lt; 16 | minor &lt;&lt; 8 | patch</c>.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern uint argus_version();
@@ -903,7 +903,7 @@ namespace Argus
         public static extern byte* argus_version_string();
 
         /// <summary>
-        /// The ABI version the library was built with; compare with `ARGUS_ABI_VERSION`.
+        /// The ABI version the library was built with; compare with <c>Constants.ABI_VERSION</c>.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern uint argus_abi_version();
@@ -921,11 +921,11 @@ namespace Argus
         public static extern WorldDef argus_default_world_def();
 
         /// <summary>
-        /// Creates a world from `def` (copied) and writes it to `*out_world`. The caller owns the world
-        /// and must pass it to `argus_world_destroy`. No global state: worlds are independent.
+        /// Creates a world from <c>def</c> (copied) and writes it to <c>*out_world</c>. The caller owns the world
+        /// and must pass it to <c>argus_world_destroy</c>. No global state: worlds are independent.
         ///
         /// # Safety
-        /// `def` must be NULL or point at an `ArgusWorldDef`; `out_world` NULL or writable.
+        /// <c>def</c> must be NULL or point at an <c>WorldDef</c>; <c>out_world</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_create(WorldDef* def, IntPtr* out_world);
@@ -937,7 +937,7 @@ namespace Argus
         /// dies with it.
         ///
         /// # Safety
-        /// `world` must be NULL or a live world not destroyed before.
+        /// <c>world</c> must be NULL or a live world not destroyed before.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern void argus_world_destroy(WorldHandle world);
@@ -949,12 +949,12 @@ namespace Argus
         public static extern uint argus_live_world_count();
 
         /// <summary>
-        /// Makes room for `agents` more agents and `targets` more targets (each at most 2^26), so
-        /// creating them does not reallocate. A hint, never required. `ARGUS_RESULT_OUT_OF_MEMORY` when
+        /// Makes room for <c>agents</c> more agents and <c>targets</c> more targets (each at most 2^26), so
+        /// creating them does not reallocate. A hint, never required. <c>Result.OutOfMemory</c> when
         /// the memory is not available (the allocation is fallible: the process is never aborted).
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_reserve(WorldHandle world, uint agents, uint targets);
@@ -963,7 +963,7 @@ namespace Argus
         /// Live object counts of a world.
         ///
         /// # Safety
-        /// `world` NULL or live; `out` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_counts(WorldHandle world, WorldCounts* @out);
@@ -973,14 +973,14 @@ namespace Argus
         /// valid until the next call on it. NULL world → "".
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern byte* argus_world_last_error(WorldHandle world);
 
         /// <summary>
         /// The message of the last failed call on the calling thread, whatever the world (or none:
-        /// `argus_world_create`, a NULL world, `argus_world_load` into a fresh world all report here);
+        /// <c>argus_world_create</c>, a NULL world, <c>argus_world_load</c> into a fresh world all report here);
         /// "" if no call on this thread has failed yet. Successful calls leave it unchanged. Owned by the
         /// library (thread-local storage): valid until the next failing call on the same thread or the
         /// thread's exit; copy it to keep it.
@@ -989,11 +989,11 @@ namespace Argus
         public static extern byte* argus_last_error();
 
         /// <summary>
-        /// The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
-        /// 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+        /// The tag this world stamps into every id it issues (the ids' <c>world</c> field), 1..65535;
+        /// 0 for NULL. Needed only to reuse ids saved from another world after <c>argus_world_load</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern ushort argus_world_tag(WorldHandle world);
@@ -1002,50 +1002,50 @@ namespace Argus
         /// Seconds simulated so far.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_time` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_time</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_time(WorldHandle world, double* out_time);
 
         /// <summary>
-        /// Advances the world by `dt` seconds (finite, &gt;= 0). A step that would take the world time past
-        /// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
+        /// Advances the world by <c>dt</c> seconds (finite, &gt;= 0). A step that would take the world time past
+        /// <c>Constants.MAX_WORLD_TIME</c> is refused (<c>Result.InvalidArgument</c>, nothing changed), so the clock stays
         /// finite and every save loads. Afterwards the event arrays hold this step's events. An
-        /// engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
-        /// `argus_world_step_begin` / `argus_world_step_finish`.
+        /// engine-ray world needs a ray callback here (else <c>Result.NoRayBackend</c>), or use
+        /// <c>argus_world_step_begin</c> / <c>argus_world_step_finish</c>.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_step(WorldHandle world, float dt);
 
         /// <summary>
-        /// Sets how team `observer` regards team `other` (one direction; teams 0..63). By default a team is friendly to itself and hostile to others.
+        /// Sets how team <c>observer</c> regards team <c>other</c> (one direction; teams 0..63). By default a team is friendly to itself and hostile to others.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_set_attitude(WorldHandle world, uint observer, uint other, Attitude attitude);
 
         /// <summary>
-        /// How team `observer` regards team `other`.
+        /// How team <c>observer</c> regards team <c>other</c>.
         ///
         /// # Safety
-        /// `world` NULL or live; `out_attitude` NULL or writable.
+        /// <c>world</c> NULL or live; <c>out_attitude</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_attitude(WorldHandle world, uint observer, uint other, Attitude* out_attitude);
 
         /// <summary>
         /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
-        /// returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
-        /// `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
+        /// returns <c>Result.Panic</c>, poisons the world and leaves the panic's message in
+        /// <c>argus_world_last_error</c>. Argus installs no panic hook (no process-wide state), so the
         /// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
         ///
         /// # Safety
-        /// `world` NULL or live.
+        /// <c>world</c> NULL or live.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_testing_trigger_panic(WorldHandle world);

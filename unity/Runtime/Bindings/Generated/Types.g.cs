@@ -83,15 +83,15 @@ namespace Argus
         /// </summary>
         public const uint INFLUENCE_MAX_LAYER_NAME = 64;
         /// <summary>
-        /// Pass as the layer of `argus_influence_map_clear` to clear every layer.
+        /// Pass as the layer of <c>argus_influence_map_clear</c> to clear every layer.
         /// </summary>
         public const uint INFLUENCE_ALL_LAYERS = 4294967295;
         /// <summary>
-        /// Most blur passes one `argus_influence_map_blur` call may run.
+        /// Most blur passes one <c>argus_influence_map_blur</c> call may run.
         /// </summary>
         public const uint INFLUENCE_MAX_BLUR_PASSES = 1024;
         /// <summary>
-        /// Most inputs one `argus_influence_map_combine` call may take.
+        /// Most inputs one <c>argus_influence_map_combine</c> call may take.
         /// </summary>
         public const uint INFLUENCE_MAX_COMBINE_INPUTS = 1024;
         /// <summary>
@@ -120,12 +120,12 @@ namespace Argus
         public const uint VERSION_PATCH = 0;
         /// <summary>
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
-        /// Wrappers compare it with `argus_abi_version()` at load.
+        /// Wrappers compare it with <c>argus_abi_version()</c> at load.
         /// </summary>
         public const uint ABI_VERSION = 2;
         /// <summary>
         /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
-        /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
+        /// origins, candidate points), in metres. Beyond it → <c>Result.InvalidArgument</c>.
         /// </summary>
         public const double MAX_COORDINATE = 1.0e6;
         /// <summary>
@@ -139,8 +139,8 @@ namespace Argus
         /// </summary>
         public const double MAX_WORLD_TIME = 1.0e9;
         /// <summary>
-        /// Value of `internal_cookie` in a def filled by `argus_default_&lt;thing&gt;_def()`; a def without
-        /// it is refused with `ARGUS_RESULT_DEF_NOT_INITIALIZED`.
+        /// Value of <c>InternalCookie</c> in a def filled by <c>argus_default_&lt;thing&gt;_def()</c>; a def without
+        /// it is refused with <c>Result.DefNotInitialized</c>.
         /// </summary>
         public const uint DEF_COOKIE = 1095911253;
         /// <summary>
@@ -171,12 +171,12 @@ namespace Argus
         /// </summary>
         BufferTooSmall = 3,
         /// <summary>
-        /// `argus_world_step_begin` is waiting for `argus_world_step_finish` (or `_cancel`).
+        /// <c>argus_world_step_begin</c> is waiting for <c>argus_world_step_finish</c> (or <c>_cancel</c>).
         /// </summary>
         StepInProgress = 4,
         /// <summary>
-        /// `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
-        /// `_cancel` of a two-phase cover or flank query that was not begun.
+        /// <c>argus_world_step_finish</c> without <c>argus_world_step_begin</c>; likewise a <c>_finish</c> or
+        /// <c>_cancel</c> of a two-phase cover or flank query that was not begun.
         /// </summary>
         NoStepInProgress = 5,
         /// <summary>
@@ -188,7 +188,7 @@ namespace Argus
         /// </summary>
         BadSnapshot = 7,
         /// <summary>
-        /// A def was not filled by its `argus_default_&lt;thing&gt;_def()` first.
+        /// A def was not filled by its <c>argus_default_&lt;thing&gt;_def()</c> first.
         /// </summary>
         DefNotInitialized = 8,
         /// <summary>
@@ -340,7 +340,7 @@ namespace Argus
         /// </summary>
         OutsideCone = 1,
         /// <summary>
-        /// In view but an occluder blocks the ray (`hit` says where).
+        /// In view but an occluder blocks the ray (<c>Hit</c> says where).
         /// </summary>
         Blocked = 2,
         /// <summary>
@@ -355,7 +355,7 @@ namespace Argus
     }
 
     /// <summary>
-    /// How `argus_influence_map_combine` merges its inputs.
+    /// How <c>argus_influence_map_combine</c> merges its inputs.
     /// </summary>
     public enum CombineOp : uint
     {
@@ -382,46 +382,46 @@ namespace Argus
     }
 
     /// <summary>
-    /// An occluder's shape; picks which fields of `ArgusOccluderDef` are read.
+    /// An occluder's shape; picks which fields of <c>OccluderDef</c> are read.
     /// </summary>
     public enum ShapeKind : uint
     {
         /// <summary>
-        /// An oriented box (`half_extents`).
+        /// An oriented box (<c>HalfExtents</c>).
         /// </summary>
         Box = 0,
         /// <summary>
-        /// A sphere (`radius`).
+        /// A sphere (<c>Radius</c>).
         /// </summary>
         Sphere = 1,
         /// <summary>
-        /// A capsule along local Y (`half_height`, `radius`).
+        /// A capsule along local Y (<c>HalfHeight</c>, <c>Radius</c>).
         /// </summary>
         Capsule = 2,
         /// <summary>
-        /// A triangle mesh (`vertices`, `indices`).
+        /// A triangle mesh (<c>Vertices</c>, <c>Indices</c>).
         /// </summary>
         Mesh = 3,
     }
 
     /// <summary>
-    /// Where a tactical query looks; picks which fields of `ArgusCandidates` are read.
+    /// Where a tactical query looks; picks which fields of <c>Candidates</c> are read.
     /// </summary>
     public enum CandidateKind : uint
     {
         /// <summary>
-        /// The caller's `points[0..point_count]`, in order.
+        /// The caller's <c>points[0..PointCount]</c>, in order.
         /// </summary>
         Points = 0,
         /// <summary>
-        /// A square of (2·half_count + 1)² points `spacing` apart around `center`, row by row from
-        /// −row to +row (rows along +Z, or +Y on `ARGUS_PLANE_XY`), each row from −X to +X.
+        /// A square of (2·HalfCount + 1)² points <c>Spacing</c> apart around <c>Center</c>, row by row from
+        /// −row to +row (rows along +Z, or +Y on <c>Plane.Xy</c>), each row from −X to +X.
         /// </summary>
         Grid = 1,
         /// <summary>
-        /// `rings` × `per_ring` points around `center`: ring k has radius
+        /// <c>Rings</c> × <c>PerRing</c> points around <c>Center</c>: ring k has radius
         /// inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
-        /// `ARGUS_PLANE_XY`) in equal steps; ring by ring outwards.
+        /// <c>Plane.Xy</c>) in equal steps; ring by ring outwards.
         /// </summary>
         Ring = 2,
     }
@@ -477,7 +477,7 @@ namespace Argus
     }
 
     /// <summary>
-    /// Vision (the lesson's `FieldOfViewSensor` and the vision-cone card).
+    /// Vision (the lesson's <c>FieldOfViewSensor</c> and the vision-cone card).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct SightSettings
@@ -518,14 +518,15 @@ namespace Argus
         /// Sight ticks per second (default 10; 0 = every step), staggered across agents.
         /// </summary>
         public float RateHz;
+        byte _enabled;
         /// <summary>
         /// Non-zero: sight is tested (default 1).
         /// </summary>
-        public byte Enabled;
+        public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
 
     /// <summary>
-    /// Hearing (the lesson's `HearingSensor`).
+    /// Hearing (the lesson's <c>HearingSensor</c>).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct HearingSettings
@@ -542,14 +543,15 @@ namespace Argus
         /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
         /// </summary>
         public uint ObstacleMask;
+        byte _enabled;
         /// <summary>
         /// Non-zero: hearing is tested (default 1).
         /// </summary>
-        public byte Enabled;
+        public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
 
     /// <summary>
-    /// Memory (the lesson's `PerceptionMemory`).
+    /// Memory (the lesson's <c>PerceptionMemory</c>).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct MemorySettings
@@ -565,7 +567,7 @@ namespace Argus
     }
 
     /// <summary>
-    /// The guard brain (the lesson's `EnemyBrain`).
+    /// The guard brain (the lesson's <c>EnemyBrain</c>).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct BrainSettings
@@ -578,10 +580,11 @@ namespace Argus
         /// Seconds investigating before searching if arrival is never reported (default 10).
         /// </summary>
         public float InvestigateTimeout;
+        byte _enabled;
         /// <summary>
         /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
         /// </summary>
-        public byte Enabled;
+        public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
 
     /// <summary>
@@ -618,14 +621,15 @@ namespace Argus
         /// Meter level of the aware stage (default 1).
         /// </summary>
         public float AwareThreshold;
+        byte _enabled;
         /// <summary>
         /// Non-zero: awareness meters gate chasing (default 0).
         /// </summary>
-        public byte Enabled;
+        public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
 
     /// <summary>
-    /// Everything needed to create an agent. Fill with `argus_default_agent_def()`; the world copies it.
+    /// Everything needed to create an agent. Fill with <c>argus_default_agent_def()</c>; the world copies it.
     /// Units: metres, degrees, seconds.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -644,23 +648,23 @@ namespace Argus
         /// </summary>
         public uint Team;
         /// <summary>
-        /// `ARGUS_DETECT_*` bits (default hostile only).
+        /// <c>ARGUS_DETECT_*</c> bits (default hostile only).
         /// </summary>
         public uint DetectMask;
         /// <summary>
-        /// Vision (the lesson's `FieldOfViewSensor`).
+        /// Vision (the lesson's <c>FieldOfViewSensor</c>).
         /// </summary>
         public SightSettings Sight;
         /// <summary>
-        /// Hearing (the lesson's `HearingSensor`).
+        /// Hearing (the lesson's <c>HearingSensor</c>).
         /// </summary>
         public HearingSettings Hearing;
         /// <summary>
-        /// Memory (the lesson's `PerceptionMemory`).
+        /// Memory (the lesson's <c>PerceptionMemory</c>).
         /// </summary>
         public MemorySettings Memory;
         /// <summary>
-        /// The guard brain (the lesson's `EnemyBrain`).
+        /// The guard brain (the lesson's <c>EnemyBrain</c>).
         /// </summary>
         public BrainSettings Brain;
         /// <summary>
@@ -668,9 +672,9 @@ namespace Argus
         /// </summary>
         public AwarenessSettings Awareness;
         /// <summary>
-        /// Set by `argus_default_agent_def()`; leave it alone.
+        /// Set by <c>argus_default_agent_def()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
         /// <summary>
         /// The engine's value for this agent (e.g. an object handle), echoed in events and
         /// queries; not interpreted, not saved in snapshots (default 0).
@@ -686,9 +690,9 @@ namespace Argus
     }
 
     /// <summary>
-    /// An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// An agent (a guard: something that perceives). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
+    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
+    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
     /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -709,9 +713,9 @@ namespace Argus
     }
 
     /// <summary>
-    /// A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// A target (something agents perceive). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
+    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
+    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
     /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -750,7 +754,7 @@ namespace Argus
         /// </summary>
         public Vec3 Eye;
         /// <summary>
-        /// Where the brain wants to go (valid when `has_move_target`).
+        /// Where the brain wants to go (valid when <c>HasMoveTarget</c>).
         /// </summary>
         public Vec3 MoveTarget;
         /// <summary>
@@ -769,22 +773,23 @@ namespace Argus
         /// Number of memory records.
         /// </summary>
         public uint MemoryCount;
+        byte _hasMoveTarget;
         /// <summary>
-        /// Non-zero when `move_target` is meaningful (not Idle).
+        /// Non-zero when <c>MoveTarget</c> is meaningful (not Idle).
         /// </summary>
-        public byte HasMoveTarget;
+        public bool HasMoveTarget { get { return _hasMoveTarget != 0; } set { _hasMoveTarget = (byte)(value ? 1 : 0); } }
         /// <summary>
-        /// The agent's `user_data`.
+        /// The agent's <c>UserData</c>.
         /// </summary>
         public ulong UserData;
         /// <summary>
-        /// The focus target's `user_data` (0 when `focus` is null).
+        /// The focus target's <c>UserData</c> (0 when <c>Focus</c> is null).
         /// </summary>
         public ulong FocusUserData;
     }
 
     /// <summary>
-    /// One agent's per-frame outputs, as `argus_world_get_agent_states` lists them.
+    /// One agent's per-frame outputs, as <c>argus_world_get_agent_states</c> lists them.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AgentStateEntry
@@ -833,24 +838,25 @@ namespace Argus
         /// The awareness meter's stage.
         /// </summary>
         public AwarenessStage AwarenessStage;
+        byte _seen;
         /// <summary>
         /// Non-zero if seen at the latest sight tick.
         /// </summary>
-        public byte Seen;
+        public bool Seen { get { return _seen != 0; } set { _seen = (byte)(value ? 1 : 0); } }
         /// <summary>
-        /// The target's `user_data`.
+        /// The target's <c>UserData</c>.
         /// </summary>
         public ulong TargetUserData;
     }
 
     /// <summary>
-    /// What to draw. Fill with `argus_default_debug_draw_options()`.
+    /// What to draw. Fill with <c>argus_default_debug_draw_options()</c>.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct DebugDrawOptions
     {
         /// <summary>
-        /// `ARGUS_DRAW_*` bits (default all).
+        /// <c>ARGUS_DRAW_*</c> bits (default all).
         /// </summary>
         public uint Flags;
         /// <summary>
@@ -921,7 +927,7 @@ namespace Argus
     public unsafe partial struct DebugDraw
     {
         /// <summary>
-        /// Lines (NULL when `line_count` is 0).
+        /// Lines (NULL when <c>LineCount</c> is 0).
         /// </summary>
         public DebugLine* Lines;
         /// <summary>
@@ -929,7 +935,7 @@ namespace Argus
         /// </summary>
         public uint LineCount;
         /// <summary>
-        /// Points (NULL when `point_count` is 0).
+        /// Points (NULL when <c>PointCount</c> is 0).
         /// </summary>
         public DebugPoint* Points;
         /// <summary>
@@ -969,11 +975,11 @@ namespace Argus
         /// </summary>
         public float Strength;
         /// <summary>
-        /// The agent's `user_data`.
+        /// The agent's <c>UserData</c>.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's `user_data` (0 when `target` is null).
+        /// The target's <c>UserData</c> (0 when <c>Target</c> is null).
         /// </summary>
         public ulong TargetUserData;
     }
@@ -983,10 +989,10 @@ namespace Argus
     /// Owned by the world; valid until the next step, load or destroy.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct PerceptArray
+    public unsafe partial struct NativePerceptArray
     {
         /// <summary>
-        /// First item (NULL when `count` is 0).
+        /// First item (NULL when <c>Count</c> is 0).
         /// </summary>
         public Percept* Items;
         /// <summary>
@@ -1010,9 +1016,129 @@ namespace Argus
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(Percept[] dest)
         {
-            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
             return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="PerceptArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly Percept* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(Percept* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public Percept Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativePerceptArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct PerceptArray
+    {
+        readonly Percept* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal PerceptArray(NativePerceptArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public Percept this[int i]
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                return _items[i];
+            }
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(Percept[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public Percept* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(this);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly PerceptArray _view;
+            int _i;
+
+            internal Enumerator(PerceptArray view)
+            {
+                _view = view;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
+                return ++_i < _view._count;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public Percept Current { get { return _view._items[_i]; } }
         }
     }
 
@@ -1043,11 +1169,11 @@ namespace Argus
         /// </summary>
         public float Time;
         /// <summary>
-        /// The agent's `user_data`.
+        /// The agent's <c>UserData</c>.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's `user_data` (0 when `target` is null).
+        /// The target's <c>UserData</c> (0 when <c>Target</c> is null).
         /// </summary>
         public ulong TargetUserData;
     }
@@ -1057,10 +1183,10 @@ namespace Argus
     /// Owned by the world; valid until the next step, load or destroy.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct BrainEventArray
+    public unsafe partial struct NativeBrainEventArray
     {
         /// <summary>
-        /// First item (NULL when `count` is 0).
+        /// First item (NULL when <c>Count</c> is 0).
         /// </summary>
         public BrainEvent* Items;
         /// <summary>
@@ -1084,9 +1210,129 @@ namespace Argus
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(BrainEvent[] dest)
         {
-            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
             return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="BrainEventArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly BrainEvent* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(BrainEvent* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public BrainEvent Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativeBrainEventArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct BrainEventArray
+    {
+        readonly BrainEvent* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal BrainEventArray(NativeBrainEventArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public BrainEvent this[int i]
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                return _items[i];
+            }
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(BrainEvent[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public BrainEvent* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(this);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly BrainEventArray _view;
+            int _i;
+
+            internal Enumerator(BrainEventArray view)
+            {
+                _view = view;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
+                return ++_i < _view._count;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public BrainEvent Current { get { return _view._items[_i]; } }
         }
     }
 
@@ -1113,11 +1359,11 @@ namespace Argus
         /// </summary>
         public float Time;
         /// <summary>
-        /// The agent's `user_data`.
+        /// The agent's <c>UserData</c>.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's `user_data` (0 when `target` is null).
+        /// The target's <c>UserData</c> (0 when <c>Target</c> is null).
         /// </summary>
         public ulong TargetUserData;
     }
@@ -1127,10 +1373,10 @@ namespace Argus
     /// Owned by the world; valid until the next step, load or destroy.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct ForgetEventArray
+    public unsafe partial struct NativeForgetEventArray
     {
         /// <summary>
-        /// First item (NULL when `count` is 0).
+        /// First item (NULL when <c>Count</c> is 0).
         /// </summary>
         public ForgetEvent* Items;
         /// <summary>
@@ -1154,9 +1400,129 @@ namespace Argus
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(ForgetEvent[] dest)
         {
-            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
             return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="ForgetEventArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly ForgetEvent* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(ForgetEvent* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public ForgetEvent Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativeForgetEventArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct ForgetEventArray
+    {
+        readonly ForgetEvent* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal ForgetEventArray(NativeForgetEventArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public ForgetEvent this[int i]
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                return _items[i];
+            }
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(ForgetEvent[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public ForgetEvent* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(this);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly ForgetEventArray _view;
+            int _i;
+
+            internal Enumerator(ForgetEventArray view)
+            {
+                _view = view;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
+                return ++_i < _view._count;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public ForgetEvent Current { get { return _view._items[_i]; } }
         }
     }
 
@@ -1191,11 +1557,11 @@ namespace Argus
         /// </summary>
         public float Time;
         /// <summary>
-        /// The agent's `user_data`.
+        /// The agent's <c>UserData</c>.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's `user_data` (0 when `target` is null).
+        /// The target's <c>UserData</c> (0 when <c>Target</c> is null).
         /// </summary>
         public ulong TargetUserData;
     }
@@ -1205,10 +1571,10 @@ namespace Argus
     /// Owned by the world; valid until the next step, load or destroy.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct AwarenessEventArray
+    public unsafe partial struct NativeAwarenessEventArray
     {
         /// <summary>
-        /// First item (NULL when `count` is 0).
+        /// First item (NULL when <c>Count</c> is 0).
         /// </summary>
         public AwarenessEvent* Items;
         /// <summary>
@@ -1232,14 +1598,134 @@ namespace Argus
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(AwarenessEvent[] dest)
         {
-            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
             return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="AwarenessEventArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly AwarenessEvent* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(AwarenessEvent* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public AwarenessEvent Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativeAwarenessEventArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct AwarenessEventArray
+    {
+        readonly AwarenessEvent* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal AwarenessEventArray(NativeAwarenessEventArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public AwarenessEvent this[int i]
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                return _items[i];
+            }
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(AwarenessEvent[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public AwarenessEvent* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(this);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly AwarenessEventArray _view;
+            int _i;
+
+            internal Enumerator(AwarenessEventArray view)
+            {
+                _view = view;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
+                return ++_i < _view._count;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public AwarenessEvent Current { get { return _view._items[_i]; } }
         }
     }
 
     /// <summary>
-    /// Everything needed to create an influence map. Fill with `argus_default_influence_map_def()`,
+    /// Everything needed to create an influence map. Fill with <c>argus_default_influence_map_def()</c>,
     /// then change what you need; the world copies it.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -1250,7 +1736,7 @@ namespace Argus
         /// </summary>
         public uint Width;
         /// <summary>
-        /// Rows (cells along +Z, or +Y on `ARGUS_PLANE_XY`), at least 1 (default 64).
+        /// Rows (cells along +Z, or +Y on <c>Plane.Xy</c>), at least 1 (default 64).
         /// </summary>
         public uint Height;
         /// <summary>
@@ -1264,17 +1750,17 @@ namespace Argus
         /// </summary>
         public Vec3 Origin;
         /// <summary>
-        /// The grid's plane (default `ARGUS_PLANE_XZ`).
+        /// The grid's plane (default <c>Plane.Xz</c>).
         /// </summary>
         public Plane Plane;
         /// <summary>
-        /// Layers, 1 to `ARGUS_INFLUENCE_MAX_LAYERS` (default 1); each is one float per cell.
+        /// Layers, 1 to <c>Constants.INFLUENCE_MAX_LAYERS</c> (default 1); each is one float per cell.
         /// </summary>
         public uint LayerCount;
         /// <summary>
-        /// Set by `argus_default_influence_map_def()`; leave it alone.
+        /// Set by <c>argus_default_influence_map_def()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_influence_map_def); never start from a zeroed struct.</summary>
         public static InfluenceMapDef Default()
@@ -1285,9 +1771,9 @@ namespace Argus
     }
 
     /// <summary>
-    /// An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// An influence map owned by a world. Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
+    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
+    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
     /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -1344,7 +1830,7 @@ namespace Argus
     /// long it stays valid).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct FloatArray
+    public unsafe partial struct NativeFloatArray
     {
         /// <summary>
         /// First value (never NULL for a map layer: a map has at least one cell).
@@ -1371,14 +1857,134 @@ namespace Argus
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(float[] dest)
         {
-            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
             return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="FloatArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly float* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(float* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public float Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativeFloatArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct FloatArray
+    {
+        readonly float* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal FloatArray(NativeFloatArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public float this[int i]
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                return _items[i];
+            }
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(float[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public float* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(this);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly FloatArray _view;
+            int _i;
+
+            internal Enumerator(FloatArray view)
+            {
+                _view = view;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
+                return ++_i < _view._count;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public float Current { get { return _view._items[_i]; } }
         }
     }
 
     /// <summary>
-    /// One input of `argus_influence_map_combine`.
+    /// One input of <c>argus_influence_map_combine</c>.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct LayerWeight
@@ -1394,7 +2000,7 @@ namespace Argus
     }
 
     /// <summary>
-    /// One cell picked by `argus_influence_map_best_cell`.
+    /// One cell picked by <c>argus_influence_map_best_cell</c>.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct CellValue
@@ -1404,7 +2010,7 @@ namespace Argus
         /// </summary>
         public int Column;
         /// <summary>
-        /// Row (along +Z, or +Y on `ARGUS_PLANE_XY`).
+        /// Row (along +Z, or +Y on <c>Plane.Xy</c>).
         /// </summary>
         public int Row;
         /// <summary>
@@ -1442,14 +2048,14 @@ namespace Argus
     }
 
     /// <summary>
-    /// Everything needed to add an occluder. Fill with `argus_default_occluder_def()`; copied (the
+    /// Everything needed to add an occluder. Fill with <c>argus_default_occluder_def()</c>; copied (the
     /// mesh arrays are read during the call only).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct OccluderDef
     {
         /// <summary>
-        /// The shape, which picks the fields read below (default `ARGUS_SHAPE_KIND_BOX`).
+        /// The shape, which picks the fields read below (default <c>ShapeKind.Box</c>).
         /// </summary>
         public ShapeKind Shape;
         /// <summary>
@@ -1493,13 +2099,14 @@ namespace Argus
         /// </summary>
         public uint Layers;
         /// <summary>
-        /// Set by `argus_default_occluder_def()`; leave it alone.
+        /// Set by <c>argus_default_occluder_def()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
+        byte _movable;
         /// <summary>
         /// Non-zero: expected to move (a hint).
         /// </summary>
-        public byte Movable;
+        public bool Movable { get { return _movable != 0; } set { _movable = (byte)(value ? 1 : 0); } }
         /// <summary>
         /// The engine's value for this occluder (e.g. a collider handle); not interpreted, not
         /// saved in snapshots (default 0).
@@ -1515,9 +2122,9 @@ namespace Argus
     }
 
     /// <summary>
-    /// An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-    /// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-    /// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
+    /// An occluder (level geometry that blocks sight and sound). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
+    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
+    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
     /// its generation.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -1556,7 +2163,7 @@ namespace Argus
         /// </summary>
         public uint PointCount;
         /// <summary>
-        /// Per check point: an `ArgusPointStatus` value (a plain `uint32_t` array so C# can hold it
+        /// Per check point: an <c>PointStatus</c> value (a plain <c>uint32_t</c> array so C# can hold it
         /// in a fixed buffer).
         /// </summary>
         public fixed uint PointStatus[8];
@@ -1566,21 +2173,23 @@ namespace Argus
         public fixed float PointPositions[24];
         /// <summary>
         /// Per check point: where the blocking ray hit (x, y, z), when its status is
-        /// `ARGUS_POINT_STATUS_BLOCKED`.
+        /// <c>PointStatus.Blocked</c>.
         /// </summary>
         public fixed float PointHits[24];
+        byte _seen;
         /// <summary>
         /// Non-zero if at least one check point is visible.
         /// </summary>
-        public byte Seen;
+        public bool Seen { get { return _seen != 0; } set { _seen = (byte)(value ? 1 : 0); } }
+        byte _perceivable;
         /// <summary>
         /// Zero when filtered out before any geometry (sight off, target disabled, layers, attitude).
         /// </summary>
-        public byte Perceivable;
+        public bool Perceivable { get { return _perceivable != 0; } set { _perceivable = (byte)(value ? 1 : 0); } }
     }
 
     /// <summary>
-    /// A target named by a query: its id and its `user_data`.
+    /// A target named by a query: its id and its <c>UserData</c>.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TargetRef
@@ -1590,16 +2199,16 @@ namespace Argus
         /// </summary>
         public TargetId Target;
         /// <summary>
-        /// Its `user_data`.
+        /// Its <c>UserData</c>.
         /// </summary>
         public ulong UserData;
     }
 
     /// <summary>
-    /// One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
-    /// for at most `max_distance` against colliders on `layer_mask`, ignoring colliders that contain
-    /// `origin` and those of `agent` and `target` (both null for the rays of
-    /// `argus_world_find_cover`); report the first hit.
+    /// One line-of-sight ray for the engine to cast. Cast from <c>Origin</c> along the unit <c>Direction</c>
+    /// for at most <c>MaxDistance</c> against colliders on <c>LayerMask</c>, ignoring colliders that contain
+    /// <c>Origin</c> and those of <c>Agent</c> and <c>Target</c> (both null for the rays of
+    /// <c>argus_world_find_cover</c>); report the first hit.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Ray
@@ -1629,11 +2238,11 @@ namespace Argus
         /// </summary>
         public TargetId Target;
         /// <summary>
-        /// The agent's `user_data` (0 for a null agent): find its collider without a dictionary.
+        /// The agent's <c>UserData</c> (0 for a null agent): find its collider without a dictionary.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's `user_data` (0 for a null target).
+        /// The target's <c>UserData</c> (0 for a null target).
         /// </summary>
         public ulong TargetUserData;
     }
@@ -1644,25 +2253,26 @@ namespace Argus
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct RayHit
     {
+        uint _hit;
         /// <summary>
         /// Non-zero if something blocked the ray.
         /// </summary>
-        public uint Hit;
+        public bool Hit { get { return _hit != 0; } set { _hit = (uint)(value ? 1 : 0); } }
         /// <summary>
-        /// Distance from the origin to the hit (ignored when `hit` is 0; must be finite and &gt;= 0 otherwise).
+        /// Distance from the origin to the hit (ignored when <c>Hit</c> is 0; must be finite and &gt;= 0 otherwise).
         /// </summary>
         public float Distance;
     }
 
     /// <summary>
-    /// The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
-    /// `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
+    /// The rays of a step begun with <c>argus_world_step_begin</c>. Owned by the world; valid until
+    /// <c>argus_world_step_finish</c>, <c>argus_world_step_cancel</c> or <c>argus_world_destroy</c>.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct RayArray
+    public unsafe partial struct NativeRayArray
     {
         /// <summary>
-        /// First ray (NULL when `count` is 0).
+        /// First ray (NULL when <c>Count</c> is 0).
         /// </summary>
         public Ray* Items;
         /// <summary>
@@ -1686,28 +2296,148 @@ namespace Argus
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(Ray[] dest)
         {
-            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
             return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="RayArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly Ray* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(Ray* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public Ray Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativeRayArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct RayArray
+    {
+        readonly Ray* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal RayArray(NativeRayArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public Ray this[int i]
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                return _items[i];
+            }
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(Ray[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public Ray* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(this);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly RayArray _view;
+            int _i;
+
+            internal Enumerator(RayArray view)
+            {
+                _view = view;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
+                return ++_i < _view._count;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public Ray Current { get { return _view._items[_i]; } }
         }
     }
 
     /// <summary>
-    /// Where a query looks. `kind` picks which fields are read.
+    /// Where a query looks. <c>Kind</c> picks which fields are read.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct Candidates
     {
         /// <summary>
-        /// `ARGUS_CANDIDATE_KIND_POINTS`: the caller's points, read during the call only.
+        /// <c>CandidateKind.Points</c>: the caller's points, read during the call only.
         /// </summary>
         public Vec3* Points;
         /// <summary>
-        /// `ARGUS_CANDIDATE_KIND_POINTS`: number of points (at most `ARGUS_MAX_CANDIDATES`).
+        /// <c>CandidateKind.Points</c>: number of points (at most <c>Constants.MAX_CANDIDATES</c>).
         /// </summary>
         public uint PointCount;
         /// <summary>
-        /// Which generator, and so which fields below are read (default `ARGUS_CANDIDATE_KIND_POINTS`).
+        /// Which generator, and so which fields below are read (default <c>CandidateKind.Points</c>).
         /// </summary>
         public CandidateKind Kind;
         /// <summary>
@@ -1739,7 +2469,7 @@ namespace Argus
         /// </summary>
         public uint PerRing;
         /// <summary>
-        /// Grid / ring: the plane the pattern lies in (default `ARGUS_PLANE_XZ`).
+        /// Grid / ring: the plane the pattern lies in (default <c>Plane.Xz</c>).
         /// </summary>
         public Plane Plane;
     }
@@ -1765,10 +2495,10 @@ namespace Argus
     }
 
     /// <summary>
-    /// A cover query: where should the agent at `self_position` hide from the threats?
-    /// Fill with `argus_default_cover_query()`; read during the call only.
-    /// Score = danger · `danger_weight` + travel distance · `distance_weight`, lower is better; a
-    /// spot's danger is `map`'s value there plus `candidate_danger[i]` when given.
+    /// A cover query: where should the agent at <c>SelfPosition</c> hide from the threats?
+    /// Fill with <c>argus_default_cover_query()</c>; read during the call only.
+    /// Score = danger · <c>DangerWeight</c> + travel distance · <c>DistanceWeight</c>, lower is better; a
+    /// spot's danger is <c>Map</c>'s value there plus <c>CandidateDanger[i]</c> when given.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct CoverQuery
@@ -1778,7 +2508,7 @@ namespace Argus
         /// </summary>
         public Candidates Candidates;
         /// <summary>
-        /// Who to hide from: `threat_count` items (1 to `ARGUS_MAX_THREATS`), read during the call.
+        /// Who to hide from: <c>ThreatCount</c> items (1 to <c>Constants.MAX_THREATS</c>), read during the call.
         /// </summary>
         public Threat* Threats;
         /// <summary>
@@ -1794,7 +2524,7 @@ namespace Argus
         /// </summary>
         public InfluenceMapId Map;
         /// <summary>
-        /// Layer of `map` holding danger.
+        /// Layer of <c>Map</c> holding danger.
         /// </summary>
         public uint MapLayer;
         /// <summary>
@@ -1810,7 +2540,7 @@ namespace Argus
         /// </summary>
         public float DistanceWeight;
         /// <summary>
-        /// Which spots count as cover (default `ARGUS_COVER_MODE_HIDDEN_FROM_ALL`).
+        /// Which spots count as cover (default <c>CoverMode.HiddenFromAll</c>).
         /// </summary>
         public CoverMode Mode;
         /// <summary>
@@ -1818,7 +2548,7 @@ namespace Argus
         /// </summary>
         public uint TopK;
         /// <summary>
-        /// Spots farther than this from `self_position` are skipped, metres; 0 = no limit (default).
+        /// Spots farther than this from <c>SelfPosition</c> are skipped, metres; 0 = no limit (default).
         /// </summary>
         public float MaxTravel;
         /// <summary>
@@ -1826,19 +2556,19 @@ namespace Argus
         /// </summary>
         public Vec3 ProbeOffset;
         /// <summary>
-        /// Set by `argus_default_cover_query()`; leave it alone.
+        /// Set by <c>argus_default_cover_query()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
         /// <summary>
-        /// Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+        /// Optional extra danger per candidate, <c>CandidateDangerCount</c> floats indexed like the
         /// candidates (generation order for grid / ring), added to the map's value at each spot.
         /// NULL / 0 = none (default). Owned by the caller and read during the call only (the
         /// two-phase begin keeps the scores it needs). A count other than the number of candidates,
-        /// or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+        /// or a value that is not finite or beyond ±<c>Constants.MAX_MAGNITUDE</c>, is refused.
         /// </summary>
         public float* CandidateDanger;
         /// <summary>
-        /// Number of floats at `candidate_danger`: 0 or the number of candidates.
+        /// Number of floats at <c>CandidateDanger</c>: 0 or the number of candidates.
         /// </summary>
         public uint CandidateDangerCount;
 
@@ -1882,12 +2612,12 @@ namespace Argus
     public unsafe partial struct TacticalAnswer
     {
         /// <summary>
-        /// The best spot, or when `found` is 0 the lesson's fallback: the agent's own position for
+        /// The best spot, or when <c>Found</c> is 0 the lesson's fallback: the agent's own position for
         /// cover, the threat's position for a flank.
         /// </summary>
         public Vec3 Position;
         /// <summary>
-        /// Number of spots found (at most `top_k`; 0 = none qualified).
+        /// Number of spots found (at most <c>TopK</c>; 0 = none qualified).
         /// </summary>
         public uint Found;
         /// <summary>
@@ -1898,10 +2628,10 @@ namespace Argus
 
     /// <summary>
     /// A flank query: from where can the threat be approached outside its forward cone
-    /// (`dot(forward, unit(spot − position)) ≤ max_facing_dot`)? Fill with
-    /// `argus_default_flank_query()`; read during the call only.
-    /// Score = −facing · `facing_weight` − danger · `danger_weight`, higher is better; a spot's
-    /// danger is `map`'s value there plus `candidate_danger[i]` when given.
+    /// (<c>dot(forward, unit(spot − position)) ≤ MaxFacingDot</c>)? Fill with
+    /// <c>argus_default_flank_query()</c>; read during the call only.
+    /// Score = −facing · <c>FacingWeight</c> − danger · <c>DangerWeight</c>, higher is better; a spot's
+    /// danger is <c>Map</c>'s value there plus <c>CandidateDanger[i]</c> when given.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct FlankQuery
@@ -1920,7 +2650,7 @@ namespace Argus
         /// </summary>
         public InfluenceMapId Map;
         /// <summary>
-        /// Layer of `map` holding danger.
+        /// Layer of <c>Map</c> holding danger.
         /// </summary>
         public uint MapLayer;
         /// <summary>
@@ -1940,19 +2670,19 @@ namespace Argus
         /// </summary>
         public uint TopK;
         /// <summary>
-        /// Set by `argus_default_flank_query()`; leave it alone.
+        /// Set by <c>argus_default_flank_query()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
         /// <summary>
-        /// Optional extra danger per candidate, `candidate_danger_count` floats indexed like the
+        /// Optional extra danger per candidate, <c>CandidateDangerCount</c> floats indexed like the
         /// candidates (generation order for grid / ring), added to the map's value at each spot.
         /// NULL / 0 = none (default). Owned by the caller and read during the call only (the
         /// two-phase begin keeps the scores it needs). A count other than the number of candidates,
-        /// or a value that is not finite or beyond ±`ARGUS_MAX_MAGNITUDE`, is refused.
+        /// or a value that is not finite or beyond ±<c>Constants.MAX_MAGNITUDE</c>, is refused.
         /// </summary>
         public float* CandidateDanger;
         /// <summary>
-        /// Number of floats at `candidate_danger`: 0 or the number of candidates.
+        /// Number of floats at <c>CandidateDanger</c>: 0 or the number of candidates.
         /// </summary>
         public uint CandidateDangerCount;
 
@@ -1965,7 +2695,7 @@ namespace Argus
     }
 
     /// <summary>
-    /// Everything needed to create a target. Fill with `argus_default_target_def()`; copied.
+    /// Everything needed to create a target. Fill with <c>argus_default_target_def()</c>; copied.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TargetDef
@@ -1988,7 +2718,7 @@ namespace Argus
         public uint Layers;
         /// <summary>
         /// Check point offsets from the position as x, y, z triples (a flat array so C# can hold
-        /// it in a fixed buffer); the first `check_point_count` triples are used.
+        /// it in a fixed buffer); the first <c>CheckPointCount</c> triples are used.
         /// </summary>
         public fixed float CheckPointOffsets[24];
         /// <summary>
@@ -1996,13 +2726,14 @@ namespace Argus
         /// </summary>
         public uint CheckPointCount;
         /// <summary>
-        /// Set by `argus_default_target_def()`; leave it alone.
+        /// Set by <c>argus_default_target_def()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
+        byte _enabled;
         /// <summary>
         /// Non-zero: visible to agents (default 1).
         /// </summary>
-        public byte Enabled;
+        public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
         /// <summary>
         /// The engine's value for this target (e.g. an object handle), echoed in events and
         /// queries; not interpreted, not saved in snapshots (default 0).
@@ -2018,7 +2749,7 @@ namespace Argus
     }
 
     /// <summary>
-    /// A sound event. Fill with `argus_default_sound_def()`.
+    /// A sound event. Fill with <c>argus_default_sound_def()</c>.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct SoundDef
@@ -2044,9 +2775,9 @@ namespace Argus
         /// </summary>
         public uint Layers;
         /// <summary>
-        /// Set by `argus_default_sound_def()`; leave it alone.
+        /// Set by <c>argus_default_sound_def()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_sound_def); never start from a zeroed struct.</summary>
         public static SoundDef Default()
@@ -2057,18 +2788,18 @@ namespace Argus
     }
 
     /// <summary>
-    /// World-wide settings. Fill with `argus_default_world_def()`, then change what you need.
+    /// World-wide settings. Fill with <c>argus_default_world_def()</c>, then change what you need.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct WorldDef
     {
         /// <summary>
-        /// Who answers line-of-sight rays (default `ARGUS_RAY_BACKEND_BUILTIN`).
+        /// Who answers line-of-sight rays (default <c>RayBackend.Builtin</c>).
         /// </summary>
         public RayBackend RayBackend;
         /// <summary>
-        /// Threads `argus_world_step` splits its work between, up to 256: the caller's and
-        /// `worker_threads - 1` of the world's own pool (started with the world, stopped by destroy);
+        /// Threads <c>argus_world_step</c> splits its work between, up to 256: the caller's and
+        /// <c>WorkerThreads - 1</c> of the world's own pool (started with the world, stopped by destroy);
         /// 0 or 1 = the caller's thread only. Results are identical for every count.
         /// </summary>
         public uint WorkerThreads;
@@ -2085,9 +2816,9 @@ namespace Argus
         /// </summary>
         public uint MaxSightTicksPerStep;
         /// <summary>
-        /// Set by `argus_default_world_def()`; leave it alone.
+        /// Set by <c>argus_default_world_def()</c>; leave it alone.
         /// </summary>
-        public uint InternalCookie;
+        internal uint InternalCookie;
 
         /// <summary>The library's defaults (argus_default_world_def); never start from a zeroed struct.</summary>
         public static WorldDef Default()
