@@ -174,6 +174,7 @@ namespace Argus
             Result r;
             fixed (RayHit* p = hits) r = NativeMethods.argus_world_step_finish(H, p, (uint)count);
             if (r == Result.Ok) FinishedStep();
+            else FailHits(r, hits, count);
             Check(r);
         }
 
@@ -182,7 +183,32 @@ namespace Argus
         {
             Result r = NativeMethods.argus_world_step_finish(H, hits, (uint)count);
             if (r == Result.Ok) FinishedStep();
+            else FailHits(r, hits, count);
             Check(r);
+        }
+
+        /// <summary>A refused answer batch: throws naming the first answer at fault (a hit with a distance
+        /// that is not finite and non-negative), if one is; otherwise the caller's Check reports r.</summary>
+        void FailHits(Result r, RayHit[] hits, int count)
+        {
+            if (hits != null)
+                fixed (RayHit* p = hits) FailHits(r, p, Math.Min(count, hits.Length));
+        }
+
+        void FailHits(Result r, RayHit* hits, int count)
+        {
+            if (hits == null || r != Result.InvalidArgument || _rayState != null && _rayState.Error != null) return;
+            for (int i = 0; i < count; i++)
+            {
+                float d = hits[i].Distance;
+                if (hits[i].Hit && (float.IsNaN(d) || float.IsInfinity(d) || d < 0))
+                {
+                    string at = "hits[" + i + "] has distance " + d + " (a hit needs a finite distance >= 0)";
+                    string detail = Library.Utf8(NativeMethods.argus_last_error());
+                    throw new ArgusException(r, Library.Utf8(NativeMethods.argus_result_name((uint)r)) + ": " + at +
+                        (detail.Length > 0 ? " (" + detail + ")" : ""), i);
+                }
+            }
         }
 
         void FinishedStep()

@@ -332,6 +332,18 @@ namespace Argus.Tests
                 e = Assert.Throws<ArgusException>(() => world.SetTargetPoses(tids, pos, null, 2));
                 StringAssert.Contains("targets[1]", e.Message);
                 Assert.AreEqual(Support.V(0, 0, 0), world.GetAgentState(guard).Position, "nothing moved");
+
+                RayArray rays = world.BeginStep(1 / 30f);
+                Assert.Greater(rays.Length, 0);
+                var hits = new RayHit[rays.Length];
+                int last = hits.Length - 1;
+                hits[last] = new RayHit { Hit = true, Distance = float.NaN };
+                e = Assert.Throws<ArgusException>(() => world.FinishStep(hits, hits.Length));
+                Assert.AreEqual(Result.InvalidArgument, e.Code);
+                Assert.AreEqual(last, e.Index);
+                StringAssert.Contains("hits[" + last + "]", e.Message);
+                hits[last] = new RayHit { Hit = true, Distance = 1 };
+                world.FinishStep(hits, hits.Length); // the step stayed pending: answer again
             }
         }
 

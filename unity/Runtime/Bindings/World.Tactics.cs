@@ -182,6 +182,7 @@ namespace Argus
                 }
                 if (r != Result.BufferTooSmall)
                 {
+                    if (r != Result.Ok) FailHits(r, hits, count);
                     Check(r);
                     _tacticalRays.Bump();
                     answer = a;
