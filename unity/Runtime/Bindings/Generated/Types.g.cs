@@ -1085,10 +1085,18 @@ namespace Argus
         {
             get
             {
-                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
                 return _items[i];
             }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
@@ -1115,30 +1123,37 @@ namespace Argus
         public Enumerator GetEnumerator()
         {
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-            return new Enumerator(this);
+            return new Enumerator(_items, _count, _epoch, _stamp);
         }
 
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly PerceptArray _view;
+            readonly Percept* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
             int _i;
 
-            internal Enumerator(PerceptArray view)
+            internal Enumerator(Percept* items, int count, ViewEpoch epoch, int stamp)
             {
-                _view = view;
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
                 _i = -1;
             }
 
             /// <summary>Advances to the next item; throws once the view expired.</summary>
             public bool MoveNext()
             {
-                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
-                return ++_i < _view._count;
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
             }
 
             /// <summary>The current item (a copy).</summary>
-            public Percept Current { get { return _view._items[_i]; } }
+            public Percept Current { get { return _items[_i]; } }
         }
     }
 
@@ -1279,10 +1294,18 @@ namespace Argus
         {
             get
             {
-                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
                 return _items[i];
             }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
@@ -1309,30 +1332,37 @@ namespace Argus
         public Enumerator GetEnumerator()
         {
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-            return new Enumerator(this);
+            return new Enumerator(_items, _count, _epoch, _stamp);
         }
 
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly BrainEventArray _view;
+            readonly BrainEvent* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
             int _i;
 
-            internal Enumerator(BrainEventArray view)
+            internal Enumerator(BrainEvent* items, int count, ViewEpoch epoch, int stamp)
             {
-                _view = view;
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
                 _i = -1;
             }
 
             /// <summary>Advances to the next item; throws once the view expired.</summary>
             public bool MoveNext()
             {
-                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
-                return ++_i < _view._count;
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
             }
 
             /// <summary>The current item (a copy).</summary>
-            public BrainEvent Current { get { return _view._items[_i]; } }
+            public BrainEvent Current { get { return _items[_i]; } }
         }
     }
 
@@ -1469,10 +1499,18 @@ namespace Argus
         {
             get
             {
-                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
                 return _items[i];
             }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
@@ -1499,30 +1537,37 @@ namespace Argus
         public Enumerator GetEnumerator()
         {
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-            return new Enumerator(this);
+            return new Enumerator(_items, _count, _epoch, _stamp);
         }
 
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly ForgetEventArray _view;
+            readonly ForgetEvent* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
             int _i;
 
-            internal Enumerator(ForgetEventArray view)
+            internal Enumerator(ForgetEvent* items, int count, ViewEpoch epoch, int stamp)
             {
-                _view = view;
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
                 _i = -1;
             }
 
             /// <summary>Advances to the next item; throws once the view expired.</summary>
             public bool MoveNext()
             {
-                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
-                return ++_i < _view._count;
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
             }
 
             /// <summary>The current item (a copy).</summary>
-            public ForgetEvent Current { get { return _view._items[_i]; } }
+            public ForgetEvent Current { get { return _items[_i]; } }
         }
     }
 
@@ -1667,10 +1712,18 @@ namespace Argus
         {
             get
             {
-                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
                 return _items[i];
             }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
@@ -1697,30 +1750,37 @@ namespace Argus
         public Enumerator GetEnumerator()
         {
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-            return new Enumerator(this);
+            return new Enumerator(_items, _count, _epoch, _stamp);
         }
 
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly AwarenessEventArray _view;
+            readonly AwarenessEvent* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
             int _i;
 
-            internal Enumerator(AwarenessEventArray view)
+            internal Enumerator(AwarenessEvent* items, int count, ViewEpoch epoch, int stamp)
             {
-                _view = view;
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
                 _i = -1;
             }
 
             /// <summary>Advances to the next item; throws once the view expired.</summary>
             public bool MoveNext()
             {
-                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
-                return ++_i < _view._count;
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
             }
 
             /// <summary>The current item (a copy).</summary>
-            public AwarenessEvent Current { get { return _view._items[_i]; } }
+            public AwarenessEvent Current { get { return _items[_i]; } }
         }
     }
 
@@ -1926,10 +1986,18 @@ namespace Argus
         {
             get
             {
-                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
                 return _items[i];
             }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
@@ -1956,30 +2024,37 @@ namespace Argus
         public Enumerator GetEnumerator()
         {
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-            return new Enumerator(this);
+            return new Enumerator(_items, _count, _epoch, _stamp);
         }
 
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly FloatArray _view;
+            readonly float* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
             int _i;
 
-            internal Enumerator(FloatArray view)
+            internal Enumerator(float* items, int count, ViewEpoch epoch, int stamp)
             {
-                _view = view;
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
                 _i = -1;
             }
 
             /// <summary>Advances to the next item; throws once the view expired.</summary>
             public bool MoveNext()
             {
-                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
-                return ++_i < _view._count;
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
             }
 
             /// <summary>The current item (a copy).</summary>
-            public float Current { get { return _view._items[_i]; } }
+            public float Current { get { return _items[_i]; } }
         }
     }
 
@@ -2365,10 +2440,18 @@ namespace Argus
         {
             get
             {
-                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-                if ((uint)i >= (uint)_count) throw new IndexOutOfRangeException();
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
                 return _items[i];
             }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
@@ -2395,30 +2478,37 @@ namespace Argus
         public Enumerator GetEnumerator()
         {
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
-            return new Enumerator(this);
+            return new Enumerator(_items, _count, _epoch, _stamp);
         }
 
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly RayArray _view;
+            readonly Ray* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
             int _i;
 
-            internal Enumerator(RayArray view)
+            internal Enumerator(Ray* items, int count, ViewEpoch epoch, int stamp)
             {
-                _view = view;
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
                 _i = -1;
             }
 
             /// <summary>Advances to the next item; throws once the view expired.</summary>
             public bool MoveNext()
             {
-                if (_view._epoch != null && _view._epoch.Value != _view._stamp) _view._epoch.Throw();
-                return ++_i < _view._count;
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
             }
 
             /// <summary>The current item (a copy).</summary>
-            public Ray Current { get { return _view._items[_i]; } }
+            public Ray Current { get { return _items[_i]; } }
         }
     }
 
