@@ -274,6 +274,9 @@ def xml_doc(text, indent, params=()):
                   lambda m: pascal(m.group(0)) if m.group(0) in FIELD_NAMES and m.group(0) not in params else m.group(0),
                   text)
     text = re.sub(r"`([^`]+)`", lambda m: cs_name_in_doc(m.group(1), params), text)
+    text = re.sub(r"<c>(\w+)</c> is ([01])\b",
+                  lambda m: "<c>%s</c> is %s" % (m.group(1), "true" if m.group(2) == "1" else "false")
+                  if m.group(1) in FLAG_NAMES else m.group(0), text)
     lines = text.split("\n")
     pad = " " * indent
     return [pad + "/// <summary>"] + [(pad + "/// " + line).rstrip() for line in lines] + [pad + "/// </summary>"]
@@ -360,6 +363,7 @@ def write_types(h, m):
             fname = field_name(field, name)
             doc = xml_doc(h.doc("field", c_name, expr.split("[")[0]), 8)
             if length is None and is_flag(c_name, expr, c_type):
+                doc = [flag_doc(line) for line in doc]
                 flag = "(%s)(value ? 1 : 0)" % ty
                 out.append("        %s %s;" % (ty, backing_name(c_name, expr, fname)))
                 out += doc
@@ -626,6 +630,14 @@ FLAG_FIELDS = {("ArgusRayHit", "hit")}
 HIDDEN_FIELDS = {"internal_cookie"}
 
 
+def flag_doc(line):
+    """A flag's doc in bool words: "Non-zero: x (default 1)" -> "True: x (default true)"."""
+    for c, cs in (("Non-zero", "True"), ("Zero when", "False when"), ("(default 1)", "(default true)"),
+                  ("(default 0)", "(default false)")):
+        line = line.replace(c, cs)
+    return line
+
+
 def is_flag(c_name, expr, c_type):
     return c_type.strip() == "uint8_t" or (c_name, expr) in FLAG_FIELDS
 
@@ -705,6 +717,7 @@ def write_layout_cs(h):
 
 HEADER_OBJ = None
 FIELD_NAMES = set()
+FLAG_NAMES = set()
 
 
 def main():
@@ -712,6 +725,7 @@ def main():
     check = "--check" in sys.argv[1:]
     HEADER_OBJ = h = Header(HEADER)
     FIELD_NAMES.update(f for fields in h.structs.values() for _, f, _ in fields)
+    FLAG_NAMES.update(pascal(f) for c, fields in h.structs.items() for t, f, n in fields if n is None and is_flag(c, f, t))
     m = Mapper(h)
     files = {
         "Argus/Generated/Types.g.cs": write_types(h, m),

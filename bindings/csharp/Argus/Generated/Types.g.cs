@@ -520,7 +520,7 @@ namespace Argus
         public float RateHz;
         byte _enabled;
         /// <summary>
-        /// Non-zero: sight is tested (default 1).
+        /// True: sight is tested (default true).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
@@ -545,7 +545,7 @@ namespace Argus
         public uint ObstacleMask;
         byte _enabled;
         /// <summary>
-        /// Non-zero: hearing is tested (default 1).
+        /// True: hearing is tested (default true).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
@@ -582,7 +582,7 @@ namespace Argus
         public float InvestigateTimeout;
         byte _enabled;
         /// <summary>
-        /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
+        /// True: the Idle/Investigating/Chasing/Searching brain runs (default true).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
@@ -623,7 +623,7 @@ namespace Argus
         public float AwareThreshold;
         byte _enabled;
         /// <summary>
-        /// Non-zero: awareness meters gate chasing (default 0).
+        /// True: awareness meters gate chasing (default false).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
     }
@@ -775,7 +775,7 @@ namespace Argus
         public uint MemoryCount;
         byte _hasMoveTarget;
         /// <summary>
-        /// Non-zero when <c>MoveTarget</c> is meaningful (not Idle).
+        /// True when <c>MoveTarget</c> is meaningful (not Idle).
         /// </summary>
         public bool HasMoveTarget { get { return _hasMoveTarget != 0; } set { _hasMoveTarget = (byte)(value ? 1 : 0); } }
         /// <summary>
@@ -840,7 +840,7 @@ namespace Argus
         public AwarenessStage AwarenessStage;
         byte _seen;
         /// <summary>
-        /// Non-zero if seen at the latest sight tick.
+        /// True if seen at the latest sight tick.
         /// </summary>
         public bool Seen { get { return _seen != 0; } set { _seen = (byte)(value ? 1 : 0); } }
         /// <summary>
@@ -2179,7 +2179,7 @@ namespace Argus
         internal uint InternalCookie;
         byte _movable;
         /// <summary>
-        /// Non-zero: expected to move (a hint).
+        /// True: expected to move (a hint).
         /// </summary>
         public bool Movable { get { return _movable != 0; } set { _movable = (byte)(value ? 1 : 0); } }
         /// <summary>
@@ -2253,12 +2253,12 @@ namespace Argus
         public fixed float PointHits[24];
         byte _seen;
         /// <summary>
-        /// Non-zero if at least one check point is visible.
+        /// True if at least one check point is visible.
         /// </summary>
         public bool Seen { get { return _seen != 0; } set { _seen = (byte)(value ? 1 : 0); } }
         byte _perceivable;
         /// <summary>
-        /// Zero when filtered out before any geometry (sight off, target disabled, layers, attitude).
+        /// False when filtered out before any geometry (sight off, target disabled, layers, attitude).
         /// </summary>
         public bool Perceivable { get { return _perceivable != 0; } set { _perceivable = (byte)(value ? 1 : 0); } }
     }
@@ -2330,11 +2330,11 @@ namespace Argus
     {
         uint _hit;
         /// <summary>
-        /// Non-zero if something blocked the ray.
+        /// True if something blocked the ray.
         /// </summary>
         public bool Hit { get { return _hit != 0; } set { _hit = (uint)(value ? 1 : 0); } }
         /// <summary>
-        /// Distance from the origin to the hit (ignored when <c>Hit</c> is 0; must be finite and &gt;= 0 otherwise).
+        /// Distance from the origin to the hit (ignored when <c>Hit</c> is false; must be finite and &gt;= 0 otherwise).
         /// </summary>
         public float Distance;
     }
@@ -2821,7 +2821,7 @@ namespace Argus
         internal uint InternalCookie;
         byte _enabled;
         /// <summary>
-        /// Non-zero: visible to agents (default 1).
+        /// True: visible to agents (default true).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
         /// <summary>
