@@ -548,7 +548,7 @@ pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
 }
 
 impl<F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> RaySource for PerRay<'_, F> {
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) -> argus_core::Result<()> {
         let mut exclude = Array::new();
         for (ray, hit) in rays.iter().zip(hits.iter_mut()) {
             exclude.clear();
@@ -560,5 +560,6 @@ impl<F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> RaySource for PerRay<'_, F> {
             }
             *hit = (self.cast)(ray, &exclude);
         }
+        Ok(())
     }
 }

@@ -8,15 +8,21 @@ using System.Security;
 namespace Argus
 {
     /// <summary>
-    /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i &lt; count`. Called at most
-    /// once per `argus_world_step` and once per immediate query, cover query
-    /// (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
-    /// that needs rays (a debug draw calls it per agent and check point), on the thread that made that
-    /// call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
-    /// passed through untouched.
+    /// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i &lt; count`, and return
+    /// `ARGUS_RESULT_OK`. Called at most once per `argus_world_step` and once per immediate query,
+    /// cover query (`argus_world_find_cover`: every ray the query could need, in one batch) or debug
+    /// draw that needs rays (a debug draw calls it per agent and check point), on the thread that
+    /// made that call, never concurrently. `rays` and `hits` are valid only during the call.
+    /// `user_data` is passed through untouched.
+    ///
+    /// When the engine cannot answer (its caster failed, a managed wrapper caught an exception),
+    /// return any other code (e.g. `ARGUS_RESULT_INVALID_ARGUMENT`): `hits` is then ignored and the
+    /// call that invoked the callback returns `ARGUS_RESULT_CALLBACK_FAILED` with the world
+    /// unchanged (a failed `argus_world_step` is as if never called: a save before and after is
+    /// byte-identical). Never let an exception unwind through this callback.
     /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    public unsafe delegate void RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
+    public unsafe delegate Result RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
 
     /// <summary>Every argus_ function of argus.h, one to one. Prefer <see cref="World"/>.</summary>
     [SuppressUnmanagedCodeSecurity]
@@ -211,6 +217,27 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_awareness_events(WorldHandle world, AwarenessEventArray* @out);
+
+        /// <summary>
+        /// This step's seen events: a target an agent sees at this step's sight tick and did not see at
+        /// its previous one (the "target seen" signal of an engine wrapper; no wrapper need keep its
+        /// own seen set).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_seen_events(WorldHandle world, SightEventArray* @out);
+
+        /// <summary>
+        /// This step's lost events: a target an agent saw at its previous sight tick and does not see at
+        /// this step's (the "target lost" signal; `position` is where it was last perceived).
+        ///
+        /// # Safety
+        /// `world` NULL or live; `out` NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_lost_events(WorldHandle world, SightEventArray* @out);
 
         /// <summary>
         /// Default influence map: 64 × 64 cells of 1 m on the XZ plane from the origin, one layer.
@@ -702,7 +729,9 @@ namespace Argus
         /// Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
         /// score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
         /// `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
-        /// position. Casts no rays, so it works in an engine-ray world without a callback.
+        /// position. Casts no rays, so it works in an engine-ray world without a callback, and has no
+        /// two-phase (`_begin` / `_finish`) form: an engine that batches the rays of its cover queries
+        /// calls this directly in the same loop.
         ///
         /// # Safety
         /// `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`
@@ -749,40 +778,6 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_cover_cancel(WorldHandle world);
-
-        /// <summary>
-        /// First half of a two-phase flank query, for engines that drive cover and flank through one
-        /// begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
-        /// A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
-        /// another abandons a pending one. The query and its points are read during the call only.
-        ///
-        /// # Safety
-        /// `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_begin(WorldHandle world, FlankQuery* query, RayArray* out_rays);
-
-        /// <summary>
-        /// Second half of a two-phase flank query: `count` must be 0; results, count and answer are
-        /// written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
-        /// refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
-        ///
-        /// # Safety
-        /// `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
-        /// 0); `out_count`, `out_answer` NULL or writable.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_finish(WorldHandle world, RayHit* hits, uint count, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
-
-        /// <summary>
-        /// Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
-        /// `NO_STEP_IN_PROGRESS`.
-        ///
-        /// # Safety
-        /// `world` NULL or live.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_cancel(WorldHandle world);
 
         /// <summary>
         /// Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
@@ -1037,17 +1032,5 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_attitude(WorldHandle world, uint observer, uint other, Attitude* out_attitude);
-
-        /// <summary>
-        /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
-        /// returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
-        /// `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
-        /// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
-        ///
-        /// # Safety
-        /// `world` NULL or live.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_testing_trigger_panic(WorldHandle world);
     }
 }

@@ -70,6 +70,10 @@ namespace Argus
         /// </summary>
         public const uint COLOR_CONE = 4294967232;
         /// <summary>
+        /// `ArgusPercept::sound_index` of a sight percept.
+        /// </summary>
+        public const uint NO_SOUND = 4294967295;
+        /// <summary>
         /// Most layers one map may have.
         /// </summary>
         public const uint INFLUENCE_MAX_LAYERS = 32;
@@ -122,7 +126,7 @@ namespace Argus
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
         /// Wrappers compare it with `argus_abi_version()` at load.
         /// </summary>
-        public const uint ABI_VERSION = 2;
+        public const uint ABI_VERSION = 3;
         /// <summary>
         /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
         /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
@@ -176,7 +180,7 @@ namespace Argus
         StepInProgress = 4,
         /// <summary>
         /// `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
-        /// `_cancel` of a two-phase cover or flank query that was not begun.
+        /// `_cancel` of a two-phase cover query that was not begun.
         /// </summary>
         NoStepInProgress = 5,
         /// <summary>
@@ -214,6 +218,13 @@ namespace Argus
         /// An allocation the call needed failed (out of memory or address space); nothing changed.
         /// </summary>
         OutOfMemory = 13,
+        /// <summary>
+        /// The engine's ray callback returned a result other than `ARGUS_RESULT_OK`: the call that
+        /// invoked it (a step, a sight or cover query, a debug draw) ended there and changed
+        /// nothing (a failed `argus_world_step` leaves the clock, memories, brains, pending sounds
+        /// and event arrays as they were). The callback's code is named in the last error.
+        /// </summary>
+        CallbackFailed = 14,
     }
 
     /// <summary>
@@ -969,11 +980,21 @@ namespace Argus
         /// </summary>
         public float Strength;
         /// <summary>
+        /// Sound: which sound it was, its index in the order sounds were emitted
+        /// (`argus_world_emit_sound`) since the previous step, 0 for the first; two sounds at one
+        /// spot stay apart. Sight: `ARGUS_NO_SOUND`.
+        /// </summary>
+        public uint SoundIndex;
+        /// <summary>
+        /// Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
+        /// </summary>
+        public float Loudness;
+        /// <summary>
         /// The agent's `user_data`.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's `user_data` (0 when `target` is null).
+        /// The target's `user_data` (0 when `target` is null); for a sound, its source's.
         /// </summary>
         public ulong TargetUserData;
     }
@@ -1231,6 +1252,79 @@ namespace Argus
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
         public int CopyTo(AwarenessEvent[] dest)
+        {
+            if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
+            for (int i = 0; i < Count; i++) dest[i] = Items[i];
+            return (int)Count;
+        }
+    }
+
+    /// <summary>
+    /// A target came into an agent's sight (a seen event) or left it (a lost event) at the agent's
+    /// sight tick, against what it saw at its previous tick (like Box2D's sensor begin / end
+    /// events). A target disabled, or hidden, is lost at the first tick that does not see it; one
+    /// destroyed, or forgotten by hand (`argus_agent_forget`), between two ticks leaves no lost event.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct SightEvent
+    {
+        /// <summary>
+        /// Whose sight.
+        /// </summary>
+        public AgentId Agent;
+        /// <summary>
+        /// The target seen or lost.
+        /// </summary>
+        public TargetId Target;
+        /// <summary>
+        /// Seen: where the target is. Lost: where it was last perceived.
+        /// </summary>
+        public Vec3 Position;
+        /// <summary>
+        /// World time of the step.
+        /// </summary>
+        public float Time;
+        /// <summary>
+        /// The agent's `user_data`.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's `user_data`.
+        /// </summary>
+        public ulong TargetUserData;
+    }
+
+    /// <summary>
+    /// This step's seen events (or lost events: each is its own array), in agent slot order, per
+    /// agent in target slot order. Owned by the world; valid until the next step, load or destroy.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct SightEventArray
+    {
+        /// <summary>
+        /// First item (NULL when `count` is 0).
+        /// </summary>
+        public SightEvent* Items;
+        /// <summary>
+        /// Number of items.
+        /// </summary>
+        public uint Count;
+
+        /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
+        public SightEvent this[int i]
+        {
+            get
+            {
+                if ((uint)i >= Count) throw new IndexOutOfRangeException();
+                return Items[i];
+            }
+        }
+
+        /// <summary>Number of items.</summary>
+        public int Length { get { return (int)Count; } }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(SightEvent[] dest)
         {
             if (dest == null || dest.Length < Count) throw new ArgumentException("dest is too short");
             for (int i = 0; i < Count; i++) dest[i] = Items[i];
