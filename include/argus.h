@@ -99,6 +99,11 @@
 #define ARGUS_COLOR_CONE 4294967232
 
 /**
+ * `ArgusPercept::sound_index` of a sight percept.
+ */
+#define ARGUS_NO_SOUND 4294967295
+
+/**
  * Most layers one map may have.
  */
 #define ARGUS_INFLUENCE_MAX_LAYERS 32
@@ -163,7 +168,7 @@
  * Version of the binary interface: bumped on any change to a struct layout or signature.
  * Wrappers compare it with `argus_abi_version()` at load.
  */
-#define ARGUS_ABI_VERSION 2
+#define ARGUS_ABI_VERSION 3
 
 /**
  * Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
@@ -224,7 +229,7 @@ enum ArgusResult
     ARGUS_RESULT_STEP_IN_PROGRESS = 4,
     /**
      * `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
-     * `_cancel` of a two-phase cover or flank query that was not begun.
+     * `_cancel` of a two-phase cover query that was not begun.
      */
     ARGUS_RESULT_NO_STEP_IN_PROGRESS = 5,
     /**
@@ -262,6 +267,13 @@ enum ArgusResult
      * An allocation the call needed failed (out of memory or address space); nothing changed.
      */
     ARGUS_RESULT_OUT_OF_MEMORY = 13,
+    /**
+     * The engine's ray callback returned a result other than `ARGUS_RESULT_OK`: the call that
+     * invoked it (a step, a sight or cover query, a debug draw) ended there and changed
+     * nothing (a failed `argus_world_step` leaves the clock, memories, brains, pending sounds
+     * and event arrays as they were). The callback's code is named in the last error.
+     */
+    ARGUS_RESULT_CALLBACK_FAILED = 14,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1104,11 +1116,21 @@ typedef struct ArgusPercept {
      */
     float strength;
     /**
+     * Sound: which sound it was, its index in the order sounds were emitted
+     * (`argus_world_emit_sound`) since the previous step, 0 for the first; two sounds at one
+     * spot stay apart. Sight: `ARGUS_NO_SOUND`.
+     */
+    uint32_t sound_index;
+    /**
+     * Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
+     */
+    float loudness;
+    /**
      * The agent's `user_data`.
      */
     uint64_t agent_user_data;
     /**
-     * The target's `user_data` (0 when `target` is null).
+     * The target's `user_data` (0 when `target` is null); for a sound, its source's.
      */
     uint64_t target_user_data;
 } ArgusPercept;
@@ -1274,6 +1296,54 @@ typedef struct ArgusAwarenessEventArray {
      */
     uint32_t count;
 } ArgusAwarenessEventArray;
+
+/**
+ * A target came into an agent's sight (a seen event) or left it (a lost event) at the agent's
+ * sight tick, against what it saw at its previous tick (like Box2D's sensor begin / end
+ * events). A target disabled, or hidden, is lost at the first tick that does not see it; one
+ * destroyed, or forgotten by hand (`argus_agent_forget`), between two ticks leaves no lost event.
+ */
+typedef struct ArgusSightEvent {
+    /**
+     * Whose sight.
+     */
+    struct ArgusAgentId agent;
+    /**
+     * The target seen or lost.
+     */
+    struct ArgusTargetId target;
+    /**
+     * Seen: where the target is. Lost: where it was last perceived.
+     */
+    struct ArgusVec3 position;
+    /**
+     * World time of the step.
+     */
+    float time;
+    /**
+     * The agent's `user_data`.
+     */
+    uint64_t agent_user_data;
+    /**
+     * The target's `user_data`.
+     */
+    uint64_t target_user_data;
+} ArgusSightEvent;
+
+/**
+ * This step's seen events (or lost events: each is its own array), in agent slot order, per
+ * agent in target slot order. Owned by the world; valid until the next step, load or destroy.
+ */
+typedef struct ArgusSightEventArray {
+    /**
+     * First item (NULL when `count` is 0).
+     */
+    const struct ArgusSightEvent *items;
+    /**
+     * Number of items.
+     */
+    uint32_t count;
+} ArgusSightEventArray;
 
 /**
  * Everything needed to create an influence map. Fill with `argus_default_influence_map_def()`,
@@ -1631,17 +1701,23 @@ typedef struct ArgusRayHit {
 } ArgusRayHit;
 
 /**
- * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
- * once per `argus_world_step` and once per immediate query, cover query
- * (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
- * that needs rays (a debug draw calls it per agent and check point), on the thread that made that
- * call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
- * passed through untouched.
+ * The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`, and return
+ * `ARGUS_RESULT_OK`. Called at most once per `argus_world_step` and once per immediate query,
+ * cover query (`argus_world_find_cover`: every ray the query could need, in one batch) or debug
+ * draw that needs rays (a debug draw calls it per agent and check point), on the thread that
+ * made that call, never concurrently. `rays` and `hits` are valid only during the call.
+ * `user_data` is passed through untouched.
+ *
+ * When the engine cannot answer (its caster failed, a managed wrapper caught an exception),
+ * return any other code (e.g. `ARGUS_RESULT_INVALID_ARGUMENT`): `hits` is then ignored and the
+ * call that invoked the callback returns `ARGUS_RESULT_CALLBACK_FAILED` with the world
+ * unchanged (a failed `argus_world_step` is as if never called: a save before and after is
+ * byte-identical). Never let an exception unwind through this callback.
  */
-typedef void (*ArgusRayBatchFn)(const struct ArgusRay *rays,
-                                uint32_t count,
-                                struct ArgusRayHit *hits,
-                                void *user_data);
+typedef ArgusResult (*ArgusRayBatchFn)(const struct ArgusRay *rays,
+                                       uint32_t count,
+                                       struct ArgusRayHit *hits,
+                                       void *user_data);
 
 /**
  * The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
@@ -2233,6 +2309,27 @@ ArgusResult argus_world_get_awareness_events(const struct ArgusWorld *world,
                                              struct ArgusAwarenessEventArray *out);
 
 /**
+ * This step's seen events: a target an agent sees at this step's sight tick and did not see at
+ * its previous one (the "target seen" signal of an engine wrapper; no wrapper need keep its
+ * own seen set).
+ *
+ * # Safety
+ * `world` NULL or live; `out` NULL or writable.
+ */
+ArgusResult argus_world_get_seen_events(const struct ArgusWorld *world,
+                                        struct ArgusSightEventArray *out);
+
+/**
+ * This step's lost events: a target an agent saw at its previous sight tick and does not see at
+ * this step's (the "target lost" signal; `position` is where it was last perceived).
+ *
+ * # Safety
+ * `world` NULL or live; `out` NULL or writable.
+ */
+ArgusResult argus_world_get_lost_events(const struct ArgusWorld *world,
+                                        struct ArgusSightEventArray *out);
+
+/**
  * Default influence map: 64 × 64 cells of 1 m on the XZ plane from the origin, one layer.
  */
 struct ArgusInfluenceMapDef argus_default_influence_map_def(void);
@@ -2794,7 +2891,9 @@ ArgusResult argus_world_find_cover(struct ArgusWorld *world,
  * Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
  * score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
  * `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
- * position. Casts no rays, so it works in an engine-ray world without a callback.
+ * position. Casts no rays, so it works in an engine-ray world without a callback, and has no
+ * two-phase (`_begin` / `_finish`) form: an engine that batches the rays of its cover queries
+ * calls this directly in the same loop.
  *
  * # Safety
  * `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`
@@ -2850,45 +2949,6 @@ ArgusResult argus_world_find_cover_finish(struct ArgusWorld *world,
  * `world` NULL or live.
  */
 ArgusResult argus_world_find_cover_cancel(struct ArgusWorld *world);
-
-/**
- * First half of a two-phase flank query, for engines that drive cover and flank through one
- * begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
- * A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
- * another abandons a pending one. The query and its points are read during the call only.
- *
- * # Safety
- * `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
- */
-ArgusResult argus_world_find_flank_begin(struct ArgusWorld *world,
-                                         const struct ArgusFlankQuery *query,
-                                         struct ArgusRayArray *out_rays);
-
-/**
- * Second half of a two-phase flank query: `count` must be 0; results, count and answer are
- * written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
- * refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
- *
- * # Safety
- * `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
- * 0); `out_count`, `out_answer` NULL or writable.
- */
-ArgusResult argus_world_find_flank_finish(struct ArgusWorld *world,
-                                          const struct ArgusRayHit *hits,
-                                          uint32_t count,
-                                          struct ArgusTacticalResult *results,
-                                          uint32_t capacity,
-                                          uint32_t *out_count,
-                                          struct ArgusTacticalAnswer *out_answer);
-
-/**
- * Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
- * `NO_STEP_IN_PROGRESS`.
- *
- * # Safety
- * `world` NULL or live.
- */
-ArgusResult argus_world_find_flank_cancel(struct ArgusWorld *world);
 
 /**
  * Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
@@ -3134,17 +3194,6 @@ ArgusResult argus_world_get_attitude(const struct ArgusWorld *world,
                                      uint32_t observer,
                                      uint32_t other,
                                      ArgusAttitude *out_attitude);
-
-/**
- * Deliberately panics inside the library, to let binding test suites check the panic firewall:
- * returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
- * `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
- * default hook also prints it to stderr unless the host installs its own. Never call it in a game.
- *
- * # Safety
- * `world` NULL or live.
- */
-ArgusResult argus_testing_trigger_panic(struct ArgusWorld *world);
 
 #ifdef __cplusplus
 }  // extern "C"

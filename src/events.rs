@@ -1,5 +1,6 @@
-//! The arrays a step leaves behind: percepts, brain state changes, forgotten memories and
-//! awareness stage changes. Owned by the world, valid until the next step (or destroy).
+//! The arrays a step leaves behind: percepts, brain state changes, forgotten memories,
+//! awareness stage changes, and targets seen / lost at sight ticks. Owned by the world, valid
+//! until the next step (or destroy).
 
 use super::boundary::{output, with_world_ref};
 use super::enums::*;
@@ -25,9 +26,40 @@ pub struct ArgusPercept {
     pub time: f32,
     /// Sight: visible fraction of check points. Sound: 1 − distance / hearing radius.
     pub strength: f32,
+    /// Sound: which sound it was, its index in the order sounds were emitted
+    /// (`argus_world_emit_sound`) since the previous step, 0 for the first; two sounds at one
+    /// spot stay apart. Sight: `ARGUS_NO_SOUND`.
+    pub sound_index: u32,
+    /// Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
+    pub loudness: f32,
     /// The agent's `user_data`.
     pub agent_user_data: u64,
-    /// The target's `user_data` (0 when `target` is null).
+    /// The target's `user_data` (0 when `target` is null); for a sound, its source's.
+    pub target_user_data: u64,
+}
+
+/// `ArgusPercept::sound_index` of a sight percept.
+pub const ARGUS_NO_SOUND: u32 = 0xFFFF_FFFF;
+const _: () = assert!(ARGUS_NO_SOUND == argus_core::Percept::NO_SOUND);
+
+/// A target came into an agent's sight (a seen event) or left it (a lost event) at the agent's
+/// sight tick, against what it saw at its previous tick (like Box2D's sensor begin / end
+/// events). A target disabled, or hidden, is lost at the first tick that does not see it; one
+/// destroyed, or forgotten by hand (`argus_agent_forget`), between two ticks leaves no lost event.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ArgusSightEvent {
+    /// Whose sight.
+    pub agent: ArgusAgentId,
+    /// The target seen or lost.
+    pub target: ArgusTargetId,
+    /// Seen: where the target is. Lost: where it was last perceived.
+    pub position: ArgusVec3,
+    /// World time of the step.
+    pub time: f32,
+    /// The agent's `user_data`.
+    pub agent_user_data: u64,
+    /// The target's `user_data`.
     pub target_user_data: u64,
 }
 
@@ -135,6 +167,17 @@ pub struct ArgusAwarenessEventArray {
     pub count: u32,
 }
 
+/// This step's seen events (or lost events: each is its own array), in agent slot order, per
+/// agent in target slot order. Owned by the world; valid until the next step, load or destroy.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct ArgusSightEventArray {
+    /// First item (NULL when `count` is 0).
+    pub items: *const ArgusSightEvent,
+    /// Number of items.
+    pub count: u32,
+}
+
 macro_rules! array_of {
     ($($array:ident: $item:ty),*) => {$(
         impl $array {
@@ -149,7 +192,8 @@ array_of!(
     ArgusPerceptArray: ArgusPercept,
     ArgusBrainEventArray: ArgusBrainEvent,
     ArgusForgetEventArray: ArgusForgetEvent,
-    ArgusAwarenessEventArray: ArgusAwarenessEvent
+    ArgusAwarenessEventArray: ArgusAwarenessEvent,
+    ArgusSightEventArray: ArgusSightEvent
 );
 
 /// C copies of the core's step events, refreshed after every step.
@@ -159,6 +203,8 @@ pub(crate) struct EventBuffers {
     brain: Vec<ArgusBrainEvent>,
     forgotten: Vec<ArgusForgetEvent>,
     awareness: Vec<ArgusAwarenessEvent>,
+    seen: Vec<ArgusSightEvent>,
+    lost: Vec<ArgusSightEvent>,
 }
 
 impl EventBuffers {
@@ -172,6 +218,8 @@ impl EventBuffers {
             position: p.position.into(),
             time: p.time,
             strength: p.strength,
+            sound_index: p.sound,
+            loudness: p.loudness,
             agent_user_data: user_data::get(&user.agents, p.agent.index),
             target_user_data: target_data(user, p.target),
         }));
@@ -205,6 +253,19 @@ impl EventBuffers {
             level: a.level,
             time: a.time,
         }));
+        self.seen.clear();
+        self.lost.clear();
+        for c in &e.sight_changes {
+            let event = ArgusSightEvent {
+                agent: ArgusAgentId::abi(c.agent, tag),
+                target: ArgusTargetId::abi(c.target, tag),
+                position: c.position.into(),
+                time: c.time,
+                agent_user_data: user_data::get(&user.agents, c.agent.index),
+                target_user_data: target_data(user, c.target),
+            };
+            if c.seen { &mut self.seen } else { &mut self.lost }.push(event);
+        }
     }
 }
 
@@ -273,7 +334,43 @@ pub unsafe extern "C" fn argus_world_get_awareness_events(
     })
 }
 
-const _: () = assert!(size_of::<ArgusPercept>() == 56);
+/// This step's seen events: a target an agent sees at this step's sight tick and did not see at
+/// its previous one (the "target seen" signal of an engine wrapper; no wrapper need keep its
+/// own seen set).
+///
+/// # Safety
+/// `world` NULL or live; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_get_seen_events(
+    world: *const ArgusWorld,
+    out: *mut ArgusSightEventArray,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        *output(out, "out")? = ArgusSightEventArray::of(&w.events.seen);
+        Ok(())
+    })
+}
+
+/// This step's lost events: a target an agent saw at its previous sight tick and does not see at
+/// this step's (the "target lost" signal; `position` is where it was last perceived).
+///
+/// # Safety
+/// `world` NULL or live; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_get_lost_events(
+    world: *const ArgusWorld,
+    out: *mut ArgusSightEventArray,
+) -> ArgusResult {
+    with_world_ref(world, |w| {
+        *output(out, "out")? = ArgusSightEventArray::of(&w.events.lost);
+        Ok(())
+    })
+}
+
+const _: () = assert!(size_of::<ArgusPercept>() == 64);
+const _: () = assert!(size_of::<ArgusSightEvent>() == 48);
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(size_of::<ArgusSightEventArray>() == 16);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusPerceptArray>() == 16 && size_of::<ArgusBrainEventArray>() == 16);
 #[cfg(target_pointer_width = "64")]

@@ -9,6 +9,7 @@ use super::events::target_data;
 use super::types::*;
 use super::user_data::{self, UserData};
 use super::world::ArgusWorld;
+use argus_core::Error;
 use argus_core::rays::{RayHit, RayQuery, RaySource};
 
 /// One line-of-sight ray for the engine to cast. Cast from `origin` along the unit `direction`
@@ -57,18 +58,53 @@ pub struct ArgusRayArray {
     pub count: u32,
 }
 
-/// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`. Called at most
-/// once per `argus_world_step` and once per immediate query, cover query
-/// (`argus_world_find_cover`: every ray the query could need, in one batch) or debug draw
-/// that needs rays (a debug draw calls it per agent and check point), on the thread that made that
-/// call, never concurrently. `rays` and `hits` are valid only during the call. `user_data` is
-/// passed through untouched.
-pub type ArgusRayBatchFn =
-    Option<unsafe extern "C" fn(rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, user_data: *mut c_void)>;
+/// The engine's batch ray caster: fill `hits[i]` for `rays[i]`, `i < count`, and return
+/// `ARGUS_RESULT_OK`. Called at most once per `argus_world_step` and once per immediate query,
+/// cover query (`argus_world_find_cover`: every ray the query could need, in one batch) or debug
+/// draw that needs rays (a debug draw calls it per agent and check point), on the thread that
+/// made that call, never concurrently. `rays` and `hits` are valid only during the call.
+/// `user_data` is passed through untouched.
+///
+/// When the engine cannot answer (its caster failed, a managed wrapper caught an exception),
+/// return any other code (e.g. `ARGUS_RESULT_INVALID_ARGUMENT`): `hits` is then ignored and the
+/// call that invoked the callback returns `ARGUS_RESULT_CALLBACK_FAILED` with the world
+/// unchanged (a failed `argus_world_step` is as if never called: a save before and after is
+/// byte-identical). Never let an exception unwind through this callback.
+pub type ArgusRayBatchFn = Option<
+    unsafe extern "C" fn(
+        rays: *const ArgusRay,
+        count: u32,
+        hits: *mut ArgusRayHit,
+        user_data: *mut c_void,
+    ) -> RawResult,
+>;
+
+/// The callback's C signature.
+pub(crate) type RawRayBatchFn = unsafe extern "C" fn(*const ArgusRay, u32, *mut ArgusRayHit, *mut c_void) -> RawResult;
+
+// An `ArgusResult` as the callback returned it: any `u32` (a C caller may return a value that
+// names no variant, which must not be read as the Rust enum). Made by a macro so cbindgen, which
+// renames it to `ArgusResult` in the header (cbindgen.toml), does not define it a second time.
+macro_rules! raw_result {
+    () => {
+        /// An `ArgusResult` as the engine's ray callback returned it: any `u32` (0 = OK).
+        #[repr(transparent)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        pub struct RawResult(pub u32);
+    };
+}
+raw_result!();
+
+impl From<ArgusResult> for RawResult {
+    fn from(r: ArgusResult) -> RawResult {
+        RawResult(r as u32)
+    }
+}
+const _: () = assert!(size_of::<RawResult>() == size_of::<ArgusResult>());
 
 /// Adapts the C callback to the core's ray source.
 pub(crate) struct CallbackSource<'a> {
-    pub(crate) callback: unsafe extern "C" fn(*const ArgusRay, u32, *mut ArgusRayHit, *mut c_void),
+    pub(crate) callback: RawRayBatchFn,
     pub(crate) user_data: *mut c_void,
     pub(crate) rays: &'a mut Vec<ArgusRay>,
     pub(crate) hits: &'a mut Vec<ArgusRayHit>,
@@ -79,19 +115,25 @@ pub(crate) struct CallbackSource<'a> {
 }
 
 impl RaySource for CallbackSource<'_> {
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) -> argus_core::Result<()> {
         if rays.is_empty() {
-            return;
+            return Ok(());
         }
         self.rays.clear();
         self.rays.extend(rays.iter().map(|r| ray_to_c(r, self.tag, self.user)));
         self.hits.clear();
         self.hits.resize(rays.len(), ArgusRayHit::default());
         // SAFETY: both buffers hold `rays.len()` items for the duration of the call.
-        unsafe { (self.callback)(self.rays.as_ptr(), rays.len() as u32, self.hits.as_mut_ptr(), self.user_data) };
+        let code =
+            unsafe { (self.callback)(self.rays.as_ptr(), rays.len() as u32, self.hits.as_mut_ptr(), self.user_data) };
+        if code.0 != ArgusResult::Ok as u32 {
+            let raw = code.0;
+            return Err(Error::RaySourceFailed(format!("the ray callback returned {raw} instead of ARGUS_RESULT_OK")));
+        }
         for (out, h) in hits.iter_mut().zip(self.hits.iter()) {
             *out = RayHit { hit: h.hit != 0, distance: h.distance };
         }
+        Ok(())
     }
 }
 

@@ -176,7 +176,9 @@ pub unsafe extern "C" fn argus_world_find_cover(
 /// Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
 /// score) first, at most `top_k`, into `results` / `*out_count` / `*out_answer` exactly as
 /// `argus_world_find_cover`. No spot → `ARGUS_RESULT_OK`, count 0, answer = the threat's
-/// position. Casts no rays, so it works in an engine-ray world without a callback.
+/// position. Casts no rays, so it works in an engine-ray world without a callback, and has no
+/// two-phase (`_begin` / `_finish`) form: an engine that batches the rays of its cover queries
+/// calls this directly in the same loop.
 ///
 /// # Safety
 /// `world` NULL or live; `query` NULL or readable (with its points); `results` `capacity`

@@ -1,13 +1,16 @@
-//! Cover and flank in two phases through the C ABI, shaped like the two-phase step: `_begin`
-//! exposes every ray the query needs in one array, the engine casts them in one batch (Unity's
+//! Cover in two phases through the C ABI, shaped like the two-phase step: `_begin` exposes
+//! every ray the query needs in one array, the engine casts them in one batch (Unity's
 //! `RaycastCommand.ScheduleBatch`, Godot's physics space), `_finish` answers with the hits.
 //! The answer equals `argus_world_find_cover`'s for the same ray answers; `rays_cast` is the
-//! batch size. The pending query owns copies of everything it needs: the query's arrays may be
+//! batch size. A flank query casts no rays, so it has no two-phase form: `argus_world_find_flank`
+//! answers in one call in every world, with or without a ray callback (ABI 2 had
+//! `argus_world_find_flank_begin` / `_finish` / `_cancel`, which handed out an always-empty ray
+//! array; ABI 3 dropped them). The pending query owns copies of everything it needs: the query's arrays may be
 //! freed after `_begin`, and the world may change in between (it is not locked, unlike a step).
 
 use super::boundary::{FfiResult, fail, input, invalid, output, slice, with_world};
 use super::rays::{ArgusRayArray, ArgusRayHit, ray_to_c};
-use super::tactics::{cover_from_c, deliver, flank_from_c};
+use super::tactics::{cover_from_c, deliver};
 use super::tactics_query::*;
 use super::types::*;
 use super::world::ArgusWorld;
@@ -103,73 +106,6 @@ pub unsafe extern "C" fn argus_world_find_cover_cancel(world: *mut ArgusWorld) -
     with_world(world, |w| {
         w.pending_cover.take().ok_or_else(|| not_begun("cover"))?;
         w.cover_rays = Vec::new();
-        Ok(())
-    })
-}
-
-/// First half of a two-phase flank query, for engines that drive cover and flank through one
-/// begin / cast / finish loop: validates and answers `query` as `argus_world_find_flank` does.
-/// A flank casts no rays, so `*out_rays` is always empty (items NULL, count 0). Beginning
-/// another abandons a pending one. The query and its points are read during the call only.
-///
-/// # Safety
-/// `world` NULL or live; `query` NULL or readable (with its points); `out_rays` NULL or writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_find_flank_begin(
-    world: *mut ArgusWorld,
-    query: *const ArgusFlankQuery,
-    out_rays: *mut ArgusRayArray,
-) -> ArgusResult {
-    with_world(world, |w| {
-        let out = output(out_rays, "out_rays")?;
-        let c = input(query, "query")?;
-        let mut points = Vec::new();
-        let q = flank_from_c(&w.world, w.tag, c, &mut points)?;
-        w.pending_flank = Some(w.world.begin_flank(&q)?);
-        *out = ArgusRayArray { items: std::ptr::null(), count: 0 };
-        Ok(())
-    })
-}
-
-/// Second half of a two-phase flank query: `count` must be 0; results, count and answer are
-/// written exactly as `argus_world_find_flank` writes them. A too-small `results` buffer is
-/// refused and the query stays pending. None pending → `NO_STEP_IN_PROGRESS`.
-///
-/// # Safety
-/// `world` NULL or live; `hits` ignored (count 0); `results` `capacity` writable items (NULL if
-/// 0); `out_count`, `out_answer` NULL or writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_find_flank_finish(
-    world: *mut ArgusWorld,
-    hits: *const ArgusRayHit,
-    count: u32,
-    results: *mut ArgusTacticalResult,
-    capacity: u32,
-    out_count: *mut u32,
-    out_answer: *mut ArgusTacticalAnswer,
-) -> ArgusResult {
-    with_world(world, |w| {
-        output(out_count, "out_count")?;
-        let out_answer = output(out_answer, "out_answer")?;
-        let pending = w.pending_flank.as_ref().ok_or_else(|| not_begun("flank"))?;
-        let hits = hits_from_c(hits, count, pending.rays().len())?;
-        let mut out = Vec::new();
-        let answer = pending.finish_ref(&hits, &mut out)?;
-        deliver(&out, answer, results, capacity, out_count, out_answer)?;
-        w.pending_flank = None;
-        Ok(())
-    })
-}
-
-/// Abandons a flank query begun with `argus_world_find_flank_begin`. None pending →
-/// `NO_STEP_IN_PROGRESS`.
-///
-/// # Safety
-/// `world` NULL or live.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_world_find_flank_cancel(world: *mut ArgusWorld) -> ArgusResult {
-    with_world(world, |w| {
-        w.pending_flank.take().ok_or_else(|| not_begun("flank"))?;
         Ok(())
     })
 }

@@ -13,7 +13,7 @@ pub const ARGUS_VERSION_MINOR: u32 = 1;
 pub const ARGUS_VERSION_PATCH: u32 = 0;
 /// Version of the binary interface: bumped on any change to a struct layout or signature.
 /// Wrappers compare it with `argus_abi_version()` at load.
-pub const ARGUS_ABI_VERSION: u32 = 2;
+pub const ARGUS_ABI_VERSION: u32 = 3;
 /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
 /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
 pub const ARGUS_MAX_COORDINATE: f32 = 1.0e6;
@@ -207,7 +207,7 @@ pub enum ArgusResult {
     /// `argus_world_step_begin` is waiting for `argus_world_step_finish` (or `_cancel`).
     StepInProgress = 4,
     /// `argus_world_step_finish` without `argus_world_step_begin`; likewise a `_finish` or
-    /// `_cancel` of a two-phase cover or flank query that was not begun.
+    /// `_cancel` of a two-phase cover query that was not begun.
     NoStepInProgress = 5,
     /// The world uses engine rays and no ray callback is set for this call.
     NoRayBackend = 6,
@@ -228,6 +228,11 @@ pub enum ArgusResult {
     Busy = 12,
     /// An allocation the call needed failed (out of memory or address space); nothing changed.
     OutOfMemory = 13,
+    /// The engine's ray callback returned a result other than `ARGUS_RESULT_OK`: the call that
+    /// invoked it (a step, a sight or cover query, a debug draw) ended there and changed
+    /// nothing (a failed `argus_world_step` leaves the clock, memories, brains, pending sounds
+    /// and event arrays as they were). The callback's code is named in the last error.
+    CallbackFailed = 14,
 }
 
 impl ArgusResult {
@@ -248,6 +253,7 @@ impl ArgusResult {
             ArgusResult::Reentrant => c"ARGUS_RESULT_REENTRANT",
             ArgusResult::Busy => c"ARGUS_RESULT_BUSY",
             ArgusResult::OutOfMemory => c"ARGUS_RESULT_OUT_OF_MEMORY",
+            ArgusResult::CallbackFailed => c"ARGUS_RESULT_CALLBACK_FAILED",
         }
     }
 }
@@ -263,6 +269,7 @@ impl From<&Error> for ArgusResult {
             Error::NoRayBackend => ArgusResult::NoRayBackend,
             Error::BadSnapshot(_) => ArgusResult::BadSnapshot,
             Error::OutOfMemory(_) => ArgusResult::OutOfMemory,
+            Error::RaySourceFailed(_) => ArgusResult::CallbackFailed,
         }
     }
 }

@@ -14,7 +14,7 @@ use super::types::*;
 use super::user_data::UserData;
 use argus_core::debug_draw::DebugDraw;
 use argus_core::rays::{RayBackend, Rays};
-use argus_core::tactics::{PendingCover, PendingFlank};
+use argus_core::tactics::PendingCover;
 use argus_core::team::Attitude;
 use argus_core::world::{World, WorldDef};
 
@@ -87,8 +87,6 @@ pub struct WorldState {
     /// The cover query `argus_world_find_cover_begin` started, and the rays it handed out.
     pub(crate) pending_cover: Option<PendingCover>,
     pub(crate) cover_rays: Vec<ArgusRay>,
-    /// The flank query `argus_world_find_flank_begin` started.
-    pub(crate) pending_flank: Option<PendingFlank>,
     pub(crate) events: EventBuffers,
     pub(crate) debug: DebugDraw,
     pub(crate) debug_lines: Vec<super::debug::ArgusDebugLine>,
@@ -220,7 +218,6 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
             step_rays: Vec::new(),
             pending_cover: None,
             cover_rays: Vec::new(),
-            pending_flank: None,
             events: EventBuffers::default(),
             debug: DebugDraw::default(),
             debug_lines: Vec::new(),
@@ -402,13 +399,16 @@ pub unsafe extern "C" fn argus_world_get_attitude(
     })
 }
 
-/// Deliberately panics inside the library, to let binding test suites check the panic firewall:
+/// Test builds only (cargo feature `testing`; not in the shipped library, not in argus.h: a
+/// test declares it itself). Deliberately panics inside the library, to let binding test suites
+/// check the panic firewall:
 /// returns `ARGUS_RESULT_PANIC`, poisons the world and leaves the panic's message in
 /// `argus_world_last_error`. Argus installs no panic hook (no process-wide state), so the
 /// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
 ///
 /// # Safety
 /// `world` NULL or live.
+#[cfg(feature = "testing")]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_testing_trigger_panic(world: *mut ArgusWorld) -> ArgusResult {
     with_world(world, |_| panic!("argus_testing_trigger_panic was called"))

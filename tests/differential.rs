@@ -134,7 +134,7 @@ fn reference_reproduces_the_lesson_traces() {
     assert!(hear(Vec3::ZERO, 1.0, Vec3::new(0.0, 0.0, 10.0), 6.0).is_none());
     // §7: decay 0.2/s from 1 at t = 0: about 0.2 left after 4 s, and still remembered.
     let id = RefId { index: 0, generation: 1 };
-    let fresh = RefRecord { target: id, last_known_position: Vec3::ZERO, confidence: 1.0, seen: false };
+    let fresh = RefRecord { target: id, last_known_position: Vec3::ZERO, confidence: 1.0, seen: false, last_time: 0.0 };
     let mut records = vec![fresh];
     for _ in 0..16 {
         assert!(decay(&mut records, 0.2, 0.05, 0.25).is_empty());

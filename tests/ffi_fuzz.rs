@@ -142,13 +142,19 @@ struct Cx {
 }
 
 /// A deterministic engine: some rays hit halfway.
-unsafe extern "C" fn engine_cast(rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, _user: *mut c_void) {
+unsafe extern "C" fn engine_cast(
+    rays: *const ArgusRay,
+    count: u32,
+    hits: *mut ArgusRayHit,
+    _user: *mut c_void,
+) -> RawResult {
     for i in 0..count as usize {
         // SAFETY: the library hands `count` rays and `count` hits.
         let (ray, hit) = unsafe { (&*rays.add(i), &mut *hits.add(i)) };
         let blocked = (ray.origin.x.to_bits() ^ ray.direction.z.to_bits()).count_ones() % 3 == 0;
         *hit = ArgusRayHit { hit: blocked as u32, distance: ray.max_distance * 0.5 };
     }
+    ArgusResult::Ok.into()
 }
 
 fn last_error(w: *const ArgusWorld) -> String {

@@ -26,7 +26,12 @@ fn last_error(w: *const ArgusWorld) -> String {
 static PHASE: AtomicU32 = AtomicU32::new(0);
 
 /// Holds the world "in a call" until the other thread has tried to use it.
-unsafe extern "C" fn slow_rays(_rays: *const ArgusRay, count: u32, hits: *mut ArgusRayHit, _user: *mut c_void) {
+unsafe extern "C" fn slow_rays(
+    _rays: *const ArgusRay,
+    count: u32,
+    hits: *mut ArgusRayHit,
+    _user: *mut c_void,
+) -> RawResult {
     for i in 0..count as usize {
         // SAFETY: `count` writable hits.
         unsafe { *hits.add(i) = ArgusRayHit { hit: 0, distance: 0.0 } };
@@ -36,6 +41,7 @@ unsafe extern "C" fn slow_rays(_rays: *const ArgusRay, count: u32, hits: *mut Ar
     while PHASE.load(Ordering::SeqCst) != 2 && start.elapsed() < Duration::from_secs(20) {
         std::thread::yield_now();
     }
+    ArgusResult::Ok.into()
 }
 
 fn engine_world_with_a_ray() -> *mut ArgusWorld {

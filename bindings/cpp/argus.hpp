@@ -209,19 +209,20 @@ struct Caster {
 #if ARGUS_HPP_EXCEPTIONS
     std::exception_ptr error; // thrown by fn; rethrown once the library call returns
 #endif
-    static void trampoline(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *self) noexcept {
+    static ArgusResult trampoline(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *self) noexcept {
         Caster *c = static_cast<Caster *>(self);
 #if ARGUS_HPP_EXCEPTIONS
         try {
             c->fn(rays, count, hits);
-        } catch (...) { // never unwind through the library: answer with invalid hits (a step
-            // refuses them and stays undone) and rethrow once the library call returns
+        } catch (...) { // never unwind through the library: report the failure (the call ends
+            // with ARGUS_RESULT_CALLBACK_FAILED, the world unchanged) and rethrow once it returns
             c->error = std::current_exception();
-            for (uint32_t i = 0; i < count; i++) hits[i] = ArgusRayHit{1, std::numeric_limits<float>::quiet_NaN()};
+            return ARGUS_RESULT_INVALID_ARGUMENT;
         }
 #else
         c->fn(rays, count, hits);
 #endif
+        return ARGUS_RESULT_OK;
     }
 };
 } // namespace detail
@@ -515,16 +516,7 @@ public:
     Tactical cover_finish(const std::vector<ArgusRayHit> &hits) { return try_cover_finish(hits).value(); }
     Result<void> try_cover_cancel() { return call_void(argus_world_find_cover_cancel(world_)); }
     void cover_cancel() { try_cover_cancel().value(); }
-    /// Two-phase flank (casts no rays today: the batch is empty), for engines that drive both
-    /// queries through one path.
-    Result<Span<ArgusRay>> try_flank_begin(const ArgusFlankQuery &query) { return span<ArgusRay, ArgusRayArray>([&](ArgusRayArray *a) { return argus_world_find_flank_begin(world_, &query, a); }); }
-    Span<ArgusRay> flank_begin(const ArgusFlankQuery &query) { return try_flank_begin(query).value(); }
-    Result<Tactical> try_flank_finish(const std::vector<ArgusRayHit> &hits) {
-        return tactical([&](ArgusTacticalResult *b, uint32_t cap, uint32_t *n, ArgusTacticalAnswer *a) { return argus_world_find_flank_finish(world_, hits.data(), static_cast<uint32_t>(hits.size()), b, cap, n, a); });
-    }
-    Tactical flank_finish(const std::vector<ArgusRayHit> &hits) { return try_flank_finish(hits).value(); }
-    Result<void> try_flank_cancel() { return call_void(argus_world_find_flank_cancel(world_)); }
-    void flank_cancel() { try_flank_cancel().value(); }
+    // A flank casts no rays: find_flank() answers in one call, with no two-phase form.
 
     // ---- stepping and results -------------------------------------------------------------
     /// Advances the world by `dt` seconds (engine-ray worlds need set_ray_caster first).
@@ -583,7 +575,6 @@ public:
     template <class F>
     void set_ray_caster(F &&caster) { try_set_ray_caster(std::forward<F>(caster)).value(); }
     /// Panics inside the library on purpose (binding tests of the panic firewall); poisons the world.
-    Result<void> try_testing_trigger_panic() { return call_void(argus_testing_trigger_panic(world_)); }
     /// Removes the ray caster.
     Result<void> try_clear_ray_caster() {
         Result<void> r = call_void(argus_world_set_ray_callback(world_, nullptr, nullptr));

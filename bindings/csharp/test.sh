@@ -11,7 +11,8 @@ PROFILE="${PROFILE:-ci}"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 LIB="$TARGET/$PROFILE"
 OUT="$TARGET/csharp"
-(cd "$ROOT" && cargo build --profile "$PROFILE" --lib)
+# `testing`: the panic firewall's test hook (argus_testing_trigger_panic) the tests call, never shipped.
+(cd "$ROOT" && cargo build --profile "$PROFILE" --lib --features testing)
 "$HERE/build.sh" --tests "$OUT"
 cd "$OUT"
 ARGUS_ROOT="$ROOT" ARGUS_LIB_DIR="$LIB" LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \

@@ -24,6 +24,9 @@ pub enum Error {
     BadSnapshot(String),
     /// An allocation the call needed failed (the host is out of memory or address space).
     OutOfMemory(String),
+    /// The engine's ray source reported that it could not answer the rays (its caster failed);
+    /// the call that asked ends with this error and changes nothing.
+    RaySourceFailed(String),
 }
 
 /// Result of a core call.
@@ -46,6 +49,7 @@ impl fmt::Display for Error {
             }
             Error::BadSnapshot(why) => write!(f, "snapshot rejected: {why}"),
             Error::OutOfMemory(what) => write!(f, "out of memory: {what}"),
+            Error::RaySourceFailed(why) => write!(f, "the engine's ray source failed: {why}"),
         }
     }
 }

@@ -33,7 +33,17 @@ pub struct MemoryRecord {
     pub target: TargetId,
     /// Where the target was last perceived.
     pub last_known_position: Vec3,
-    /// 1 = just perceived, 0 = forgotten.
+    /// 1 = just perceived, 0 = forgotten. Sample and hold: while the target was seen at the
+    /// agent's latest sight tick (`seen`, sight enabled) confidence holds at 1 (its value at
+    /// that percept), however many frames pass between sight ticks. At the first sight tick that
+    /// does not see it, confidence becomes what the lesson's decay gives from the last percept
+    /// (the last tick that saw it, or a later sound): `1 − decay_per_second × (now −
+    /// last_percept_time)` (below the forget threshold: exactly 0 and a forget event at that
+    /// step); from then on it loses `decay_per_second × dt` per step. So decay is counted from
+    /// the last percept, but shown only once a sight tick has confirmed the target is gone. With
+    /// a sight tick every step nothing is ever held and this is exactly the lesson's per-frame
+    /// decay. An agent whose sight is disabled has no ticks: what its last tick saw stays `seen`
+    /// (as for awareness) and held, until a tick after sight is enabled again no longer sees it.
     pub confidence: f32,
     /// World time of the last percept.
     pub last_percept_time: f32,
@@ -73,10 +83,31 @@ impl MemoryRecord {
 
     /// One step without a percept. Returns true when this call forgot the record.
     pub(crate) fn decay(&mut self, config: &MemoryConfig, dt: f32) -> bool {
+        self.lose(config, config.decay_per_second * dt)
+    }
+
+    /// A sight tick (at `time`, a step of `dt` from `previous`) did not see the target it saw
+    /// at the previous tick: the confidence held since the last percept now decays for all the
+    /// time since then (see `confidence`): the time held before this step, then this step's
+    /// `dt`, so that with a tick every step (nothing held) the arithmetic is exactly `decay`'s.
+    /// Nothing when the target was perceived in this very step (a sound). Returns true when this
+    /// call forgot the record.
+    pub(crate) fn release(&mut self, config: &MemoryConfig, previous: f32, time: f32, dt: f32) -> bool {
+        if self.last_percept_time >= time {
+            return false;
+        }
+        let held = previous - self.last_percept_time;
+        if held > 0.0 && self.lose(config, config.decay_per_second * held) {
+            return true;
+        }
+        self.decay(config, dt)
+    }
+
+    fn lose(&mut self, config: &MemoryConfig, amount: f32) -> bool {
         if self.confidence <= 0.0 {
             return false;
         }
-        self.confidence -= config.decay_per_second * dt;
+        self.confidence -= amount;
         if self.confidence < config.forget_threshold {
             self.confidence = 0.0;
             return true;

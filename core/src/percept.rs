@@ -32,6 +32,18 @@ pub struct Percept {
     /// Sight: visible fraction of the target's check points. Sound: 1 − distance / hearing
     /// radius (1 at the source, 0 at the edge).
     pub strength: f32,
+    /// Sound: which sound it was, its index in the order the sounds were emitted since the
+    /// previous step (0 = the first `emit_sound` after it), so two sounds at one spot stay
+    /// apart. Sight: [`Percept::NO_SOUND`].
+    pub sound: u32,
+    /// Sound: the sound's loudness (its radius in metres, before the listener's sensitivity).
+    /// Sight: 0.
+    pub loudness: f32,
+}
+
+impl Percept {
+    /// The `sound` of a sight percept (no sound).
+    pub const NO_SOUND: u32 = u32::MAX;
 }
 
 /// A brain changed state.

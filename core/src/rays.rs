@@ -34,13 +34,18 @@ pub struct RayHit {
 
 /// Anything that can answer a batch of rays: one call per step with every ray of that step.
 pub trait RaySource {
-    /// Fills `hits[i]` for `rays[i]`; `hits.len() == rays.len()`.
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]);
+    /// Fills `hits[i]` for `rays[i]`; `hits.len() == rays.len()`. An `Err` (conventionally
+    /// [`Error::RaySourceFailed`](crate::Error::RaySourceFailed)) says the engine could not
+    /// answer: the call that asked (a step, a sight or cover query, a debug draw) ends with that
+    /// error and changes nothing; `hits` is then never read.
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) -> crate::error::Result<()>;
 }
 
+/// A closure that cannot fail is a ray source.
 impl<F: FnMut(&[RayQuery], &mut [RayHit])> RaySource for F {
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
-        self(rays, hits)
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) -> crate::error::Result<()> {
+        self(rays, hits);
+        Ok(())
     }
 }
 

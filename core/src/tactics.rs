@@ -37,7 +37,7 @@ pub use pending::{MAX_COVER_RAYS, PendingCover, PendingFlank, begin_cover, begin
 use std::cell::{Cell, RefCell};
 
 use crate::agent::Agent;
-use crate::error::{Result, invalid};
+use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, TargetId};
 use crate::influence::InfluenceMap;
 use crate::math::{UP, Vec3, check_finite};
@@ -123,18 +123,30 @@ pub struct RaySourceBlocker<'a> {
     source: RefCell<&'a mut dyn RaySource>,
     /// (ray number, distance) of the first hit with an unusable distance.
     bad_hit: Cell<Option<(u32, f32)>>,
+    /// The source's first failure (every ray after it counts as blocked, unasked).
+    failed: RefCell<Option<Error>>,
     rays: Cell<u32>,
 }
 
 impl<'a> RaySourceBlocker<'a> {
     /// Wraps `source` for the duration of a query.
     pub fn new(source: &'a mut dyn RaySource) -> Self {
-        RaySourceBlocker { source: RefCell::new(source), bad_hit: Cell::new(None), rays: Cell::new(0) }
+        RaySourceBlocker {
+            source: RefCell::new(source),
+            bad_hit: Cell::new(None),
+            failed: RefCell::new(None),
+            rays: Cell::new(0),
+        }
     }
 
-    /// `Err(InvalidArgument)` if the source answered any ray with a hit whose distance was not
-    /// finite and ≥ 0 (such a hit still counted as blocking during the query).
+    /// The source's error if it failed (then every ray from that one on counted as blocking,
+    /// and the source was not asked again), else `Err(InvalidArgument)` if the source answered
+    /// any ray with a hit whose distance was not finite and ≥ 0 (such a hit still counted as
+    /// blocking during the query).
     pub fn check(&self) -> Result<()> {
+        if let Some(e) = self.failed.borrow().clone() {
+            return Err(e);
+        }
         match self.bad_hit.get() {
             Some((ray, distance)) => {
                 Err(invalid(format!("ray result {ray} is a hit with an invalid distance {distance}")))
@@ -154,8 +166,14 @@ impl LineBlocker for RaySourceBlocker<'_> {
             agent: AgentId::default(),
             target: TargetId::default(),
         };
+        if self.failed.borrow().is_some() {
+            return true;
+        }
         let mut hit = [RayHit::default()];
-        self.source.borrow_mut().cast_rays(&[ray], &mut hit);
+        if let Err(e) = self.source.borrow_mut().cast_rays(&[ray], &mut hit) {
+            *self.failed.borrow_mut() = Some(e);
+            return true;
+        }
         let number = self.rays.get();
         self.rays.set(number.wrapping_add(1));
         let [RayHit { hit, distance }] = hit;

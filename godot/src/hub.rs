@@ -475,25 +475,14 @@ impl Hub {
         let d2 = self.d2;
         let world = self.world.as_ref().expect("stepped");
         let events = world.events();
-        let sounds = world.last_sounds();
         let target_variant = |targets: &IdTable<TargetId, TargetSlot>, id: TargetId| -> Option<Variant> {
             targets.get(&id).map(|s| s.node.to_variant())
         };
-        // Sound percepts of one agent come in emission order: walk the sounds alongside.
-        let (mut cursor_agent, mut cursor) = (AgentId::NULL, 0usize);
+        // Each sound percept names its sound (index in emission order) and loudness: two sounds at
+        // one spot stay apart.
         for p in events.percepts.iter().filter(|p| p.kind == PerceptKind::Sound) {
             let Some(slot) = self.agents.get(&p.agent) else { continue };
-            if cursor_agent != p.agent {
-                (cursor_agent, cursor) = (p.agent, 0);
-            }
-            while cursor < sounds.len() && sounds[cursor].position != p.position {
-                cursor += 1;
-            }
-            let (loudness, source) = match sounds.get(cursor) {
-                Some(s) => (s.loudness, self.last_sources.get(cursor).cloned().flatten()),
-                None => (0.0, None),
-            };
-            cursor += 1;
+            let (loudness, source) = (p.loudness, self.last_sources.get(p.sound as usize).cloned().flatten());
             if let Some(hearing) = &slot.hearing {
                 batch.push(hearing, SignalKind::SoundHeard, || {
                     let source = source.map(|n| n.to_variant()).unwrap_or_default();
@@ -548,7 +537,7 @@ pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
 }
 
 impl<F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> RaySource for PerRay<'_, F> {
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) {
+    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) -> argus_core::Result<()> {
         let mut exclude = Array::new();
         for (ray, hit) in rays.iter().zip(hits.iter_mut()) {
             exclude.clear();
@@ -560,5 +549,6 @@ impl<F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> RaySource for PerRay<'_, F> {
             }
             *hit = (self.cast)(ray, &exclude);
         }
+        Ok(())
     }
 }

@@ -25,12 +25,13 @@ static ArgusRayHit cast_one(const ArgusRay *ray) {
     return hit;
 }
 
-static void engine_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
+static ArgusResult engine_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
     Engine *engine = (Engine *)user_data;
     uint32_t i;
     engine->calls++;
     engine->rays_seen += count;
     for (i = 0; i < count; i++) hits[i] = cast_one(&rays[i]);
+    return ARGUS_RESULT_OK;
 }
 
 static ArgusWorld *engine_world(ArgusAgentId *guard, ArgusTargetId *hidden, ArgusTargetId *clear) {

@@ -22,6 +22,10 @@
 #include "argus.h"
 #include "check.h"
 
+/* The panic firewall's test hook: exported only by test builds (cargo feature `testing`, which
+ * `cargo test` turns on), never declared in the shipped argus.h. */
+ArgusResult argus_testing_trigger_panic(struct ArgusWorld *world);
+
 /* ---- layout: the same numbers src/ffi asserts, plus the structs it does not --------------- */
 
 #define LAYOUT(cond) __extension__ _Static_assert(cond, #cond)
@@ -43,7 +47,9 @@ LAYOUT(sizeof(ArgusSightResult) == 248);
 LAYOUT(sizeof(ArgusDebugDrawOptions) == 16);
 LAYOUT(sizeof(ArgusDebugLine) == 28);
 LAYOUT(sizeof(ArgusDebugPoint) == 24);
-LAYOUT(sizeof(ArgusPercept) == 56);
+LAYOUT(sizeof(ArgusPercept) == 64);
+LAYOUT(sizeof(ArgusSightEvent) == 48);
+LAYOUT(sizeof(ArgusSightEventArray) == 16);
 LAYOUT(sizeof(ArgusBrainEvent) == 48);
 LAYOUT(sizeof(ArgusForgetEvent) == 48);
 LAYOUT(sizeof(ArgusAwarenessEvent) == 48);
@@ -109,7 +115,11 @@ LAYOUT(offsetof(ArgusOccluderDef, user_data) == (sizeof(void *) == 8 ? 96 : 84))
 LAYOUT(offsetof(ArgusAgentState, user_data) == 72);
 LAYOUT(offsetof(ArgusAgentStateEntry, state) == 8);
 LAYOUT(offsetof(ArgusMemoryRecord, target_user_data) == 48);
-LAYOUT(offsetof(ArgusPercept, agent_user_data) == 40);
+LAYOUT(offsetof(ArgusPercept, sound_index) == 40);
+LAYOUT(offsetof(ArgusPercept, loudness) == 44);
+LAYOUT(offsetof(ArgusPercept, agent_user_data) == 48);
+LAYOUT(offsetof(ArgusSightEvent, time) == 28);
+LAYOUT(offsetof(ArgusSightEvent, agent_user_data) == 32);
 LAYOUT(offsetof(ArgusBrainEvent, agent_user_data) == 32);
 LAYOUT(offsetof(ArgusForgetEvent, target_user_data) == 40);
 LAYOUT(offsetof(ArgusAwarenessEvent, agent_user_data) == 32);
@@ -1668,7 +1678,7 @@ static void live_count(void) {
 
 /* ---- engine ray callbacks that misbehave ----------------------------------------------------- */
 
-static void nan_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
+static ArgusResult nan_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
     float distance = *(const float *)user_data;
     uint32_t i;
     (void)rays;
@@ -1676,6 +1686,7 @@ static void nan_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, vo
         hits[i].hit = 1;
         hits[i].distance = distance;
     }
+    return ARGUS_RESULT_OK;
 }
 
 static void bad_callback_hits(void) {
@@ -1711,7 +1722,7 @@ typedef struct Reentry {
     int accepted; /* reentrant changes the world let through */
 } Reentry;
 
-static void reentrant_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
+static ArgusResult reentrant_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
     Reentry *r = (Reentry *)user_data;
     ArgusTargetDef td = argus_default_target_def();
     ArgusTargetId tid;
@@ -1730,6 +1741,7 @@ static void reentrant_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hi
         }
         if (r->agent.generation != 0 && argus_agent_destroy(r->w, r->agent) == ARGUS_RESULT_OK) r->accepted++;
     }
+    return ARGUS_RESULT_OK;
 }
 
 static void reentrant_debug_draw(void) {
@@ -1768,7 +1780,7 @@ static void reentrant_can_see(void) {
     fx_free(&fx);
 }
 
-static void miss_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
+static ArgusResult miss_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, void *user_data) {
     uint32_t i;
     (void)rays;
     (void)user_data;
@@ -1776,6 +1788,7 @@ static void miss_cast(const ArgusRay *rays, uint32_t count, ArgusRayHit *hits, v
         hits[i].hit = 0;
         hits[i].distance = 0.0f;
     }
+    return ARGUS_RESULT_OK;
 }
 
 /* The rays of a pending two-phase step stay valid until finish/cancel, whatever queries run. */

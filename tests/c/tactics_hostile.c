@@ -80,13 +80,9 @@ static void pointers_and_cookies(void) {
         blank_rays = rays;
         memset(&hit, 0, sizeof hit);
         CHECK_RESULT(argus_world_find_cover_begin(NULL, &c, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
-        CHECK_RESULT(argus_world_find_flank_begin(NULL, &f, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
         CHECK_RESULT(argus_world_find_cover_cancel(NULL), ARGUS_RESULT_INVALID_ARGUMENT);
-        CHECK_RESULT(argus_world_find_flank_cancel(NULL), ARGUS_RESULT_INVALID_ARGUMENT);
         REFUSED(argus_world_find_cover_begin(world, NULL, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
         REFUSED(argus_world_find_cover_begin(world, &c, NULL), ARGUS_RESULT_INVALID_ARGUMENT);
-        REFUSED(argus_world_find_flank_begin(world, NULL, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
-        REFUSED(argus_world_find_flank_begin(world, &f, NULL), ARGUS_RESULT_INVALID_ARGUMENT);
         c.threat_count = 0;
         REFUSED(argus_world_find_cover_begin(world, &c, &rays), ARGUS_RESULT_INVALID_ARGUMENT);
         c.threat_count = 1;

@@ -288,6 +288,21 @@ pub struct StepExpect {
     pub brain: Option<Vec<BrainEventExpect>>,
     pub forgotten: Option<Vec<ForgetExpect>>,
     pub awareness: Option<Vec<AwarenessEventExpect>>,
+    /// Targets seen at this step's sight ticks and not at the previous ones (C ABI:
+    /// `argus_world_get_seen_events`).
+    pub seen: Option<Vec<SightEventExpect>>,
+    /// Targets seen at the previous sight ticks and not at this step's
+    /// (`argus_world_get_lost_events`).
+    pub lost: Option<Vec<SightEventExpect>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SightEventExpect {
+    pub agent: String,
+    pub target: String,
+    /// Seen: the target's position; lost: where it was last perceived.
+    pub position: Option<V3>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -302,6 +317,10 @@ pub struct PerceptExpect {
     pub position: Option<V3>,
     pub strength: Option<f32>,
     pub time: Option<f32>,
+    /// Sound percepts: which sound, its index in emission order since the previous step.
+    pub sound_index: Option<u32>,
+    /// Sound percepts: the sound's loudness as emitted.
+    pub loudness: Option<f32>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -317,6 +317,23 @@ impl Run {
                 c.opt_vec3(&w("position"), x.position, p.position, tol);
                 c.opt_float(&w("strength"), x.strength, p.strength, tol);
                 c.opt_float(&w("time"), x.time, p.time, tol);
+                if x.sound_index.is_some() || x.loudness.is_some() {
+                    c.eq(&w("kind (sound_index / loudness are sound fields)"), "sound", kind_name(p.kind));
+                }
+                c.opt_eq(&w("sound_index"), x.sound_index, p.sound);
+                c.opt_float(&w("loudness"), x.loudness, p.loudness, tol);
+            }
+        }
+        for (name, expected, seen) in [("seen", &e.seen, true), ("lost", &e.lost, false)] {
+            let Some(expected) = expected else { continue };
+            let actual: Vec<_> = ev.sight_changes.iter().filter(|s| s.seen == seen).collect();
+            if c.same_len(&format!("{name} events"), expected.len(), actual.len(), &actual) {
+                for (i, (x, a)) in expected.iter().zip(&actual).enumerate() {
+                    let w = |what: &str| format!("{name} event {i} {what}");
+                    c.eq(&w("agent"), x.agent.clone(), self.agent_name(a.agent));
+                    c.eq(&w("target"), Some(x.target.clone()), self.target_name(a.target));
+                    c.opt_vec3(&w("position"), x.position, a.position, tol);
+                }
             }
         }
         if let Some(expected) = &e.brain

@@ -21,7 +21,8 @@ csharp_suite() {
         return
     fi
     local out="$TARGET_DIR/csharp"
-    if ! cargo build --profile "$PROFILE" --lib >"$LOGS/csharp-build.log" 2>&1 ||
+    # `testing`: the panic firewall's test hook (argus_testing_trigger_panic), left out of shipped builds.
+    if ! cargo build --profile "$PROFILE" --lib --features testing >"$LOGS/csharp-build.log" 2>&1 ||
         ! "$ROOT/bindings/csharp/build.sh" --tests "$out" >>"$LOGS/csharp-build.log" 2>&1; then
         echo "---- csharp build failed; last lines of $LOGS/csharp-build.log:"
         tail -n 30 "$LOGS/csharp-build.log"

@@ -231,8 +231,10 @@ pub fn tolerable(expected: &[Row], actual: &[Row], agents: usize, near: &[(usize
 
 /// Could this differing row come from a decision the reference made near a boundary? Sight and
 /// sound percepts only from a near decision about that target or sound; memory from one about that
-/// target or any sound (a sourced sound refreshes memory); the brain from any. Decay and
-/// forgetting happen before the senses, so a forgotten event never is.
+/// target or any sound (a sourced sound refreshes memory); the brain from any. Decay happens
+/// before the senses, except for a target held since the previous sight (sample and hold),
+/// which decays after a sight that misses it: its forgetting only from a near decision about
+/// that very target.
 fn explained_by(row: &Row, notes: &[Near]) -> bool {
     let about = |x: About| notes.iter().any(|n| n.about == x);
     let any_sound = notes.iter().any(|n| matches!(n.about, About::Sound(_)));
@@ -240,6 +242,7 @@ fn explained_by(row: &Row, notes: &[Near]) -> bool {
         Row::Percept { kind: RefSense::Sight, target: Some(t), .. } => about(About::Target(t)),
         Row::Percept { kind: RefSense::Sound, position, .. } => about(About::Sound(position)),
         Row::Memory { target, .. } => about(About::Target(target)) || any_sound,
+        Row::Forgot { target, .. } => about(About::Target(target)),
         Row::Brain { .. } | Row::Mind { .. } => true,
         _ => false,
     }

@@ -20,6 +20,8 @@ pub struct RefRecord {
     pub confidence: f32,
     /// Seen at the latest sight tick.
     pub seen: bool,
+    /// World time of the last percept (argus's sample and hold counts decay from it).
+    pub last_time: f32,
 }
 
 /// The record for `target`, if any.
@@ -28,26 +30,44 @@ pub fn record(records: &[RefRecord], target: RefId) -> Option<&RefRecord> {
 }
 
 /// `HandlePercept`: confidence snaps to 1 at the perceived position (a record is made if needed).
-pub fn refresh(records: &mut Vec<RefRecord>, target: RefId, position: Vec3) -> &mut RefRecord {
+pub fn refresh(records: &mut Vec<RefRecord>, target: RefId, position: Vec3, time: f32) -> &mut RefRecord {
     let i = match records.iter().position(|r| r.target == target) {
         Some(i) => i,
         None => {
-            records.push(RefRecord { target, last_known_position: Vec3::ZERO, confidence: 0.0, seen: false });
+            records.push(RefRecord {
+                target,
+                last_known_position: Vec3::ZERO,
+                confidence: 0.0,
+                seen: false,
+                last_time: 0.0,
+            });
             records.len() - 1
         }
     };
     let rec = &mut records[i];
     rec.last_known_position = position;
     rec.confidence = 1.0;
+    rec.last_time = time;
     rec
 }
 
 /// `PerceptionMemory.Update` for every record: decay, and below the threshold exactly 0.
 /// Returns the records this call forgot.
 pub fn decay(records: &mut [RefRecord], decay_per_second: f32, forget_threshold: f32, dt: f32) -> Vec<RefRecord> {
+    decay_where(records, decay_per_second, forget_threshold, dt, |_| true)
+}
+
+/// [`decay`] for the records `which` picks.
+pub fn decay_where(
+    records: &mut [RefRecord],
+    decay_per_second: f32,
+    forget_threshold: f32,
+    dt: f32,
+    which: impl Fn(&RefRecord) -> bool,
+) -> Vec<RefRecord> {
     let mut forgotten = Vec::new();
     for rec in records.iter_mut() {
-        if rec.confidence <= 0.0 {
+        if rec.confidence <= 0.0 || !which(rec) {
             continue;
         }
         rec.confidence -= decay_per_second * dt;

@@ -275,6 +275,7 @@ impl RefWorld {
 
     /// One frame: for every agent, memory decay, hearing, sight, brain.
     pub fn step(&mut self, dt: f32) -> RefEvents {
+        let previous = self.time as f32;
         self.time += dt as f64;
         let time = self.time as f32;
         let sounds = std::mem::take(&mut self.pending_sounds);
@@ -288,10 +289,17 @@ impl RefWorld {
             let def = agent.def;
             let state_before = agent.brain.state;
 
-            // Memory: decay first (a fresh percept below puts it back to 1).
-            for rec in mind::decay(&mut agent.records, def.decay_per_second, def.forget_threshold, dt) {
+            // Memory: decay first (a fresh percept below puts it back to 1). Beyond the lesson,
+            // argus's sample and hold (issue #34): a target seen at the latest sight tick is held
+            // (not decayed) until a sight does not see it; then, after that sight (unless a sound
+            // refreshed it this frame), it decays for the time held before this frame, then by
+            // dt, as argus computes it. With sight every frame nothing is held before a frame.
+            let held: Vec<RefId> = agent.records.iter().filter(|r| r.seen).map(|r| r.target).collect();
+            let (rate, threshold) = (def.decay_per_second, def.forget_threshold);
+            for rec in mind::decay_where(&mut agent.records, rate, threshold, dt, |r| !held.contains(&r.target)) {
                 events.forgotten.push((ai, rec));
             }
+            let mut sounded: Vec<RefId> = Vec::new();
 
             // Hearing: every sound emitted since the last step, in order.
             let mut brain_input = Vec::new();
@@ -310,7 +318,8 @@ impl RefWorld {
                     let Some(strength) = heard_it else { continue };
                     let source = sound.source.filter(|s| self.target(*s).is_some());
                     if let Some(s) = source {
-                        mind::refresh(&mut agent.records, s, sound.position);
+                        mind::refresh(&mut agent.records, s, sound.position, time);
+                        sounded.push(s);
                     }
                     brain_input.push(Heard::Sound { position: sound.position, source });
                     let percept = RefPercept {
@@ -363,7 +372,7 @@ impl RefWorld {
                         continue;
                     }
                     let fraction = visible as f32 / target.check_points.len() as f32;
-                    mind::refresh(&mut agent.records, id, target.position).seen = true;
+                    mind::refresh(&mut agent.records, id, target.position, time).seen = true;
                     brain_input.push(Heard::Sight { target: id });
                     let percept = RefPercept {
                         kind: RefSense::Sight,
@@ -375,6 +384,19 @@ impl RefWorld {
                     };
                     events.percepts.push(percept);
                 }
+            }
+
+            // Sample and hold, the other half: a held target this sight did not see decays now.
+            for rec in agent.records.iter_mut() {
+                if !held.contains(&rec.target) || rec.seen || sounded.contains(&rec.target) {
+                    continue;
+                }
+                let before = previous - rec.last_time;
+                let mut gone = mind::decay(std::slice::from_mut(rec), rate, threshold, before.max(0.0));
+                if before <= 0.0 || gone.is_empty() {
+                    gone = mind::decay(std::slice::from_mut(rec), rate, threshold, dt);
+                }
+                events.forgotten.extend(gone.into_iter().map(|r| (ai, r)));
             }
 
             // Decisions: the brain reads only percepts and memory.

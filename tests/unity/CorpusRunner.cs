@@ -534,7 +534,7 @@ namespace Argus.Perception.StandInTests
 
         void CheckStep(JsonObject e)
         {
-            Keys(e, "step expect", "percepts", "brain", "forgotten", "awareness", "tolerance");
+            Keys(e, "step expect", "percepts", "brain", "forgotten", "awareness", "seen", "lost", "tolerance");
             float tol = Tol(e);
             if (Has(e, "percepts"))
             {
@@ -544,15 +544,29 @@ namespace Argus.Perception.StandInTests
                 {
                     var w = (JsonObject)want[i];
                     object[] got = m_PerceptValues[i];
-                    Keys(w, "percept", "agent", "kind", "target", "position", "strength", "time");
+                    Keys(w, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness");
                     Same("percept " + i + " agent", Str(w["agent"]), got[0]);
                     Same("percept " + i + " kind", Str(w["kind"]), got[1]);
                     if (w.ContainsKey("target")) Same("percept " + i + " target", Str(w["target"]), got[2]);
                     if (Has(w, "position")) Near("percept " + i + " position", V(w["position"]), (Vector3)got[3], tol);
                     if (Has(w, "strength")) Near("percept " + i + " strength", F(w["strength"]), (float)got[4], tol);
                     if (Has(w, "time")) Near("percept " + i + " time", F(w["time"]), (float)got[5], tol);
+                    // Which sound it was: not on the lesson's Percept yet, read from the step's native
+                    // percepts (same order as OnPercept).
+                    if (Has(w, "sound_index") || Has(w, "loudness"))
+                    {
+                        PerceptArray native = m_World.Native.Percepts;
+                        if (i < native.Length)
+                        {
+                            if (Has(w, "sound_index")) Same("percept " + i + " sound_index", (uint)(int)w["sound_index"], native[i].SoundIndex);
+                            if (Has(w, "loudness")) Near("percept " + i + " loudness", F(w["loudness"]), native[i].Loudness, tol);
+                        }
+                        else Fail("percept " + i + ": no native percept");
+                    }
                 }
             }
+            CheckSightEvents(e, "seen", tol);
+            CheckSightEvents(e, "lost", tol);
             if (Has(e, "brain"))
             {
                 var want = (JsonArray)e["brain"];
@@ -598,6 +612,30 @@ namespace Argus.Perception.StandInTests
                     Same("awareness " + i + " to", Str(w["to"]), got[3]);
                     if (Has(w, "level")) Near("awareness " + i + " level", F(w["level"]), (float)got[4], tol);
                 }
+            }
+        }
+
+        // Seen / lost events: no MonoBehaviour event for them yet, read from the native arrays.
+        unsafe void CheckSightEvents(JsonObject e, string which, float tol)
+        {
+            if (!Has(e, which)) return;
+            var want = (JsonArray)e[which];
+            NativeSightEventArray got;
+            Result r = which == "seen"
+                ? NativeMethods.argus_world_get_seen_events(m_World.Native.Handle, &got)
+                : NativeMethods.argus_world_get_lost_events(m_World.Native.Handle, &got);
+            if (r != Result.Ok) { Fail("argus_world_get_" + which + "_events: " + r); return; }
+            Same(which + " count", want.Count, got.Length);
+            for (int i = 0; i < want.Count && i < got.Length; i++)
+            {
+                var w = (JsonObject)want[i];
+                Keys(w, which, "agent", "target", "position");
+                SightEvent ev = got[i];
+                PerceptionAgent a = m_World.AgentFor(ev.Agent);
+                PerceptionTarget t = m_World.TargetFor(ev.Target);
+                Same(which + " " + i + " agent", Str(w["agent"]), a != null ? NameOf(a.gameObject) : "null");
+                Same(which + " " + i + " target", Str(w["target"]), t != null ? NameOf(t.transform) : "null");
+                if (Has(w, "position")) Near(which + " " + i + " position", V(w["position"]), new Vector3(ev.Position.X, ev.Position.Y, ev.Position.Z), tol);
             }
         }
 

@@ -24,7 +24,8 @@ namespace Argus
     }
 
     /// <summary>The engine's ray callback threw while a native call was asking it for rays. The call
-    /// finished with every ray of that batch counted as blocked; the callback's exception is inner.</summary>
+    /// ended there (natively ARGUS_RESULT_CALLBACK_FAILED) and changed nothing: a failed Step did not
+    /// happen. The callback's exception is inner.</summary>
     public sealed class RayCallbackException : Exception
     {
         internal RayCallbackException(Exception inner)

@@ -159,7 +159,8 @@ namespace Argus.Tests
                 world.SetRayCaster(engine);
                 var e = Assert.Throws<RayCallbackException>(() => world.Step(0.1f));
                 Assert.IsInstanceOf<InvalidOperationException>(e.InnerException);
-                Assert.AreEqual(0, world.Percepts.Length, "the failed batch counted as blocked");
+                Assert.AreEqual(0, world.Percepts.Length, "the failed step published nothing");
+                Assert.AreEqual(0.0, world.Time, "the failed step did not happen");
                 Assert.AreEqual(1, engine.Calls);
 
                 engine.Throw = false;
@@ -168,6 +169,36 @@ namespace Argus.Tests
                 Assert.IsTrue(world.CanSee(guard, target).Seen);
                 world.SetRayCaster(null);
                 Assert.AreEqual(Result.NoRayBackend, Assert.Throws<ArgusException>(() => world.Step(0.1f)).Code);
+            }
+        }
+
+        [Test]
+        public void ACallbackThatThrowsLeavesTheWorldExactlyAsItWas()
+        {
+            // A chasing guard whose engine fails: before ABI 3 the batch counted as blocked, so the
+            // guard lost its target (Chasing -> Searching) and time advanced.
+            WorldDef def = WorldDef.Default();
+            def.RayBackend = RayBackend.Engine;
+            using (var world = new World(def))
+            {
+                AgentId guard = WorldTests.Guard(world, Support.V(0, 0, 0), Support.V(0, 0, 1));
+                WorldTests.PointTarget(world, Support.V(0, 0, 5));
+                var engine = new BoxEngine();
+                world.SetRayCaster(engine);
+                for (int i = 0; i < 3; i++) world.Step(0.1f);
+                Assert.AreEqual(BrainState.Chasing, world.GetAgentState(guard).BrainState);
+                Assert.AreEqual(1, world.Percepts.Length);
+                byte[] before = world.Save();
+                double time = world.Time;
+                engine.Throw = true;
+                Assert.Throws<RayCallbackException>(() => world.Step(0.1f));
+                CollectionAssert.AreEqual(before, world.Save(), "a save after the failed step equals the one before");
+                Assert.AreEqual(time, world.Time);
+                Assert.AreEqual(BrainState.Chasing, world.GetAgentState(guard).BrainState);
+                Assert.AreEqual(1, world.Percepts.Length, "the event arrays are still the last step's");
+                engine.Throw = false;
+                world.Step(0.1f);
+                Assert.AreEqual(BrainState.Chasing, world.GetAgentState(guard).BrainState);
             }
         }
 

@@ -93,19 +93,6 @@ namespace Argus.Tests
                 }
                 Assert.AreEqual(Result.NoStepInProgress, Assert.Throws<ArgusException>(() => world.CancelFindCover()).Code);
 
-                FlankQuery flank = FlankQuery.Default();
-                flank.Candidates.Kind = CandidateKind.Points;
-                flank.Threat = threats[0];
-                flank.TopK = 3;
-                int f1 = world.FindFlank(flank, spots, ref direct, out a1);
-                RayArray flankRays = world.BeginFindFlank(flank, spots);
-                var flankHits = new RayHit[flankRays.Length];
-                for (int i = 0; i < flankRays.Length; i++) flankHits[i] = engine.Cast(flankRays[i]);
-                int f2 = world.FinishFindFlank(flankHits, flankHits.Length, ref phased, out a2);
-                Assert.AreEqual(f1, f2);
-                Assert.AreEqual(a1.Position.X, a2.Position.X, 1e-5f);
-                world.BeginFindFlank(flank, spots);
-                world.CancelFindFlank();
             }
         }
     }

@@ -2,10 +2,23 @@ using System;
 using System.Diagnostics;
 using System.IO;
 using System.Reflection;
+using System.Runtime.InteropServices;
 using NUnit.Framework;
 
 namespace Argus.Tests
 {
+    /// <summary>The library's test hooks: exported only by a test build (cargo feature `testing`, e.g.
+    /// <c>cargo build --lib --features testing</c>), never declared in argus.h or the bindings.</summary>
+    public static class TestHooks
+    {
+        /// <summary>The panic firewall's hook's symbol.</summary>
+        public const string TriggerPanicSymbol = "argus_testing_trigger_panic";
+
+        /// <summary>Panics inside the library: returns Panic and poisons the world.</summary>
+        [DllImport(NativeMethods.Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_testing_trigger_panic(WorldHandle world);
+    }
+
     /// <summary>Paths, processes and the managed allocation counter the tests share.</summary>
     public static class Support
     {

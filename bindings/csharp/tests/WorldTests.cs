@@ -182,7 +182,7 @@ namespace Argus.Tests
             using (var healthy = new World())
             {
                 Guard(poisoned, Support.V(0, 0, 0), Support.V(0, 0, 1));
-                Assert.AreEqual(Result.Panic, NativeMethods.argus_testing_trigger_panic(poisoned.Handle));
+                Assert.AreEqual(Result.Panic, TestHooks.argus_testing_trigger_panic(poisoned.Handle));
                 Assert.AreEqual(Result.WorldPoisoned, Assert.Throws<ArgusException>(() => poisoned.Step(0.1f)).Code);
                 Guard(healthy, Support.V(0, 0, 0), Support.V(0, 0, 1));
                 healthy.Step(0.1f);

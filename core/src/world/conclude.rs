@@ -18,6 +18,8 @@ use super::sweep::Candidate;
 /// What concluding an agent reads.
 pub(super) struct ConcludeInput<'a> {
     pub time: f64,
+    /// The world's time before this step (the previous step's `time`).
+    pub previous_time: f64,
     pub dt: f32,
     pub targets: &'a Pool<Target>,
     /// The step's target grid, which the sweep's candidates name their targets by.
@@ -107,7 +109,12 @@ pub(super) fn conclude(
     let dt = ctx.dt;
     let state_before = agent.brain.state;
     let memory_config = agent.tuning.memory;
+    // Sample and hold: a target seen at the agent's latest sight tick keeps its confidence
+    // until a tick does not see it (then `see` releases it, see `MemoryRecord::confidence`).
     for rec in agent.records.iter_mut() {
+        if rec.seen {
+            continue;
+        }
         if rec.decay(&memory_config, dt) {
             out.forgotten.push(ForgetEvent { agent: id, target: rec.target, position: rec.last_known_position, time });
         }
@@ -131,6 +138,8 @@ pub(super) fn conclude(
             position: sound.position,
             time,
             strength,
+            sound: sound_index,
+            loudness: sound.loudness,
         });
     }
 
@@ -236,6 +245,8 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
             position: target.position,
             time,
             strength: fraction,
+            sound: Percept::NO_SOUND,
+            loudness: 0.0,
         });
     }
     // The broadphase visits targets in grid order; report them in slot order.
@@ -250,6 +261,9 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
             rec.seen = seen;
             let (target, position) = (rec.target, rec.last_known_position);
             out.sight_changes.push(SightChange { agent: id, target, seen, position, time });
+            if !seen && rec.release(&agent.tuning.memory, ctx.previous_time as f32, time, ctx.dt) {
+                out.forgotten.push(ForgetEvent { agent: id, target, position, time });
+            }
         }
     }
     if out.sight_changes.len() > first_change + 1 {

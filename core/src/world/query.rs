@@ -76,7 +76,7 @@ impl World {
         let mut hits = vec![RayHit::default(); rays.len()];
         match source {
             Some(source) if !rays.is_empty() => {
-                source.cast_rays(rays, &mut hits);
+                source.cast_rays(rays, &mut hits)?;
                 check_hits(rays, &hits)?;
             }
             Some(_) => {}

@@ -113,7 +113,12 @@ impl World {
         let scratch = &mut self.scratch;
         scratch.hits.clear();
         scratch.hits.resize(scratch.rays.len(), RayHit::default());
-        source.cast_rays(&scratch.rays, &mut scratch.hits);
+        // Nothing is mutated before the rays are answered (`begin_step`): a source that fails
+        // cancels the step and the world is exactly as before the call.
+        if let Err(e) = source.cast_rays(&scratch.rays, &mut scratch.hits) {
+            self.cancel_step();
+            return Err(e);
+        }
         let hits = std::mem::take(&mut self.scratch.hits);
         let result = self.finish_step(&hits);
         self.scratch.hits = hits;
@@ -309,6 +314,7 @@ impl World {
             &mut self.scratch;
         let input = ConcludeInput {
             time: *time,
+            previous_time: self.time,
             dt: *dt,
             targets: &self.targets,
             grid,

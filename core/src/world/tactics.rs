@@ -38,7 +38,7 @@ impl World {
         let pending = begin_cover(query)?;
         let mut hits = vec![RayHit::default(); pending.rays().len()];
         if !hits.is_empty() {
-            source.cast_rays(pending.rays(), &mut hits);
+            source.cast_rays(pending.rays(), &mut hits)?;
         }
         pending.finish(&hits, out)
     }

@@ -195,7 +195,9 @@ func run_scenario(s: Dictionary) -> void:
 		agents[a.name] = g
 		names[g] = a.name
 		var n: String = a.name
-		ears.sound_heard.connect(func(p, l, src): events.append({"k": "sound", "agent": n, "position": p, "source": src}))
+		ears.sound_heard.connect(func(p, l, src): events.append({"k": "sound", "agent": n, "position": p, "loudness": l, "source": src}))
+		g.target_seen.connect(func(x): events.append({"k": "seen", "agent": n, "target": x}))
+		g.target_lost.connect(func(x): events.append({"k": "lost", "agent": n, "target": x}))
 		brain.state_changed.connect(func(f, to): events.append({"k": "brain", "agent": n, "from": STATES[f], "to": STATES[to]}))
 		g.target_forgotten.connect(func(x, p): events.append({"k": "forgotten", "agent": n, "target": x, "position": p}))
 		g.awareness_changed.connect(func(x, f, to, lv): events.append({"k": "awareness", "agent": n, "target": x, "from": STAGES[f], "to": STAGES[to], "level": lv}))
@@ -366,6 +368,25 @@ func check_step(e: Dictionary, at: String, tl: float) -> void:
 		for p in got:
 			if p.kind == "sound": want_heard.append([named(p.sensor), named(p.target)])
 		t.check(heard == want_heard, "%s sound_heard signals %s match the sound percepts %s" % [at, heard, want_heard])
+		# Which sound each was (issue #34): its loudness and source, also with two sounds at one spot.
+		var sounds_heard := []
+		for ev in events:
+			if ev.k == "sound": sounds_heard.append(ev)
+		var s := 0
+		for w in e.percepts:
+			if w.kind != "sound": continue
+			if s < sounds_heard.size():
+				if w.has("loudness"): t.check(absf(sounds_heard[s].loudness - w.loudness) <= tl, "%s sound %d loudness %s vs %s" % [at, s, sounds_heard[s].loudness, w.loudness])
+				if w.has("target"): t.check(named(sounds_heard[s].source) == w.target, "%s sound %d source %s vs %s" % [at, s, named(sounds_heard[s].source), w.target])
+			s += 1
+	for which in ["seen", "lost"]:
+		if e.has(which):
+			var got := []
+			for ev in events:
+				if ev.k == which: got.append([ev.agent, named(ev.target)])
+			var want := []
+			for x in e[which]: want.append([x.agent, x.target])
+			t.check(got == want, "%s target_%s %s vs %s" % [at, which, got, want])
 	if e.has("brain"):
 		var got := []
 		for ev in events:

@@ -9,8 +9,10 @@ namespace Argus
     {
         /// <summary>Fill hits[i] for rays[i], i &lt; rays.Length: cast from Origin along Direction for at most
         /// MaxDistance against LayerMask; Hit = true and Distance when something blocks. Both views are valid
-        /// only during the call (reading them later throws InvalidOperationException). An exception is caught, the batch counts as blocked, and the world call
-        /// that asked throws <see cref="RayCallbackException"/> after it finished.</summary>
+        /// only during the call (reading them later throws InvalidOperationException). An exception is caught
+        /// and reported to the library as a failed batch: the world call that asked ends with the world
+        /// unchanged (a failed Step did not happen) and throws <see cref="RayCallbackException"/> with the
+        /// exception inside.</summary>
         void CastRays(RayArray rays, RayHits hits);
     }
 
@@ -89,9 +91,10 @@ namespace Argus
         GCHandle _rayHandle;
 
         [MonoPInvokeCallback(typeof(RayBatchFn))]
-        static void RayTrampoline(Ray* rays, uint count, RayHit* hits, IntPtr userData)
+        static Result RayTrampoline(Ray* rays, uint count, RayHit* hits, IntPtr userData)
         {
-            // Nothing may escape into native code: every failure becomes "blocked" plus a recorded error.
+            // Nothing may escape into native code: every failure is a failure code (the library then ends
+            // the call with CallbackFailed, changing nothing) plus a recorded error.
             RayState state = null;
             try
             {
@@ -109,18 +112,14 @@ namespace Argus
                     {
                         state.Calls.Bump(); // both views die with the call
                     }
-                    return;
+                    return Result.Ok;
                 }
             }
             catch (Exception e)
             {
                 if (state != null && state.Error == null) state.Error = e;
             }
-            for (uint i = 0; i < count; i++)
-            {
-                hits[i].Hit = true;
-                hits[i].Distance = 0;
-            }
+            return Result.InvalidArgument;
         }
 
         /// <summary>Lets the engine answer every line-of-sight ray (null restores the built-in backend,

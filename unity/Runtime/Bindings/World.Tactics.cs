@@ -117,7 +117,7 @@ namespace Argus
         /// <summary>Second half: hits[i] answers ray i (count = the rays' Length); results as FindCover gives them.</summary>
         public int FinishFindCover(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer)
         {
-            return FinishTactical(hits, count, ref results, out answer, true);
+            return FinishTactical(hits, count, ref results, out answer);
         }
 
         /// <summary>Abandons a begun cover query.</summary>
@@ -127,43 +127,8 @@ namespace Argus
             _tacticalRays.Bump();
         }
 
-        /// <summary>First half of a flank query (see BeginFindCover).</summary>
-        public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints)
-        {
-            return BeginFindFlank(query, candidatePoints, null);
-        }
-
-        /// <summary>BeginFindFlank with extra danger per candidate (null = none).</summary>
-        public RayArray BeginFindFlank(FlankQuery query, Vec3[] candidatePoints, float[] candidateDanger)
-        {
-            NativeRayArray rays;
-            fixed (Vec3* p = candidatePoints)
-            fixed (float* d = candidateDanger)
-            {
-                query.Candidates.Points = p;
-                query.Candidates.PointCount = (uint)(candidatePoints == null ? 0 : candidatePoints.Length);
-                query.CandidateDanger = d;
-                query.CandidateDangerCount = (uint)(candidateDanger == null ? 0 : candidateDanger.Length);
-                Check(NativeMethods.argus_world_find_flank_begin(H, &query, &rays));
-            }
-            _tacticalRays.Bump();
-            return new RayArray(rays, _tacticalRays);
-        }
-
-        /// <summary>Second half of a flank query.</summary>
-        public int FinishFindFlank(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer)
-        {
-            return FinishTactical(hits, count, ref results, out answer, false);
-        }
-
-        /// <summary>Abandons a begun flank query.</summary>
-        public void CancelFindFlank()
-        {
-            Check(NativeMethods.argus_world_find_flank_cancel(H));
-            _tacticalRays.Bump();
-        }
-
-        int FinishTactical(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer, bool cover)
+        // A flank casts no rays: FindFlank answers in one call (ABI 3 has no two-phase flank).
+        int FinishTactical(RayHit[] hits, int count, ref TacticalResult[] results, out TacticalAnswer answer)
         {
             if (hits == null && count > 0) throw new ArgumentNullException("hits");
             if (count < 0 || hits != null && count > hits.Length) throw new ArgumentOutOfRangeException("count");
@@ -176,9 +141,7 @@ namespace Argus
                 fixed (RayHit* h = hits)
                 fixed (TacticalResult* out_ = results)
                 {
-                    r = cover
-                        ? NativeMethods.argus_world_find_cover_finish(H, h, (uint)count, out_, (uint)results.Length, &n, &a)
-                        : NativeMethods.argus_world_find_flank_finish(H, h, (uint)count, out_, (uint)results.Length, &n, &a);
+                    r = NativeMethods.argus_world_find_cover_finish(H, h, (uint)count, out_, (uint)results.Length, &n, &a);
                 }
                 if (r != Result.BufferTooSmall)
                 {

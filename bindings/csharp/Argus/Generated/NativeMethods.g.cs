@@ -8,15 +8,21 @@ using System.Security;
 namespace Argus
 {
     /// <summary>
-    /// The engine's batch ray caster: fill <c>hits[i]</c> for <c>rays[i]</c>, <c>i &lt; count</c>. Called at most
-    /// once per <c>argus_world_step</c> and once per immediate query, cover query
-    /// (<c>argus_world_find_cover</c>: every ray the query could need, in one batch) or debug draw
-    /// that needs rays (a debug draw calls it per agent and check point), on the thread that made that
-    /// call, never concurrently. <c>rays</c> and <c>hits</c> are valid only during the call. <c>user_data</c> is
-    /// passed through untouched.
+    /// The engine's batch ray caster: fill <c>hits[i]</c> for <c>rays[i]</c>, <c>i &lt; count</c>, and return
+    /// <c>Result.Ok</c>. Called at most once per <c>argus_world_step</c> and once per immediate query,
+    /// cover query (<c>argus_world_find_cover</c>: every ray the query could need, in one batch) or debug
+    /// draw that needs rays (a debug draw calls it per agent and check point), on the thread that
+    /// made that call, never concurrently. <c>rays</c> and <c>hits</c> are valid only during the call.
+    /// <c>user_data</c> is passed through untouched.
+    ///
+    /// When the engine cannot answer (its caster failed, a managed wrapper caught an exception),
+    /// return any other code (e.g. <c>Result.InvalidArgument</c>): <c>hits</c> is then ignored and the
+    /// call that invoked the callback returns <c>Result.CallbackFailed</c> with the world
+    /// unchanged (a failed <c>argus_world_step</c> is as if never called: a save before and after is
+    /// byte-identical). Never let an exception unwind through this callback.
     /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    public unsafe delegate void RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
+    public unsafe delegate Result RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
 
     /// <summary>Every argus_ function of argus.h, one to one. Prefer <see cref="World"/>.</summary>
     [SuppressUnmanagedCodeSecurity]
@@ -211,6 +217,27 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_awareness_events(WorldHandle world, NativeAwarenessEventArray* @out);
+
+        /// <summary>
+        /// This step's seen events: a target an agent sees at this step's sight tick and did not see at
+        /// its previous one (the "target seen" signal of an engine wrapper; no wrapper need keep its
+        /// own seen set).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_seen_events(WorldHandle world, NativeSightEventArray* @out);
+
+        /// <summary>
+        /// This step's lost events: a target an agent saw at its previous sight tick and does not see at
+        /// this step's (the "target lost" signal; <c>Position</c> is where it was last perceived).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>out</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_lost_events(WorldHandle world, NativeSightEventArray* @out);
 
         /// <summary>
         /// Default influence map: 64 × 64 cells of 1 m on the XZ plane from the origin, one layer.
@@ -702,7 +729,9 @@ namespace Argus
         /// Finds flanking spots (lesson §11): spots outside the threat's forward cone, best (highest
         /// score) first, at most <c>TopK</c>, into <c>results</c> / <c>*out_count</c> / <c>*out_answer</c> exactly as
         /// <c>argus_world_find_cover</c>. No spot → <c>Result.Ok</c>, count 0, answer = the threat's
-        /// position. Casts no rays, so it works in an engine-ray world without a callback.
+        /// position. Casts no rays, so it works in an engine-ray world without a callback, and has no
+        /// two-phase (<c>_begin</c> / <c>_finish</c>) form: an engine that batches the rays of its cover queries
+        /// calls this directly in the same loop.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>query</c> NULL or readable (with its points); <c>results</c> <c>capacity</c>
@@ -749,40 +778,6 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_find_cover_cancel(WorldHandle world);
-
-        /// <summary>
-        /// First half of a two-phase flank query, for engines that drive cover and flank through one
-        /// begin / cast / finish loop: validates and answers <c>query</c> as <c>argus_world_find_flank</c> does.
-        /// A flank casts no rays, so <c>*out_rays</c> is always empty (items NULL, count 0). Beginning
-        /// another abandons a pending one. The query and its points are read during the call only.
-        ///
-        /// # Safety
-        /// <c>world</c> NULL or live; <c>query</c> NULL or readable (with its points); <c>out_rays</c> NULL or writable.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_begin(WorldHandle world, FlankQuery* query, NativeRayArray* out_rays);
-
-        /// <summary>
-        /// Second half of a two-phase flank query: <c>count</c> must be 0; results, count and answer are
-        /// written exactly as <c>argus_world_find_flank</c> writes them. A too-small <c>results</c> buffer is
-        /// refused and the query stays pending. None pending → <c>Result.NoStepInProgress</c>.
-        ///
-        /// # Safety
-        /// <c>world</c> NULL or live; <c>hits</c> ignored (count 0); <c>results</c> <c>capacity</c> writable items (NULL if
-        /// 0); <c>out_count</c>, <c>out_answer</c> NULL or writable.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_finish(WorldHandle world, RayHit* hits, uint count, TacticalResult* results, uint capacity, uint* out_count, TacticalAnswer* out_answer);
-
-        /// <summary>
-        /// Abandons a flank query begun with <c>argus_world_find_flank_begin</c>. None pending →
-        /// <c>Result.NoStepInProgress</c>.
-        ///
-        /// # Safety
-        /// <c>world</c> NULL or live.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_find_flank_cancel(WorldHandle world);
 
         /// <summary>
         /// Default cover query: no threats, no candidates, no map, the lesson's weights, top 1.
@@ -1037,17 +1032,5 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_get_attitude(WorldHandle world, uint observer, uint other, Attitude* out_attitude);
-
-        /// <summary>
-        /// Deliberately panics inside the library, to let binding test suites check the panic firewall:
-        /// returns <c>Result.Panic</c>, poisons the world and leaves the panic's message in
-        /// <c>argus_world_last_error</c>. Argus installs no panic hook (no process-wide state), so the
-        /// default hook also prints it to stderr unless the host installs its own. Never call it in a game.
-        ///
-        /// # Safety
-        /// <c>world</c> NULL or live.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_testing_trigger_panic(WorldHandle world);
     }
 }

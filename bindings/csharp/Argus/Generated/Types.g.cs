@@ -70,6 +70,10 @@ namespace Argus
         /// </summary>
         public const uint COLOR_CONE = 4294967232;
         /// <summary>
+        /// <c>ArgusPercept::SoundIndex</c> of a sight percept.
+        /// </summary>
+        public const uint NO_SOUND = 4294967295;
+        /// <summary>
         /// Most layers one map may have.
         /// </summary>
         public const uint INFLUENCE_MAX_LAYERS = 32;
@@ -122,7 +126,7 @@ namespace Argus
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
         /// Wrappers compare it with <c>argus_abi_version()</c> at load.
         /// </summary>
-        public const uint ABI_VERSION = 2;
+        public const uint ABI_VERSION = 3;
         /// <summary>
         /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
         /// origins, candidate points), in metres. Beyond it → <c>Result.InvalidArgument</c>.
@@ -176,7 +180,7 @@ namespace Argus
         StepInProgress = 4,
         /// <summary>
         /// <c>argus_world_step_finish</c> without <c>argus_world_step_begin</c>; likewise a <c>_finish</c> or
-        /// <c>_cancel</c> of a two-phase cover or flank query that was not begun.
+        /// <c>_cancel</c> of a two-phase cover query that was not begun.
         /// </summary>
         NoStepInProgress = 5,
         /// <summary>
@@ -214,6 +218,13 @@ namespace Argus
         /// An allocation the call needed failed (out of memory or address space); nothing changed.
         /// </summary>
         OutOfMemory = 13,
+        /// <summary>
+        /// The engine's ray callback returned a result other than <c>Result.Ok</c>: the call that
+        /// invoked it (a step, a sight or cover query, a debug draw) ended there and changed
+        /// nothing (a failed <c>argus_world_step</c> leaves the clock, memories, brains, pending sounds
+        /// and event arrays as they were). The callback's code is named in the last error.
+        /// </summary>
+        CallbackFailed = 14,
     }
 
     /// <summary>
@@ -975,11 +986,21 @@ namespace Argus
         /// </summary>
         public float Strength;
         /// <summary>
+        /// Sound: which sound it was, its index in the order sounds were emitted
+        /// (<c>argus_world_emit_sound</c>) since the previous step, 0 for the first; two sounds at one
+        /// spot stay apart. Sight: <c>Constants.NO_SOUND</c>.
+        /// </summary>
+        public uint SoundIndex;
+        /// <summary>
+        /// Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
+        /// </summary>
+        public float Loudness;
+        /// <summary>
         /// The agent's <c>UserData</c>.
         /// </summary>
         public ulong AgentUserData;
         /// <summary>
-        /// The target's <c>UserData</c> (0 when <c>Target</c> is null).
+        /// The target's <c>UserData</c> (0 when <c>Target</c> is null); for a sound, its source's.
         /// </summary>
         public ulong TargetUserData;
     }
@@ -1781,6 +1802,214 @@ namespace Argus
 
             /// <summary>The current item (a copy).</summary>
             public AwarenessEvent Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>
+    /// A target came into an agent's sight (a seen event) or left it (a lost event) at the agent's
+    /// sight tick, against what it saw at its previous tick (like Box2D's sensor begin / end
+    /// events). A target disabled, or hidden, is lost at the first tick that does not see it; one
+    /// destroyed, or forgotten by hand (<c>argus_agent_forget</c>), between two ticks leaves no lost event.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct SightEvent
+    {
+        /// <summary>
+        /// Whose sight.
+        /// </summary>
+        public AgentId Agent;
+        /// <summary>
+        /// The target seen or lost.
+        /// </summary>
+        public TargetId Target;
+        /// <summary>
+        /// Seen: where the target is. Lost: where it was last perceived.
+        /// </summary>
+        public Vec3 Position;
+        /// <summary>
+        /// World time of the step.
+        /// </summary>
+        public float Time;
+        /// <summary>
+        /// The agent's <c>UserData</c>.
+        /// </summary>
+        public ulong AgentUserData;
+        /// <summary>
+        /// The target's <c>UserData</c>.
+        /// </summary>
+        public ulong TargetUserData;
+    }
+
+    /// <summary>
+    /// This step's seen events (or lost events: each is its own array), in agent slot order, per
+    /// agent in target slot order. Owned by the world; valid until the next step, load or destroy.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct NativeSightEventArray
+    {
+        /// <summary>
+        /// First item (NULL when <c>Count</c> is 0).
+        /// </summary>
+        public SightEvent* Items;
+        /// <summary>
+        /// Number of items.
+        /// </summary>
+        public uint Count;
+
+        /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
+        public SightEvent this[int i]
+        {
+            get
+            {
+                if ((uint)i >= Count) throw new IndexOutOfRangeException();
+                return Items[i];
+            }
+        }
+
+        /// <summary>Number of items.</summary>
+        public int Length { get { return (int)Count; } }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(SightEvent[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
+            for (int i = 0; i < Count; i++) dest[i] = Items[i];
+            return (int)Count;
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation). No expiry check:
+        /// the object model hands out the checked <see cref="SightEventArray"/> instead.</summary>
+        public Enumerator GetEnumerator() { return new Enumerator(Items, (int)Count); }
+
+        /// <summary>The enumerator of a foreach over the items.</summary>
+        public struct Enumerator
+        {
+            readonly SightEvent* _items;
+            readonly int _count;
+            int _i;
+
+            internal Enumerator(SightEvent* items, int count)
+            {
+                _items = items;
+                _count = count;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item.</summary>
+            public bool MoveNext() { return ++_i < _count; }
+
+            /// <summary>The current item (a copy).</summary>
+            public SightEvent Current { get { return _items[_i]; } }
+        }
+    }
+
+    /// <summary>A <see cref="NativeSightEventArray"/> the world handed out, checked on every read: once the call
+    /// that ends its life ran (the next step, Load, ...: see the property that returned it) reading it
+    /// throws <see cref="InvalidOperationException"/>, after the world's Dispose
+    /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
+    public unsafe struct SightEventArray
+    {
+        readonly SightEvent* _items;
+        readonly int _count;
+        readonly ViewEpoch _epoch;
+        readonly int _stamp;
+
+        internal SightEventArray(NativeSightEventArray array, ViewEpoch epoch)
+        {
+            _items = array.Items;
+            _count = (int)array.Count;
+            _epoch = epoch;
+            _stamp = epoch.Value;
+        }
+
+        /// <summary>False once the view expired (or for a default view).</summary>
+        public bool IsValid { get { return _epoch != null && _epoch.Value == _stamp; } }
+
+        /// <summary>Number of items (0 for a default view).</summary>
+        public int Length
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _count;
+            }
+        }
+
+        /// <summary>Item i (bounds-checked copy).</summary>
+        public SightEvent this[int i]
+        {
+            get
+            {
+                // The hot path: one bounds check, one epoch compare (a default view has no items,
+                // so it never reaches the compare).
+                if ((uint)i >= (uint)_count) OutOfRange();
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return _items[i];
+            }
+        }
+
+        void OutOfRange()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw(); // an expired view says so first
+            throw new IndexOutOfRangeException();
+        }
+
+        /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
+        public int CopyTo(SightEvent[] dest)
+        {
+            if (dest == null) throw new ArgumentNullException("dest");
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            if (dest.Length < _count) throw new ArgumentException("dest is shorter than the view", "dest");
+            for (int i = 0; i < _count; i++) dest[i] = _items[i];
+            return _count;
+        }
+
+        /// <summary>The raw items (valid only while the view is: no check).</summary>
+        public SightEvent* Pointer
+        {
+            get
+            {
+                if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+                return _items;
+            }
+        }
+
+        /// <summary>foreach over the items (a struct enumerator: no allocation), checked on every item.</summary>
+        public Enumerator GetEnumerator()
+        {
+            if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
+            return new Enumerator(_items, _count, _epoch, _stamp);
+        }
+
+        /// <summary>The enumerator of a foreach over the view.</summary>
+        public struct Enumerator
+        {
+            readonly SightEvent* _items;
+            readonly int _count;
+            readonly ViewEpoch _epoch;
+            readonly int _stamp;
+            int _i;
+
+            internal Enumerator(SightEvent* items, int count, ViewEpoch epoch, int stamp)
+            {
+                _items = items;
+                _count = count;
+                _epoch = epoch;
+                _stamp = stamp;
+                _i = -1;
+            }
+
+            /// <summary>Advances to the next item; throws once the view expired.</summary>
+            public bool MoveNext()
+            {
+                if (++_i >= _count) return false;
+                if (_epoch.Value != _stamp) _epoch.Throw();
+                return true;
+            }
+
+            /// <summary>The current item (a copy).</summary>
+            public SightEvent Current { get { return _items[_i]; } }
         }
     }
 

@@ -326,9 +326,31 @@ namespace Argus.Tests.Corpus
             }
         }
 
+        unsafe void CheckSightEvents(JsonObject e, string which, float tol)
+        {
+            if (!e.ContainsKey(which)) return;
+            var expected = (JsonArray)e[which];
+            NativeSightEventArray actual;
+            Result r = which == "seen"
+                ? NativeMethods.argus_world_get_seen_events(_world.Handle, &actual)
+                : NativeMethods.argus_world_get_lost_events(_world.Handle, &actual);
+            if (r != Result.Ok) throw new ScenarioError("argus_world_get_" + which + "_events: " + r);
+            if (SameLength(which + " events", expected.Count, actual.Length))
+                for (int i = 0; i < expected.Count; i++)
+                {
+                    var x = (JsonObject)expected[i];
+                    Keys(x, which + " event", "agent", "target", "position");
+                    SightEvent s = actual[i];
+                    string w = which + " event " + i + " ";
+                    Eq(w + "agent", Str(x, "agent"), AgentName(s.Agent));
+                    Eq(w + "target", Str(x, "target"), TargetName(s.Target) ?? "null");
+                    OptVecEq(w + "position", x, "position", s.Position, tol);
+                }
+        }
+
         void CheckEvents(JsonObject e)
         {
-            Keys(e, "step expectation", "tolerance", "percepts", "brain", "forgotten", "awareness");
+            Keys(e, "step expectation", "tolerance", "percepts", "brain", "forgotten", "awareness", "seen", "lost");
             float tol = Tol(e);
             if (e.ContainsKey("percepts"))
             {
@@ -338,7 +360,7 @@ namespace Argus.Tests.Corpus
                     for (int i = 0; i < expected.Count; i++)
                     {
                         var x = (JsonObject)expected[i];
-                        Keys(x, "percept", "agent", "kind", "target", "position", "strength", "time");
+                        Keys(x, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness");
                         Percept p = actual[i];
                         string w = "percept " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(p.Agent));
@@ -347,8 +369,13 @@ namespace Argus.Tests.Corpus
                         OptVecEq(w + "position", x, "position", p.Position, tol);
                         OptFloatEq(w + "strength", OptFloat(x, "strength"), p.Strength, tol);
                         OptFloatEq(w + "time", OptFloat(x, "time"), p.Time, tol);
+                        if (x.ContainsKey("sound_index")) Eq(w + "sound_index", (uint)x["sound_index"], p.SoundIndex);
+                        OptFloatEq(w + "loudness", OptFloat(x, "loudness"), p.Loudness, tol);
                     }
             }
+            // Seen / lost through the generated layer (the object model's surface for them comes later).
+            CheckSightEvents(e, "seen", tol);
+            CheckSightEvents(e, "lost", tol);
             if (e.ContainsKey("brain"))
             {
                 var expected = (JsonArray)e["brain"];

@@ -111,6 +111,8 @@ int main(void) {
     printf("offset ArgusPercept position %zu\n", offsetof(ArgusPercept, position));
     printf("offset ArgusPercept time %zu\n", offsetof(ArgusPercept, time));
     printf("offset ArgusPercept strength %zu\n", offsetof(ArgusPercept, strength));
+    printf("offset ArgusPercept sound_index %zu\n", offsetof(ArgusPercept, sound_index));
+    printf("offset ArgusPercept loudness %zu\n", offsetof(ArgusPercept, loudness));
     printf("offset ArgusPercept agent_user_data %zu\n", offsetof(ArgusPercept, agent_user_data));
     printf("offset ArgusPercept target_user_data %zu\n", offsetof(ArgusPercept, target_user_data));
     printf("size ArgusPerceptArray %zu\n", sizeof(ArgusPerceptArray));
@@ -149,6 +151,16 @@ int main(void) {
     printf("size ArgusAwarenessEventArray %zu\n", sizeof(ArgusAwarenessEventArray));
     printf("offset ArgusAwarenessEventArray items %zu\n", offsetof(ArgusAwarenessEventArray, items));
     printf("offset ArgusAwarenessEventArray count %zu\n", offsetof(ArgusAwarenessEventArray, count));
+    printf("size ArgusSightEvent %zu\n", sizeof(ArgusSightEvent));
+    printf("offset ArgusSightEvent agent %zu\n", offsetof(ArgusSightEvent, agent));
+    printf("offset ArgusSightEvent target %zu\n", offsetof(ArgusSightEvent, target));
+    printf("offset ArgusSightEvent position %zu\n", offsetof(ArgusSightEvent, position));
+    printf("offset ArgusSightEvent time %zu\n", offsetof(ArgusSightEvent, time));
+    printf("offset ArgusSightEvent agent_user_data %zu\n", offsetof(ArgusSightEvent, agent_user_data));
+    printf("offset ArgusSightEvent target_user_data %zu\n", offsetof(ArgusSightEvent, target_user_data));
+    printf("size ArgusSightEventArray %zu\n", sizeof(ArgusSightEventArray));
+    printf("offset ArgusSightEventArray items %zu\n", offsetof(ArgusSightEventArray, items));
+    printf("offset ArgusSightEventArray count %zu\n", offsetof(ArgusSightEventArray, count));
     printf("size ArgusInfluenceMapDef %zu\n", sizeof(ArgusInfluenceMapDef));
     printf("offset ArgusInfluenceMapDef width %zu\n", offsetof(ArgusInfluenceMapDef, width));
     printf("offset ArgusInfluenceMapDef height %zu\n", offsetof(ArgusInfluenceMapDef, height));

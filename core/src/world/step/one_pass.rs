@@ -45,6 +45,7 @@ impl World {
         };
         let input = ConcludeInput {
             time: *time,
+            previous_time: self.time,
             dt: *dt,
             targets: &self.targets,
             grid,
