@@ -615,16 +615,12 @@ namespace Argus.Perception.StandInTests
             }
         }
 
-        // Seen / lost events: no MonoBehaviour event for them yet, read from the native arrays.
-        unsafe void CheckSightEvents(JsonObject e, string which, float tol)
+        // Seen / lost events: no MonoBehaviour event for them yet, read from the world's checked views.
+        void CheckSightEvents(JsonObject e, string which, float tol)
         {
             if (!Has(e, which)) return;
             var want = (JsonArray)e[which];
-            NativeSightEventArray got;
-            Result r = which == "seen"
-                ? NativeMethods.argus_world_get_seen_events(m_World.Native.Handle, &got)
-                : NativeMethods.argus_world_get_lost_events(m_World.Native.Handle, &got);
-            if (r != Result.Ok) { Fail("argus_world_get_" + which + "_events: " + r); return; }
+            SightEventArray got = which == "seen" ? m_World.Native.SeenEvents : m_World.Native.LostEvents;
             Same(which + " count", want.Count, got.Length);
             for (int i = 0; i < want.Count && i < got.Length; i++)
             {

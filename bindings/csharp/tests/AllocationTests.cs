@@ -59,6 +59,8 @@ namespace Argus.Tests
                     foreach (BrainEvent e in b) sink += (long)e.From;
                     foreach (ForgetEvent e in f) sink += e.Agent.Index;
                     foreach (AwarenessEvent e in w) sink += (long)e.From;
+                    foreach (SightEvent e in world.SeenEvents) sink += e.Target.Index;
+                    foreach (SightEvent e in world.LostEvents) sink += e.Agent.Index;
                 };
                 // Warm up: JIT-compiles every path (first forget/awareness events appear late) and grows native buffers.
                 for (int s = 0; s < 1000; s++) frame(s);

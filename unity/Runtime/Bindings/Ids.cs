@@ -153,6 +153,20 @@ namespace Argus
         }
     }
 
+    public partial struct Percept
+    {
+        /// <summary>True for a sound percept (Kind is PerceptKind.Sound).</summary>
+        public bool IsSound { get { return Kind == PerceptKind.Sound; } }
+
+        /// <summary>A sound percept's sound: its index among the sounds emitted (World.EmitSound) since the
+        /// previous step, 0 for the first, so two sounds at one spot stay apart; -1 for a sight percept.</summary>
+        public int Sound { get { return SoundIndex == Constants.NO_SOUND ? -1 : (int)SoundIndex; } }
+
+        /// <summary>A sound percept's source's UserData (the SoundDef's source target's); 0 for an anonymous
+        /// sound or a sight percept.</summary>
+        public ulong SourceUserData { get { return IsSound ? TargetUserData : 0; } }
+    }
+
     public partial struct Vec3 : IEquatable<Vec3>
     {
         /// <summary>A vector in metres, +Y up.</summary>

@@ -53,6 +53,30 @@ namespace Argus
             }
         }
 
+        /// <summary>Targets that came into an agent's sight at its sight tick during the last step (not
+        /// seen at its previous tick): the "target seen" signal, with both sides' UserData.</summary>
+        public SightEventArray SeenEvents
+        {
+            get
+            {
+                NativeSightEventArray a;
+                Check(NativeMethods.argus_world_get_seen_events(H, &a));
+                return new SightEventArray(a, _events);
+            }
+        }
+
+        /// <summary>Targets that left an agent's sight at its sight tick during the last step (seen at its
+        /// previous tick, not at this one): the "target lost" signal; Position is where it was last perceived.</summary>
+        public SightEventArray LostEvents
+        {
+            get
+            {
+                NativeSightEventArray a;
+                Check(NativeMethods.argus_world_get_lost_events(H, &a));
+                return new SightEventArray(a, _events);
+            }
+        }
+
         // ---- debug draw ----------------------------------------------------------------------------------------
 
         /// <summary>Lines and points to draw (cones, sight rays, memories, ...); valid until the next

@@ -326,15 +326,11 @@ namespace Argus.Tests.Corpus
             }
         }
 
-        unsafe void CheckSightEvents(JsonObject e, string which, float tol)
+        void CheckSightEvents(JsonObject e, string which, float tol)
         {
             if (!e.ContainsKey(which)) return;
             var expected = (JsonArray)e[which];
-            NativeSightEventArray actual;
-            Result r = which == "seen"
-                ? NativeMethods.argus_world_get_seen_events(_world.Handle, &actual)
-                : NativeMethods.argus_world_get_lost_events(_world.Handle, &actual);
-            if (r != Result.Ok) throw new ScenarioError("argus_world_get_" + which + "_events: " + r);
+            SightEventArray actual = which == "seen" ? _world.SeenEvents : _world.LostEvents;
             if (SameLength(which + " events", expected.Count, actual.Length))
                 for (int i = 0; i < expected.Count; i++)
                 {
