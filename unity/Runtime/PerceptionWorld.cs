@@ -34,6 +34,9 @@ namespace Argus.Perception
         [Tooltip("Step once per frame in LateUpdate with Time.deltaTime. Off: call Step(dt) yourself (fixed-rate perception, tests).")]
         public bool autoStep = true;
 
+        [Tooltip("UnityPhysics line of sight: trigger colliders block sight. Off (default): triggers are ignored by the step's batch and by CanSeeTarget, cover and the debug picture alike, whatever Physics.queriesHitTriggers says.")]
+        public bool raysHitTriggers = false;
+
         [Tooltip("Worker threads of the native step (0 or 1 = the main thread only). Results are identical for every count.")]
         [Range(0, 64)]
         public int workerThreads = 0;
