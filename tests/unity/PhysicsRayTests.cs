@@ -179,7 +179,7 @@ namespace Argus.Perception.StandInTests
         {
             NewWorld();
             var guard = Guard(Vector3.zero);
-            var player = CapsulePlayer(new Vector3(10f, 0f, 0f));
+            var player = CapsulePlayer(new Vector3(7f, 0f, 0f));
             guard.transform.rotation = Quaternion.AngleAxis(90f, Vector3.up); // now facing +X, the visor too
             Assert.IsTrue(SeenByStep(guard, player));
             Assert.IsTrue(guard.CanSeeTarget(player.transform));

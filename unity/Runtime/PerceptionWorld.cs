@@ -97,7 +97,11 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);
-            if (lineOfSight == LineOfSightSource.UnityPhysics) m_World.SetRayCaster(PhysicsRayCaster.Instance);
+            if (lineOfSight == LineOfSightSource.UnityPhysics)
+            {
+                if (m_ImmediateCaster == null) m_ImmediateCaster = new PhysicsRayCaster(this);
+                m_World.SetRayCaster(m_ImmediateCaster);
+            }
             if (lineOfSight == LineOfSightSource.Custom) m_World.SetRayCaster(customRayCaster);
             s_Enabled.Add(this);
 #if UNITY_EDITOR
