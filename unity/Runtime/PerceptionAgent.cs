@@ -67,6 +67,19 @@ namespace Argus.Perception
 
         void OnEnable() { PerceptionWorld.Join(this); }
 
+        // After every Awake/OnEnable of the scene: a world enabled in the same frame has joined us by now.
+        void Start() { if (m_World == null) WarnNoWorld(); }
+
+        bool m_WarnedNoWorld;
+
+        /// <summary>Once per agent: it is not in an enabled PerceptionWorld, so it perceives nothing.</summary>
+        internal void WarnNoWorld()
+        {
+            if (m_WarnedNoWorld || m_World != null) return;
+            m_WarnedNoWorld = true;
+            UnityEngine.Debug.LogWarning(PerceptionWorld.NoWorldMessage(gameObject.name, "guard (PerceptionAgent)", world), this);
+        }
+
         void OnDisable() { PerceptionWorld.Leave(this, m_World); }
 
         /// <summary>The library's default agent (the lesson's numbers), read once from native code.</summary>
@@ -115,6 +128,7 @@ namespace Argus.Perception
             m_World = w;
             AgentDef def = BuildDef();
             m_Id = w.Native.CreateAgent(def);
+            m_WarnedNoWorld = false;
             m_Pushed = def;
             m_MemoryFrame = -1;
         }

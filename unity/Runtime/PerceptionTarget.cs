@@ -40,6 +40,13 @@ namespace Argus.Perception
 
         void OnEnable() { PerceptionWorld.Join(this); }
 
+        // After every Awake/OnEnable of the scene: a world enabled in the same frame has joined us by now.
+        void Start()
+        {
+            if (m_World == null)
+                UnityEngine.Debug.LogWarning(PerceptionWorld.NoWorldMessage(gameObject.name, "target (PerceptionTarget)", world), this);
+        }
+
         void OnDisable() { PerceptionWorld.Leave(this, m_World); }
 
         static bool s_HaveDefaults;

@@ -104,6 +104,7 @@ namespace Argus.Perception
             }
             if (lineOfSight == LineOfSightSource.Custom) m_World.SetRayCaster(customRayCaster);
             s_Enabled.Add(this);
+            AudioPerception.WorldEnabled();
 #if UNITY_EDITOR
             UnityEditor.AssemblyReloadEvents.beforeAssemblyReload += Release;
 #endif
@@ -160,6 +161,17 @@ namespace Argus.Perception
             s_Enabled.Clear();
             s_Waiting.Clear();
             AudioPerception.ResetSubscribers();
+        }
+
+        /// <summary>The one warning of a component left without a world (no world is made on demand: its
+        /// settings, the line-of-sight source above all, are the scene's choice).</summary>
+        internal static string NoWorldMessage(string objectName, string what, PerceptionWorld requested)
+        {
+            string fix = requested != null
+                ? "enable the PerceptionWorld its 'world' field names ('" + requested.name + "')"
+                : "add a PerceptionWorld to the scene (GameObject > Argus > Perception World)";
+            return "Argus: '" + objectName + "' is a " + what + " but no enabled PerceptionWorld holds it, so it "
+                + "perceives and is perceived by nothing (CanSeeTarget answers false): " + fix + ".";
         }
 
         // ---- membership -----------------------------------------------------------------------------------
