@@ -195,6 +195,35 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
+        public void Frames_WhereGuardsFirstSeeTargets_AllocateNothing()
+        {
+            // The layer bench's case: guards that have never seen anything start seeing targets
+            // during measured frames (a first sighting must not grow a list).
+            NewWorld();
+            var walkers = new List<ScriptedWalker>();
+            for (int i = 0; i < 10; i++)
+            {
+                var g = Guard(new Vector3(i * 10f, 0f, 0f), Vector3.forward);
+                g.GetComponent<NavMeshAgent>().enabled = false;
+                g.GetComponent<EnemyBrain>().driveNavMeshAgent = false;
+                var p = Player(new Vector3(i * 10f, 0f, 30f));           // out of range, walking in
+                walkers.Add(p.GetComponent<ScriptedWalker>());
+            }
+            StandIn.Player.Run(1f, Dt);
+            foreach (var w in walkers) w.waypoints.Enqueue(w.transform.position + new Vector3(0f, 0f, -25f));
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 300; i++) StandIn.Player.Frame(Dt);
+            long bytes = GC.GetAllocatedBytesForCurrentThread() - before;
+            foreach (var w in walkers) Assert.AreEqual(0, w.waypoints.Count, "arrived");
+            var sensors = UnityEngine.Object.FindObjectsOfType<FieldOfViewSensor>();
+            int seeing = 0;
+            foreach (var s in sensors) if (s.visibleTargets.Count > 0) seeing++;
+            Assert.AreEqual(10, seeing, "every guard now sees its target");
+            Console.WriteLine("managed bytes over 300 frames of first sightings: " + bytes);
+            Assert.AreEqual(0, bytes);
+        }
+
+        [Test]
         public void World_OwnsTheNativeWorld_DisableReleases_EnableRebuilds()
         {
             uint live = Library.LiveWorldCount;

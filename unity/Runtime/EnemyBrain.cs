@@ -109,10 +109,10 @@ namespace Argus.Perception
             m_HasDestination = false;
         }
 
-        internal void AfterStep()
+        /// <summary>The brain's outputs of this step, from the world's one bulk GetAgentStates call.</summary>
+        internal void ApplyState(ref AgentState s)
         {
             if (m_Agent == null || !m_Agent.IsLive) return;
-            AgentState s = m_Agent.World.Native.GetAgentState(m_Agent.Id);
             state = (AIState)s.BrainState;
             StateTimer = s.BrainTimer;
             PerceptionTarget focus = m_Agent.World.TargetFor(s.Focus);

@@ -63,7 +63,7 @@ namespace Argus.Perception
         public float awarenessSuspicious = 0.3f, awarenessAlert = 0.7f, awarenessAware = 1f;
 
         /// <summary>Targets seen at this guard's latest sight tick (refreshed after every step).</summary>
-        public List<Transform> visibleTargets = new List<Transform>();
+        public List<Transform> visibleTargets = new List<Transform>(8);
 
         /// <summary>A target was seen this step, at this position (one event per sight percept).</summary>
         public event Action<Transform, Vector3> OnTargetSeen;

@@ -209,6 +209,12 @@ namespace Argus.Perception
             Vector3 position = UnityArgus.ToUnity(p.Position);
             if (p.Kind == PerceptKind.Sight)
             {
+                // A sight percept per target seen at this agent's sight tick: they are visibleTargets.
+                if (sight != null)
+                {
+                    if (!m_SawThisStep) sight.visibleTargets.Clear();
+                    if (target != null && !sight.visibleTargets.Contains(target)) sight.visibleTargets.Add(target);
+                }
                 m_SawThisStep = true;
                 if (sight != null) sight.RaiseSeen(target, position);
                 if (system != null) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
@@ -240,13 +246,20 @@ namespace Argus.Perception
             if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.From, (AwarenessStage)e.To, e.Level);
         }
 
-        /// <summary>Refreshes what changed: visibleTargets only when something was seen this step or
-        /// was visible before (a step without sightings cannot add any), the brain's outputs only when
-        /// it is busy or just changed (an Idle brain has none).</summary>
+        /// <summary>True when the brain's outputs may have changed this step: it is busy or just changed
+        /// (an Idle brain without a move target has none). The world then reads every agent's state in
+        /// one bulk call and hands each such brain its own.</summary>
+        internal bool WantsBrainState
+        {
+            get { return brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget); }
+        }
+
+        /// <summary>Refreshes what changed. visibleTargets was rebuilt from this step's sight percepts
+        /// when there were any; a guard that saw nothing this step but had visible targets reads its
+        /// memory's seen flags (its sight tick may have lost them). Nothing else is read.</summary>
         internal void AfterStep()
         {
-            if (sight != null && (m_SawThisStep || sight.visibleTargets.Count > 0)) sight.AfterStep();
-            if (brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget)) brain.AfterStep();
+            if (sight != null && !m_SawThisStep && sight.visibleTargets.Count > 0) sight.AfterStep();
             m_SawThisStep = false;
             m_BrainChangedThisStep = false;
         }

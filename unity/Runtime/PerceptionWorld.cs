@@ -71,6 +71,7 @@ namespace Argus.Perception
         TargetId[] m_TargetIds = new TargetId[16];
         Vec3[] m_Positions = new Vec3[16];
         Vec3[] m_Forwards = new Vec3[16];
+        AgentStateEntry[] m_States = new AgentStateEntry[16];
 
         /// <summary>The first enabled world: where components without a <c>world</c> field go.</summary>
         public static PerceptionWorld Default { get { return s_Enabled.Count > 0 ? s_Enabled[0] : null; } }
@@ -355,6 +356,19 @@ namespace Argus.Perception
                 if (a == null) continue;
                 try { a.OnNativeAwareness(ref w); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            bool wantStates = false;
+            for (int i = 0; i < m_Agents.Count && !wantStates; i++) wantStates = m_Agents[i].WantsBrainState;
+            if (wantStates)
+            {
+                int n = m_World.GetAgentStates(ref m_States);
+                for (int i = 0; i < n; i++)
+                {
+                    PerceptionAgent a = AgentFor(m_States[i].Agent);
+                    if (a == null || !a.WantsBrainState) continue;
+                    try { a.brain.ApplyState(ref m_States[i].State); }
+                    catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+                }
             }
             for (int i = 0; i < m_Agents.Count; i++)
             {
