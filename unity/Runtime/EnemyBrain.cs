@@ -75,6 +75,21 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.brain == this) m_Agent.brain = null;
         }
 
+        bool m_SentSet, m_SentEnabled;
+        float m_SentSearch, m_SentInvestigate;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            bool on = enabled;
+            if (m_SentSet && m_SentEnabled == on && m_SentSearch == searchDuration && m_SentInvestigate == investigateTimeout) return false;
+            m_SentSet = true;
+            m_SentEnabled = on;
+            m_SentSearch = searchDuration;
+            m_SentInvestigate = investigateTimeout;
+            return true;
+        }
+
         internal void Fill(ref AgentDef def)
         {
             def.Brain.Enabled = enabled;

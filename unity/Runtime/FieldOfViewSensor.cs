@@ -85,6 +85,51 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.sight == this) m_Agent.sight = null;
         }
 
+        // What Fill sent last, compared every frame instead of rebuilding and comparing the whole def.
+        struct Sent
+        {
+            public bool set, enabled, useAwareness;
+            public int targetMask, obstacleMask;
+            public float viewRadius, viewAngle, eyeHeight, loseSightRadius, peripheralRadius, peripheralAngle, sightRateHz;
+            public float rise, fall, far, edge, suspicious, alert, aware;
+        }
+        Sent m_Sent;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            bool on = enabled;
+            if (m_Sent.set && m_Sent.enabled == on && m_Sent.viewRadius == viewRadius && m_Sent.viewAngle == viewAngle
+                && m_Sent.targetMask == targetMask.value && m_Sent.obstacleMask == obstacleMask.value
+                && m_Sent.eyeHeight == eyeHeight && m_Sent.loseSightRadius == loseSightRadius
+                && m_Sent.peripheralRadius == peripheralRadius && m_Sent.peripheralAngle == peripheralAngle
+                && m_Sent.sightRateHz == sightRateHz && m_Sent.useAwareness == useAwareness
+                && m_Sent.rise == awarenessRisePerSecond && m_Sent.fall == awarenessFallPerSecond
+                && m_Sent.far == awarenessFarFactor && m_Sent.edge == awarenessEdgeFactor
+                && m_Sent.suspicious == awarenessSuspicious && m_Sent.alert == awarenessAlert && m_Sent.aware == awarenessAware)
+                return false;
+            m_Sent.set = true;
+            m_Sent.enabled = on;
+            m_Sent.viewRadius = viewRadius;
+            m_Sent.viewAngle = viewAngle;
+            m_Sent.targetMask = targetMask.value;
+            m_Sent.obstacleMask = obstacleMask.value;
+            m_Sent.eyeHeight = eyeHeight;
+            m_Sent.loseSightRadius = loseSightRadius;
+            m_Sent.peripheralRadius = peripheralRadius;
+            m_Sent.peripheralAngle = peripheralAngle;
+            m_Sent.sightRateHz = sightRateHz;
+            m_Sent.useAwareness = useAwareness;
+            m_Sent.rise = awarenessRisePerSecond;
+            m_Sent.fall = awarenessFallPerSecond;
+            m_Sent.far = awarenessFarFactor;
+            m_Sent.edge = awarenessEdgeFactor;
+            m_Sent.suspicious = awarenessSuspicious;
+            m_Sent.alert = awarenessAlert;
+            m_Sent.aware = awarenessAware;
+            return true;
+        }
+
         internal void Fill(ref AgentDef def)
         {
             def.Sight.Enabled = enabled;

@@ -41,6 +41,24 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.hearing == this) m_Agent.hearing = null;
         }
 
+        bool m_SentSet, m_SentEnabled;
+        float m_SentSensitivity;
+        int m_SentSoundMask, m_SentMuffleMask;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            bool on = enabled;
+            if (m_SentSet && m_SentEnabled == on && m_SentSensitivity == hearingSensitivity
+                && m_SentSoundMask == soundMask.value && m_SentMuffleMask == muffleMask.value) return false;
+            m_SentSet = true;
+            m_SentEnabled = on;
+            m_SentSensitivity = hearingSensitivity;
+            m_SentSoundMask = soundMask.value;
+            m_SentMuffleMask = muffleMask.value;
+            return true;
+        }
+
         internal void Fill(ref AgentDef def)
         {
             def.Hearing.Enabled = enabled;

@@ -123,9 +123,42 @@ namespace Argus.Perception
             if (brain != null) brain.Fill(ref def);
         }
 
+        // What the agent's own fields and its siblings were when the settings were last sent.
+        bool m_SentSet, m_SentNeutral, m_SentFriendly;
+        int m_SentTeam;
+        object m_SentSight, m_SentHearing, m_SentMemory, m_SentBrain;
+
+        /// <summary>True when any field that makes the def changed since the last call (every sibling
+        /// remembers its own fields; a sibling added or removed counts as a change). No def is built:
+        /// this is all a guard whose settings did not change costs per frame.</summary>
+        bool SettingsChanged()
+        {
+            bool changed = !m_SentSet || m_SentTeam != team || m_SentNeutral != perceiveNeutral || m_SentFriendly != perceiveFriendly
+                || !ReferenceEquals(m_SentSight, sight) || !ReferenceEquals(m_SentHearing, hearing)
+                || !ReferenceEquals(m_SentMemory, memory) || !ReferenceEquals(m_SentBrain, brain);
+            if (changed)
+            {
+                m_SentSet = true;
+                m_SentTeam = team;
+                m_SentNeutral = perceiveNeutral;
+                m_SentFriendly = perceiveFriendly;
+                m_SentSight = sight;
+                m_SentHearing = hearing;
+                m_SentMemory = memory;
+                m_SentBrain = brain;
+            }
+            // Every sibling is asked (no short-circuit): each one records its own fields.
+            if (!ReferenceEquals(sight, null) && sight.SettingsChanged()) changed = true;
+            if (!ReferenceEquals(hearing, null) && hearing.SettingsChanged()) changed = true;
+            if (!ReferenceEquals(memory, null) && memory.SettingsChanged()) changed = true;
+            if (!ReferenceEquals(brain, null) && brain.SettingsChanged()) changed = true;
+            return changed;
+        }
+
         void IWorldMember.Attach(PerceptionWorld w)
         {
             m_World = w;
+            SettingsChanged(); // remember what this def is made of
             AgentDef def = BuildDef();
             m_Id = w.Native.CreateAgent(def);
             m_WarnedNoWorld = false;
@@ -156,6 +189,7 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
+            if (!SettingsChanged()) return; // the frame's fast path: fields compared, no def built
             BuildSettings(out m_Scratch);
             if (Defs.SameSettings(ref m_Scratch, ref m_Pushed)) return;
             if (m_HasRefused && Defs.SameSettings(ref m_Scratch, ref m_Refused)) return;

@@ -43,6 +43,19 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.memory == this) m_Agent.memory = null;
         }
 
+        bool m_SentSet;
+        float m_SentDecay, m_SentForget;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            if (m_SentSet && m_SentDecay == decayPerSecond && m_SentForget == forgetThreshold) return false;
+            m_SentSet = true;
+            m_SentDecay = decayPerSecond;
+            m_SentForget = forgetThreshold;
+            return true;
+        }
+
         internal void Fill(ref AgentDef def)
         {
             def.Memory.DecayPerSecond = decayPerSecond;

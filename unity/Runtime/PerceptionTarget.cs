@@ -77,9 +77,34 @@ namespace Argus.Perception
             return def;
         }
 
+        // What the def was made of when last sent (check points by value: an element may change in place).
+        bool m_SentSet, m_SentDetectable;
+        int m_SentTeam, m_SentLayer;
+        Vector3[] m_SentPoints = new Vector3[0];
+
+        bool SettingsChanged()
+        {
+            int layer = gameObject.layer;
+            bool changed = !m_SentSet || m_SentTeam != team || m_SentLayer != layer || m_SentDetectable != detectable;
+            Vector3[] points = checkPoints;
+            int n = points == null ? 0 : points.Length;
+            if (!changed && n != m_SentPoints.Length) changed = true;
+            for (int i = 0; i < n && !changed; i++)
+                if (points[i].x != m_SentPoints[i].x || points[i].y != m_SentPoints[i].y || points[i].z != m_SentPoints[i].z) changed = true; // exact (Vector3 == is approximate)
+            if (!changed) return false;
+            m_SentSet = true;
+            m_SentTeam = team;
+            m_SentLayer = layer;
+            m_SentDetectable = detectable;
+            if (m_SentPoints.Length != n) m_SentPoints = new Vector3[n];
+            for (int i = 0; i < n; i++) m_SentPoints[i] = points[i];
+            return true;
+        }
+
         void IWorldMember.Attach(PerceptionWorld w)
         {
             m_World = w;
+            SettingsChanged(); // remember what this def is made of
             TargetDef def = BuildDef();
             m_Id = w.Native.CreateTarget(def);
             m_Pushed = def;
@@ -102,6 +127,7 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
+            if (!SettingsChanged()) return; // the frame's fast path: fields compared, no def built
             TargetDef def = BuildDef();
             if (Defs.SameSettings(ref def, ref m_Pushed)) return;
             if (m_HasRefused && Defs.SameSettings(ref def, ref m_Refused)) return;
