@@ -224,6 +224,49 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
+        public void VisibleTargets_AlwaysEqualTheMemorysSeenRecords([Values(0f, 10f, 7f)] float rateHz)
+        {
+            // visibleTargets is rebuilt from sight percepts and read back from memory only when a sight
+            // tick is due: every frame it must equal what the memory says was seen at the latest tick.
+            NewWorld();
+            var rng = new System.Random(3);
+            var sensors = new List<FieldOfViewSensor>();
+            var players = new List<GameObject>();
+            for (int i = 0; i < 6; i++)
+            {
+                var g = Guard(new Vector3(i * 4f, 0f, 0f), Vector3.forward);
+                g.GetComponent<NavMeshAgent>().enabled = false;
+                var s = g.GetComponent<FieldOfViewSensor>();
+                s.sightRateHz = rateHz;
+                sensors.Add(s);
+            }
+            for (int i = 0; i < 8; i++) players.Add(Player(new Vector3(i * 3f, 0f, 6f)));
+            Wall(new Vector3(10f, 1f, 3f), new Vector3(4f, 2f, 0.3f));
+            int nonEmpty = 0, changes = 0;
+            for (int frame = 0; frame < 300; frame++)
+            {
+                if (frame % 7 == 0)
+                    foreach (var p in players)
+                        p.transform.position = new Vector3((float)rng.NextDouble() * 24f, 0f, (float)rng.NextDouble() * 14f - 2f);
+                StandIn.Player.Frame(Dt);
+                foreach (var s in sensors)
+                {
+                    var memory = s.GetComponent<PerceptionMemory>();
+                    var seen = new List<Transform>();
+                    foreach (var p in players)
+                    {
+                        MemoryRecord r;
+                        if (memory.TryGetRecord(p.transform, out r) && r.Seen) seen.Add(p.transform);
+                    }
+                    CollectionAssert.AreEquivalent(seen, s.visibleTargets, "frame " + frame);
+                    if (seen.Count > 0) nonEmpty++;
+                }
+                if (frame % 7 == 0) changes++;
+            }
+            Assert.Greater(nonEmpty, 100, "guards did see targets");
+        }
+
+        [Test]
         public void World_OwnsTheNativeWorld_DisableReleases_EnableRebuilds()
         {
             uint live = Library.LiveWorldCount;

@@ -246,6 +246,7 @@ namespace Argus.Perception
                 // A sight percept per target seen at this agent's sight tick: they are visibleTargets.
                 if (sight != null)
                 {
+                    m_LastSightingTime = p.Time;
                     if (!m_SawThisStep) sight.visibleTargets.Clear();
                     if (target != null && !sight.visibleTargets.Contains(target)) sight.visibleTargets.Add(target);
                 }
@@ -288,12 +289,26 @@ namespace Argus.Perception
             get { return brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget); }
         }
 
+        float m_LastSightingTime;
+
+        /// <summary>Could this guard's sight have ticked since its last sighting? Its ticks come every
+        /// 1 / sightRateHz seconds (every step at 0): before the next one is due, the memory's seen flags
+        /// cannot have changed, so they are not read. Half a step early counts as due (a read too early
+        /// changes nothing and is repeated at the next step).</summary>
+        bool SightTickDue(double now, float dt)
+        {
+            float rate = sight.sightRateHz;
+            if (!(rate > 0f)) return true;
+            return now - m_LastSightingTime >= 1.0 / rate - 0.5 * dt;
+        }
+
         /// <summary>Refreshes what changed. visibleTargets was rebuilt from this step's sight percepts
         /// when there were any; a guard that saw nothing this step but had visible targets reads its
-        /// memory's seen flags (its sight tick may have lost them). Nothing else is read.</summary>
-        internal void AfterStep()
+        /// memory's seen flags once its next sight tick is due (that tick may have lost them). Nothing
+        /// else is read.</summary>
+        internal void AfterStep(double now, float dt)
         {
-            if (sight != null && !m_SawThisStep && sight.visibleTargets.Count > 0) sight.AfterStep();
+            if (sight != null && !m_SawThisStep && sight.visibleTargets.Count > 0 && SightTickDue(now, dt)) sight.AfterStep();
             m_SawThisStep = false;
             m_BrainChangedThisStep = false;
         }

@@ -268,7 +268,7 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
             else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback
             StepCount++;
-            Dispatch();
+            Dispatch(dt);
             Action<PerceptionWorld> stepped = Stepped;
             if (stepped != null) stepped(this);
         }
@@ -319,7 +319,7 @@ namespace Argus.Perception
             m_Forwards = new Vec3[size];
         }
 
-        void Dispatch()
+        void Dispatch(float dt)
         {
             PerceptArray percepts = m_World.Percepts;
             for (int i = 0; i < percepts.Length; i++)
@@ -370,10 +370,11 @@ namespace Argus.Perception
                     catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
                 }
             }
+            double now = m_World.Time;
             for (int i = 0; i < m_Agents.Count; i++)
             {
                 PerceptionAgent a = m_Agents[i];
-                try { a.AfterStep(); }
+                try { a.AfterStep(now, dt); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
         }
