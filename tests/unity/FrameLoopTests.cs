@@ -267,6 +267,52 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
+        public void BrainOutputs_AlwaysEqualTheNativeState([Values(true, false)] bool navMesh)
+        {
+            // Brains read their outputs from the step's bulk GetAgentStates: every step when they walk
+            // a NavMeshAgent, otherwise when a script asks. Either way, what a script reads after a
+            // step is the native state of that step.
+            var world = NewWorld();
+            var rng = new System.Random(5);
+            var brains = new List<EnemyBrain>();
+            var players = new List<GameObject>();
+            for (int i = 0; i < 5; i++)
+            {
+                var g = Guard(new Vector3(i * 5f, 0f, 0f), Vector3.forward);
+                g.GetComponent<NavMeshAgent>().enabled = navMesh;
+                g.GetComponent<EnemyBrain>().driveNavMeshAgent = navMesh;
+                g.GetComponent<FieldOfViewSensor>().sightRateHz = 0f;
+                brains.Add(g.GetComponent<EnemyBrain>());
+            }
+            for (int i = 0; i < 3; i++) players.Add(Player(new Vector3(i * 8f, 0f, 6f)));
+            int busy = 0;
+            for (int frame = 0; frame < 400; frame++)
+            {
+                if (frame % 40 == 0)
+                    foreach (var p in players)
+                        p.transform.position = new Vector3((float)rng.NextDouble() * 30f - 3f, 0f, (float)rng.NextDouble() * 30f - 10f);
+                StandIn.Player.Frame(Dt);
+                if (frame % 3 == 1) continue; // some frames nobody asks
+                foreach (var b in brains)
+                {
+                    AgentState s = world.Native.GetAgentState(b.GetComponent<PerceptionAgent>().Id);
+                    Assert.AreEqual((AIState)s.BrainState, b.state, "frame " + frame);
+                    Assert.AreEqual(s.HasMoveTarget, b.HasMoveTarget, "frame " + frame);
+                    Assert.AreEqual(s.BrainTimer, b.StateTimer, "frame " + frame);
+                    if (s.HasMoveTarget)
+                    {
+                        Assert.AreEqual(s.MoveTarget.X, b.MoveTarget.x, "frame " + frame);
+                        Assert.AreEqual(s.MoveTarget.Z, b.MoveTarget.z, "frame " + frame);
+                    }
+                    PerceptionTarget focus = world.TargetFor(s.Focus);
+                    Assert.AreSame(focus != null ? focus.transform : null, b.Focus, "frame " + frame);
+                    if (b.state != AIState.Idle) busy++;
+                }
+            }
+            Assert.Greater(busy, 100, "brains were busy");
+        }
+
+        [Test]
         public void World_OwnsTheNativeWorld_DisableReleases_EnableRebuilds()
         {
             uint live = Library.LiveWorldCount;

@@ -56,8 +56,12 @@ namespace Argus.Perception
 
         // Siblings register themselves in their Awake, which runs after this component's OnEnable
         // when a GameObject is activated: find them now, so the agent is created with their settings.
+        /// <summary>This component's transform, read once (the per-frame pose push reads it for every guard).</summary>
+        internal Transform CachedTransform { get; private set; }
+
         void Awake()
         {
+            CachedTransform = transform;
             sight = GetComponent<FieldOfViewSensor>();
             hearing = GetComponent<HearingSensor>();
             system = GetComponent<PerceptionSystem>();
@@ -281,12 +285,18 @@ namespace Argus.Perception
             if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.From, (AwarenessStage)e.To, e.Level);
         }
 
-        /// <summary>True when the brain's outputs may have changed this step: it is busy or just changed
-        /// (an Idle brain without a move target has none). The world then reads every agent's state in
-        /// one bulk call and hands each such brain its own.</summary>
+        /// <summary>True when the brain must act on its outputs this step (walk a NavMeshAgent, report
+        /// arrival) and they may have changed: it is busy or just changed (an Idle brain without a move
+        /// target has none). The world then reads every agent's state in one bulk call and hands each
+        /// such brain its own. Other brains read theirs only when a script asks (MoveTarget, Focus...).</summary>
         internal bool WantsBrainState
         {
-            get { return brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget); }
+            // ReferenceEquals: per agent per frame; a sibling clears this reference in its OnDestroy.
+            get
+            {
+                return !ReferenceEquals(brain, null) && brain.NeedsEveryStep
+                    && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HadMoveTarget);
+            }
         }
 
         float m_LastSightingTime;
@@ -308,7 +318,7 @@ namespace Argus.Perception
         /// else is read.</summary>
         internal void AfterStep(double now, float dt)
         {
-            if (sight != null && !m_SawThisStep && sight.visibleTargets.Count > 0 && SightTickDue(now, dt)) sight.AfterStep();
+            if (!ReferenceEquals(sight, null) && !m_SawThisStep && sight.visibleTargets.Count > 0 && SightTickDue(now, dt)) sight.AfterStep();
             m_SawThisStep = false;
             m_BrainChangedThisStep = false;
         }

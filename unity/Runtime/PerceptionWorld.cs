@@ -72,6 +72,9 @@ namespace Argus.Perception
         Vec3[] m_Positions = new Vec3[16];
         Vec3[] m_Forwards = new Vec3[16];
         AgentStateEntry[] m_States = new AgentStateEntry[16];
+        int m_StatesCount;
+        int m_StatesStep = -1;             // the StepCount m_States was read at
+        int[] m_StateBySlot = new int[16]; // agent slot -> index in m_States
 
         /// <summary>The first enabled world: where components without a <c>world</c> field go.</summary>
         public static PerceptionWorld Default { get { return s_Enabled.Count > 0 ? s_Enabled[0] : null; } }
@@ -138,6 +141,7 @@ namespace Argus.Perception
             DetachAll(m_Targets);
             DetachAll(m_Occluders);
             m_ScannedOccluders.Clear();
+            m_StatesStep = -1;
             Array.Clear(m_AgentBySlot, 0, m_AgentBySlot.Length);
             Array.Clear(m_TargetBySlot, 0, m_TargetBySlot.Length);
             m_World.Dispose();
@@ -245,6 +249,36 @@ namespace Argus.Perception
             return a != null && a.Id == id ? a : null;
         }
 
+        /// <summary>Every agent's state of the latest step, in one bulk call (once per step at most).</summary>
+        void ReadAgentStates()
+        {
+            if (m_StatesStep == StepCount) return;
+            m_StatesCount = m_World.GetAgentStates(ref m_States);
+            m_StatesStep = StepCount;
+            for (int i = 0; i < m_StatesCount; i++)
+            {
+                int slot = (int)m_States[i].Agent.Index;
+                if (slot >= m_StateBySlot.Length) Grow(ref m_StateBySlot, slot);
+                m_StateBySlot[slot] = i;
+            }
+        }
+
+        /// <summary>One agent's state as of the latest step (from the step's bulk read).</summary>
+        internal bool TryGetAgentState(AgentId id, out AgentState state)
+        {
+            state = new AgentState();
+            if (m_World == null) return false;
+            ReadAgentStates();
+            if (id.Index >= m_StateBySlot.Length) return false;
+            int i = m_StateBySlot[id.Index];
+            if (i >= m_StatesCount || m_States[i].Agent != id) return false;
+            state = m_States[i].State;
+            return true;
+        }
+
+        /// <summary>Something changed agents' states between steps (ReportArrived): read them again.</summary>
+        internal void InvalidateAgentStates() { m_StatesStep = -1; }
+
         /// <summary>The component of a live target id of this world, or null.</summary>
         public PerceptionTarget TargetFor(TargetId id)
         {
@@ -282,7 +316,7 @@ namespace Argus.Perception
             {
                 PerceptionAgent a = m_Agents[i];
                 a.PushSettings();
-                Transform t = a.transform;
+                Transform t = a.CachedTransform;
                 m_AgentIds[i] = a.Id;
                 m_Positions[i] = UnityArgus.ToArgus(t.position);
                 m_Forwards[i] = UnityArgus.ToArgus(t.forward);
@@ -361,11 +395,11 @@ namespace Argus.Perception
             for (int i = 0; i < m_Agents.Count && !wantStates; i++) wantStates = m_Agents[i].WantsBrainState;
             if (wantStates)
             {
-                int n = m_World.GetAgentStates(ref m_States);
-                for (int i = 0; i < n; i++)
+                ReadAgentStates();
+                for (int i = 0; i < m_StatesCount; i++)
                 {
                     PerceptionAgent a = AgentFor(m_States[i].Agent);
-                    if (a == null || !a.WantsBrainState) continue;
+                    if (ReferenceEquals(a, null) || !a.WantsBrainState) continue;
                     try { a.brain.ApplyState(ref m_States[i].State); }
                     catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
                 }
