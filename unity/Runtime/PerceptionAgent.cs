@@ -315,12 +315,14 @@ namespace Argus.Perception
         /// <summary>Refreshes what changed. visibleTargets was rebuilt from this step's sight percepts
         /// when there were any; a guard that saw nothing this step but had visible targets reads its
         /// memory's seen flags once its next sight tick is due (that tick may have lost them). Nothing
-        /// else is read.</summary>
-        internal void AfterStep(double now, float dt)
+        /// else is read. Returns WantsBrainState (as of before this call).</summary>
+        internal bool AfterStep(double now, float dt)
         {
+            bool wantsBrain = WantsBrainState;
             if (!ReferenceEquals(sight, null) && !m_SawThisStep && sight.visibleTargets.Count > 0 && SightTickDue(now, dt)) sight.AfterStep();
             m_SawThisStep = false;
             m_BrainChangedThisStep = false;
+            return wantsBrain;
         }
     }
 }

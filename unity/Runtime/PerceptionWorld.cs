@@ -73,6 +73,7 @@ namespace Argus.Perception
         Vec3[] m_Forwards = new Vec3[16];
         AgentStateEntry[] m_States = new AgentStateEntry[16];
         int m_StatesCount;
+        readonly List<PerceptionAgent> m_BrainAgents = new List<PerceptionAgent>();
         int m_StatesStep = -1;             // the StepCount m_States was read at
         int[] m_StateBySlot = new int[16]; // agent slot -> index in m_States
 
@@ -263,15 +264,21 @@ namespace Argus.Perception
             }
         }
 
+        int StateIndex(AgentId id)
+        {
+            if (id.Index >= m_StateBySlot.Length) return -1;
+            int i = m_StateBySlot[id.Index];
+            return i < m_StatesCount && m_States[i].Agent == id ? i : -1;
+        }
+
         /// <summary>One agent's state as of the latest step (from the step's bulk read).</summary>
         internal bool TryGetAgentState(AgentId id, out AgentState state)
         {
             state = new AgentState();
             if (m_World == null) return false;
             ReadAgentStates();
-            if (id.Index >= m_StateBySlot.Length) return false;
-            int i = m_StateBySlot[id.Index];
-            if (i >= m_StatesCount || m_States[i].Agent != id) return false;
+            int i = StateIndex(id);
+            if (i < 0) return false;
             state = m_States[i].State;
             return true;
         }
@@ -391,24 +398,24 @@ namespace Argus.Perception
                 try { a.OnNativeAwareness(ref w); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
-            bool wantStates = false;
-            for (int i = 0; i < m_Agents.Count && !wantStates; i++) wantStates = m_Agents[i].WantsBrainState;
-            if (wantStates)
-            {
-                ReadAgentStates();
-                for (int i = 0; i < m_StatesCount; i++)
-                {
-                    PerceptionAgent a = AgentFor(m_States[i].Agent);
-                    if (ReferenceEquals(a, null) || !a.WantsBrainState) continue;
-                    try { a.brain.ApplyState(ref m_States[i].State); }
-                    catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
-                }
-            }
+            // One pass over the agents: visibleTargets fixed up, and the brains that act on their
+            // outputs this step collected; then one bulk state read for all of them.
             double now = m_World.Time;
+            m_BrainAgents.Clear();
             for (int i = 0; i < m_Agents.Count; i++)
             {
                 PerceptionAgent a = m_Agents[i];
-                try { a.AfterStep(now, dt); }
+                try { if (a.AfterStep(now, dt)) m_BrainAgents.Add(a); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            if (m_BrainAgents.Count == 0) return;
+            ReadAgentStates();
+            for (int i = 0; i < m_BrainAgents.Count; i++)
+            {
+                PerceptionAgent a = m_BrainAgents[i];
+                int k = StateIndex(a.Id);
+                if (k < 0) continue;
+                try { a.brain.ApplyState(ref m_States[k].State); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
         }
