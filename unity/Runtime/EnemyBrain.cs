@@ -81,7 +81,18 @@ namespace Argus.Perception
             get
             {
                 return m_HasDestination
-                    || (driveNavMeshAgent && !ReferenceEquals(m_Nav, null) && m_Nav.isActiveAndEnabled)
+                    || (driveNavMeshAgent && !ReferenceEquals(m_Nav, null) && m_Nav != null && m_Nav.isActiveAndEnabled)
+                    || (state == AIState.Investigating && !m_ArrivalReported && arrivalDistance > 0f);
+            }
+        }
+
+        /// <summary>Visited after every step even without events: it has a NavMeshAgent to walk, a
+        /// destination to clear, or waits to arrive at an investigated spot.</summary>
+        internal bool StaysActive
+        {
+            get
+            {
+                return m_HasDestination || !ReferenceEquals(m_Nav, null)
                     || (state == AIState.Investigating && !m_ArrivalReported && arrivalDistance > 0f);
             }
         }

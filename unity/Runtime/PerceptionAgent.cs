@@ -301,6 +301,21 @@ namespace Argus.Perception
 
         float m_LastSightingTime;
 
+        /// <summary>In the world's list of agents visited after each step.</summary>
+        internal bool InActiveList;
+
+        /// <summary>Must the world visit this agent after the next step even without an event? While it
+        /// has visible targets (its next sight tick may lose them), or its brain walks a NavMeshAgent or
+        /// awaits arrival.</summary>
+        internal bool NeedsPostStep
+        {
+            get
+            {
+                return (!ReferenceEquals(sight, null) && sight.visibleTargets.Count > 0)
+                    || (!ReferenceEquals(brain, null) && brain.StaysActive);
+            }
+        }
+
         /// <summary>Could this guard's sight have ticked since its last sighting? Its ticks come every
         /// 1 / sightRateHz seconds (every step at 0): before the next one is due, the memory's seen flags
         /// cannot have changed, so they are not read. Half a step early counts as due (a read too early

@@ -74,6 +74,7 @@ namespace Argus.Perception
         AgentStateEntry[] m_States = new AgentStateEntry[16];
         int m_StatesCount;
         readonly List<PerceptionAgent> m_BrainAgents = new List<PerceptionAgent>();
+        readonly List<PerceptionAgent> m_Active = new List<PerceptionAgent>();
         int m_StatesStep = -1;             // the StepCount m_States was read at
         int[] m_StateBySlot = new int[16]; // agent slot -> index in m_States
 
@@ -138,6 +139,8 @@ namespace Argus.Perception
             if (m_World == null) return;
             s_Enabled.Remove(this);
             ReleasePhysicsBuffers();
+            for (int i = 0; i < m_Active.Count; i++) m_Active[i].InActiveList = false;
+            m_Active.Clear();
             DetachAll(m_Agents);
             DetachAll(m_Targets);
             DetachAll(m_Occluders);
@@ -196,7 +199,12 @@ namespace Argus.Perception
             s_Waiting.Remove(member);
             if (current == null || current.m_World == null) return;
             var agent = member as PerceptionAgent;
-            if (agent != null) current.m_Agents.Remove(agent);
+            if (agent != null)
+            {
+                current.m_Agents.Remove(agent);
+                if (agent.InActiveList) current.m_Active.Remove(agent);
+                agent.InActiveList = false;
+            }
             var target = member as PerceptionTarget;
             if (target != null) current.m_Targets.Remove(target);
             var occluder = member as PerceptionOccluder;
@@ -220,6 +228,7 @@ namespace Argus.Perception
             if (agent != null)
             {
                 m_Agents.Add(agent);
+                MarkActive(agent);
                 Grow(ref m_AgentBySlot, (int)agent.Id.Index);
                 m_AgentBySlot[agent.Id.Index] = agent;
             }
@@ -248,6 +257,14 @@ namespace Argus.Perception
             if (id.Index >= m_AgentBySlot.Length) return null;
             PerceptionAgent a = m_AgentBySlot[id.Index];
             return a != null && a.Id == id ? a : null;
+        }
+
+        /// <summary>The agent has something to do after the next steps (see Dispatch).</summary>
+        void MarkActive(PerceptionAgent a)
+        {
+            if (a.InActiveList) return;
+            a.InActiveList = true;
+            m_Active.Add(a);
         }
 
         /// <summary>Every agent's state of the latest step, in one bulk call (once per step at most).</summary>
@@ -368,6 +385,7 @@ namespace Argus.Perception
                 NativePercept p = percepts[i];
                 PerceptionAgent a = AgentFor(p.Agent);
                 if (a == null) continue;
+                MarkActive(a);
                 try { a.OnNativePercept(ref p); }
                 catch (Exception e) { UnityEngine.Debug.LogException(e, a); }
             }
@@ -377,6 +395,7 @@ namespace Argus.Perception
                 BrainEvent e = brains[i];
                 PerceptionAgent a = AgentFor(e.Agent);
                 if (a == null) continue;
+                MarkActive(a);
                 try { a.OnNativeBrainEvent(ref e); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
@@ -398,15 +417,21 @@ namespace Argus.Perception
                 try { a.OnNativeAwareness(ref w); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
-            // One pass over the agents: visibleTargets fixed up, and the brains that act on their
-            // outputs this step collected; then one bulk state read for all of them.
+            // One pass over the agents that have something to do after a step (an event this step,
+            // visible targets, a brain that walks a NavMeshAgent or awaits arrival; idle guards are
+            // not visited): visibleTargets fixed up, the brains that act collected; then one bulk
+            // state read for all of them.
             double now = m_World.Time;
             m_BrainAgents.Clear();
-            for (int i = 0; i < m_Agents.Count; i++)
+            for (int i = m_Active.Count - 1; i >= 0; i--)
             {
-                PerceptionAgent a = m_Agents[i];
+                PerceptionAgent a = m_Active[i];
                 try { if (a.AfterStep(now, dt)) m_BrainAgents.Add(a); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+                if (a.NeedsPostStep) continue;
+                a.InActiveList = false;
+                m_Active[i] = m_Active[m_Active.Count - 1];
+                m_Active.RemoveAt(m_Active.Count - 1);
             }
             if (m_BrainAgents.Count == 0) return;
             ReadAgentStates();
