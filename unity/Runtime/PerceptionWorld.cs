@@ -256,7 +256,8 @@ namespace Argus.Perception
         {
             if (id.Index >= m_AgentBySlot.Length) return null;
             PerceptionAgent a = m_AgentBySlot[id.Index];
-            return a != null && a.Id == id ? a : null;
+            // ReferenceEquals: a component leaving the world (OnDisable, destroyed) has its id cleared.
+            return !ReferenceEquals(a, null) && a.Id == id ? a : null;
         }
 
         /// <summary>The agent has something to do after the next steps (see Dispatch).</summary>
@@ -308,7 +309,7 @@ namespace Argus.Perception
         {
             if (id.Index >= m_TargetBySlot.Length) return null;
             PerceptionTarget t = m_TargetBySlot[id.Index];
-            return t != null && t.Id == id ? t : null;
+            return !ReferenceEquals(t, null) && t.Id == id ? t : null;
         }
 
         // ---- the frame ------------------------------------------------------------------------------------
