@@ -127,21 +127,25 @@ namespace Argus.Perception
             if (memory == null) memory = GetComponent<PerceptionMemory>();
         }
 
+        // Enabling or disabling changes the def (the sense's Enabled flag): tell the agent, rather
+        // than reading `enabled` every frame.
+        void OnEnable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
+        void OnDisable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.brain == this) m_Agent.brain = null;
         }
 
-        bool m_SentSet, m_SentEnabled;
+        bool m_SentSet;
         float m_SentSearch, m_SentInvestigate;
 
         /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
         internal bool SettingsChanged()
         {
-            bool on = enabled;
-            if (m_SentSet && m_SentEnabled == on && m_SentSearch == searchDuration && m_SentInvestigate == investigateTimeout) return false;
+            if (m_SentSet && m_SentSearch == searchDuration && m_SentInvestigate == investigateTimeout) return false;
             m_SentSet = true;
-            m_SentEnabled = on;
             m_SentSearch = searchDuration;
             m_SentInvestigate = investigateTimeout;
             return true;

@@ -80,6 +80,12 @@ namespace Argus.Perception
             m_Agent.sight = this;
         }
 
+        // Enabling or disabling changes the def (the sense's Enabled flag): tell the agent, rather
+        // than reading `enabled` every frame.
+        void OnEnable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
+        void OnDisable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.sight == this) m_Agent.sight = null;
@@ -88,7 +94,7 @@ namespace Argus.Perception
         // What Fill sent last, compared every frame instead of rebuilding and comparing the whole def.
         struct Sent
         {
-            public bool set, enabled, useAwareness;
+            public bool set, useAwareness;
             public int targetMask, obstacleMask;
             public float viewRadius, viewAngle, eyeHeight, loseSightRadius, peripheralRadius, peripheralAngle, sightRateHz;
             public float rise, fall, far, edge, suspicious, alert, aware;
@@ -98,8 +104,7 @@ namespace Argus.Perception
         /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
         internal bool SettingsChanged()
         {
-            bool on = enabled;
-            if (m_Sent.set && m_Sent.enabled == on && m_Sent.viewRadius == viewRadius && m_Sent.viewAngle == viewAngle
+            if (m_Sent.set && m_Sent.viewRadius == viewRadius && m_Sent.viewAngle == viewAngle
                 && m_Sent.targetMask == targetMask.value && m_Sent.obstacleMask == obstacleMask.value
                 && m_Sent.eyeHeight == eyeHeight && m_Sent.loseSightRadius == loseSightRadius
                 && m_Sent.peripheralRadius == peripheralRadius && m_Sent.peripheralAngle == peripheralAngle
@@ -109,7 +114,6 @@ namespace Argus.Perception
                 && m_Sent.suspicious == awarenessSuspicious && m_Sent.alert == awarenessAlert && m_Sent.aware == awarenessAware)
                 return false;
             m_Sent.set = true;
-            m_Sent.enabled = on;
             m_Sent.viewRadius = viewRadius;
             m_Sent.viewAngle = viewAngle;
             m_Sent.targetMask = targetMask.value;

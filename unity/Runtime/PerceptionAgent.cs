@@ -135,13 +135,19 @@ namespace Argus.Perception
         /// <summary>True when any field that makes the def changed since the last call (every sibling
         /// remembers its own fields; a sibling added or removed counts as a change). No def is built:
         /// this is all a guard whose settings did not change costs per frame.</summary>
+        bool m_SiblingToggled;
+
+        /// <summary>A sensor or the brain was enabled or disabled (its OnEnable/OnDisable).</summary>
+        internal void SiblingToggled() { m_SiblingToggled = true; }
+
         bool SettingsChanged()
         {
-            bool changed = !m_SentSet || m_SentTeam != team || m_SentNeutral != perceiveNeutral || m_SentFriendly != perceiveFriendly
+            bool changed = m_SiblingToggled || !m_SentSet || m_SentTeam != team || m_SentNeutral != perceiveNeutral || m_SentFriendly != perceiveFriendly
                 || !ReferenceEquals(m_SentSight, sight) || !ReferenceEquals(m_SentHearing, hearing)
                 || !ReferenceEquals(m_SentMemory, memory) || !ReferenceEquals(m_SentBrain, brain);
             if (changed)
             {
+                m_SiblingToggled = false;
                 m_SentSet = true;
                 m_SentTeam = team;
                 m_SentNeutral = perceiveNeutral;
