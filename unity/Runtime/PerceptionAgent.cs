@@ -248,21 +248,21 @@ namespace Argus.Perception
         internal void OnNativePercept(ref NativePercept p)
         {
             Transform target = null;
-            PerceptionTarget t = m_World.TargetFor(p.Target);
-            if (t != null) target = t.transform;
+            PerceptionTarget t = m_World.TargetFor(p.Target); // null or live (ids are cleared on leaving)
+            if (!ReferenceEquals(t, null)) target = t.CachedTransform;
             Vector3 position = UnityArgus.ToUnity(p.Position);
             if (p.Kind == PerceptKind.Sight)
             {
                 // A sight percept per target seen at this agent's sight tick: they are visibleTargets.
-                if (sight != null)
+                if (!ReferenceEquals(sight, null))
                 {
                     m_LastSightingTime = p.Time;
                     if (!m_SawThisStep) sight.visibleTargets.Clear();
-                    if (target != null && !sight.visibleTargets.Contains(target)) sight.visibleTargets.Add(target);
+                    if (!ReferenceEquals(target, null) && !sight.visibleTargets.Contains(target)) sight.visibleTargets.Add(target);
                 }
                 m_SawThisStep = true;
-                if (sight != null) sight.RaiseSeen(target, position);
-                if (system != null) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
+                if (!ReferenceEquals(sight, null)) sight.RaiseSeen(target, position);
+                if (!ReferenceEquals(system, null)) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
             }
             else
             {

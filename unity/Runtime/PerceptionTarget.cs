@@ -38,6 +38,18 @@ namespace Argus.Perception
 
         PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
 
+        /// <summary>This component's transform, read once (poses and events read it every frame).</summary>
+        internal Transform CachedTransform
+        {
+            get
+            {
+                if (ReferenceEquals(m_Transform, null)) m_Transform = transform;
+                return m_Transform;
+            }
+        }
+
+        Transform m_Transform;
+
         void OnEnable() { PerceptionWorld.Join(this); }
 
         // After every Awake/OnEnable of the scene: a world enabled in the same frame has joined us by now.

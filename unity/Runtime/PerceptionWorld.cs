@@ -361,7 +361,7 @@ namespace Argus.Perception
             {
                 PerceptionTarget tg = m_Targets[i];
                 tg.PushSettings();
-                Transform t = tg.transform;
+                Transform t = tg.CachedTransform;
                 m_TargetIds[i] = tg.Id;
                 m_Positions[i] = UnityArgus.ToArgus(t.position);
                 m_Forwards[i] = UnityArgus.ToArgus(t.forward);
