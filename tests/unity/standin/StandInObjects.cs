@@ -79,6 +79,7 @@ namespace UnityEngine
         public GameObject gameObject { get { return m_GameObject; } }
         public Transform transform { get { return m_GameObject.transform; } }
         public T GetComponent<T>() where T : class { return m_GameObject.GetComponent<T>(); }
+        public T GetComponentInChildren<T>() where T : class { return m_GameObject.GetComponentInChildren<T>(); }
         public Component GetComponent(Type type) { return m_GameObject.GetComponent(type); }
     }
 
@@ -162,6 +163,25 @@ namespace UnityEngine
             StandIn.Player.GameObjects.Add(this);
         }
 
+        /// <summary>As in Unity: a GameObject named after the primitive with a MeshFilter, a MeshRenderer
+        /// and the primitive's collider (Cube: Box, Sphere: Sphere, Capsule and Cylinder: Capsule,
+        /// Plane and Quad: Mesh).</summary>
+        public static GameObject CreatePrimitive(PrimitiveType type)
+        {
+            var go = new GameObject(type.ToString());
+            go.AddComponent<MeshFilter>();
+            go.AddComponent<MeshRenderer>().sharedMaterial = new Material(Shader.Find("Standard"));
+            switch (type)
+            {
+                case PrimitiveType.Cube: go.AddComponent<BoxCollider>(); break;
+                case PrimitiveType.Sphere: go.AddComponent<SphereCollider>(); break;
+                case PrimitiveType.Capsule:
+                case PrimitiveType.Cylinder: go.AddComponent<CapsuleCollider>(); break;
+                default: go.AddComponent<MeshCollider>(); break;
+            }
+            return go;
+        }
+
         public Transform transform { get { return m_Transform; } }
         public int layer { get; set; }
         public string tag { get; set; }
@@ -200,6 +220,20 @@ namespace UnityEngine
             var b = c as Behaviour;
             if (b != null) StandIn.Player.Added(b);
             return c;
+        }
+
+        // As in Unity: this GameObject first, then its active descendants.
+        public T GetComponentInChildren<T>() where T : class
+        {
+            T own = GetComponent<T>();
+            if (own != null) return own;
+            foreach (var go in StandIn.Player.GameObjects)
+            {
+                if (go == this || !go.activeInHierarchy || !go.transform.IsChildOf(transform)) continue;
+                T t = go.GetComponent<T>();
+                if (t != null) return t;
+            }
+            return null;
         }
 
         public T GetComponent<T>() where T : class
