@@ -267,6 +267,23 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
+        public void VisibleTargets_DropADestroyedTarget_AtOnce()
+        {
+            NewWorld();
+            var g = Guard(Vector3.zero, Vector3.forward);
+            g.GetComponent<NavMeshAgent>().enabled = false;
+            var sight = g.GetComponent<FieldOfViewSensor>();
+            sight.sightRateHz = 2f; // a slow tick: the list must not wait for it
+            var player = Player(new Vector3(0f, 0f, 5f));
+            StandIn.Player.Run(0.6f, Dt);
+            Assert.AreEqual(1, sight.visibleTargets.Count);
+            UnityEngine.Object.Destroy(player);
+            Assert.AreEqual(0, sight.visibleTargets.Count, "gone from visibleTargets when it leaves the world");
+            StandIn.Player.Frame(Dt);
+            Assert.AreEqual(0, sight.visibleTargets.Count);
+        }
+
+        [Test]
         public void BrainOutputs_AlwaysEqualTheNativeState([Values(true, false)] bool navMesh)
         {
             // Brains read their outputs from the step's bulk GetAgentStates: every step when they walk

@@ -206,7 +206,18 @@ namespace Argus.Perception
                 agent.InActiveList = false;
             }
             var target = member as PerceptionTarget;
-            if (target != null) current.m_Targets.Remove(target);
+            if (target != null)
+            {
+                current.m_Targets.Remove(target);
+                // Guards that see it hold it in visibleTargets until their next sight tick: drop it now
+                // (every agent with visible targets is in the active list).
+                Transform gone = target.CachedTransform;
+                for (int i = 0; i < current.m_Active.Count; i++)
+                {
+                    FieldOfViewSensor sight = current.m_Active[i].sight;
+                    if (!ReferenceEquals(sight, null)) sight.visibleTargets.Remove(gone);
+                }
+            }
             var occluder = member as PerceptionOccluder;
             if (occluder != null) current.m_Occluders.Remove(occluder);
             member.DestroyNative();
