@@ -195,6 +195,141 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
+        public void Frames_WhereGuardsFirstSeeTargets_AllocateNothing()
+        {
+            // The layer bench's case: guards that have never seen anything start seeing targets
+            // during measured frames (a first sighting must not grow a list).
+            NewWorld();
+            var walkers = new List<ScriptedWalker>();
+            for (int i = 0; i < 10; i++)
+            {
+                var g = Guard(new Vector3(i * 10f, 0f, 0f), Vector3.forward);
+                g.GetComponent<NavMeshAgent>().enabled = false;
+                g.GetComponent<EnemyBrain>().driveNavMeshAgent = false;
+                var p = Player(new Vector3(i * 10f, 0f, 30f));           // out of range, walking in
+                walkers.Add(p.GetComponent<ScriptedWalker>());
+            }
+            StandIn.Player.Run(1f, Dt);
+            foreach (var w in walkers) w.waypoints.Enqueue(w.transform.position + new Vector3(0f, 0f, -25f));
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 300; i++) StandIn.Player.Frame(Dt);
+            long bytes = GC.GetAllocatedBytesForCurrentThread() - before;
+            foreach (var w in walkers) Assert.AreEqual(0, w.waypoints.Count, "arrived");
+            var sensors = UnityEngine.Object.FindObjectsOfType<FieldOfViewSensor>();
+            int seeing = 0;
+            foreach (var s in sensors) if (s.visibleTargets.Count > 0) seeing++;
+            Assert.AreEqual(10, seeing, "every guard now sees its target");
+            Console.WriteLine("managed bytes over 300 frames of first sightings: " + bytes);
+            Assert.AreEqual(0, bytes);
+        }
+
+        [Test]
+        public void VisibleTargets_AlwaysEqualTheMemorysSeenRecords([Values(0f, 10f, 7f)] float rateHz)
+        {
+            // visibleTargets is rebuilt from sight percepts and read back from memory only when a sight
+            // tick is due: every frame it must equal what the memory says was seen at the latest tick.
+            NewWorld();
+            var rng = new System.Random(3);
+            var sensors = new List<FieldOfViewSensor>();
+            var players = new List<GameObject>();
+            for (int i = 0; i < 6; i++)
+            {
+                var g = Guard(new Vector3(i * 4f, 0f, 0f), Vector3.forward);
+                g.GetComponent<NavMeshAgent>().enabled = false;
+                var s = g.GetComponent<FieldOfViewSensor>();
+                s.sightRateHz = rateHz;
+                sensors.Add(s);
+            }
+            for (int i = 0; i < 8; i++) players.Add(Player(new Vector3(i * 3f, 0f, 6f)));
+            Wall(new Vector3(10f, 1f, 3f), new Vector3(4f, 2f, 0.3f));
+            int nonEmpty = 0, changes = 0;
+            for (int frame = 0; frame < 300; frame++)
+            {
+                if (frame % 7 == 0)
+                    foreach (var p in players)
+                        p.transform.position = new Vector3((float)rng.NextDouble() * 24f, 0f, (float)rng.NextDouble() * 14f - 2f);
+                StandIn.Player.Frame(Dt);
+                foreach (var s in sensors)
+                {
+                    var memory = s.GetComponent<PerceptionMemory>();
+                    var seen = new List<Transform>();
+                    foreach (var p in players)
+                    {
+                        MemoryRecord r;
+                        if (memory.TryGetRecord(p.transform, out r) && r.Seen) seen.Add(p.transform);
+                    }
+                    CollectionAssert.AreEquivalent(seen, s.visibleTargets, "frame " + frame);
+                    if (seen.Count > 0) nonEmpty++;
+                }
+                if (frame % 7 == 0) changes++;
+            }
+            Assert.Greater(nonEmpty, 100, "guards did see targets");
+        }
+
+        [Test]
+        public void VisibleTargets_DropADestroyedTarget_AtOnce()
+        {
+            NewWorld();
+            var g = Guard(Vector3.zero, Vector3.forward);
+            g.GetComponent<NavMeshAgent>().enabled = false;
+            var sight = g.GetComponent<FieldOfViewSensor>();
+            sight.sightRateHz = 2f; // a slow tick: the list must not wait for it
+            var player = Player(new Vector3(0f, 0f, 5f));
+            StandIn.Player.Run(0.6f, Dt);
+            Assert.AreEqual(1, sight.visibleTargets.Count);
+            UnityEngine.Object.Destroy(player);
+            Assert.AreEqual(0, sight.visibleTargets.Count, "gone from visibleTargets when it leaves the world");
+            StandIn.Player.Frame(Dt);
+            Assert.AreEqual(0, sight.visibleTargets.Count);
+        }
+
+        [Test]
+        public void BrainOutputs_AlwaysEqualTheNativeState([Values(true, false)] bool navMesh)
+        {
+            // Brains read their outputs from the step's bulk GetAgentStates: every step when they walk
+            // a NavMeshAgent, otherwise when a script asks. Either way, what a script reads after a
+            // step is the native state of that step.
+            var world = NewWorld();
+            var rng = new System.Random(5);
+            var brains = new List<EnemyBrain>();
+            var players = new List<GameObject>();
+            for (int i = 0; i < 5; i++)
+            {
+                var g = Guard(new Vector3(i * 5f, 0f, 0f), Vector3.forward);
+                g.GetComponent<NavMeshAgent>().enabled = navMesh;
+                g.GetComponent<EnemyBrain>().driveNavMeshAgent = navMesh;
+                g.GetComponent<FieldOfViewSensor>().sightRateHz = 0f;
+                brains.Add(g.GetComponent<EnemyBrain>());
+            }
+            for (int i = 0; i < 3; i++) players.Add(Player(new Vector3(i * 8f, 0f, 6f)));
+            int busy = 0;
+            for (int frame = 0; frame < 400; frame++)
+            {
+                if (frame % 40 == 0)
+                    foreach (var p in players)
+                        p.transform.position = new Vector3((float)rng.NextDouble() * 30f - 3f, 0f, (float)rng.NextDouble() * 30f - 10f);
+                StandIn.Player.Frame(Dt);
+                if (frame % 3 == 1) continue; // some frames nobody asks
+                foreach (var b in brains)
+                {
+                    AgentState s = world.Native.GetAgentState(b.GetComponent<PerceptionAgent>().Id);
+                    Assert.AreEqual((AIState)s.BrainState, b.state, "frame " + frame);
+                    Assert.AreEqual(s.HasMoveTarget, b.HasMoveTarget, "frame " + frame);
+                    Assert.AreEqual(s.BrainTimer, b.StateTimer, "frame " + frame);
+                    if (s.HasMoveTarget)
+                    {
+                        Assert.AreEqual(s.MoveTarget.X, b.MoveTarget.x, "frame " + frame);
+                        Assert.AreEqual(s.MoveTarget.Z, b.MoveTarget.z, "frame " + frame);
+                    }
+                    PerceptionTarget focus = world.TargetFor(s.Focus);
+                    Assert.AreSame(focus != null ? focus.transform : null, b.Focus, "frame " + frame);
+                    if (b.state != AIState.Idle) busy++;
+                }
+            }
+            Assert.Greater(busy, 100, "brains were busy");
+        }
+
+        [Test]
         public void World_OwnsTheNativeWorld_DisableReleases_EnableRebuilds()
         {
             uint live = Library.LiveWorldCount;

@@ -110,6 +110,41 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
+        public void PackageJsonMeta_UsesThePackageManifestImporter()
+        {
+            // What Unity writes for a package's manifest (a TextScriptImporter makes it a TextAsset).
+            StringAssert.Contains("\nPackageManifestImporter:\n", File.ReadAllText(Path.Combine(Package, "package.json.meta")));
+        }
+
+        [Test]
+        public void Changelog_EveryReleaseHasADate()
+        {
+            int releases = 0;
+            foreach (var line in File.ReadAllLines(Path.Combine(Package, "CHANGELOG.md")))
+            {
+                if (!line.StartsWith("## [", StringComparison.Ordinal) || line.StartsWith("## [Unreleased]", StringComparison.Ordinal)) continue;
+                StringAssert.IsMatch(@"^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$", line);
+                releases++;
+            }
+            Assert.Greater(releases, 0);
+        }
+
+        [Test]
+        public void Docs_SayWhatAUnityDeveloperTripsOver()
+        {
+            string docs = File.ReadAllText(Path.Combine(Package, "README.md")) + "\n"
+                + File.ReadAllText(Path.Combine(Package, "Documentation~/com.argus.perception.md"));
+            StringAssert.Contains("Read/Write", docs, "MeshCollider occluders need Read/Write-enabled meshes in player builds");
+            StringAssert.Contains("restart the Editor", docs, "a rebuilt native library is loaded at the next Editor start");
+            StringAssert.Contains("raysHitTriggers", docs);
+            StringAssert.Contains("no enabled PerceptionWorld", docs);
+            // WebGL is not built or tested here: never claimed as supported.
+            foreach (var line in docs.Split('\n'))
+                if (line.Contains("WebGL"))
+                    StringAssert.IsMatch("not supported|not built|not tested|untested", line, "a WebGL claim: " + line);
+        }
+
+        [Test]
         public void LinuxPlugin_IsEnabledForTheEditorAndLinuxPlayers()
         {
             string meta = File.ReadAllText(Path.Combine(Package, "Plugins/Linux/x86_64/libargus.so.meta"));

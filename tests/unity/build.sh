@@ -14,7 +14,9 @@ mkdir -p "$OUT"
 D="-define:UNITY_5_3_OR_NEWER -define:UNITY_2021_3_OR_NEWER -define:UNITY_EDITOR -define:UNITY_INCLUDE_TESTS"
 case "$VARIANT" in
     2021.3) ;;
-    2022.2) D="$D -define:UNITY_2022_2_OR_NEWER" ;;
+    # The 2022.2 variant stands for 2022.2.5+, where the Runtime asmdef's versionDefines add
+    # ARGUS_FIND_OBJECTS_BY_TYPE (Object.FindObjectsByType exists from 2021.3.18 and 2022.2.5).
+    2022.2) D="$D -define:UNITY_2022_2_OR_NEWER -define:ARGUS_FIND_OBJECTS_BY_TYPE" ;;
     *) echo "unknown variant $VARIANT" >&2; exit 2 ;;
 esac
 cd "$ROOT"

@@ -36,6 +36,12 @@ namespace Argus.Perception
             }
             PerceptionTarget target = source != null ? source.GetComponent<PerceptionTarget>() : null;
             var worlds = PerceptionWorld.Enabled;
+            if (worlds.Count == 0 && !s_WarnedNoWorld)
+            {
+                s_WarnedNoWorld = true;
+                UnityEngine.Debug.LogWarning("Argus: AudioPerception.EmitSound with no enabled PerceptionWorld: no guard hears it. "
+                    + "Add a PerceptionWorld to the scene (GameObject > Argus > Perception World). Warned once until a world is enabled.", source);
+            }
             for (int i = 0; i < worlds.Count; i++)
             {
                 SoundDef def = SoundDef.Default();
@@ -58,6 +64,15 @@ namespace Argus.Perception
             }
         }
 
-        internal static void ResetSubscribers() { OnSoundEmitted = null; }
+        static bool s_WarnedNoWorld;
+
+        /// <summary>A world was enabled: the next sound made with none warns again.</summary>
+        internal static void WorldEnabled() { s_WarnedNoWorld = false; }
+
+        internal static void ResetSubscribers()
+        {
+            OnSoundEmitted = null;
+            s_WarnedNoWorld = false;
+        }
     }
 }

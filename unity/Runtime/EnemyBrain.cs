@@ -49,17 +49,74 @@ namespace Argus.Perception
         bool m_HasDestination;
         bool m_ArrivalReported;
 
-        /// <summary>Where the brain wants to go (valid when HasMoveTarget).</summary>
-        public Vector3 MoveTarget { get; private set; }
+        // The brain's outputs as of m_OutputStep (a world StepCount): read from the world's one bulk
+        // GetAgentStates of that step, when something asks for them (or every step when this brain
+        // drives a NavMeshAgent or waits to arrive somewhere).
+        Vector3 m_MoveTarget;
+        bool m_HasMoveTarget;
+        Transform m_Focus;
+        float m_StateTimer;
+        int m_OutputStep = -1;
+        PerceptionWorld m_OutputWorld;
 
-        /// <summary>True when the brain wants to go somewhere (not Idle).</summary>
-        public bool HasMoveTarget { get; private set; }
+        /// <summary>Where the brain wants to go (valid when HasMoveTarget), as of the latest step.</summary>
+        public Vector3 MoveTarget { get { Refresh(); return m_MoveTarget; } }
+
+        /// <summary>True when the brain wants to go somewhere (not Idle), as of the latest step.</summary>
+        public bool HasMoveTarget { get { Refresh(); return m_HasMoveTarget; } }
 
         /// <summary>The target chased or searched for (null when none, e.g. an anonymous sound).</summary>
-        public Transform Focus { get; private set; }
+        public Transform Focus { get { Refresh(); return m_Focus; } }
 
-        /// <summary>Seconds left searching (Searching) or investigating (Investigating).</summary>
-        public float StateTimer { get; private set; }
+        /// <summary>Seconds left searching (Searching) or investigating (Investigating), as of the latest step.</summary>
+        public float StateTimer { get { Refresh(); return m_StateTimer; } }
+
+        /// <summary>The outputs last read, without reading (the world's per-step scan uses it).</summary>
+        internal bool HadMoveTarget { get { return m_HasMoveTarget; } }
+
+        /// <summary>Must the outputs be read every step (not only when asked)? When this brain walks a
+        /// NavMeshAgent, had a destination to clear, or must report arriving at an investigated spot.</summary>
+        internal bool NeedsEveryStep
+        {
+            get
+            {
+                return m_HasDestination
+                    || (driveNavMeshAgent && !ReferenceEquals(m_Nav, null) && m_Nav != null && m_Nav.isActiveAndEnabled)
+                    || (state == AIState.Investigating && !m_ArrivalReported && arrivalDistance > 0f);
+            }
+        }
+
+        /// <summary>Visited after every step even without events: it has a NavMeshAgent to walk, a
+        /// destination to clear, or waits to arrive at an investigated spot.</summary>
+        internal bool StaysActive
+        {
+            get
+            {
+                return m_HasDestination || !ReferenceEquals(m_Nav, null)
+                    || (state == AIState.Investigating && !m_ArrivalReported && arrivalDistance > 0f);
+            }
+        }
+
+        void Refresh()
+        {
+            if (m_Agent == null || !m_Agent.IsLive) return;
+            PerceptionWorld w = m_Agent.World;
+            if (m_OutputStep == w.StepCount && ReferenceEquals(m_OutputWorld, w)) return;
+            AgentState s;
+            if (w.TryGetAgentState(m_Agent.Id, out s)) Take(ref s);
+        }
+
+        void Take(ref AgentState s)
+        {
+            PerceptionWorld w = m_Agent.World;
+            m_OutputStep = w.StepCount;
+            m_OutputWorld = w;
+            m_StateTimer = s.BrainTimer;
+            PerceptionTarget focus = w.TargetFor(s.Focus);
+            m_Focus = focus != null ? focus.transform : null;
+            m_HasMoveTarget = s.HasMoveTarget;
+            m_MoveTarget = UnityArgus.ToUnity(s.MoveTarget);
+        }
 
         void Awake()
         {
@@ -70,9 +127,28 @@ namespace Argus.Perception
             if (memory == null) memory = GetComponent<PerceptionMemory>();
         }
 
+        // Enabling or disabling changes the def (the sense's Enabled flag): tell the agent, rather
+        // than reading `enabled` every frame.
+        void OnEnable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
+        void OnDisable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.brain == this) m_Agent.brain = null;
+        }
+
+        bool m_SentSet;
+        float m_SentSearch, m_SentInvestigate;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            if (m_SentSet && m_SentSearch == searchDuration && m_SentInvestigate == investigateTimeout) return false;
+            m_SentSet = true;
+            m_SentSearch = searchDuration;
+            m_SentInvestigate = investigateTimeout;
+            return true;
         }
 
         internal void Fill(ref AgentDef def)
@@ -89,13 +165,14 @@ namespace Argus.Perception
             if (m_Agent == null || !m_Agent.IsLive) return;
             m_Agent.World.Native.ReportArrived(m_Agent.Id);
             m_ArrivalReported = true;
+            m_Agent.World.InvalidateAgentStates();
         }
 
         internal void OnBrainEvent(AIState from, AIState to, Transform focus)
         {
             AIState before = from;
             state = to;
-            Focus = focus;
+            m_Focus = focus;
             if (state == AIState.Investigating) m_ArrivalReported = false;
             Action<AIState, AIState> handler = OnStateChanged;
             if (handler != null) handler(before, state);
@@ -104,32 +181,31 @@ namespace Argus.Perception
         internal void ResetState()
         {
             state = AIState.Idle;
-            Focus = null;
-            HasMoveTarget = false;
+            m_Focus = null;
+            m_HasMoveTarget = false;
+            m_StateTimer = 0f;
+            m_OutputStep = -1;
             m_HasDestination = false;
         }
 
-        internal void AfterStep()
+        /// <summary>The brain's outputs of this step, from the world's one bulk GetAgentStates call: walk
+        /// the NavMeshAgent, report arrival.</summary>
+        internal void ApplyState(ref AgentState s)
         {
             if (m_Agent == null || !m_Agent.IsLive) return;
-            AgentState s = m_Agent.World.Native.GetAgentState(m_Agent.Id);
             state = (AIState)s.BrainState;
-            StateTimer = s.BrainTimer;
-            PerceptionTarget focus = m_Agent.World.TargetFor(s.Focus);
-            Focus = focus != null ? focus.transform : null;
-            HasMoveTarget = s.HasMoveTarget;
-            MoveTarget = UnityArgus.ToUnity(s.MoveTarget);
-            if (!HasMoveTarget)
+            Take(ref s);
+            if (!m_HasMoveTarget)
             {
                 if (m_HasDestination && m_Nav != null && driveNavMeshAgent && m_Nav.isActiveAndEnabled) m_Nav.ResetPath();
                 m_HasDestination = false;
                 return;
             }
             if (driveNavMeshAgent && m_Nav != null && m_Nav.isActiveAndEnabled
-                && (!m_HasDestination || (m_Destination - MoveTarget).sqrMagnitude > 0.01f))
+                && (!m_HasDestination || (m_Destination - m_MoveTarget).sqrMagnitude > 0.01f))
             {
-                m_Nav.SetDestination(MoveTarget);
-                m_Destination = MoveTarget;
+                m_Nav.SetDestination(m_MoveTarget);
+                m_Destination = m_MoveTarget;
                 m_HasDestination = true;
             }
             if (state == AIState.Investigating && !m_ArrivalReported && Arrived()) ReportArrived();
@@ -140,7 +216,7 @@ namespace Argus.Perception
             if (arrivalDistance <= 0f) return false;
             if (driveNavMeshAgent && m_Nav != null && m_Nav.isActiveAndEnabled && m_HasDestination)
                 return !m_Nav.pathPending && m_Nav.remainingDistance <= Mathf.Max(m_Nav.stoppingDistance, arrivalDistance);
-            Vector3 d = MoveTarget - transform.position;
+            Vector3 d = m_MoveTarget - transform.position;
             d.y = 0f;
             return d.sqrMagnitude <= arrivalDistance * arrivalDistance;
         }

@@ -63,7 +63,7 @@ namespace Argus.Perception
         public float awarenessSuspicious = 0.3f, awarenessAlert = 0.7f, awarenessAware = 1f;
 
         /// <summary>Targets seen at this guard's latest sight tick (refreshed after every step).</summary>
-        public List<Transform> visibleTargets = new List<Transform>();
+        public List<Transform> visibleTargets = new List<Transform>(8);
 
         /// <summary>A target was seen this step, at this position (one event per sight percept).</summary>
         public event Action<Transform, Vector3> OnTargetSeen;
@@ -80,9 +80,58 @@ namespace Argus.Perception
             m_Agent.sight = this;
         }
 
+        // Enabling or disabling changes the def (the sense's Enabled flag): tell the agent, rather
+        // than reading `enabled` every frame.
+        void OnEnable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
+        void OnDisable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.sight == this) m_Agent.sight = null;
+        }
+
+        // What Fill sent last, compared every frame instead of rebuilding and comparing the whole def.
+        struct Sent
+        {
+            public bool set, useAwareness;
+            public int targetMask, obstacleMask;
+            public float viewRadius, viewAngle, eyeHeight, loseSightRadius, peripheralRadius, peripheralAngle, sightRateHz;
+            public float rise, fall, far, edge, suspicious, alert, aware;
+        }
+        Sent m_Sent;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            if (m_Sent.set && m_Sent.viewRadius == viewRadius && m_Sent.viewAngle == viewAngle
+                && m_Sent.targetMask == targetMask.value && m_Sent.obstacleMask == obstacleMask.value
+                && m_Sent.eyeHeight == eyeHeight && m_Sent.loseSightRadius == loseSightRadius
+                && m_Sent.peripheralRadius == peripheralRadius && m_Sent.peripheralAngle == peripheralAngle
+                && m_Sent.sightRateHz == sightRateHz && m_Sent.useAwareness == useAwareness
+                && m_Sent.rise == awarenessRisePerSecond && m_Sent.fall == awarenessFallPerSecond
+                && m_Sent.far == awarenessFarFactor && m_Sent.edge == awarenessEdgeFactor
+                && m_Sent.suspicious == awarenessSuspicious && m_Sent.alert == awarenessAlert && m_Sent.aware == awarenessAware)
+                return false;
+            m_Sent.set = true;
+            m_Sent.viewRadius = viewRadius;
+            m_Sent.viewAngle = viewAngle;
+            m_Sent.targetMask = targetMask.value;
+            m_Sent.obstacleMask = obstacleMask.value;
+            m_Sent.eyeHeight = eyeHeight;
+            m_Sent.loseSightRadius = loseSightRadius;
+            m_Sent.peripheralRadius = peripheralRadius;
+            m_Sent.peripheralAngle = peripheralAngle;
+            m_Sent.sightRateHz = sightRateHz;
+            m_Sent.useAwareness = useAwareness;
+            m_Sent.rise = awarenessRisePerSecond;
+            m_Sent.fall = awarenessFallPerSecond;
+            m_Sent.far = awarenessFarFactor;
+            m_Sent.edge = awarenessEdgeFactor;
+            m_Sent.suspicious = awarenessSuspicious;
+            m_Sent.alert = awarenessAlert;
+            m_Sent.aware = awarenessAware;
+            return true;
         }
 
         internal void Fill(ref AgentDef def)
@@ -120,6 +169,7 @@ namespace Argus.Perception
         public bool CheckSight(Transform target, out SightResult result)
         {
             result = new SightResult();
+            if (m_Agent != null && !m_Agent.IsLive) m_Agent.WarnNoWorld();
             if (target == null || m_Agent == null || !m_Agent.IsLive) return false;
             PerceptionTarget t = target.GetComponent<PerceptionTarget>();
             if (t == null || t.Id.IsNull || t.World != m_Agent.World) return false;
@@ -127,6 +177,60 @@ namespace Argus.Perception
             t.PushNow();
             result = m_Agent.World.Native.CanSee(m_Agent.Id, t.Id);
             return true;
+        }
+
+        // ---- the lesson's exercise helpers, one check each --------------------------------------------------
+
+        /// <summary>The lesson's first check: is the target (any of its check points) within viewRadius of
+        /// the eye? Answered by the native sight test (CheckSight), with the current transforms.</summary>
+        public bool WithinRange(Transform target)
+        {
+            SightResult r;
+            if (!CheckSight(target, out r)) return false;
+            for (int i = 0; i < (int)r.PointCount; i++)
+            {
+                PointStatus s = r.Status(i);
+                if (s != PointStatus.OutOfRange && s != PointStatus.Filtered) return true;
+            }
+            return false;
+        }
+
+        /// <summary>The lesson's second check alone: is the target's position inside the view cone
+        /// (dot of the forward and the unit direction to the target against the cosine of half
+        /// viewAngle)? The cone alone, whatever the distance: the lesson's formula, in C# (the native
+        /// test only evaluates the cone for targets in range).</summary>
+        public bool WithinAngle(Transform target)
+        {
+            if (target == null) return false;
+            Vector3 eye = transform.position + new Vector3(0f, eyeHeight, 0f);
+            Vector3 to = target.position - eye;
+            to.y = target.position.y - transform.position.y; // the lesson's check compares positions
+            if (to.sqrMagnitude < 1e-12f) return true;
+            float cosHalfAngle = Mathf.Cos(viewAngle * 0.5f * Mathf.Deg2Rad);
+            return Vector3.Dot(transform.forward, to.normalized) >= cosHalfAngle;
+        }
+
+        /// <summary>The lesson's third check: is nothing on obstacleMask between the eye and the target
+        /// (a check point visible)? Answered by the native sight test with this world's line of sight
+        /// (occluders, Unity physics or your caster). Rays are cast only to targets in range and in the
+        /// cone, as in the lesson's CanSeeTarget, so this is false for a target outside either.</summary>
+        public bool HasLineOfSight(Transform target)
+        {
+            SightResult r;
+            if (!CheckSight(target, out r)) return false;
+            for (int i = 0; i < (int)r.PointCount; i++)
+                if (r.Status(i) == PointStatus.Visible) return true;
+            return false;
+        }
+
+        /// <summary>The lesson's exercise: is this guard behind the target (outside the target's front
+        /// half: the target's forward points away from this guard)?</summary>
+        public bool IsBehindTarget(Transform target)
+        {
+            if (target == null) return false;
+            Vector3 fromTarget = transform.position - target.position;
+            if (fromTarget.sqrMagnitude < 1e-12f) return false;
+            return Vector3.Dot(target.forward, fromTarget.normalized) < 0f;
         }
 
         /// <summary>Every target this guard can see now (a new list, as in the lesson).</summary>
@@ -141,6 +245,7 @@ namespace Argus.Perception
         public void FindVisibleTargets(List<Transform> results)
         {
             results.Clear();
+            if (m_Agent != null && !m_Agent.IsLive) m_Agent.WarnNoWorld();
             if (m_Agent == null || !m_Agent.IsLive) return;
             m_Agent.PushNow();
             PerceptionWorld w = m_Agent.World;

@@ -36,9 +36,31 @@ namespace Argus.Perception
             m_Agent.hearing = this;
         }
 
+        // Enabling or disabling changes the def (the sense's Enabled flag): tell the agent, rather
+        // than reading `enabled` every frame.
+        void OnEnable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
+        void OnDisable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
+
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.hearing == this) m_Agent.hearing = null;
+        }
+
+        bool m_SentSet;
+        float m_SentSensitivity;
+        int m_SentSoundMask, m_SentMuffleMask;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            if (m_SentSet && m_SentSensitivity == hearingSensitivity
+                && m_SentSoundMask == soundMask.value && m_SentMuffleMask == muffleMask.value) return false;
+            m_SentSet = true;
+            m_SentSensitivity = hearingSensitivity;
+            m_SentSoundMask = soundMask.value;
+            m_SentMuffleMask = muffleMask.value;
+            return true;
         }
 
         internal void Fill(ref AgentDef def)

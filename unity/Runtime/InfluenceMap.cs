@@ -29,7 +29,7 @@ namespace Argus.Perception
         public InfluenceMap(int width, int height, float cellSize, Vector3 origin, PerceptionWorld world)
         {
             if (world == null || world.Native == null)
-                throw new InvalidOperationException("An InfluenceMap needs an enabled PerceptionWorld");
+                throw new InvalidOperationException("An InfluenceMap needs an enabled PerceptionWorld: add one to the scene (GameObject > Argus > Perception World), or pass the world to the constructor, and create the map after the world's OnEnable (in Start, say)");
             InfluenceMapDef def = InfluenceMapDef.Default();
             def.Width = (uint)width;
             def.Height = (uint)height;

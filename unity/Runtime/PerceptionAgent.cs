@@ -56,8 +56,12 @@ namespace Argus.Perception
 
         // Siblings register themselves in their Awake, which runs after this component's OnEnable
         // when a GameObject is activated: find them now, so the agent is created with their settings.
+        /// <summary>This component's transform, read once (the per-frame pose push reads it for every guard).</summary>
+        internal Transform CachedTransform { get; private set; }
+
         void Awake()
         {
+            CachedTransform = transform;
             sight = GetComponent<FieldOfViewSensor>();
             hearing = GetComponent<HearingSensor>();
             system = GetComponent<PerceptionSystem>();
@@ -66,6 +70,19 @@ namespace Argus.Perception
         }
 
         void OnEnable() { PerceptionWorld.Join(this); }
+
+        // After every Awake/OnEnable of the scene: a world enabled in the same frame has joined us by now.
+        void Start() { if (m_World == null) WarnNoWorld(); }
+
+        bool m_WarnedNoWorld;
+
+        /// <summary>Once per agent: it is not in an enabled PerceptionWorld, so it perceives nothing.</summary>
+        internal void WarnNoWorld()
+        {
+            if (m_WarnedNoWorld || m_World != null) return;
+            m_WarnedNoWorld = true;
+            UnityEngine.Debug.LogWarning(PerceptionWorld.NoWorldMessage(gameObject.name, "guard (PerceptionAgent)", world), this);
+        }
 
         void OnDisable() { PerceptionWorld.Leave(this, m_World); }
 
@@ -110,11 +127,51 @@ namespace Argus.Perception
             if (brain != null) brain.Fill(ref def);
         }
 
+        // What the agent's own fields and its siblings were when the settings were last sent.
+        bool m_SentSet, m_SentNeutral, m_SentFriendly;
+        int m_SentTeam;
+        object m_SentSight, m_SentHearing, m_SentMemory, m_SentBrain;
+
+        /// <summary>True when any field that makes the def changed since the last call (every sibling
+        /// remembers its own fields; a sibling added or removed counts as a change). No def is built:
+        /// this is all a guard whose settings did not change costs per frame.</summary>
+        bool m_SiblingToggled;
+
+        /// <summary>A sensor or the brain was enabled or disabled (its OnEnable/OnDisable).</summary>
+        internal void SiblingToggled() { m_SiblingToggled = true; }
+
+        bool SettingsChanged()
+        {
+            bool changed = m_SiblingToggled || !m_SentSet || m_SentTeam != team || m_SentNeutral != perceiveNeutral || m_SentFriendly != perceiveFriendly
+                || !ReferenceEquals(m_SentSight, sight) || !ReferenceEquals(m_SentHearing, hearing)
+                || !ReferenceEquals(m_SentMemory, memory) || !ReferenceEquals(m_SentBrain, brain);
+            if (changed)
+            {
+                m_SiblingToggled = false;
+                m_SentSet = true;
+                m_SentTeam = team;
+                m_SentNeutral = perceiveNeutral;
+                m_SentFriendly = perceiveFriendly;
+                m_SentSight = sight;
+                m_SentHearing = hearing;
+                m_SentMemory = memory;
+                m_SentBrain = brain;
+            }
+            // Every sibling is asked (no short-circuit): each one records its own fields.
+            if (!ReferenceEquals(sight, null) && sight.SettingsChanged()) changed = true;
+            if (!ReferenceEquals(hearing, null) && hearing.SettingsChanged()) changed = true;
+            if (!ReferenceEquals(memory, null) && memory.SettingsChanged()) changed = true;
+            if (!ReferenceEquals(brain, null) && brain.SettingsChanged()) changed = true;
+            return changed;
+        }
+
         void IWorldMember.Attach(PerceptionWorld w)
         {
             m_World = w;
+            SettingsChanged(); // remember what this def is made of
             AgentDef def = BuildDef();
             m_Id = w.Native.CreateAgent(def);
+            m_WarnedNoWorld = false;
             m_Pushed = def;
             m_MemoryFrame = -1;
         }
@@ -142,6 +199,7 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
+            if (!SettingsChanged()) return; // the frame's fast path: fields compared, no def built
             BuildSettings(out m_Scratch);
             if (Defs.SameSettings(ref m_Scratch, ref m_Pushed)) return;
             if (m_HasRefused && Defs.SameSettings(ref m_Scratch, ref m_Refused)) return;
@@ -190,14 +248,21 @@ namespace Argus.Perception
         internal void OnNativePercept(ref NativePercept p)
         {
             Transform target = null;
-            PerceptionTarget t = m_World.TargetFor(p.Target);
-            if (t != null) target = t.transform;
+            PerceptionTarget t = m_World.TargetFor(p.Target); // null or live (ids are cleared on leaving)
+            if (!ReferenceEquals(t, null)) target = t.CachedTransform;
             Vector3 position = UnityArgus.ToUnity(p.Position);
             if (p.Kind == PerceptKind.Sight)
             {
+                // A sight percept per target seen at this agent's sight tick: they are visibleTargets.
+                if (!ReferenceEquals(sight, null))
+                {
+                    m_LastSightingTime = p.Time;
+                    if (!m_SawThisStep) sight.visibleTargets.Clear();
+                    if (!ReferenceEquals(target, null) && !sight.visibleTargets.Contains(target)) sight.visibleTargets.Add(target);
+                }
                 m_SawThisStep = true;
-                if (sight != null) sight.RaiseSeen(target, position);
-                if (system != null) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
+                if (!ReferenceEquals(sight, null)) sight.RaiseSeen(target, position);
+                if (!ReferenceEquals(system, null)) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
             }
             else
             {
@@ -226,15 +291,59 @@ namespace Argus.Perception
             if (sight != null) sight.RaiseAwareness(t != null ? t.transform : null, (AwarenessStage)e.From, (AwarenessStage)e.To, e.Level);
         }
 
-        /// <summary>Refreshes what changed: visibleTargets only when something was seen this step or
-        /// was visible before (a step without sightings cannot add any), the brain's outputs only when
-        /// it is busy or just changed (an Idle brain has none).</summary>
-        internal void AfterStep()
+        /// <summary>True when the brain must act on its outputs this step (walk a NavMeshAgent, report
+        /// arrival) and they may have changed: it is busy or just changed (an Idle brain without a move
+        /// target has none). The world then reads every agent's state in one bulk call and hands each
+        /// such brain its own. Other brains read theirs only when a script asks (MoveTarget, Focus...).</summary>
+        internal bool WantsBrainState
         {
-            if (sight != null && (m_SawThisStep || sight.visibleTargets.Count > 0)) sight.AfterStep();
-            if (brain != null && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HasMoveTarget)) brain.AfterStep();
+            // ReferenceEquals: per agent per frame; a sibling clears this reference in its OnDestroy.
+            get
+            {
+                return !ReferenceEquals(brain, null) && brain.NeedsEveryStep
+                    && (m_BrainChangedThisStep || brain.state != AIState.Idle || brain.HadMoveTarget);
+            }
+        }
+
+        float m_LastSightingTime;
+
+        /// <summary>In the world's list of agents visited after each step.</summary>
+        internal bool InActiveList;
+
+        /// <summary>Must the world visit this agent after the next step even without an event? While it
+        /// has visible targets (its next sight tick may lose them), or its brain walks a NavMeshAgent or
+        /// awaits arrival.</summary>
+        internal bool NeedsPostStep
+        {
+            get
+            {
+                return (!ReferenceEquals(sight, null) && sight.visibleTargets.Count > 0)
+                    || (!ReferenceEquals(brain, null) && brain.StaysActive);
+            }
+        }
+
+        /// <summary>Could this guard's sight have ticked since its last sighting? Its ticks come every
+        /// 1 / sightRateHz seconds (every step at 0): before the next one is due, the memory's seen flags
+        /// cannot have changed, so they are not read. Half a step early counts as due (a read too early
+        /// changes nothing and is repeated at the next step).</summary>
+        bool SightTickDue(double now, float dt)
+        {
+            float rate = sight.sightRateHz;
+            if (!(rate > 0f)) return true;
+            return now - m_LastSightingTime >= 1.0 / rate - 0.5 * dt;
+        }
+
+        /// <summary>Refreshes what changed. visibleTargets was rebuilt from this step's sight percepts
+        /// when there were any; a guard that saw nothing this step but had visible targets reads its
+        /// memory's seen flags once its next sight tick is due (that tick may have lost them). Nothing
+        /// else is read. Returns WantsBrainState (as of before this call).</summary>
+        internal bool AfterStep(double now, float dt)
+        {
+            bool wantsBrain = WantsBrainState;
+            if (!ReferenceEquals(sight, null) && !m_SawThisStep && sight.visibleTargets.Count > 0 && SightTickDue(now, dt)) sight.AfterStep();
             m_SawThisStep = false;
             m_BrainChangedThisStep = false;
+            return wantsBrain;
         }
     }
 }

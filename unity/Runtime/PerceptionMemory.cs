@@ -29,6 +29,7 @@ namespace Argus.Perception
         public event Action<Transform, Vector3> OnForgotten;
 
         PerceptionAgent m_Agent;
+        Vector3 m_LastKnown;
 
         void Awake()
         {
@@ -42,19 +43,34 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.memory == this) m_Agent.memory = null;
         }
 
+        bool m_SentSet;
+        float m_SentDecay, m_SentForget;
+
+        /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
+        internal bool SettingsChanged()
+        {
+            if (m_SentSet && m_SentDecay == decayPerSecond && m_SentForget == forgetThreshold) return false;
+            m_SentSet = true;
+            m_SentDecay = decayPerSecond;
+            m_SentForget = forgetThreshold;
+            return true;
+        }
+
         internal void Fill(ref AgentDef def)
         {
             def.Memory.DecayPerSecond = decayPerSecond;
             def.Memory.ForgetThreshold = forgetThreshold;
         }
 
-        /// <summary>Where the target was last perceived (stale once Confidence is 0).</summary>
+        /// <summary>Where the target was last perceived. As in the lesson, forgetting (Confidence 0) leaves
+        /// it at the last value; it is no longer trustworthy then. Vector3.zero before any percept.</summary>
         public Vector3 LastKnownPosition
         {
             get
             {
                 MemoryRecord r;
-                return Find(out r) ? UnityArgus.ToUnity(r.LastKnownPosition) : Vector3.zero;
+                if (Find(out r)) m_LastKnown = UnityArgus.ToUnity(r.LastKnownPosition);
+                return m_LastKnown;
             }
         }
 
@@ -116,6 +132,8 @@ namespace Argus.Perception
 
         internal void RaiseForgotten(Transform forgotten, Vector3 position)
         {
+            // The native record is gone: keep its last position (the shown target's, or the last forgotten).
+            if (target == null || forgotten == target) m_LastKnown = position;
             Action<Transform, Vector3> handler = OnForgotten;
             if (handler != null) handler(forgotten, position);
         }

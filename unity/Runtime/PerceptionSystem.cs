@@ -42,11 +42,11 @@ namespace Argus.Perception
 
         internal void Raise(PerceptType type, Vector3 position, float time, Transform target, float strength)
         {
+            Action<Percept> handler = OnPercept;
+            if (handler == null) return; // nobody listens: nothing to check
             if (!isActiveAndEnabled) return;
             if (type == PerceptType.Sight && (sight == null || (player != null && target != player))) return;
             if (type == PerceptType.Sound && hearing == null) return;
-            Action<Percept> handler = OnPercept;
-            if (handler == null) return;
             Percept p;
             p.type = type;
             p.position = position;

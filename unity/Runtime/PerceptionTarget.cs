@@ -38,7 +38,26 @@ namespace Argus.Perception
 
         PerceptionWorld IWorldMember.RequestedWorld { get { return world; } }
 
+        /// <summary>This component's transform, read once (poses and events read it every frame).</summary>
+        internal Transform CachedTransform
+        {
+            get
+            {
+                if (ReferenceEquals(m_Transform, null)) m_Transform = transform;
+                return m_Transform;
+            }
+        }
+
+        Transform m_Transform;
+
         void OnEnable() { PerceptionWorld.Join(this); }
+
+        // After every Awake/OnEnable of the scene: a world enabled in the same frame has joined us by now.
+        void Start()
+        {
+            if (m_World == null)
+                UnityEngine.Debug.LogWarning(PerceptionWorld.NoWorldMessage(gameObject.name, "target (PerceptionTarget)", world), this);
+        }
 
         void OnDisable() { PerceptionWorld.Leave(this, m_World); }
 
@@ -70,9 +89,34 @@ namespace Argus.Perception
             return def;
         }
 
+        // What the def was made of when last sent (check points by value: an element may change in place).
+        bool m_SentSet, m_SentDetectable;
+        int m_SentTeam, m_SentLayer;
+        Vector3[] m_SentPoints = new Vector3[0];
+
+        bool SettingsChanged()
+        {
+            int layer = gameObject.layer;
+            bool changed = !m_SentSet || m_SentTeam != team || m_SentLayer != layer || m_SentDetectable != detectable;
+            Vector3[] points = checkPoints;
+            int n = points == null ? 0 : points.Length;
+            if (!changed && n != m_SentPoints.Length) changed = true;
+            for (int i = 0; i < n && !changed; i++)
+                if (points[i].x != m_SentPoints[i].x || points[i].y != m_SentPoints[i].y || points[i].z != m_SentPoints[i].z) changed = true; // exact (Vector3 == is approximate)
+            if (!changed) return false;
+            m_SentSet = true;
+            m_SentTeam = team;
+            m_SentLayer = layer;
+            m_SentDetectable = detectable;
+            if (m_SentPoints.Length != n) m_SentPoints = new Vector3[n];
+            for (int i = 0; i < n; i++) m_SentPoints[i] = points[i];
+            return true;
+        }
+
         void IWorldMember.Attach(PerceptionWorld w)
         {
             m_World = w;
+            SettingsChanged(); // remember what this def is made of
             TargetDef def = BuildDef();
             m_Id = w.Native.CreateTarget(def);
             m_Pushed = def;
@@ -95,6 +139,7 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
+            if (!SettingsChanged()) return; // the frame's fast path: fields compared, no def built
             TargetDef def = BuildDef();
             if (Defs.SameSettings(ref def, ref m_Pushed)) return;
             if (m_HasRefused && Defs.SameSettings(ref def, ref m_Refused)) return;

@@ -10,10 +10,40 @@ namespace Argus.Perception
         NativeArray<RaycastCommand> m_Commands;
         NativeArray<RaycastHit> m_Results;
         RayHit[] m_Hits = new RayHit[0];
+        int[] m_Pending = new int[0];      // continuation k casts ray m_Pending[k] ...
+        float[] m_Offset = new float[0];   // ... from this far along it
+        PhysicsRayCaster m_ImmediateCaster;
+
+        /// <summary>How many colliders one ray may pass through (the agent's and target's own, triggers)
+        /// before the next one counts as a wall.</summary>
+        const int MaxSkips = 8;
+
+        /// <summary>How far past a left-out collider's surface a ray resumes (inside it, so PhysX does
+        /// not report it again: a ray that starts inside a collider does not hit it).</summary>
+        const float SkipEpsilon = 1e-3f;
+
+        QueryTriggerInteraction TriggerRule
+        {
+            get { return raysHitTriggers ? QueryTriggerInteraction.Collide : QueryTriggerInteraction.Ignore; }
+        }
+
+        /// <summary>True when a ray passes through this collider: a trigger (unless raysHitTriggers), or
+        /// a collider of the looking agent or of the looked-at target (on its GameObject or below it), so
+        /// a player's CapsuleCollider or CharacterController does not hide its own chest point.</summary>
+        internal bool PassesThrough(Collider c, ref Ray r)
+        {
+            if (c.isTrigger && !raysHitTriggers) return true;
+            Transform t = c.transform;
+            PerceptionAgent a = AgentFor(r.Agent);
+            if (a != null && t.IsChildOf(a.transform)) return true;
+            PerceptionTarget tg = TargetFor(r.Target);
+            return tg != null && t.IsChildOf(tg.transform);
+        }
 
         /// <summary>Rays answered by Unity physics: the world hands out every ray of the step, one
-        /// RaycastCommand batch casts them, and the hits finish the step. A ray is blocked when it hits
-        /// any collider on the ray's layer mask (the agent's obstacleMask) before its end.</summary>
+        /// RaycastCommand batch casts them, and the hits finish the step. A ray is blocked by the first
+        /// collider on its layer mask (the agent's obstacleMask) before its end that it does not pass
+        /// through (see PassesThrough); rays that met such a collider go on in a further batch.</summary>
         void StepWithPhysics(float dt)
         {
             RayArray rays = m_World.BeginStep(dt);
@@ -40,32 +70,83 @@ namespace Argus.Perception
                 m_Commands = new NativeArray<RaycastCommand>(capacity, Allocator.Persistent);
                 m_Results = new NativeArray<RaycastHit>(capacity, Allocator.Persistent);
             }
-            if (m_Hits.Length < n) m_Hits = new RayHit[n];
+            if (m_Hits.Length < n)
+            {
+                m_Hits = new RayHit[n];
+                m_Pending = new int[n];
+                m_Offset = new float[n];
+            }
             for (int i = 0; i < n; i++)
             {
-                Ray r = rays[i];
-                Vector3 from = UnityArgus.ToUnity(r.Origin);
-                Vector3 dir = UnityArgus.ToUnity(r.Direction);
-                int mask = unchecked((int)r.LayerMask);
-#if UNITY_2022_2_OR_NEWER
-                m_Commands[i] = new RaycastCommand(from, dir, new QueryParameters(mask, false, QueryTriggerInteraction.Ignore, false), r.MaxDistance);
-#else
-                m_Commands[i] = new RaycastCommand(from, dir, r.MaxDistance, mask, 1);
-#endif
+                m_Pending[i] = i;
+                m_Offset[i] = 0f;
+                m_Hits[i] = new RayHit();
             }
+            int pending = n;
+            for (int round = 0; pending > 0; round++)
+            {
+                for (int k = 0; k < pending; k++)
+                {
+                    Ray r = rays[m_Pending[k]];
+                    float offset = m_Offset[k];
+                    Vector3 dir = UnityArgus.ToUnity(r.Direction);
+                    Vector3 from = UnityArgus.ToUnity(r.Origin) + dir * offset;
+                    m_Commands[k] = Command(from, dir, r.MaxDistance - offset, unchecked((int)r.LayerMask));
+                }
+                Schedule(pending);
+                int next = 0;
+                for (int k = 0; k < pending; k++)
+                {
+                    RaycastHit h = m_Results[k];
+                    Collider c = h.collider;
+                    if (c == null) continue;
+                    int i = m_Pending[k];
+                    Ray r = rays[i];
+                    float along = m_Offset[k] + h.distance;
+                    if (round < MaxSkips && PassesThrough(c, ref r))
+                    {
+                        if (along + SkipEpsilon >= r.MaxDistance) continue;
+                        m_Pending[next] = i;
+                        m_Offset[next] = along + SkipEpsilon;
+                        next++;
+                        continue;
+                    }
+                    m_Hits[i].Hit = true;
+                    m_Hits[i].Distance = along;
+                }
+                pending = next;
+            }
+        }
+
+        RaycastCommand Command(Vector3 from, Vector3 dir, float distance, int mask)
+        {
 #if UNITY_2022_2_OR_NEWER
-            JobHandle job = RaycastCommand.ScheduleBatch(m_Commands.GetSubArray(0, n), m_Results.GetSubArray(0, n), 32, 1, default(JobHandle));
+            return new RaycastCommand(from, dir, new QueryParameters(mask, false, TriggerRule, false), distance);
 #else
-            JobHandle job = RaycastCommand.ScheduleBatch(m_Commands.GetSubArray(0, n), m_Results.GetSubArray(0, n), 32, default(JobHandle));
+            return new RaycastCommand(from, dir, distance, mask, 1);
 #endif
+        }
+
+        void Schedule(int count)
+        {
+#if UNITY_2022_2_OR_NEWER
+            JobHandle job = RaycastCommand.ScheduleBatch(m_Commands.GetSubArray(0, count), m_Results.GetSubArray(0, count), 32, 1, default(JobHandle));
             job.Complete();
-            for (int i = 0; i < n; i++)
+#else
+            // Before 2022.2 a RaycastCommand has no trigger setting and follows Physics.queriesHitTriggers:
+            // set it to the world's rule for the batch (completed here, on the main thread), then restore.
+            bool global = Physics.queriesHitTriggers;
+            if (global != raysHitTriggers) Physics.queriesHitTriggers = raysHitTriggers;
+            try
             {
-                RaycastHit h = m_Results[i];
-                bool hit = h.collider != null;
-                m_Hits[i].Hit = hit;
-                m_Hits[i].Distance = hit ? h.distance : 0f;
+                JobHandle job = RaycastCommand.ScheduleBatch(m_Commands.GetSubArray(0, count), m_Results.GetSubArray(0, count), 32, default(JobHandle));
+                job.Complete();
             }
+            finally
+            {
+                if (global != raysHitTriggers) Physics.queriesHitTriggers = global;
+            }
+#endif
         }
 
         void ReleasePhysicsBuffers()
@@ -75,22 +156,39 @@ namespace Argus.Perception
         }
 
         /// <summary>Answers the rays of immediate queries (CanSeeTarget, FindVisibleTargets, cover, the
-        /// debug picture) with Physics.Raycast on the main thread, in an engine-ray world.</summary>
+        /// debug picture) with Physics.Raycast on the main thread, in an engine-ray world, by the same
+        /// rules as the step's batch (the world's trigger rule, own colliders passed through).</summary>
         sealed class PhysicsRayCaster : IRayCaster
         {
-            public static readonly PhysicsRayCaster Instance = new PhysicsRayCaster();
+            readonly PerceptionWorld m_Owner;
+
+            public PhysicsRayCaster(PerceptionWorld owner) { m_Owner = owner; }
 
             public void CastRays(RayArray rays, RayHits hits)
             {
+                QueryTriggerInteraction triggers = m_Owner.TriggerRule;
                 for (int i = 0; i < rays.Length; i++)
                 {
                     Ray r = rays[i];
-                    RaycastHit h;
-                    bool hit = Physics.Raycast(UnityArgus.ToUnity(r.Origin), UnityArgus.ToUnity(r.Direction), out h,
-                        r.MaxDistance, unchecked((int)r.LayerMask));
+                    Vector3 origin = UnityArgus.ToUnity(r.Origin);
+                    Vector3 dir = UnityArgus.ToUnity(r.Direction);
+                    int mask = unchecked((int)r.LayerMask);
                     var answer = new RayHit();
-                    answer.Hit = hit;
-                    answer.Distance = hit ? h.distance : 0f;
+                    float offset = 0f;
+                    for (int round = 0; offset < r.MaxDistance; round++)
+                    {
+                        RaycastHit h;
+                        if (!Physics.Raycast(origin + dir * offset, dir, out h, r.MaxDistance - offset, mask, triggers)) break;
+                        float along = offset + h.distance;
+                        if (round < MaxSkips && m_Owner.PassesThrough(h.collider, ref r))
+                        {
+                            offset = along + SkipEpsilon;
+                            continue;
+                        }
+                        answer.Hit = true;
+                        answer.Distance = along;
+                        break;
+                    }
                     hits[i] = answer;
                 }
             }
@@ -102,7 +200,11 @@ namespace Argus.Perception
         {
             int mask = occluderScanMask.value;
             if (mask == 0) return;
+#if ARGUS_FIND_OBJECTS_BY_TYPE
+            Collider[] colliders = FindObjectsByType<Collider>(FindObjectsSortMode.None);
+#else
             Collider[] colliders = FindObjectsOfType<Collider>();
+#endif
             for (int i = 0; i < colliders.Length; i++)
             {
                 Collider c = colliders[i];

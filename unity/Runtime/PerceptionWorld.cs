@@ -34,6 +34,9 @@ namespace Argus.Perception
         [Tooltip("Step once per frame in LateUpdate with Time.deltaTime. Off: call Step(dt) yourself (fixed-rate perception, tests).")]
         public bool autoStep = true;
 
+        [Tooltip("UnityPhysics line of sight: trigger colliders block sight. Off (default): triggers are ignored by the step's batch and by CanSeeTarget, cover and the debug picture alike, whatever Physics.queriesHitTriggers says.")]
+        public bool raysHitTriggers = false;
+
         [Tooltip("Worker threads of the native step (0 or 1 = the main thread only). Results are identical for every count.")]
         [Range(0, 64)]
         public int workerThreads = 0;
@@ -68,6 +71,12 @@ namespace Argus.Perception
         TargetId[] m_TargetIds = new TargetId[16];
         Vec3[] m_Positions = new Vec3[16];
         Vec3[] m_Forwards = new Vec3[16];
+        AgentStateEntry[] m_States = new AgentStateEntry[16];
+        int m_StatesCount;
+        readonly List<PerceptionAgent> m_BrainAgents = new List<PerceptionAgent>();
+        readonly List<PerceptionAgent> m_Active = new List<PerceptionAgent>();
+        int m_StatesStep = -1;             // the StepCount m_States was read at
+        int[] m_StateBySlot = new int[16]; // agent slot -> index in m_States
 
         /// <summary>The first enabled world: where components without a <c>world</c> field go.</summary>
         public static PerceptionWorld Default { get { return s_Enabled.Count > 0 ? s_Enabled[0] : null; } }
@@ -94,9 +103,14 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);
-            if (lineOfSight == LineOfSightSource.UnityPhysics) m_World.SetRayCaster(PhysicsRayCaster.Instance);
+            if (lineOfSight == LineOfSightSource.UnityPhysics)
+            {
+                if (m_ImmediateCaster == null) m_ImmediateCaster = new PhysicsRayCaster(this);
+                m_World.SetRayCaster(m_ImmediateCaster);
+            }
             if (lineOfSight == LineOfSightSource.Custom) m_World.SetRayCaster(customRayCaster);
             s_Enabled.Add(this);
+            AudioPerception.WorldEnabled();
 #if UNITY_EDITOR
             UnityEditor.AssemblyReloadEvents.beforeAssemblyReload += Release;
 #endif
@@ -125,10 +139,13 @@ namespace Argus.Perception
             if (m_World == null) return;
             s_Enabled.Remove(this);
             ReleasePhysicsBuffers();
+            for (int i = 0; i < m_Active.Count; i++) m_Active[i].InActiveList = false;
+            m_Active.Clear();
             DetachAll(m_Agents);
             DetachAll(m_Targets);
             DetachAll(m_Occluders);
             m_ScannedOccluders.Clear();
+            m_StatesStep = -1;
             Array.Clear(m_AgentBySlot, 0, m_AgentBySlot.Length);
             Array.Clear(m_TargetBySlot, 0, m_TargetBySlot.Length);
             m_World.Dispose();
@@ -155,6 +172,17 @@ namespace Argus.Perception
             AudioPerception.ResetSubscribers();
         }
 
+        /// <summary>The one warning of a component left without a world (no world is made on demand: its
+        /// settings, the line-of-sight source above all, are the scene's choice).</summary>
+        internal static string NoWorldMessage(string objectName, string what, PerceptionWorld requested)
+        {
+            string fix = requested != null
+                ? "enable the PerceptionWorld its 'world' field names ('" + requested.name + "')"
+                : "add a PerceptionWorld to the scene (GameObject > Argus > Perception World)";
+            return "Argus: '" + objectName + "' is a " + what + " but no enabled PerceptionWorld holds it, so it "
+                + "perceives and is perceived by nothing (CanSeeTarget answers false): " + fix + ".";
+        }
+
         // ---- membership -----------------------------------------------------------------------------------
 
         /// <summary>Called by a member in OnEnable: attach now, or wait for a world to be enabled.</summary>
@@ -171,9 +199,25 @@ namespace Argus.Perception
             s_Waiting.Remove(member);
             if (current == null || current.m_World == null) return;
             var agent = member as PerceptionAgent;
-            if (agent != null) current.m_Agents.Remove(agent);
+            if (agent != null)
+            {
+                current.m_Agents.Remove(agent);
+                if (agent.InActiveList) current.m_Active.Remove(agent);
+                agent.InActiveList = false;
+            }
             var target = member as PerceptionTarget;
-            if (target != null) current.m_Targets.Remove(target);
+            if (target != null)
+            {
+                current.m_Targets.Remove(target);
+                // Guards that see it hold it in visibleTargets until their next sight tick: drop it now
+                // (every agent with visible targets is in the active list).
+                Transform gone = target.CachedTransform;
+                for (int i = 0; i < current.m_Active.Count; i++)
+                {
+                    FieldOfViewSensor sight = current.m_Active[i].sight;
+                    if (!ReferenceEquals(sight, null)) sight.visibleTargets.Remove(gone);
+                }
+            }
             var occluder = member as PerceptionOccluder;
             if (occluder != null) current.m_Occluders.Remove(occluder);
             member.DestroyNative();
@@ -195,6 +239,7 @@ namespace Argus.Perception
             if (agent != null)
             {
                 m_Agents.Add(agent);
+                MarkActive(agent);
                 Grow(ref m_AgentBySlot, (int)agent.Id.Index);
                 m_AgentBySlot[agent.Id.Index] = agent;
             }
@@ -222,15 +267,60 @@ namespace Argus.Perception
         {
             if (id.Index >= m_AgentBySlot.Length) return null;
             PerceptionAgent a = m_AgentBySlot[id.Index];
-            return a != null && a.Id == id ? a : null;
+            // ReferenceEquals: a component leaving the world (OnDisable, destroyed) has its id cleared.
+            return !ReferenceEquals(a, null) && a.Id == id ? a : null;
         }
+
+        /// <summary>The agent has something to do after the next steps (see Dispatch).</summary>
+        void MarkActive(PerceptionAgent a)
+        {
+            if (a.InActiveList) return;
+            a.InActiveList = true;
+            m_Active.Add(a);
+        }
+
+        /// <summary>Every agent's state of the latest step, in one bulk call (once per step at most).</summary>
+        void ReadAgentStates()
+        {
+            if (m_StatesStep == StepCount) return;
+            m_StatesCount = m_World.GetAgentStates(ref m_States);
+            m_StatesStep = StepCount;
+            for (int i = 0; i < m_StatesCount; i++)
+            {
+                int slot = (int)m_States[i].Agent.Index;
+                if (slot >= m_StateBySlot.Length) Grow(ref m_StateBySlot, slot);
+                m_StateBySlot[slot] = i;
+            }
+        }
+
+        int StateIndex(AgentId id)
+        {
+            if (id.Index >= m_StateBySlot.Length) return -1;
+            int i = m_StateBySlot[id.Index];
+            return i < m_StatesCount && m_States[i].Agent == id ? i : -1;
+        }
+
+        /// <summary>One agent's state as of the latest step (from the step's bulk read).</summary>
+        internal bool TryGetAgentState(AgentId id, out AgentState state)
+        {
+            state = new AgentState();
+            if (m_World == null) return false;
+            ReadAgentStates();
+            int i = StateIndex(id);
+            if (i < 0) return false;
+            state = m_States[i].State;
+            return true;
+        }
+
+        /// <summary>Something changed agents' states between steps (ReportArrived): read them again.</summary>
+        internal void InvalidateAgentStates() { m_StatesStep = -1; }
 
         /// <summary>The component of a live target id of this world, or null.</summary>
         public PerceptionTarget TargetFor(TargetId id)
         {
             if (id.Index >= m_TargetBySlot.Length) return null;
             PerceptionTarget t = m_TargetBySlot[id.Index];
-            return t != null && t.Id == id ? t : null;
+            return !ReferenceEquals(t, null) && t.Id == id ? t : null;
         }
 
         // ---- the frame ------------------------------------------------------------------------------------
@@ -248,7 +338,7 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
             else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback
             StepCount++;
-            Dispatch();
+            Dispatch(dt);
             Action<PerceptionWorld> stepped = Stepped;
             if (stepped != null) stepped(this);
         }
@@ -262,7 +352,7 @@ namespace Argus.Perception
             {
                 PerceptionAgent a = m_Agents[i];
                 a.PushSettings();
-                Transform t = a.transform;
+                Transform t = a.CachedTransform;
                 m_AgentIds[i] = a.Id;
                 m_Positions[i] = UnityArgus.ToArgus(t.position);
                 m_Forwards[i] = UnityArgus.ToArgus(t.forward);
@@ -282,7 +372,7 @@ namespace Argus.Perception
             {
                 PerceptionTarget tg = m_Targets[i];
                 tg.PushSettings();
-                Transform t = tg.transform;
+                Transform t = tg.CachedTransform;
                 m_TargetIds[i] = tg.Id;
                 m_Positions[i] = UnityArgus.ToArgus(t.position);
                 m_Forwards[i] = UnityArgus.ToArgus(t.forward);
@@ -299,7 +389,7 @@ namespace Argus.Perception
             m_Forwards = new Vec3[size];
         }
 
-        void Dispatch()
+        void Dispatch(float dt)
         {
             PerceptArray percepts = m_World.Percepts;
             for (int i = 0; i < percepts.Length; i++)
@@ -307,6 +397,7 @@ namespace Argus.Perception
                 NativePercept p = percepts[i];
                 PerceptionAgent a = AgentFor(p.Agent);
                 if (a == null) continue;
+                MarkActive(a);
                 try { a.OnNativePercept(ref p); }
                 catch (Exception e) { UnityEngine.Debug.LogException(e, a); }
             }
@@ -316,6 +407,7 @@ namespace Argus.Perception
                 BrainEvent e = brains[i];
                 PerceptionAgent a = AgentFor(e.Agent);
                 if (a == null) continue;
+                MarkActive(a);
                 try { a.OnNativeBrainEvent(ref e); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
@@ -337,10 +429,30 @@ namespace Argus.Perception
                 try { a.OnNativeAwareness(ref w); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
-            for (int i = 0; i < m_Agents.Count; i++)
+            // One pass over the agents that have something to do after a step (an event this step,
+            // visible targets, a brain that walks a NavMeshAgent or awaits arrival; idle guards are
+            // not visited): visibleTargets fixed up, the brains that act collected; then one bulk
+            // state read for all of them.
+            double now = m_World.Time;
+            m_BrainAgents.Clear();
+            for (int i = m_Active.Count - 1; i >= 0; i--)
             {
-                PerceptionAgent a = m_Agents[i];
-                try { a.AfterStep(); }
+                PerceptionAgent a = m_Active[i];
+                try { if (a.AfterStep(now, dt)) m_BrainAgents.Add(a); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+                if (a.NeedsPostStep) continue;
+                a.InActiveList = false;
+                m_Active[i] = m_Active[m_Active.Count - 1];
+                m_Active.RemoveAt(m_Active.Count - 1);
+            }
+            if (m_BrainAgents.Count == 0) return;
+            ReadAgentStates();
+            for (int i = 0; i < m_BrainAgents.Count; i++)
+            {
+                PerceptionAgent a = m_BrainAgents[i];
+                int k = StateIndex(a.Id);
+                if (k < 0) continue;
+                try { a.brain.ApplyState(ref m_States[k].State); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
         }

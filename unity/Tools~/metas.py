@@ -72,6 +72,9 @@ def file_meta(rel):
     if ext == ".cs":
         return ("fileFormatVersion: 2\nguid: %s\nMonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n"
                 "  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n%s") % (g, TAIL)
+    if rel == "package.json":
+        # What Unity writes for a package manifest (TextScriptImporter would make it a TextAsset).
+        return "fileFormatVersion: 2\nguid: %s\nPackageManifestImporter:\n  externalObjects: {}\n%s" % (g, TAIL)
     if ext in (".asmdef", ".asmref"):
         return "fileFormatVersion: 2\nguid: %s\nAssemblyDefinitionImporter:\n  externalObjects: {}\n%s" % (g, TAIL)
     if ext in (".md", ".json", ".txt"):

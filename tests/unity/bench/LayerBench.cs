@@ -1,7 +1,9 @@
 // What the Unity layer costs on top of the bindings: the same scene (guards, moving targets,
 // walls) stepped through PerceptionWorld and its components, and through a bare Argus.World fed
 // with the same poses in bulk, frame after frame in one run. Prints ms per frame of each and their
-// ratio (no timing is asserted: these machines are noisy), plus managed bytes per frame.
+// ratio (no timing is asserted: these machines are noisy), plus managed bytes per frame. Both sides
+// are timed frame by frame, interleaved; the median frame of each is printed beside the mean (a
+// shared machine's load spikes move the mean more than the median).
 //   mono LayerBench.exe [guards] [targets] [frames]
 using System;
 using System.Collections.Generic;
@@ -82,6 +84,8 @@ public static class LayerBench
         var targetFwd = new Vec3[targets];
         var layer = new Stopwatch();
         var direct = new Stopwatch();
+        var layerFrames = new double[frames];
+        var directFrames = new double[frames];
         long bytes = 0;
         int percepts = 0, bareEvents = 0;
         for (int frame = 0; frame < frames + 30; frame++)
@@ -96,12 +100,15 @@ public static class LayerBench
             }
 
             long before = GC.GetAllocatedBytesForCurrentThread();
+            long l0 = Stopwatch.GetTimestamp();
             if (measure) layer.Start();
             world.Step(dt);
             if (measure) layer.Stop();
+            if (measure) layerFrames[frame - 30] = (Stopwatch.GetTimestamp() - l0) * 1000.0 / Stopwatch.Frequency;
             if (measure) bytes += GC.GetAllocatedBytesForCurrentThread() - before;
             percepts += world.Native.Percepts.Length;
 
+            long d0 = Stopwatch.GetTimestamp();
             if (measure) direct.Start();
             for (int i = 0; i < guards; i++)
             {
@@ -123,13 +130,18 @@ public static class LayerBench
             BrainEventArray bs = bare.BrainEvents;
             for (int i = 0; i < bs.Length; i++) bareEvents += (int)bs[i].To;
             if (measure) direct.Stop();
+            if (measure) directFrames[frame - 30] = (Stopwatch.GetTimestamp() - d0) * 1000.0 / Stopwatch.Frequency;
         }
+        Array.Sort(layerFrames);
+        Array.Sort(directFrames);
+        double layerMedian = layerFrames[frames / 2], directMedian = directFrames[frames / 2];
         double layerMs = layer.Elapsed.TotalMilliseconds / frames;
         double directMs = direct.Elapsed.TotalMilliseconds / frames;
         Console.WriteLine("{0} guards, {1} targets, 100 walls, {2} frames of 1/30 s ({3} percepts through the components)", guards, targets, frames, percepts);
         Console.WriteLine("  PerceptionWorld + components: {0:F3} ms/frame, {1} managed bytes/frame", layerMs, bytes / frames);
         Console.WriteLine("  bare Argus.World, bulk poses: {0:F3} ms/frame", directMs);
         Console.WriteLine("  ratio (Unity layer / bindings): {0:F2}", layerMs / directMs);
+        Console.WriteLine("  median frame: {0:F3} ms against {1:F3} ms, ratio {2:F2}", layerMedian, directMedian, layerMedian / directMedian);
         bare.Dispose();
         return percepts > 0 ? 0 : 1;
     }

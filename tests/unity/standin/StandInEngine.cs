@@ -32,6 +32,48 @@ namespace UnityEngine
             return false;
         }
 
+        // Ray against a sphere; a ray starting inside does not hit it (PhysX's rule).
+        internal static bool RaySphere(Vector3 c, float r, Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            Vector3 m = origin - c;
+            float b = Vector3.Dot(m, dir), cc = Vector3.Dot(m, m) - r * r;
+            distance = 0f;
+            if (cc <= 0f) return false;
+            if (b > 0f) return false;
+            float disc = b * b - cc;
+            if (disc < 0f) return false;
+            distance = -b - (float)Math.Sqrt(disc);
+            return distance <= max;
+        }
+
+        // Ray against a capsule (segment p0-p1, radius r) in world space; starting inside: no hit.
+        internal static bool RayCapsule(Vector3 p0, Vector3 p1, float r, Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            distance = 0f;
+            Vector3 d = p1 - p0, m = origin - p0;
+            float dd = Vector3.Dot(d, d);
+            float s0 = dd > 0f ? Math.Max(0f, Math.Min(1f, Vector3.Dot(m, d) / dd)) : 0f;
+            if ((origin - (p0 + d * s0)).sqrMagnitude <= r * r) return false;
+            float best = float.MaxValue, t;
+            if (RaySphere(p0, r, origin, dir, max, out t)) best = Math.Min(best, t);
+            if (RaySphere(p1, r, origin, dir, max, out t)) best = Math.Min(best, t);
+            float md = Vector3.Dot(m, d), nd = Vector3.Dot(dir, d), mn = Vector3.Dot(m, dir);
+            float a = dd - nd * nd, k = Vector3.Dot(m, m) - r * r, c = dd * k - md * md;
+            if (Math.Abs(a) > 1e-9f)
+            {
+                float b = dd * mn - nd * md, disc = b * b - a * c;
+                if (disc >= 0f)
+                {
+                    t = (-b - (float)Math.Sqrt(disc)) / a;
+                    float along = md + t * nd;
+                    if (t >= 0f && t <= max && along >= 0f && along <= dd) best = Math.Min(best, t);
+                }
+            }
+            if (best > max) return false;
+            distance = best;
+            return true;
+        }
+
         // Slab test against an oriented box given in world space.
         internal static bool RayBox(Transform t, Vector3 center, Vector3 half, Vector3 origin, Vector3 dir, float max, out float distance)
         {
@@ -40,6 +82,8 @@ namespace UnityEngine
             Vector3 d = inv * dir;
             float tmin = 0f, tmax = max;
             distance = 0f;
+            // As in PhysX: a ray that starts inside a collider does not hit it.
+            if (Math.Abs(o.x) <= half.x && Math.Abs(o.y) <= half.y && Math.Abs(o.z) <= half.z) return false;
             for (int axis = 0; axis < 3; axis++)
             {
                 float oa = axis == 0 ? o.x : axis == 1 ? o.y : o.z;
@@ -79,14 +123,7 @@ namespace UnityEngine
         {
             Vector3 c = transform.TransformPoint(center);
             float r = radius * Math.Max(transform.lossyScale.x, Math.Max(transform.lossyScale.y, transform.lossyScale.z));
-            Vector3 m = origin - c;
-            float b = Vector3.Dot(m, dir), cc = Vector3.Dot(m, m) - r * r;
-            distance = 0f;
-            if (cc > 0f && b > 0f) return false;
-            float disc = b * b - cc;
-            if (disc < 0f) return false;
-            distance = Math.Max(0f, -b - (float)Math.Sqrt(disc));
-            return distance <= max;
+            return RaySphere(c, r, origin, dir, max, out distance);
         }
     }
 
@@ -96,6 +133,36 @@ namespace UnityEngine
         public float radius = 0.5f;
         public float height = 2f;
         public int direction = 1;
+        internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            Vector3 s = transform.lossyScale;
+            Vector3 axis = direction == 0 ? Vector3.right : direction == 2 ? Vector3.forward : Vector3.up;
+            float axisScale = Math.Abs(direction == 0 ? s.x : direction == 2 ? s.z : s.y);
+            float radial = direction == 0 ? Math.Max(Math.Abs(s.y), Math.Abs(s.z))
+                : direction == 2 ? Math.Max(Math.Abs(s.x), Math.Abs(s.y)) : Math.Max(Math.Abs(s.x), Math.Abs(s.z));
+            float r = radius * radial;
+            float half = Math.Max(0f, height * axisScale * 0.5f - r);
+            Vector3 c = transform.TransformPoint(center);
+            Vector3 a = transform.rotation * axis * half;
+            return RayCapsule(c - a, c + a, r, origin, dir, max, out distance);
+        }
+    }
+
+    // Unity's CharacterController is a Collider: an upright capsule (center, radius, height).
+    public class CharacterController : Collider
+    {
+        public Vector3 center { get; set; }
+        public float radius { get; set; } = 0.5f;
+        public float height { get; set; } = 2f;
+        internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            Vector3 s = transform.lossyScale;
+            float r = radius * Math.Max(Math.Abs(s.x), Math.Abs(s.z));
+            float half = Math.Max(0f, height * Math.Abs(s.y) * 0.5f - r);
+            Vector3 c = transform.TransformPoint(center);
+            Vector3 a = transform.rotation * Vector3.up * half;
+            return RayCapsule(c - a, c + a, r, origin, dir, max, out distance);
+        }
     }
 
     public class Mesh : Object
@@ -125,10 +192,15 @@ namespace UnityEngine
         public const int DefaultRaycastLayers = -5;
         public static int StandInRaycastCount;
 
-        public static bool Raycast(Vector3 origin, Vector3 direction, out RaycastHit hitInfo, float maxDistance, int layerMask)
+        /// <summary>As in Unity: whether queries hit triggers when they say UseGlobal (default true).</summary>
+        public static bool queriesHitTriggers { get; set; } = true;
+
+        public static bool Raycast(Vector3 origin, Vector3 direction, out RaycastHit hitInfo, float maxDistance, int layerMask, QueryTriggerInteraction queryTriggerInteraction)
         {
             StandInRaycastCount++;
             hitInfo = new RaycastHit();
+            bool triggers = queryTriggerInteraction == QueryTriggerInteraction.Collide
+                || (queryTriggerInteraction == QueryTriggerInteraction.UseGlobal && queriesHitTriggers);
             Vector3 dir = direction.normalized;
             float best = float.MaxValue;
             foreach (var go in StandIn.Player.GameObjects)
@@ -138,7 +210,7 @@ namespace UnityEngine
                 {
                     var col = c as Collider;
                     float d;
-                    if (col == null || !col.enabled || col.isTrigger) continue;
+                    if (col == null || !col.enabled || (col.isTrigger && !triggers)) continue;
                     if (col.StandInRaycast(origin, dir, maxDistance, out d) && d < best)
                     {
                         best = d;
@@ -151,10 +223,15 @@ namespace UnityEngine
             return hitInfo.m_Collider != null;
         }
 
+        public static bool Raycast(Vector3 origin, Vector3 direction, out RaycastHit hitInfo, float maxDistance, int layerMask)
+        {
+            return Raycast(origin, direction, out hitInfo, maxDistance, layerMask, QueryTriggerInteraction.UseGlobal);
+        }
+
         public static bool Raycast(Vector3 origin, Vector3 direction, float maxDistance, int layerMask)
         {
             RaycastHit hit;
-            return Raycast(origin, direction, out hit, maxDistance, layerMask);
+            return Raycast(origin, direction, out hit, maxDistance, layerMask, QueryTriggerInteraction.UseGlobal);
         }
     }
 
@@ -197,7 +274,7 @@ namespace UnityEngine
             {
                 RaycastHit hit;
                 var c = commands[i];
-                Physics.Raycast(c.from, c.direction, out hit, c.distance, c.queryParameters.layerMask);
+                Physics.Raycast(c.from, c.direction, out hit, c.distance, c.queryParameters.layerMask, c.queryParameters.hitTriggers);
                 results[i * maxHits] = hit;
             }
             return new Unity.Jobs.JobHandle();
@@ -221,7 +298,8 @@ namespace UnityEngine
             {
                 RaycastHit hit;
                 var c = commands[i];
-                Physics.Raycast(c.from, c.direction, out hit, c.distance, c.layerMask);
+                // Before 2022.2 a RaycastCommand has no trigger setting: Physics.queriesHitTriggers decides.
+                Physics.Raycast(c.from, c.direction, out hit, c.distance, c.layerMask, QueryTriggerInteraction.UseGlobal);
                 results[i] = hit;
             }
             return new Unity.Jobs.JobHandle();

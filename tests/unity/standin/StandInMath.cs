@@ -227,4 +227,25 @@ namespace UnityEngine
         public byte r, g, b, a;
         public Color32(byte r, byte g, byte b, byte a) { this.r = r; this.g = g; this.b = b; this.a = a; }
     }
+
+    // Unity's Ray and Plane (UnityCsReference Runtime/Export/Geometry): the names a user's script
+    // takes from `using UnityEngine;`, so the package's names can be checked against them.
+    public struct Ray
+    {
+        Vector3 m_Origin, m_Direction;
+        public Ray(Vector3 origin, Vector3 direction) { m_Origin = origin; m_Direction = direction.normalized; }
+        public Vector3 origin { get { return m_Origin; } set { m_Origin = value; } }
+        public Vector3 direction { get { return m_Direction; } set { m_Direction = value.normalized; } }
+        public Vector3 GetPoint(float distance) { return m_Origin + m_Direction * distance; }
+    }
+
+    public struct Plane
+    {
+        Vector3 m_Normal;
+        float m_Distance;
+        public Plane(Vector3 inNormal, float d) { m_Normal = inNormal.normalized; m_Distance = d; }
+        public Vector3 normal { get { return m_Normal; } set { m_Normal = value; } }
+        public float distance { get { return m_Distance; } set { m_Distance = value; } }
+        public float GetDistanceToPoint(Vector3 point) { return Vector3.Dot(m_Normal, point) + m_Distance; }
+    }
 }

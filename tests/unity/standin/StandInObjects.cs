@@ -34,7 +34,20 @@ namespace UnityEngine
         public static void Destroy(Object obj) { StandIn.Player.DestroyNow(obj); }
         public static void DestroyImmediate(Object obj) { StandIn.Player.DestroyNow(obj); }
 
+        public static int StandInFindObjectsOfTypeCalls;
+
+#if UNITY_2022_2_OR_NEWER
+        // Unity 2021.3.18+ and 2022.2.5+ (the 2022.2 variant stands for those); obsolete FindObjectsOfType from 2023.1.
+        public static T[] FindObjectsByType<T>(FindObjectsSortMode sortMode) where T : Object { return Find<T>(); }
+#endif
+
         public static T[] FindObjectsOfType<T>() where T : Object
+        {
+            StandInFindObjectsOfTypeCalls++;
+            return Find<T>();
+        }
+
+        static T[] Find<T>() where T : Object
         {
             var found = new List<T>();
             foreach (var go in StandIn.Player.GameObjects)
@@ -51,10 +64,14 @@ namespace UnityEngine
 
         public static T FindObjectOfType<T>() where T : Object
         {
-            var all = FindObjectsOfType<T>();
+            var all = Find<T>();
             return all.Length > 0 ? all[0] : null;
         }
     }
+
+#if UNITY_2022_2_OR_NEWER
+    public enum FindObjectsSortMode { None = 0, InstanceID = 1 }
+#endif
 
     public class Component : Object
     {
@@ -62,15 +79,33 @@ namespace UnityEngine
         public GameObject gameObject { get { return m_GameObject; } }
         public Transform transform { get { return m_GameObject.transform; } }
         public T GetComponent<T>() where T : class { return m_GameObject.GetComponent<T>(); }
+        public T GetComponentInChildren<T>() where T : class { return m_GameObject.GetComponentInChildren<T>(); }
         public Component GetComponent(Type type) { return m_GameObject.GetComponent(type); }
     }
 
     public class Transform : Component
     {
-        public Vector3 position { get; set; }
-        public Quaternion rotation { get; set; } = Quaternion.identity;
-        public Vector3 localScale { get; set; } = Vector3.one;
-        public Vector3 lossyScale { get { return localScale; } }
+        // As in Unity: the local pose is stored, the world pose is composed through the parents.
+        Vector3 m_LocalPosition;
+        Quaternion m_LocalRotation = Quaternion.identity;
+        Vector3 m_LocalScale = Vector3.one;
+        Transform m_Parent;
+
+        public Vector3 localPosition { get { return m_LocalPosition; } set { m_LocalPosition = value; } }
+        public Quaternion localRotation { get { return m_LocalRotation; } set { m_LocalRotation = value; } }
+        public Vector3 localScale { get { return m_LocalScale; } set { m_LocalScale = value; } }
+        public Vector3 position
+        {
+            get { return m_Parent == null ? m_LocalPosition : m_Parent.TransformPoint(m_LocalPosition); }
+            set { m_LocalPosition = m_Parent == null ? value : m_Parent.InverseTransformPoint(value); }
+        }
+        public Quaternion rotation
+        {
+            get { return m_Parent == null ? m_LocalRotation : m_Parent.rotation * m_LocalRotation; }
+            set { m_LocalRotation = m_Parent == null ? value : Quaternion.Inverse(m_Parent.rotation) * value; }
+        }
+        // Unity's lossyScale is approximate under rotated, non-uniformly scaled parents; so is this.
+        public Vector3 lossyScale { get { return m_Parent == null ? m_LocalScale : Vector3.Scale(m_Parent.lossyScale, m_LocalScale); } }
         public Vector3 forward
         {
             get { return rotation * Vector3.forward; }
@@ -78,11 +113,33 @@ namespace UnityEngine
         }
         public Vector3 up { get { return rotation * Vector3.up; } }
         public Vector3 right { get { return rotation * Vector3.right; } }
-        // Stand-in simplification: positions are world positions; a parent is remembered, not composed.
-        Transform m_Parent;
-        public Transform parent { get { return m_Parent; } }
-        public void SetParent(Transform p, bool worldPositionStays) { m_Parent = p; }
-        public Vector3 TransformPoint(Vector3 p) { return position + rotation * Vector3.Scale(localScale, p); }
+        public Transform parent { get { return m_Parent; } set { SetParent(value, true); } }
+        public Transform root { get { var t = this; while (t.m_Parent != null) t = t.m_Parent; return t; } }
+        public void SetParent(Transform p) { SetParent(p, true); }
+        public void SetParent(Transform p, bool worldPositionStays)
+        {
+            Vector3 wp = position;
+            Quaternion wr = rotation;
+            m_Parent = p;
+            if (worldPositionStays)
+            {
+                position = wp;
+                rotation = wr;
+            }
+        }
+        public bool IsChildOf(Transform parent)
+        {
+            for (var t = this; t != null; t = t.m_Parent)
+                if (t == parent) return true;
+            return false;
+        }
+        public Vector3 TransformPoint(Vector3 p) { return position + rotation * Vector3.Scale(lossyScale, p); }
+        public Vector3 InverseTransformPoint(Vector3 p)
+        {
+            Vector3 local = Quaternion.Inverse(rotation) * (p - position);
+            Vector3 s = lossyScale;
+            return new Vector3(local.x / s.x, local.y / s.y, local.z / s.z);
+        }
         public Vector3 TransformDirection(Vector3 d) { return rotation * d; }
         public void LookAt(Vector3 worldPosition) { forward = worldPosition - position; }
         public void SetPositionAndRotation(Vector3 p, Quaternion r) { position = p; rotation = r; }
@@ -104,6 +161,25 @@ namespace UnityEngine
             m_Transform.name = name;
             Components.Add(m_Transform);
             StandIn.Player.GameObjects.Add(this);
+        }
+
+        /// <summary>As in Unity: a GameObject named after the primitive with a MeshFilter, a MeshRenderer
+        /// and the primitive's collider (Cube: Box, Sphere: Sphere, Capsule and Cylinder: Capsule,
+        /// Plane and Quad: Mesh).</summary>
+        public static GameObject CreatePrimitive(PrimitiveType type)
+        {
+            var go = new GameObject(type.ToString());
+            go.AddComponent<MeshFilter>();
+            go.AddComponent<MeshRenderer>().sharedMaterial = new Material(Shader.Find("Standard"));
+            switch (type)
+            {
+                case PrimitiveType.Cube: go.AddComponent<BoxCollider>(); break;
+                case PrimitiveType.Sphere: go.AddComponent<SphereCollider>(); break;
+                case PrimitiveType.Capsule:
+                case PrimitiveType.Cylinder: go.AddComponent<CapsuleCollider>(); break;
+                default: go.AddComponent<MeshCollider>(); break;
+            }
+            return go;
         }
 
         public Transform transform { get { return m_Transform; } }
@@ -144,6 +220,20 @@ namespace UnityEngine
             var b = c as Behaviour;
             if (b != null) StandIn.Player.Added(b);
             return c;
+        }
+
+        // As in Unity: this GameObject first, then its active descendants.
+        public T GetComponentInChildren<T>() where T : class
+        {
+            T own = GetComponent<T>();
+            if (own != null) return own;
+            foreach (var go in StandIn.Player.GameObjects)
+            {
+                if (go == this || !go.activeInHierarchy || !go.transform.IsChildOf(transform)) continue;
+                T t = go.GetComponent<T>();
+                if (t != null) return t;
+            }
+            return null;
         }
 
         public T GetComponent<T>() where T : class
@@ -452,6 +542,7 @@ namespace StandIn
             Time.deltaTime = 0f;
             Time.frameCount = 0;
             Debug.StandInLog.Clear();
+            Physics.queriesHitTriggers = true;
         }
     }
 }

@@ -7,8 +7,9 @@ namespace Argus.Perception.Samples
     /// The repository's courtyard demo (examples/courtyard), built when you press Play: a walled
     /// 32 × 22 m courtyard, three patrolling guards with the lesson's components, and a scripted
     /// player who sneaks along the middle wall, freezes, runs east (every guard hears it, one sees
-    /// it) and hides behind the east wall. Select the PerceptionWorld to see the gizmos: cones,
-    /// green lines to the seen player, red rays stopping at walls.
+    /// it) and hides behind the east wall. Walls, guards and the player are primitives with renderers
+    /// and each guard's cone is drawn at run time (CourtyardView), so Play shows the scene; select
+    /// the PerceptionWorld for the gizmos too: green lines to the seen player, red rays stopping at walls.
     /// Put this component on an empty GameObject in an empty scene (add a camera looking down).
     /// </summary>
     public sealed class CourtyardDemo : MonoBehaviour
@@ -42,10 +43,13 @@ namespace Argus.Perception.Samples
 
             foreach (var w in Walls)
             {
-                var wall = new GameObject("Wall");
+                // A cube primitive (renderer and BoxCollider), scaled: the occluder takes the scaled box.
+                var wall = GameObject.CreatePrimitive(PrimitiveType.Cube);
+                wall.name = "Wall";
                 wall.transform.SetParent(transform, false);
                 wall.transform.position = new Vector3((w[0] + w[2]) * 0.5f, w[4] * 0.5f, (w[1] + w[3]) * 0.5f);
-                wall.AddComponent<BoxCollider>().size = new Vector3(w[2] - w[0], w[4], w[3] - w[1]);
+                wall.transform.localScale = new Vector3(w[2] - w[0], w[4], w[3] - w[1]);
+                CourtyardView.Tint(wall.GetComponent<Renderer>(), new Color(0.45f, 0.42f, 0.38f));
                 wall.AddComponent<PerceptionOccluder>();
             }
 
@@ -58,6 +62,7 @@ namespace Argus.Perception.Samples
             player.transform.position = new Vector3(4f, 0f, 13f);
             player.AddComponent<PerceptionTarget>();
             player.AddComponent<Footsteps>();
+            player.AddComponent<CourtyardView>().bodyColor = new Color(0.2f, 0.45f, 0.95f);
             Player = player.AddComponent<CourtyardPlayer>();
         }
 
@@ -75,6 +80,7 @@ namespace Argus.Perception.Samples
             var brain = go.AddComponent<EnemyBrain>();
             brain.arrivalDistance = 0f; // CourtyardGuard reports arrival itself, from its look distance
             go.AddComponent<CourtyardGuard>().patrol = patrol;
+            go.AddComponent<CourtyardView>();
             go.SetActive(true);
             Guards.Add(brain);
         }

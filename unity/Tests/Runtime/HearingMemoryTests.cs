@@ -160,6 +160,21 @@ namespace Argus.Perception.Tests
             scene.Step(0.1f, 8);                                // 4.8 s: 0.04 < 0.05
             Assert.AreEqual(0f, memory.Confidence);
             Assert.AreSame(player.transform, forgotten);
+            // As in the lesson: forgetting zeroes Confidence and leaves LastKnownPosition alone.
+            Assert.AreEqual(5f, memory.LastKnownPosition.z, 1e-4f, "LastKnownPosition keeps the last value");
+        }
+
+        [Test]
+        public void LastKnownPosition_AfterForgetting_KeepsTheLastValue_EvenIfNeverReadBefore()
+        {
+            var memory = guard.GetComponent<PerceptionMemory>();
+            var player = scene.Player(new Vector3(1f, 0f, 6f));
+            scene.Step(0.1f);
+            player.transform.position = new Vector3(0f, 0f, 40f);
+            scene.Step(0.1f, 60);                               // forgotten, never read while remembered
+            Assert.AreEqual(0f, memory.Confidence);
+            Assert.AreEqual(1f, memory.LastKnownPosition.x, 1e-4f);
+            Assert.AreEqual(6f, memory.LastKnownPosition.z, 1e-4f);
         }
 
         [Test]
