@@ -160,6 +160,7 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
         ArgusResult::Reentrant,
         ArgusResult::Busy,
         ArgusResult::OutOfMemory,
+        ArgusResult::CallbackFailed,
     ];
     match all.iter().find(|r| **r as u32 == result) {
         Some(r) => r.name().as_ptr(),
