@@ -152,7 +152,9 @@ pub(crate) fn ray_to_c(r: &RayQuery, tag: u16, user: &UserData) -> ArgusRay {
 
 /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
 /// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
-/// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+/// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend. If it returns
+/// anything but `ARGUS_RESULT_OK`, that call returns `ARGUS_RESULT_CALLBACK_FAILED` and changes
+/// nothing.
 ///
 /// # Safety
 /// `world` NULL or live; `callback` NULL or a function valid while set.

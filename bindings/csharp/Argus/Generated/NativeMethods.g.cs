@@ -545,7 +545,9 @@ namespace Argus
         /// <summary>
         /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
         /// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
-        /// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+        /// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend. If it returns
+        /// anything but `ARGUS_RESULT_OK`, that call returns `ARGUS_RESULT_CALLBACK_FAILED` and changes
+        /// nothing.
         ///
         /// # Safety
         /// `world` NULL or live; `callback` NULL or a function valid while set.
@@ -1007,7 +1009,11 @@ namespace Argus
         /// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
         /// finite and every save loads. Afterwards the event arrays hold this step's events. An
         /// engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
-        /// `argus_world_step_begin` / `argus_world_step_finish`.
+        /// `argus_world_step_begin` / `argus_world_step_finish`. A ray callback that returns anything
+        /// but `ARGUS_RESULT_OK` ends the step with `ARGUS_RESULT_CALLBACK_FAILED`: the step did not
+        /// happen (clock, memories, brains, schedule, pending sounds and the previous step's event
+        /// arrays are as they were; a save before and after is byte-identical), so the same step can
+        /// be retried.
         ///
         /// # Safety
         /// `world` NULL or live.
