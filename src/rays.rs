@@ -128,7 +128,11 @@ impl RaySource for CallbackSource<'_> {
             unsafe { (self.callback)(self.rays.as_ptr(), rays.len() as u32, self.hits.as_mut_ptr(), self.user_data) };
         if code.0 != ArgusResult::Ok as u32 {
             let raw = code.0;
-            return Err(Error::RaySourceFailed(format!("the ray callback returned {raw} instead of ARGUS_RESULT_OK")));
+            // SAFETY: `argus_result_name` returns a static NUL-terminated string.
+            let name = unsafe { std::ffi::CStr::from_ptr(super::world::argus_result_name(raw)) }.to_string_lossy();
+            return Err(Error::RaySourceFailed(format!(
+                "the ray callback returned {raw} ({name}) instead of ARGUS_RESULT_OK"
+            )));
         }
         for (out, h) in hits.iter_mut().zip(self.hits.iter()) {
             *out = RayHit { hit: h.hit != 0, distance: h.distance };
