@@ -978,7 +978,12 @@ typedef struct ArgusMemoryRecord {
      */
     struct ArgusVec3 last_known_position;
     /**
-     * 1 = just perceived, 0 = forgotten.
+     * 1 = just perceived, 0 = forgotten. Sample and hold: a target seen at the agent's latest
+     * sight tick (`seen`) reads exactly 1 until a tick does not see it, however many steps pass
+     * between ticks; at that tick it becomes 1 − decay_per_second × (now − last_percept_time)
+     * (decay counted from the last percept; below the forget threshold: 0 and a forget event),
+     * then loses decay_per_second × dt per step. With a sight tick every step this is the
+     * lesson's per-frame decay exactly.
      */
     float confidence;
     /**
@@ -2690,7 +2695,9 @@ ArgusResult argus_agent_get_visible_targets(struct ArgusWorld *world,
 /**
  * Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
  * line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
- * `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+ * `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend. If it returns
+ * anything but `ARGUS_RESULT_OK`, that call returns `ARGUS_RESULT_CALLBACK_FAILED` and changes
+ * nothing.
  *
  * # Safety
  * `world` NULL or live; `callback` NULL or a function valid while set.
@@ -3166,7 +3173,11 @@ ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_tim
  * `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
  * finite and every save loads. Afterwards the event arrays hold this step's events. An
  * engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
- * `argus_world_step_begin` / `argus_world_step_finish`.
+ * `argus_world_step_begin` / `argus_world_step_finish`. A ray callback that returns anything
+ * but `ARGUS_RESULT_OK` ends the step with `ARGUS_RESULT_CALLBACK_FAILED`: the step did not
+ * happen (clock, memories, brains, schedule, pending sounds and the previous step's event
+ * arrays are as they were; a save before and after is byte-identical), so the same step can
+ * be retried.
  *
  * # Safety
  * `world` NULL or live.

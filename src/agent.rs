@@ -96,7 +96,12 @@ pub struct ArgusMemoryRecord {
     pub target: ArgusTargetId,
     /// Where it was last perceived.
     pub last_known_position: ArgusVec3,
-    /// 1 = just perceived, 0 = forgotten.
+    /// 1 = just perceived, 0 = forgotten. Sample and hold: a target seen at the agent's latest
+    /// sight tick (`seen`) reads exactly 1 until a tick does not see it, however many steps pass
+    /// between ticks; at that tick it becomes 1 − decay_per_second × (now − last_percept_time)
+    /// (decay counted from the last percept; below the forget threshold: 0 and a forget event),
+    /// then loses decay_per_second × dt per step. With a sight tick every step this is the
+    /// lesson's per-frame decay exactly.
     pub confidence: f32,
     /// World time of the last percept.
     pub last_percept_time: f32,

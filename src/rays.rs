@@ -128,7 +128,11 @@ impl RaySource for CallbackSource<'_> {
             unsafe { (self.callback)(self.rays.as_ptr(), rays.len() as u32, self.hits.as_mut_ptr(), self.user_data) };
         if code.0 != ArgusResult::Ok as u32 {
             let raw = code.0;
-            return Err(Error::RaySourceFailed(format!("the ray callback returned {raw} instead of ARGUS_RESULT_OK")));
+            // SAFETY: `argus_result_name` returns a static NUL-terminated string.
+            let name = unsafe { std::ffi::CStr::from_ptr(super::world::argus_result_name(raw)) }.to_string_lossy();
+            return Err(Error::RaySourceFailed(format!(
+                "the ray callback returned {raw} ({name}) instead of ARGUS_RESULT_OK"
+            )));
         }
         for (out, h) in hits.iter_mut().zip(self.hits.iter()) {
             *out = RayHit { hit: h.hit != 0, distance: h.distance };
@@ -152,7 +156,9 @@ pub(crate) fn ray_to_c(r: &RayQuery, tag: u16, user: &UserData) -> ArgusRay {
 
 /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
 /// line-of-sight ray of `argus_world_step`, `argus_agent_can_see`, `argus_agent_get_visible_targets`,
-/// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend.
+/// `argus_world_debug_draw` and `argus_world_find_cover`, whatever the backend. If it returns
+/// anything but `ARGUS_RESULT_OK`, that call returns `ARGUS_RESULT_CALLBACK_FAILED` and changes
+/// nothing.
 ///
 /// # Safety
 /// `world` NULL or live; `callback` NULL or a function valid while set.

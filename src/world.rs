@@ -160,6 +160,7 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
         ArgusResult::Reentrant,
         ArgusResult::Busy,
         ArgusResult::OutOfMemory,
+        ArgusResult::CallbackFailed,
     ];
     match all.iter().find(|r| **r as u32 == result) {
         Some(r) => r.name().as_ptr(),
@@ -350,7 +351,11 @@ pub unsafe extern "C" fn argus_world_get_time(world: *const ArgusWorld, out_time
 /// `ARGUS_MAX_WORLD_TIME` is refused (`INVALID_ARGUMENT`, nothing changed), so the clock stays
 /// finite and every save loads. Afterwards the event arrays hold this step's events. An
 /// engine-ray world needs a ray callback here (else `NO_RAY_BACKEND`), or use
-/// `argus_world_step_begin` / `argus_world_step_finish`.
+/// `argus_world_step_begin` / `argus_world_step_finish`. A ray callback that returns anything
+/// but `ARGUS_RESULT_OK` ends the step with `ARGUS_RESULT_CALLBACK_FAILED`: the step did not
+/// happen (clock, memories, brains, schedule, pending sounds and the previous step's event
+/// arrays are as they were; a save before and after is byte-identical), so the same step can
+/// be retried.
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -88,6 +88,11 @@ fn c_engine_rays() {
 }
 
 #[test]
+fn c_events_v3() {
+    run("events_v3.c");
+}
+
+#[test]
 fn c_snapshot() {
     run("snapshot.c");
 }

@@ -211,3 +211,43 @@ fn a_world_growing_past_the_sorted_store_size_goes_on_with_the_same_events() {
     assert_eq!(grown, run(spatial));
     assert!(grown.iter().all(|s| !s.percepts.is_empty()), "every step saw something");
 }
+
+/// Issue #34: an engine source that fails ends the step with its error and changes nothing (a
+/// save before and after is byte-identical; the brain does not move Chasing -> Searching, as it
+/// did when a failed batch counted as blocked), and the next good step is the one that was missed.
+#[test]
+fn a_failing_ray_source_leaves_the_world_unchanged() {
+    let mut world = World::new(&WorldDef { ray_backend: RayBackend::Engine, ..Default::default() }).unwrap();
+    let guard = world.create_agent(&lesson_agent(Vec3::ZERO, Vec3::Z)).unwrap();
+    world.create_target(&point_target(Vec3::new(0.0, 0.0, 5.0))).unwrap();
+    let mut clear = |_: &[RayQuery], hits: &mut [RayHit]| hits.fill(RayHit::default());
+    for _ in 0..3 {
+        world.step_with(0.1, Rays::Engine(&mut clear)).unwrap();
+    }
+    assert_eq!(world.agent(guard).unwrap().brain().state, BrainState::Chasing);
+    world.emit_sound(&SoundDef { position: Vec3::new(2.0, 0.0, 0.0), ..Default::default() }).unwrap();
+    let (before, events, time) = (world.save().unwrap(), world.events().clone(), world.time());
+    struct Broken(u32);
+    impl RaySource for Broken {
+        fn cast_rays(&mut self, _: &[RayQuery], hits: &mut [RayHit]) -> Result<()> {
+            self.0 += 1;
+            hits.fill(RayHit { hit: true, distance: 0.0 });
+            Err(Error::RaySourceFailed("the physics scene is gone".into()))
+        }
+    }
+    let mut broken = Broken(0);
+    let err = world.step_with(0.1, Rays::Engine(&mut broken)).unwrap_err();
+    assert!(matches!(err, Error::RaySourceFailed(_)), "{err:?}");
+    assert_eq!(broken.0, 1);
+    assert_eq!(world.save().unwrap(), before, "byte-identical");
+    assert_eq!((world.events(), world.time()), (&events, time));
+    assert_eq!(world.agent(guard).unwrap().brain().state, BrainState::Chasing);
+    assert!(!world.is_step_in_progress(), "the begun step was cancelled");
+    assert!(matches!(
+        world.can_see_with(guard, TargetId { index: 0, generation: 1 }, Rays::Engine(&mut broken)),
+        Err(Error::RaySourceFailed(_))
+    ));
+    world.step_with(0.1, Rays::Engine(&mut clear)).unwrap();
+    assert_eq!(world.time(), time + 0.1f32 as f64);
+    assert_eq!(world.events().percepts.iter().filter(|p| p.kind == PerceptKind::Sound).count(), 1, "the sound waited");
+}

@@ -275,7 +275,8 @@ impl TuningTable {
         (self.users > 0).then(|| (self.reach_units as f64 / 256.0 / self.users as f64) as f32)
     }
 
-    /// Number of distinct tunings in use.
+    /// Number of distinct tunings in use (for `World::distinct_tunings`, a test hook).
+    #[cfg(any(test, feature = "testing"))]
     pub fn len(&self) -> usize {
         self.shared.len()
     }

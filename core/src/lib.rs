@@ -31,7 +31,7 @@ pub mod math;
 pub mod memory;
 pub mod occluders;
 pub mod percept;
-pub mod prefetch;
+mod prefetch;
 mod radix;
 pub mod rays;
 pub mod settings;

@@ -34,8 +34,8 @@ pub struct MemoryRecord {
     /// Where the target was last perceived.
     pub last_known_position: Vec3,
     /// 1 = just perceived, 0 = forgotten. Sample and hold: while the target was seen at the
-    /// agent's latest sight tick (`seen`, sight enabled) confidence holds at 1 (its value at
-    /// that percept), however many frames pass between sight ticks. At the first sight tick that
+    /// agent's latest sight tick (`seen`) confidence holds at 1 (its value at that percept),
+    /// however many frames pass between sight ticks. At the first sight tick that
     /// does not see it, confidence becomes what the lesson's decay gives from the last percept
     /// (the last tick that saw it, or a later sound): `1 − decay_per_second × (now −
     /// last_percept_time)` (below the forget threshold: exactly 0 and a forget event at that

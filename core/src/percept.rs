@@ -123,8 +123,11 @@ pub struct StepEvents {
     /// Awareness stage changes.
     pub awareness: Vec<AwarenessEvent>,
     /// Agents whose sight ticked this step, in slot order: what each of them sees now is exactly
-    /// its sight percepts of this step (none: it sees nothing). An agent not listed saw at its
-    /// last tick what it sees now (what changed at the ticks is in `sight_changes`).
+    /// its sight percepts of this step (none: it sees nothing). A test hook for the scheduling
+    /// tests, not API: only with the `testing` feature (which the workspace's tests turn on);
+    /// what changed at the ticks is `sight_changes`.
+    #[cfg(any(test, feature = "testing"))]
+    #[doc(hidden)]
     pub sight_ticks: Vec<AgentId>,
     /// Targets seen or lost at this step's sight ticks, per agent in target slot order: the
     /// "target seen" / "target lost" signals of an engine wrapper, without keeping its own sets.
@@ -137,6 +140,7 @@ impl StepEvents {
         self.brain.clear();
         self.forgotten.clear();
         self.awareness.clear();
+        #[cfg(any(test, feature = "testing"))]
         self.sight_ticks.clear();
         self.sight_changes.clear();
     }
@@ -146,6 +150,7 @@ impl StepEvents {
         self.brain.append(&mut other.brain);
         self.forgotten.append(&mut other.forgotten);
         self.awareness.append(&mut other.awareness);
+        #[cfg(any(test, feature = "testing"))]
         self.sight_ticks.append(&mut other.sight_ticks);
         self.sight_changes.append(&mut other.sight_changes);
     }

@@ -89,12 +89,28 @@ impl<K: SlotId, V> IdTable<K, V> {
     /// A cache hint for `id`'s entry (its first two lines), for a loop that reads it soon.
     pub fn prefetch(&self, id: &K) {
         if let Some(entry) = self.entries.get(id.slot()) {
-            argus_core::prefetch::prefetch(entry);
+            prefetch_offset(entry, 0);
             if std::mem::size_of_val(entry) > 64 {
-                argus_core::prefetch::prefetch_offset(entry, 64);
+                prefetch_offset(entry, 64);
             }
         }
     }
+}
+
+/// Asks the CPU to bring the cache line `offset` bytes past the start of `item` into every cache
+/// level. Only a hint: it never faults and changes nothing the program can observe. (The core's
+/// own copy is not its public API.)
+#[inline(always)]
+fn prefetch_offset<T>(item: &T, offset: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: PREFETCHT0 is part of SSE, which every x86-64 CPU has; it reads no data into the
+    // program and never faults, whatever the address (`wrapping_add` makes no claim about it).
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast::<i8>().wrapping_add(offset));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (item, offset);
 }
 
 #[cfg(test)]

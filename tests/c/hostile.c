@@ -472,7 +472,9 @@ static void names_and_versions(void) {
     CHECK(strcmp(argus_result_name(11), "ARGUS_RESULT_REENTRANT") == 0);
     CHECK(strcmp(argus_result_name(12), "ARGUS_RESULT_BUSY") == 0);
     CHECK(strcmp(argus_result_name(13), "ARGUS_RESULT_OUT_OF_MEMORY") == 0);
-    CHECK(strcmp(argus_result_name(14), "ARGUS_RESULT_UNKNOWN") == 0);
+    CHECK(strcmp(argus_result_name(14), "ARGUS_RESULT_CALLBACK_FAILED") == 0);
+    CHECK(ARGUS_RESULT_CALLBACK_FAILED == 14);
+    CHECK(strcmp(argus_result_name(15), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0x7FFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0xFFFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(argus_abi_version() == ARGUS_ABI_VERSION);

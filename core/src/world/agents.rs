@@ -58,7 +58,10 @@ impl World {
         self.agents.len()
     }
 
-    /// Number of distinct agent tunings: agents with identical settings share one.
+    /// Number of distinct agent tunings: agents with identical settings share one. A test hook,
+    /// not API: only with the `testing` feature (which the workspace's tests turn on).
+    #[cfg(any(test, feature = "testing"))]
+    #[doc(hidden)]
     pub fn distinct_tunings(&self) -> usize {
         self.tunings.len()
     }

@@ -185,9 +185,13 @@ pub(super) fn conclude(
     agent.records.retain(|r| !r.is_empty());
 }
 
-/// A sight tick happened: its event, and the agent's next one scheduled.
+/// A sight tick happened: its event (a test hook, see `StepEvents::sight_ticks`), and the agent's
+/// next one scheduled.
 fn sight_tick(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, out: &mut StepEvents) {
+    #[cfg(any(test, feature = "testing"))]
     out.sight_ticks.push(id);
+    #[cfg(not(any(test, feature = "testing")))]
+    let _ = (id, out);
     let period = agent.tuning.sight.period();
     agent.next_sense_time = if period > 0.0 {
         let behind = (((ctx.time - agent.next_sense_time) / period).floor() + 1.0).max(1.0);

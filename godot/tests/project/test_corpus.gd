@@ -372,13 +372,13 @@ func check_step(e: Dictionary, at: String, tl: float) -> void:
 		var sounds_heard := []
 		for ev in events:
 			if ev.k == "sound": sounds_heard.append(ev)
-		var s := 0
+		var heard_k := 0
 		for w in e.percepts:
 			if w.kind != "sound": continue
-			if s < sounds_heard.size():
-				if w.has("loudness"): t.check(absf(sounds_heard[s].loudness - w.loudness) <= tl, "%s sound %d loudness %s vs %s" % [at, s, sounds_heard[s].loudness, w.loudness])
-				if w.has("target"): t.check(named(sounds_heard[s].source) == w.target, "%s sound %d source %s vs %s" % [at, s, named(sounds_heard[s].source), w.target])
-			s += 1
+			if heard_k < sounds_heard.size():
+				if w.has("loudness"): t.check(absf(sounds_heard[heard_k].loudness - w.loudness) <= tl, "%s sound %d loudness %s vs %s" % [at, heard_k, sounds_heard[heard_k].loudness, w.loudness])
+				if w.has("target"): t.check(named(sounds_heard[heard_k].source) == w.target, "%s sound %d source %s vs %s" % [at, heard_k, named(sounds_heard[heard_k].source), w.target])
+			heard_k += 1
 	for which in ["seen", "lost"]:
 		if e.has(which):
 			var got := []

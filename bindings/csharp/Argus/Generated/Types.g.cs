@@ -830,7 +830,12 @@ namespace Argus
         /// </summary>
         public Vec3 LastKnownPosition;
         /// <summary>
-        /// 1 = just perceived, 0 = forgotten.
+        /// 1 = just perceived, 0 = forgotten. Sample and hold: a target seen at the agent's latest
+        /// sight tick (<c>Seen</c>) reads exactly 1 until a tick does not see it, however many steps pass
+        /// between ticks; at that tick it becomes 1 − DecayPerSecond × (now − LastPerceptTime)
+        /// (decay counted from the last percept; below the forget threshold: 0 and a forget event),
+        /// then loses DecayPerSecond × dt per step. With a sight tick every step this is the
+        /// lesson's per-frame decay exactly.
         /// </summary>
         public float Confidence;
         /// <summary>

@@ -139,6 +139,7 @@ impl World {
         by_agent(&mut events.brain, &mut spare.brain, |e| e.agent.index, starts);
         by_agent(&mut events.forgotten, &mut spare.forgotten, |e| e.agent.index, starts);
         by_agent(&mut events.awareness, &mut spare.awareness, |e| e.agent.index, starts);
+        #[cfg(any(test, feature = "testing"))]
         by_agent(&mut events.sight_ticks, &mut spare.sight_ticks, |id| id.index, starts);
         by_agent(&mut events.sight_changes, &mut spare.sight_changes, |e| e.agent.index, starts);
     }

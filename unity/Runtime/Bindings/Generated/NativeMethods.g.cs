@@ -545,7 +545,9 @@ namespace Argus
         /// <summary>
         /// Sets (or, with NULL, removes) the engine's ray caster. While set, it answers every
         /// line-of-sight ray of <c>argus_world_step</c>, <c>argus_agent_can_see</c>, <c>argus_agent_get_visible_targets</c>,
-        /// <c>argus_world_debug_draw</c> and <c>argus_world_find_cover</c>, whatever the backend.
+        /// <c>argus_world_debug_draw</c> and <c>argus_world_find_cover</c>, whatever the backend. If it returns
+        /// anything but <c>Result.Ok</c>, that call returns <c>Result.CallbackFailed</c> and changes
+        /// nothing.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>callback</c> NULL or a function valid while set.
@@ -1007,7 +1009,11 @@ namespace Argus
         /// <c>Constants.MAX_WORLD_TIME</c> is refused (<c>Result.InvalidArgument</c>, nothing changed), so the clock stays
         /// finite and every save loads. Afterwards the event arrays hold this step's events. An
         /// engine-ray world needs a ray callback here (else <c>Result.NoRayBackend</c>), or use
-        /// <c>argus_world_step_begin</c> / <c>argus_world_step_finish</c>.
+        /// <c>argus_world_step_begin</c> / <c>argus_world_step_finish</c>. A ray callback that returns anything
+        /// but <c>Result.Ok</c> ends the step with <c>Result.CallbackFailed</c>: the step did not
+        /// happen (clock, memories, brains, schedule, pending sounds and the previous step's event
+        /// arrays are as they were; a save before and after is byte-identical), so the same step can
+        /// be retried.
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
