@@ -849,9 +849,11 @@ typedef struct ArgusAgentDef {
 
 /**
  * An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
+ * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusAgentId {
     /**
@@ -870,9 +872,11 @@ typedef struct ArgusAgentId {
 
 /**
  * A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
+ * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusTargetId {
     /**
@@ -1314,9 +1318,11 @@ typedef struct ArgusInfluenceMapDef {
 
 /**
  * An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
+ * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusInfluenceMapId {
     /**
@@ -1502,9 +1508,11 @@ typedef struct ArgusOccluderDef {
 
 /**
  * An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
+ * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusOccluderId {
     /**
@@ -2060,7 +2068,12 @@ ArgusResult argus_agent_create(struct ArgusWorld *world,
 ArgusResult argus_agent_destroy(struct ArgusWorld *world, struct ArgusAgentId agent);
 
 /**
- * Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
+ * Non-zero if `agent` names a live agent of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -2259,6 +2272,11 @@ ArgusResult argus_influence_map_destroy(struct ArgusWorld *world, struct ArgusIn
 
 /**
  * Non-zero if `map` names a live influence map of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -2527,6 +2545,11 @@ ArgusResult argus_occluder_destroy(struct ArgusWorld *world, struct ArgusOcclude
 
 /**
  * Non-zero if `occluder` names a live occluder of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -2925,6 +2948,11 @@ ArgusResult argus_target_destroy(struct ArgusWorld *world, struct ArgusTargetId 
 
 /**
  * Non-zero if `target` names a live target of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -3025,7 +3053,9 @@ struct ArgusWorldDef argus_default_world_def(void);
 
 /**
  * Creates a world from `def` (copied) and writes it to `*out_world`. The caller owns the world
- * and must pass it to `argus_world_destroy`. No global state: worlds are independent.
+ * and must pass it to `argus_world_destroy`. Worlds are independent; the one thing they share is
+ * the set of tags in use (see `argus_world_tag`): no two live worlds have the same tag, so
+ * `ARGUS_RESULT_OUT_OF_MEMORY` also when 65,535 worlds are alive at once.
  *
  * # Safety
  * `def` must be NULL or point at an `ArgusWorldDef`; `out_world` NULL or writable.
@@ -3087,6 +3117,9 @@ const char *argus_last_error(void);
 /**
  * The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
  * 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+ * No two live worlds share a tag, so one world never accepts another live world's ids. A
+ * destroyed world's tag is reissued only after every other free tag has been (about 65,535
+ * world creations later): ids kept past their world's destruction are the caller's to drop.
  *
  * # Safety
  * `world` NULL or live.

@@ -172,6 +172,11 @@ pub unsafe extern "C" fn argus_influence_map_destroy(world: *mut ArgusWorld, map
 }
 
 /// Non-zero if `map` names a live influence map of `world`.
+/// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+/// right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+/// ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+/// apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+/// names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -3,7 +3,7 @@
 //! neighbours in space beside them). An id's index names a place in a sparse table that says
 //! where its value is now; ids are handed out exactly as a [`Pool`] hands them out.
 
-use super::{MAX_GENERATION, Pool, Slot};
+use super::{Pool, RETIRED_GENERATION, Slot, next_generation};
 
 /// Where no value is.
 const NOWHERE: u32 = u32::MAX;
@@ -96,8 +96,10 @@ impl<T> DensePool<T> {
         }
         let place = &mut self.places[index as usize];
         place.dense = NOWHERE;
-        place.generation = if generation >= MAX_GENERATION { 1 } else { generation + 1 };
-        self.free.push(index);
+        place.generation = next_generation(generation);
+        if place.generation != RETIRED_GENERATION {
+            self.free.push(index);
+        }
         Some(entry.value)
     }
 

@@ -6,7 +6,7 @@ use crate::awareness::AwarenessStage;
 use crate::brain::{Brain, BrainState};
 use crate::error::{Error, Result};
 use crate::hearing::{Sound, SoundDef};
-use crate::id::{Pool, Slot, TargetId};
+use crate::id::{Pool, RETIRED_GENERATION, Slot, TargetId};
 use crate::memory::MemoryRecord;
 use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
 use crate::rays::RayBackend;
@@ -97,8 +97,9 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
 fn check_target_ref(targets: &Pool<Target>, id: TargetId, what: &str) -> Result<()> {
     let slot_generation = targets.generation_at(id.index);
     let live = targets.get(id.index, id.generation).is_some();
-    let retired = id.generation >= 1 && id.generation < slot_generation;
-    if id.is_null() || live || retired {
+    // Issued and freed since (a retired slot has issued every generation).
+    let freed = id.generation >= 1 && id.generation < slot_generation;
+    if id.is_null() || live || freed {
         Ok(())
     } else {
         Err(bad(format!("{what} names a target id that was never issued")))
@@ -144,19 +145,21 @@ fn write_slots<'a, T: 'a>(
     }
 }
 
-/// Slots, then the free list: every free slot exactly once, never a live one, so the next ids
-/// handed out are the ones the saved world would have handed out.
+/// Slots, then the free list: every free slot exactly once, never a live one nor a retired one
+/// (generation `RETIRED_GENERATION`, used up), so the next ids handed out are the ones the saved
+/// world would have handed out.
 pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
     let n = r.len(5)?;
     let mut slots = Vec::new();
     reserve(&mut slots, n, "pool slots")?;
     for _ in 0..n {
         let generation = r.u32()?;
-        if generation == 0 || generation > crate::id::MAX_GENERATION {
-            return Err(bad(format!("a slot has generation {generation} (1..=65535)")));
+        if generation == 0 || generation > RETIRED_GENERATION {
+            return Err(bad(format!("a slot has generation {generation} (1..=65535, or 65536 retired)")));
         }
         let value = match r.u8()? {
             0 => None,
+            1 if generation == RETIRED_GENERATION => return Err(bad("a retired slot holds a value")),
             1 => Some(item(r)?),
             v => return Err(bad(format!("slot marker {v} is neither 0 nor 1"))),
         };
@@ -170,13 +173,13 @@ pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> 
     reserve(&mut free, free_count, "free list")?;
     for _ in 0..free_count {
         let i = r.u32()? as usize;
-        if i >= n || slots[i].value.is_some() || seen[i] {
+        if i >= n || slots[i].value.is_some() || slots[i].generation == RETIRED_GENERATION || seen[i] {
             return Err(bad(format!("free list entry {i} is invalid")));
         }
         seen[i] = true;
         free.push(i as u32);
     }
-    if slots.iter().filter(|s| s.value.is_none()).count() != free_count {
+    if slots.iter().filter(|s| s.value.is_none() && s.generation != RETIRED_GENERATION).count() != free_count {
         return Err(bad("free list does not cover every free slot"));
     }
     Ok(Pool::from_parts(slots, free))
