@@ -221,3 +221,34 @@ fn influence_maps_round_trip_with_names_values_and_blocked_cells() {
     assert!(a.blocked_cells().iter().any(|&c| c != 0), "the wall blocks some cells");
     assert!(restored.save().unwrap() == bytes);
 }
+
+/// Replaces the first occurrence of `old`'s bytes in the payload with `new`'s and reseals.
+fn patch_f32(bytes: &[u8], old: f32, new: f32) -> Vec<u8> {
+    let at = bytes.windows(4).position(|w| w == old.to_le_bytes()).expect("the value is in the snapshot");
+    let mut out = bytes.to_vec();
+    out[at..at + 4].copy_from_slice(&new.to_le_bytes());
+    argus_core::snapshot::reseal(&mut out);
+    out
+}
+
+/// A map cell holds what the map's own setters accept (±1e9), or the load is refused: 3.4e38
+/// used to load, and a flank query weighting it by 10 then scored -inf.
+#[test]
+fn influence_values_beyond_the_api_range_are_refused() {
+    use argus_core::influence::InfluenceMapDef;
+    let mut world = World::default();
+    let id = world.create_influence_map(&InfluenceMapDef { width: 4, height: 4, ..Default::default() }).unwrap();
+    world.influence_map_mut(id).unwrap().set_cell(0, 2, 1, 1234.5).unwrap();
+    let bytes = world.save().unwrap();
+    for bad in [3.4e38f32, -3.4e38, 1.000_001e9, f32::MAX, f32::INFINITY, f32::NAN] {
+        let mut host = World::default();
+        match host.load_into(&patch_f32(&bytes, 1234.5, bad)) {
+            Err(Error::BadSnapshot(why)) => assert!(why.contains("influence value"), "{why}"),
+            other => panic!("a cell of {bad} gave {other:?}"),
+        }
+    }
+    for fine in [1.0e9f32, -1.0e9, 0.0, -0.0, f32::MIN_POSITIVE / 8.0] {
+        let loaded = World::load(&patch_f32(&bytes, 1234.5, fine)).unwrap();
+        assert_eq!(loaded.influence_map(id).unwrap().cell(0, 2, 1).unwrap().map(f32::to_bits), Some(fine.to_bits()));
+    }
+}
