@@ -1,7 +1,9 @@
 //! A structure-aware snapshot fuzzer. It knows the format (the loader's own field trace), mutates
 //! fields, counts and elements, then recomputes the payload length and checksum so the parser
 //! itself must catch the damage. Every load is refused with `BadSnapshot` (and changes nothing)
-//! or accepted (and the world steps, answers queries and re-saves to exactly the loaded bytes).
+//! or accepted (and the world re-saves to exactly the loaded bytes, then steps with finite outputs,
+//! and its save after the step loads and re-saves to the same bytes). Float fields are set to
+//! the extremes of their type as well as to the API's limits.
 //! The runs happen in a child process under an address-space limit (`ulimit -v`), where any
 //! unbounded allocation would abort instead of being refused.
 
@@ -70,29 +72,69 @@ fn interesting(kind: FieldKind, old: &[u8], rng: &mut Rng) -> Vec<u8> {
         }
         FieldKind::U64 => [0u64, 1, u64::MAX, 1 << 40][pick(rng, 4)].to_le_bytes().to_vec(),
         FieldKind::F32 => {
+            // The extremes of every float field: signed zeros, ±max, ±infinity, NaN, subnormals
+            // and the smallest normal of both signs, the API limits (1e6 coordinates, 1e9
+            // magnitudes) and just past them, plus ordinary values that keep fields plausible.
             let choices = [
                 0.0,
                 -0.0,
                 1.0,
                 -1.0,
                 f32::NAN,
+                -f32::NAN,
                 f32::INFINITY,
                 f32::NEG_INFINITY,
                 f32::MAX,
+                f32::MIN,
+                3.4e38,
+                -3.4e38,
+                f32::MIN_POSITIVE,
+                -f32::MIN_POSITIVE,
                 f32::MIN_POSITIVE / 4.0,
+                -f32::MIN_POSITIVE / 4.0,
+                f32::from_bits(1),
+                -f32::from_bits(1),
                 1.0e6,
+                -1.0e6,
                 1.000_001e6,
+                -1.000_001e6,
                 1.0e9,
+                -1.0e9,
                 2.0e9,
+                -2.0e9,
                 360.0,
                 400.0,
                 0.5,
                 2.0,
+                f32::from_le_bytes(old.try_into().unwrap()) * -1.0,
             ];
             choices[pick(rng, choices.len())].to_le_bytes().to_vec()
         }
         FieldKind::F64 => {
-            [0.0f64, -1.0, 1.0e300, f64::NAN, 1.0e9, 1.000_001e9, 5.0][pick(rng, 7)].to_le_bytes().to_vec()
+            let old = f64::from_le_bytes(old.try_into().unwrap());
+            let choices = [
+                0.0f64,
+                -0.0,
+                -1.0,
+                1.0e300,
+                -1.0e300,
+                f64::MAX,
+                f64::MIN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NAN,
+                f64::MIN_POSITIVE,
+                f64::from_bits(1),
+                -f64::from_bits(1),
+                f32::MAX as f64,
+                1.0e9,
+                1.000_001e9,
+                5.0,
+                -old,
+                old + 1.0,
+                old - 1.0,
+            ];
+            choices[pick(rng, choices.len())].to_le_bytes().to_vec()
         }
         FieldKind::Bytes => {
             let mut b = old.to_vec();
@@ -192,6 +234,11 @@ fn fuzz(seed: u64, loads: usize) -> (usize, usize) {
                 let dt = if host.time() + 1.0 <= world::MAX_WORLD_TIME { 1.0 / 30.0 } else { 0.0 };
                 host.step(dt).unwrap();
                 assert_world_outputs_finite(&host);
+                // What the world made of the loaded state still saves, loads, and re-saves to
+                // the same bytes (a non-finite schedule after one step used to refuse the save).
+                let stepped = host.save().unwrap_or_else(|e| panic!("load {i}: the stepped world cannot save: {e}"));
+                let reloaded = World::load(&stepped).unwrap_or_else(|e| panic!("load {i}: its own save is refused: {e}"));
+                assert!(reloaded.save().unwrap() == stepped, "load {i}: a stepped world's save re-saves differently");
                 host.load_into(&seeds[0]).unwrap();
                 host_bytes = seeds[0].clone();
             }

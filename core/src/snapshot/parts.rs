@@ -7,6 +7,7 @@ use crate::brain::{Brain, BrainState};
 use crate::error::{Error, Result};
 use crate::hearing::{Sound, SoundDef};
 use crate::id::{Pool, RETIRED_GENERATION, Slot, TargetId};
+use crate::math::{check_finite, check_magnitude};
 use crate::memory::MemoryRecord;
 use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
 use crate::rays::RayBackend;
@@ -73,8 +74,8 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
     let occluders = read_pool(r, |r| checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?)))?;
     world.occluders = OccluderSet::from_pool(occluders);
     world.targets = read_pool(r, |r| checked("target", Target::from_def(&read_target(r)?)))?;
-    let (targets, tunings) = (&world.targets, &mut world.tunings);
-    world.agents = read_pool(r, |r| read_agent(r, targets, tunings))?.into();
+    let (targets, tunings, now) = (&world.targets, &mut world.tunings, world.time);
+    world.agents = read_pool(r, |r| read_agent(r, targets, tunings, now))?.into();
     let sounds = r.len(29)?;
     for _ in 0..sounds {
         let def = SoundDef {
@@ -314,7 +315,21 @@ fn write_agent(w: &mut Writer, a: &Agent) {
     }
 }
 
-fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable) -> Result<Agent> {
+/// An agent's next sight tick, held to what the API can make of it: never before 0 (agents are
+/// created at a time ≥ 0 and a faster rate never moves a tick before the clock), and at most one
+/// sight period after the world's clock (`now`), plus rounding. Anything else did not come from a
+/// save: −1e300 with a 1 GHz rate used to load, and the catch-up of the next tick overflowed to
+/// infinity (the agent stopped seeing and the world's own save was refused).
+fn check_schedule(next: f64, period: f64, now: f64) -> Result<()> {
+    let latest = (now + period) * (1.0 + 1e-9) + 1e-9;
+    if next.is_finite() && (0.0..=latest).contains(&next) {
+        Ok(())
+    } else {
+        Err(bad(format!("agent schedule {next} is outside [0, world time {now} + one sight period {period}]")))
+    }
+}
+
+fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable, now: f64) -> Result<Agent> {
     let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
     canonical_unit((forward.length_squared() - 1.0).abs(), "agent forward")?;
     let count = r.len(4)?;
@@ -328,9 +343,7 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
     def.read_settings_words(&mut words.into_iter()).ok_or_else(|| bad("an agent's settings record is malformed"))?;
     let forward = checked("agent", def.validate())?;
     let next_sense_time = r.f64()?;
-    if !next_sense_time.is_finite() {
-        return Err(bad("agent schedule is not finite"));
-    }
+    check_schedule(next_sense_time, def.sight.period(), now)?;
     let mut agent = Agent::new(&def, forward, tunings.intern(&def), next_sense_time);
     let state = BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?;
     let focus = read_target_id(r)?;
@@ -338,8 +351,8 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
     agent.brain = Brain {
         state,
         focus,
-        investigate_position: r.finite_vec3("investigate position")?,
-        timer: r.finite("brain timer")?,
+        investigate_position: checked("investigate position", check_finite(r.vec3()?, "investigate position"))?,
+        timer: checked("brain timer", check_magnitude(r.f32()?, "brain timer"))?,
         arrived: r.bool()?,
         just_started: r.bool()?,
     };
@@ -350,9 +363,13 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
             return Err(bad("a memory record names a target that does not exist"));
         }
         let mut rec = MemoryRecord::new(target);
-        rec.last_known_position = r.finite_vec3("last known position")?;
+        rec.last_known_position = checked("memory", check_finite(r.vec3()?, "last known position"))?;
         rec.confidence = r.finite("confidence")?;
         rec.last_percept_time = r.finite("percept time")?;
+        // Percepts are stamped with the world time (as f32) of their step: never in the future.
+        if !(0.0..=now as f32).contains(&rec.last_percept_time) {
+            return Err(bad(format!("a memory record's percept time {} is outside [0, {now}]", rec.last_percept_time)));
+        }
         rec.visibility = r.finite("visibility")?;
         rec.awareness = r.finite("awareness")?;
         rec.salience = r.finite("salience")?;
