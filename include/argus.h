@@ -2942,7 +2942,10 @@ ArgusResult argus_target_create(struct ArgusWorld *world,
                                 struct ArgusTargetId *out_target);
 
 /**
- * Destroys a target; every agent forgets it and brains focused on it give up.
+ * Destroys a target. Every agent's memory record of it is removed at once (no forget event: the
+ * target is gone, not forgotten). Every brain focused on it (Investigating, Chasing or
+ * Searching) gives up at the next step: it goes Idle, reported in that step's brain events
+ * (with a null target, as every change to Idle), whatever time its timer had left.
  *
  * # Safety
  * `world` NULL or live.

@@ -196,6 +196,14 @@ pub fn think(brain: &mut RefBrain, cfg: &RefBrainConfig, records: &[RefRecord], 
     brain.just_started = false;
 }
 
+/// argus's rule for a destroyed focus target: a brain focused on it (in any state but Idle)
+/// gives up at the next step, before that step's percepts.
+pub fn focus_destroyed(brain: &mut RefBrain) {
+    if brain.focus.is_some() && brain.state != RefState::Idle {
+        go_idle(brain);
+    }
+}
+
 fn go_idle(brain: &mut RefBrain) {
     brain.state = RefState::Idle;
     brain.focus = None;
