@@ -1633,7 +1633,9 @@ typedef struct ArgusRayHit {
      */
     uint32_t hit;
     /**
-     * Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
+     * Distance from the origin to the hit: ignored when `hit` is 0; otherwise it must be finite
+     * and within `[0, max_distance]` of its ray (a hit past the ray's end is refused like a NaN:
+     * the call that asked for the rays fails with `ARGUS_RESULT_INVALID_ARGUMENT`).
      */
     float distance;
 } ArgusRayHit;
@@ -2643,7 +2645,8 @@ ArgusResult argus_world_step_begin(struct ArgusWorld *world,
 
 /**
  * Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
- * A wrong count or a hit with a bad distance is refused and the step stays pending.
+ * A wrong count or a hit with a bad distance (not finite, negative, or beyond its ray's
+ * `max_distance`) is refused with `ARGUS_RESULT_INVALID_ARGUMENT` and the step stays pending.
  *
  * # Safety
  * `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
@@ -2852,7 +2855,7 @@ ArgusResult argus_world_find_cover_begin(struct ArgusWorld *world,
 /**
  * Second half of a two-phase cover query: `hits[i]` answers ray `i` of
  * `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
- * distance >= 0). Results, count and answer are written exactly as `argus_world_find_cover`
+ * distance within `[0, max_distance]` of its ray: past the ray's end is refused too). Results, count and answer are written exactly as `argus_world_find_cover`
  * writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
  * query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
  *
