@@ -6,7 +6,7 @@ use crate::awareness::AwarenessStage;
 use crate::brain::{Brain, BrainState};
 use crate::error::{Error, Result};
 use crate::hearing::{Sound, SoundDef};
-use crate::id::{Pool, RETIRED_GENERATION, Slot, TargetId};
+use crate::id::{DensePool, Entry, Pool, RETIRED_GENERATION, Slot, TargetId};
 use crate::math::{check_finite, check_magnitude};
 use crate::memory::MemoryRecord;
 use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
@@ -71,12 +71,21 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
             world.attitudes.set(a as u8, b as u8, attitude);
         }
     }
-    let occluders = read_pool(r, |r| checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?)))?;
+    // The occluder set's BVH and grid are built with infallible allocations: their room is
+    // checked with the pool's (`OCCLUDER_INDEX_BYTES` per occluder).
+    let occluders = read_pool_with_headroom(r, OCCLUDER_INDEX_BYTES, |r| {
+        checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?))
+    })?;
     world.occluders = OccluderSet::from_pool(occluders);
     world.targets = read_pool(r, |r| checked("target", Target::from_def(&read_target(r)?)))?;
     let (targets, tunings, now) = (&world.targets, &mut world.tunings, world.time);
-    world.agents = read_pool(r, |r| read_agent(r, targets, tunings, now))?.into();
+    // Each agent also takes a place in the dense store (built after the pool, fallibly) and
+    // makes small allocations of its own (its settings words, a shared tuning when its settings
+    // are new): their room is checked with the pool's.
+    let agents = read_pool_with_headroom(r, AGENT_EXTRA_BYTES, |r| read_agent(r, targets, tunings, now))?;
+    world.agents = DensePool::try_from_pool(agents).map_err(|_| bad("cannot allocate the agent store: out of memory"))?;
     let sounds = r.len(29)?;
+    reserve(&mut world.pending_sounds, sounds, "pending sounds")?;
     for _ in 0..sounds {
         let def = SoundDef {
             position: r.vec3()?,
@@ -146,13 +155,33 @@ fn write_slots<'a, T: 'a>(
     }
 }
 
+/// Room per occluder for the occluder set's BVH node, grid entries and exact-test data.
+const OCCLUDER_INDEX_BYTES: usize = 256;
+/// Room per agent beyond its pool slot: its dense entry and place, its settings words while
+/// they are read, and a share of the tuning table.
+const AGENT_EXTRA_BYTES: usize = std::mem::size_of::<Entry<Agent>>() + 8 + 512;
+
+pub(super) fn read_pool<T>(r: &mut Reader, item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
+    read_pool_with_headroom(r, 0, item)
+}
+
 /// Slots, then the free list: every free slot exactly once, never a live one nor a retired one
 /// (generation `RETIRED_GENERATION`, used up), so the next ids handed out are the ones the saved
 /// world would have handed out.
-pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
+/// `headroom` bytes per slot are checked available besides the slots themselves, for what the
+/// caller builds from the pool with allocations that cannot fail gracefully.
+fn read_pool_with_headroom<T>(
+    r: &mut Reader,
+    headroom: usize,
+    mut item: impl FnMut(&mut Reader) -> Result<T>,
+) -> Result<Pool<T>> {
     let n = r.len(5)?;
     let mut slots = Vec::new();
     reserve(&mut slots, n, "pool slots")?;
+    if headroom > 0 {
+        crate::headroom::ensure_available(n.saturating_mul(headroom), "the pool's other structures")
+            .map_err(|e| bad(format!("cannot allocate {n} slots: {e}")))?;
+    }
     for _ in 0..n {
         let generation = r.u32()?;
         if generation == 0 || generation > RETIRED_GENERATION {
@@ -357,6 +386,7 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable,
         just_started: r.bool()?,
     };
     let n = r.len(42)?;
+    reserve(&mut agent.records, n, "memory records")?;
     for _ in 0..n {
         let target = read_target_id(r)?;
         if targets.get(target.index, target.generation).is_none() {
