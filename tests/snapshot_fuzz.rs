@@ -281,6 +281,90 @@ fn forged_pool_is_refused_under_the_limit() {
     assert!(matches!(host.reserve(1 << 26, 1 << 26), Err(Error::OutOfMemory(_))));
 }
 
+/// A grid mesh of about `triangles` triangles (half as many vertices), with a little relief.
+fn grid_mesh(triangles: usize) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let k = ((triangles / 2) as f64).sqrt() as usize + 1;
+    let mut vertices = Vec::with_capacity(k * k);
+    for z in 0..k {
+        for x in 0..k {
+            vertices.push(Vec3::new(x as f32 * 0.1, ((x * 7 + z * 3) % 5) as f32 * 0.01, z as f32 * 0.1));
+        }
+    }
+    let mut indices = Vec::with_capacity(2 * (k - 1) * (k - 1));
+    let w = k as u32;
+    for z in 0..w - 1 {
+        for x in 0..w - 1 {
+            let i = z * w + x;
+            indices.push([i, i + 1, i + w]);
+            indices.push([i + 1, i + w + 1, i + w]);
+        }
+    }
+    (vertices, indices)
+}
+
+/// A valid snapshot of an empty world but for one mesh occluder whose tree build (parry3d: about
+/// 11 times the mesh's bytes) does not fit the address space left: refused, never an abort.
+/// The same mesh through `add_occluder` is `OutOfMemory`.
+fn huge_mesh_is_refused_under_the_limit() {
+    // 2^23 triangles: 150 MB of mesh, about 1.7 GB to build, under a 1 GiB limit.
+    let (vertices, indices) = grid_mesh(1 << 23);
+    let empty = World::default().save().unwrap();
+    let trace = trace_fields(&empty).unwrap();
+    let counts: Vec<&Field> = trace.iter().filter(|f| f.kind == FieldKind::Count).collect();
+    // The occluder pool (slot count, free count) comes first; it is empty here.
+    let (slots_at, after) = (counts[0].offset, counts[1].offset + 4);
+    let mut payload = Vec::with_capacity(empty.len() + 12 * (vertices.len() + indices.len()) + 64);
+    payload.extend_from_slice(&empty[PAYLOAD_OFFSET..PAYLOAD_OFFSET + slots_at]);
+    payload.extend_from_slice(&1u32.to_le_bytes()); // one slot
+    payload.extend_from_slice(&1u32.to_le_bytes()); // generation 1
+    payload.push(1); // live
+    payload.push(3); // a mesh
+    payload.extend_from_slice(&(vertices.len() as u32).to_le_bytes());
+    for v in &vertices {
+        for c in [v.x, v.y, v.z] {
+            payload.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    payload.extend_from_slice(&(indices.len() as u32).to_le_bytes());
+    for t in &indices {
+        for i in t {
+            payload.extend_from_slice(&i.to_le_bytes());
+        }
+    }
+    for c in [0.0f32, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0] {
+        payload.extend_from_slice(&c.to_le_bytes()); // position, rotation (identity)
+    }
+    payload.extend_from_slice(&1u32.to_le_bytes()); // layers
+    payload.push(0); // not movable
+    payload.extend_from_slice(&0u32.to_le_bytes()); // empty free list
+    payload.extend_from_slice(&empty[PAYLOAD_OFFSET + after..empty.len() - 8]);
+    let mut bytes = empty[..PAYLOAD_OFFSET].to_vec();
+    bytes.extend_from_slice(&payload);
+    drop(payload);
+    bytes.extend_from_slice(&[0; 8]);
+    reseal(&mut bytes);
+    println!("a snapshot of {} bytes with one mesh of {} triangles", bytes.len(), indices.len());
+    let mut host = World::default();
+    let before = host.save().unwrap();
+    match host.load_into(&bytes) {
+        Err(Error::BadSnapshot(why)) => assert!(why.contains("not available"), "{why}"),
+        other => panic!("a mesh of {} triangles under a {LIMIT_KIB} KiB limit gave {other:?}", indices.len()),
+    }
+    assert!(host.save().unwrap() == before);
+    drop(bytes);
+    let def = OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, ..Default::default() };
+    match host.add_occluder(&def) {
+        Err(Error::OutOfMemory(why)) => assert!(why.contains("mesh"), "{why}"),
+        other => panic!("add_occluder of a huge mesh under the limit gave {other:?}"),
+    }
+    assert!(host.save().unwrap() == before);
+    // A mesh that fits still loads and builds.
+    let (vertices, indices) = grid_mesh(1 << 12);
+    let def = OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, ..Default::default() };
+    host.add_occluder(&def).unwrap();
+    World::load(&host.save().unwrap()).unwrap();
+}
+
 /// Runs `name` (an ignored test of this binary) in a child under `ulimit -v`.
 fn run_limited(name: &str) {
     let exe = std::env::current_exe().unwrap();
@@ -305,6 +389,17 @@ fn limited_snapshot_fuzz() {
 #[ignore = "run by forged_counts_are_refused_under_an_address_space_limit in a limited child"]
 fn limited_forged_pool() {
     forged_pool_is_refused_under_the_limit();
+}
+
+#[test]
+#[ignore = "run by huge_meshes_are_refused_under_an_address_space_limit in a limited child"]
+fn limited_huge_mesh() {
+    huge_mesh_is_refused_under_the_limit();
+}
+
+#[test]
+fn huge_meshes_are_refused_under_an_address_space_limit() {
+    run_limited("limited_huge_mesh");
 }
 
 #[test]
