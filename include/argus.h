@@ -2255,7 +2255,8 @@ struct ArgusInfluenceMapDef argus_default_influence_map_def(void);
 /**
  * Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
  * to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
- * `argus_world_destroy`.
+ * `argus_world_destroy`. `ARGUS_RESULT_OUT_OF_MEMORY` (nothing changed) when the memory for
+ * its values is not available.
  *
  * # Safety
  * `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.
@@ -2531,7 +2532,9 @@ ArgusResult argus_influence_map_best_cell(const struct ArgusWorld *world,
 struct ArgusOccluderDef argus_default_occluder_def(void);
 
 /**
- * Adds an occluder.
+ * Adds an occluder. Building a mesh occluder takes about 11 times the mesh's own bytes (its
+ * copy and the tree over its triangles); when that much memory is not available the call is
+ * refused with `ARGUS_RESULT_OUT_OF_MEMORY` and nothing changes.
  *
  * # Safety
  * `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
@@ -2783,7 +2786,10 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
 /**
  * Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
  * unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
- * world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+ * world is unchanged (so is a snapshot too large for the memory available: every allocation
+ * of a load is fallible or checked for room first, so a load never aborts the process). Every
+ * value is held to the range the API accepts for it (a schedule, a timer, a map cell) and ids
+ * to what the world could have issued. Ids, memories,
  * brains, timers and the schedule continue exactly; the event arrays are empty until the next
  * step. Ids keep their index and generation but carry this world's tag: an id saved from
  * another world works here once its `world` field is set to `argus_world_tag(world)`.

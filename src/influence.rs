@@ -135,7 +135,8 @@ pub extern "C" fn argus_default_influence_map_def() -> ArgusInfluenceMapDef {
 
 /// Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
 /// to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
-/// `argus_world_destroy`.
+/// `argus_world_destroy`. `ARGUS_RESULT_OUT_OF_MEMORY` (nothing changed) when the memory for
+/// its values is not available.
 ///
 /// # Safety
 /// `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.

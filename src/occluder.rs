@@ -91,7 +91,9 @@ fn from_c(c: &ArgusOccluderDef) -> FfiResult<OccluderDef> {
     })
 }
 
-/// Adds an occluder.
+/// Adds an occluder. Building a mesh occluder takes about 11 times the mesh's own bytes (its
+/// copy and the tree over its triangles); when that much memory is not available the call is
+/// refused with `ARGUS_RESULT_OUT_OF_MEMORY` and nothing changes.
 ///
 /// # Safety
 /// `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
