@@ -5,8 +5,7 @@ use std::ffi::{CString, c_char, c_void};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use super::boundary::{
-    fail,
-    FfiResult, c_message, check_cookie, guard, input, output, thread_error, with_world, with_world_ref,
+    FfiResult, c_message, check_cookie, fail, guard, input, output, thread_error, with_world, with_world_ref,
 };
 use super::enums::{ArgusAttitude, ArgusRayBackend, RawAttitude, RawRayBackend};
 use super::events::EventBuffers;

@@ -83,7 +83,8 @@ fn big_world() -> Vec<u8> {
         let def = SoundDef { position: Vec3::new(i as f32 * 0.01, 0.0, 0.0), loudness: 1.0, ..Default::default() };
         world.emit_sound(&def).unwrap();
     }
-    let map = world.create_influence_map(&InfluenceMapDef { width: 300, height: 200, layer_count: 3, ..Default::default() });
+    let map =
+        world.create_influence_map(&InfluenceMapDef { width: 300, height: 200, layer_count: 3, ..Default::default() });
     world.influence_map_mut(map.unwrap()).unwrap().fill(1, 0.25).unwrap();
     for i in 0..20 {
         world.add_occluder(&OccluderDef::cuboid(Vec3::new(i as f32 * 3.0, 1.0, 5.0), Vec3::splat(1.0))).unwrap();

@@ -106,7 +106,7 @@ fn interesting(kind: FieldKind, old: &[u8], rng: &mut Rng) -> Vec<u8> {
                 400.0,
                 0.5,
                 2.0,
-                f32::from_le_bytes(old.try_into().unwrap()) * -1.0,
+                -f32::from_le_bytes(old.try_into().unwrap()),
             ];
             choices[pick(rng, choices.len())].to_le_bytes().to_vec()
         }
@@ -237,7 +237,8 @@ fn fuzz(seed: u64, loads: usize) -> (usize, usize) {
                 // What the world made of the loaded state still saves, loads, and re-saves to
                 // the same bytes (a non-finite schedule after one step used to refuse the save).
                 let stepped = host.save().unwrap_or_else(|e| panic!("load {i}: the stepped world cannot save: {e}"));
-                let reloaded = World::load(&stepped).unwrap_or_else(|e| panic!("load {i}: its own save is refused: {e}"));
+                let reloaded =
+                    World::load(&stepped).unwrap_or_else(|e| panic!("load {i}: its own save is refused: {e}"));
                 assert!(reloaded.save().unwrap() == stepped, "load {i}: a stepped world's save re-saves differently");
                 host.load_into(&seeds[0]).unwrap();
                 host_bytes = seeds[0].clone();

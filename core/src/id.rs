@@ -225,8 +225,7 @@ mod tests {
             assert!(pool.get(index, g).is_none() && pool.remove(index, g).is_none(), "generation {g}");
         }
         // A pool rebuilt one reuse before the end (the test hook) retires the same way.
-        let mut pool: Pool<u8> =
-            Pool::from_parts(vec![Slot { generation: MAX_GENERATION, value: None }], vec![0]);
+        let mut pool: Pool<u8> = Pool::from_parts(vec![Slot { generation: MAX_GENERATION, value: None }], vec![0]);
         assert_eq!(pool.insert(7), (0, MAX_GENERATION));
         assert_eq!(pool.remove(0, MAX_GENERATION), Some(7));
         assert_eq!(pool.insert(8), (1, 1));

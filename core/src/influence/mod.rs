@@ -66,7 +66,8 @@ impl InfluenceMap {
         let cells = width * height;
         // Up to MAX_VALUES values (256 MB): allocated fallibly, so a map larger than the memory
         // available is `Error::OutOfMemory`, never an abort.
-        let out_of_memory = || crate::error::Error::OutOfMemory(format!("cannot allocate an influence map of {cells} cells"));
+        let out_of_memory =
+            || crate::error::Error::OutOfMemory(format!("cannot allocate an influence map of {cells} cells"));
         let zeros = |n: usize| -> Result<Vec<f32>> {
             let mut v = Vec::new();
             v.try_reserve_exact(n).map_err(|_| out_of_memory())?;

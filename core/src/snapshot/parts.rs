@@ -83,7 +83,8 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
     // makes small allocations of its own (its settings words, a shared tuning when its settings
     // are new): their room is checked with the pool's.
     let agents = read_pool_with_headroom(r, AGENT_EXTRA_BYTES, |r| read_agent(r, targets, tunings, now))?;
-    world.agents = DensePool::try_from_pool(agents).map_err(|_| bad("cannot allocate the agent store: out of memory"))?;
+    world.agents =
+        DensePool::try_from_pool(agents).map_err(|_| bad("cannot allocate the agent store: out of memory"))?;
     let sounds = r.len(29)?;
     reserve(&mut world.pending_sounds, sounds, "pending sounds")?;
     for _ in 0..sounds {
