@@ -2185,8 +2185,9 @@ ArgusResult argus_agent_remember(struct ArgusWorld *world,
                                  float confidence);
 
 /**
- * Drops an agent's record of a target (no event). Unknown target ids are ignored; another
- * world's id is refused with `INVALID_ID`.
+ * Drops an agent's record of a target (no event). Unknown target ids (destroyed, or never
+ * created) are ignored; another world's id, and any id other than null with generation 0, is
+ * refused with `INVALID_ID` as everywhere.
  *
  * # Safety
  * `world` NULL or live.
