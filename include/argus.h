@@ -2955,7 +2955,8 @@ ArgusResult argus_target_create(struct ArgusWorld *world,
  * Destroys a target. Every agent's memory record of it is removed at once (no forget event: the
  * target is gone, not forgotten). Every brain focused on it (Investigating, Chasing or
  * Searching) gives up at the next step: it goes Idle, reported in that step's brain events
- * (with a null target, as every change to Idle), whatever time its timer had left.
+ * (with a null target, as every change to Idle), whatever time its timer had left, unless that
+ * step's percepts gave it another target to chase.
  *
  * # Safety
  * `world` NULL or live.

@@ -196,8 +196,8 @@ pub fn think(brain: &mut RefBrain, cfg: &RefBrainConfig, records: &[RefRecord], 
     brain.just_started = false;
 }
 
-/// argus's rule for a destroyed focus target: a brain focused on it (in any state but Idle)
-/// gives up at the next step, before that step's percepts.
+/// argus's rule for a destroyed focus target: a brain still focused on it after the next step's
+/// thinking (in any state but Idle) gives up then.
 pub fn focus_destroyed(brain: &mut RefBrain) {
     if brain.focus.is_some() && brain.state != RefState::Idle {
         go_idle(brain);
