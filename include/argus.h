@@ -849,8 +849,8 @@ typedef struct ArgusAgentDef {
 
 /**
  * An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
- * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
  * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
  * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
  * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -872,8 +872,8 @@ typedef struct ArgusAgentId {
 
 /**
  * A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
- * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
  * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
  * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
  * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -1318,8 +1318,8 @@ typedef struct ArgusInfluenceMapDef {
 
 /**
  * An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
- * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
  * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
  * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
  * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -1508,8 +1508,8 @@ typedef struct ArgusOccluderDef {
 
 /**
  * An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
- * refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
  * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
  * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
  * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -2186,8 +2186,8 @@ ArgusResult argus_agent_remember(struct ArgusWorld *world,
 
 /**
  * Drops an agent's record of a target (no event). Unknown target ids (destroyed, or never
- * created) are ignored; another world's id, and any id other than null with generation 0, is
- * refused with `INVALID_ID` as everywhere.
+ * issued, such as a generation-0 id of this world) are ignored; another world's id is refused
+ * with `INVALID_ID`.
  *
  * # Safety
  * `world` NULL or live.

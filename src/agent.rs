@@ -402,8 +402,8 @@ pub unsafe extern "C" fn argus_agent_remember(
 }
 
 /// Drops an agent's record of a target (no event). Unknown target ids (destroyed, or never
-/// created) are ignored; another world's id, and any id other than null with generation 0, is
-/// refused with `INVALID_ID` as everywhere.
+/// issued, such as a generation-0 id of this world) are ignored; another world's id is refused
+/// with `INVALID_ID`.
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -81,8 +81,8 @@ impl From<Quat> for ArgusQuat {
 }
 
 /// An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
-/// refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
 /// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
 /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
 /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -98,8 +98,8 @@ pub struct ArgusAgentId {
 }
 
 /// A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
-/// refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
 /// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
 /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
 /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -115,8 +115,8 @@ pub struct ArgusTargetId {
 }
 
 /// An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
-/// refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
 /// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
 /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
 /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -132,8 +132,8 @@ pub struct ArgusOccluderId {
 }
 
 /// An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 is
-/// refused (`ARGUS_RESULT_INVALID_ID`, never issued). `world` is the issuing world's
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
 /// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
 /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
 /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
@@ -161,23 +161,25 @@ pub(crate) trait WorldId: Copy + PartialEq + Default {
 
     /// The core id, refusing an id of another world; null (all zero, and nothing else) passes
     /// through as the core's null, which the core refuses or treats as "none" as each call
-    /// documents. An id of this world with generation 0 (never issued) is refused here, so
-    /// `{0, own tag, 0}` is not a second spelling of null.
+    /// documents. An id of this world with generation 0 was never issued: it reaches the core as
+    /// an id no slot ever holds (generation `u32::MAX`), so the core treats it exactly as any
+    /// unknown id, in the same order of checks, and `{0, own tag, 0}` is not a second null.
     fn core(self, world: u16) -> FfiResult<Self::Core> {
         if self == Self::default() {
             Ok(self.core_unchecked())
         } else if self.world_tag() != world {
             Err(fail(ArgusResult::InvalidId, format!("this {} id belongs to another world", Self::KIND)))
         } else if self.generation() == 0 {
-            Err(fail(
-                ArgusResult::InvalidId,
-                format!("this {} id has generation 0: never issued (null is all zero)", Self::KIND),
-            ))
+            Ok(Self::never_issued(self.index()))
         } else {
             Ok(self.core_unchecked())
         }
     }
 
+    /// The `index` field.
+    fn index(self) -> u32;
+    /// A core id at `index` that no slot ever holds (never null).
+    fn never_issued(index: u32) -> Self::Core;
     /// The `generation` field.
     fn generation(self) -> u16;
 
@@ -208,12 +210,21 @@ macro_rules! world_ids {
             fn generation(self) -> u16 {
                 self.generation
             }
+            fn index(self) -> u32 {
+                self.index
+            }
+            fn never_issued(index: u32) -> $core {
+                $core { index, generation: NEVER_ISSUED_GENERATION }
+            }
         }
     )*};
 }
 
 world_ids!(ArgusAgentId <=> AgentId, ArgusTargetId <=> TargetId, ArgusOccluderId <=> OccluderId, ArgusInfluenceMapId <=> InfluenceMapId);
 const _: () = assert!(argus_core::id::MAX_GENERATION == u16::MAX as u32);
+/// Above every generation a slot holds, retired ones included.
+const NEVER_ISSUED_GENERATION: u32 = u32::MAX;
+const _: () = assert!(NEVER_ISSUED_GENERATION > argus_core::id::RETIRED_GENERATION);
 
 /// The outcome of every fallible call. Values are fixed forever; new ones are only appended.
 #[repr(u32)]

@@ -125,7 +125,10 @@ fn only_all_zero_is_null() {
         let _ = agent(w);
         let almost_null = ArgusAgentId { index: 0, world: tag, generation: 0 };
         assert_eq!(argus_agent_set_pose(w, almost_null, AT, FORWARD), ArgusResult::InvalidId);
-        assert!(argus_last_error_text().contains("generation 0"), "{}", argus_last_error_text());
+        assert!(argus_last_error_text().contains("invalid agent id"), "{}", argus_last_error_text());
+        let mut counts = std::mem::zeroed();
+        assert_eq!(argus_world_get_counts(w, &mut counts), ArgusResult::Ok);
+        assert_eq!(counts.agents, 1, "nothing was created or destroyed");
         let mut sound = argus_default_sound_def();
         assert_eq!(argus_world_emit_sound(w, &sound), ArgusResult::Ok, "all zero: no source");
         sound.source = ArgusTargetId { index: 0, world: tag, generation: 0 };

@@ -751,11 +751,10 @@ static void bad_target_ids(Fx *fx, ArgusTargetId bad) {
     REFUSED(fx, argus_target_set_enabled(fx->w, bad, 0), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_remember(fx->w, fx->a[0], bad, pos[0], 0.5f), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_can_see(fx->w, fx->a[0], bad, &sight), ARGUS_RESULT_INVALID_ID);
-    /* Documented: forgetting an unknown target is a harmless no-op; another world's id is not
-     * unknown but foreign, and a non-null id with generation 0 was never issued: both refused
-     * like everywhere else. */
-    if ((bad.world == 0 && bad.index == 0 && bad.generation == 0) ||
-        (bad.world == argus_world_tag(fx->w) && bad.generation != 0)) {
+    /* Documented: forgetting an unknown target (a generation-0 id of this world included) is a
+     * harmless no-op; another world's id is not unknown but foreign, and refused like everywhere
+     * else. */
+    if (bad.world == 0 || bad.world == argus_world_tag(fx->w)) {
         HARMLESS(fx, argus_agent_forget(fx->w, fx->a[0], bad));
     } else {
         REFUSED(fx, argus_agent_forget(fx->w, fx->a[0], bad), ARGUS_RESULT_INVALID_ID);
