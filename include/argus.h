@@ -861,9 +861,11 @@ typedef struct ArgusAgentDef {
 
 /**
  * An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusAgentId {
     /**
@@ -882,9 +884,11 @@ typedef struct ArgusAgentId {
 
 /**
  * A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusTargetId {
     /**
@@ -1389,9 +1393,11 @@ typedef struct ArgusInfluenceMapDef {
 
 /**
  * An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusInfluenceMapId {
     /**
@@ -1577,9 +1583,11 @@ typedef struct ArgusOccluderDef {
 
 /**
  * An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
- * world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
- * its generation.
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
  */
 typedef struct ArgusOccluderId {
     /**
@@ -1700,7 +1708,9 @@ typedef struct ArgusRayHit {
      */
     uint32_t hit;
     /**
-     * Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
+     * Distance from the origin to the hit: ignored when `hit` is 0; otherwise it must be finite
+     * and within `[0, max_distance]` of its ray (a hit past the ray's end is refused like a NaN:
+     * the call that asked for the rays fails with `ARGUS_RESULT_INVALID_ARGUMENT`).
      */
     float distance;
 } ArgusRayHit;
@@ -2141,7 +2151,12 @@ ArgusResult argus_agent_create(struct ArgusWorld *world,
 ArgusResult argus_agent_destroy(struct ArgusWorld *world, struct ArgusAgentId agent);
 
 /**
- * Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
+ * Non-zero if `agent` names a live agent of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -2251,8 +2266,9 @@ ArgusResult argus_agent_remember(struct ArgusWorld *world,
                                  float confidence);
 
 /**
- * Drops an agent's record of a target (no event). Unknown target ids are ignored; another
- * world's id is refused with `INVALID_ID`.
+ * Drops an agent's record of a target (no event). Unknown target ids (destroyed, or never
+ * issued, such as a generation-0 id of this world) are ignored; another world's id is refused
+ * with `INVALID_ID`.
  *
  * # Safety
  * `world` NULL or live.
@@ -2342,7 +2358,8 @@ struct ArgusInfluenceMapDef argus_default_influence_map_def(void);
 /**
  * Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
  * to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
- * `argus_world_destroy`.
+ * `argus_world_destroy`. `ARGUS_RESULT_OUT_OF_MEMORY` (nothing changed) when the memory for
+ * its values is not available.
  *
  * # Safety
  * `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.
@@ -2361,6 +2378,11 @@ ArgusResult argus_influence_map_destroy(struct ArgusWorld *world, struct ArgusIn
 
 /**
  * Non-zero if `map` names a live influence map of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -2438,6 +2460,9 @@ ArgusResult argus_influence_map_find_layer(const struct ArgusWorld *world,
  * Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose centre is at most
  * `radius_cells` cells from the cell containing `position` (the lesson's `AddInfluence`);
  * cells off the grid are skipped, radius 0 touches the centre cell only, `value` may be negative.
+ * `value` must be finite and within ±`ARGUS_MAX_MAGNITUDE`; each cell's sum saturates at
+ * ±`ARGUS_MAX_MAGNITUDE` (1e9), so every value a map holds can be written back with
+ * `argus_influence_map_set_value`.
  *
  * # Safety
  * `world` NULL or live.
@@ -2610,7 +2635,9 @@ ArgusResult argus_influence_map_best_cell(const struct ArgusWorld *world,
 struct ArgusOccluderDef argus_default_occluder_def(void);
 
 /**
- * Adds an occluder.
+ * Adds an occluder. Building a mesh occluder takes about 11 times the mesh's own bytes (its
+ * copy and the tree over its triangles); when that much memory is not available the call is
+ * refused with `ARGUS_RESULT_OUT_OF_MEMORY` and nothing changes.
  *
  * # Safety
  * `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
@@ -2629,6 +2656,11 @@ ArgusResult argus_occluder_destroy(struct ArgusWorld *world, struct ArgusOcclude
 
 /**
  * Non-zero if `occluder` names a live occluder of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -2721,7 +2753,8 @@ ArgusResult argus_world_step_begin(struct ArgusWorld *world,
 
 /**
  * Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
- * A wrong count or a hit with a bad distance is refused and the step stays pending.
+ * A wrong count or a hit with a bad distance (not finite, negative, or beyond its ray's
+ * `max_distance`) is refused with `ARGUS_RESULT_INVALID_ARGUMENT` and the step stays pending.
  *
  * # Safety
  * `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.
@@ -2858,7 +2891,10 @@ ArgusResult argus_world_save(const struct ArgusWorld *world,
 /**
  * Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
  * unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
- * world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+ * world is unchanged (so is a snapshot too large for the memory available: every allocation
+ * of a load is fallible or checked for room first, so a load never aborts the process). Every
+ * value is held to the range the API accepts for it (a schedule, a timer, a map cell) and ids
+ * to what the world could have issued. Ids, memories,
  * brains, timers and the schedule continue exactly; the event arrays are empty until the next
  * step. Ids keep their index and generation but carry this world's tag: an id saved from
  * another world works here once its `world` field is set to `argus_world_tag(world)`.
@@ -2932,7 +2968,7 @@ ArgusResult argus_world_find_cover_begin(struct ArgusWorld *world,
 /**
  * Second half of a two-phase cover query: `hits[i]` answers ray `i` of
  * `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
- * distance >= 0). Results, count and answer are written exactly as `argus_world_find_cover`
+ * distance within `[0, max_distance]` of its ray: past the ray's end is refused too). Results, count and answer are written exactly as `argus_world_find_cover`
  * writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
  * query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
  *
@@ -2983,7 +3019,11 @@ ArgusResult argus_target_create(struct ArgusWorld *world,
                                 struct ArgusTargetId *out_target);
 
 /**
- * Destroys a target; every agent forgets it and brains focused on it give up.
+ * Destroys a target. Every agent's memory record of it is removed at once (no forget event: the
+ * target is gone, not forgotten). Every brain focused on it (Investigating, Chasing or
+ * Searching) gives up at the next step: it goes Idle, reported in that step's brain events
+ * (with a null target, as every change to Idle), whatever time its timer had left, unless that
+ * step's percepts gave it another target to chase.
  *
  * # Safety
  * `world` NULL or live.
@@ -2992,6 +3032,11 @@ ArgusResult argus_target_destroy(struct ArgusWorld *world, struct ArgusTargetId 
 
 /**
  * Non-zero if `target` names a live target of `world`.
+ * 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+ * right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+ * ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+ * apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+ * names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
  *
  * # Safety
  * `world` NULL or live.
@@ -3092,7 +3137,9 @@ struct ArgusWorldDef argus_default_world_def(void);
 
 /**
  * Creates a world from `def` (copied) and writes it to `*out_world`. The caller owns the world
- * and must pass it to `argus_world_destroy`. No global state: worlds are independent.
+ * and must pass it to `argus_world_destroy`. Worlds are independent; the one thing they share is
+ * the set of tags in use (see `argus_world_tag`): no two live worlds have the same tag, so
+ * `ARGUS_RESULT_OUT_OF_MEMORY` also when 65,535 worlds are alive at once.
  *
  * # Safety
  * `def` must be NULL or point at an `ArgusWorldDef`; `out_world` NULL or writable.
@@ -3154,6 +3201,9 @@ const char *argus_last_error(void);
 /**
  * The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
  * 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+ * No two live worlds share a tag, so one world never accepts another live world's ids. A
+ * destroyed world's tag is reissued only after every other free tag has been (about 65,535
+ * world creations later): ids kept past their world's destruction are the caller's to drop.
  *
  * # Safety
  * `world` NULL or live.

@@ -184,7 +184,12 @@ pub unsafe extern "C" fn argus_agent_destroy(world: *mut ArgusWorld, agent: Argu
     with_world(world, |w| Ok(w.world.destroy_agent(agent.core(w.tag)?)?))
 }
 
-/// Non-zero if `agent` names a live agent of `world` (0 for a NULL world).
+/// Non-zero if `agent` names a live agent of `world`.
+/// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+/// right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+/// ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+/// apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+/// names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -401,8 +406,9 @@ pub unsafe extern "C" fn argus_agent_remember(
     with_world(world, |w| Ok(w.world.remember(agent.core(w.tag)?, target.core(w.tag)?, position.into(), confidence)?))
 }
 
-/// Drops an agent's record of a target (no event). Unknown target ids are ignored; another
-/// world's id is refused with `INVALID_ID`.
+/// Drops an agent's record of a target (no event). Unknown target ids (destroyed, or never
+/// issued, such as a generation-0 id of this world) are ignored; another world's id is refused
+/// with `INVALID_ID`.
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -135,7 +135,8 @@ pub extern "C" fn argus_default_influence_map_def() -> ArgusInfluenceMapDef {
 
 /// Creates an influence map owned by `world` (every value 0, no blocked cell) and writes its id
 /// to `*out_map`. The def is copied. The map lives until `argus_influence_map_destroy` or
-/// `argus_world_destroy`.
+/// `argus_world_destroy`. `ARGUS_RESULT_OUT_OF_MEMORY` (nothing changed) when the memory for
+/// its values is not available.
 ///
 /// # Safety
 /// `world` NULL or live; `def` NULL or readable; `out_map` NULL or writable.
@@ -172,6 +173,11 @@ pub unsafe extern "C" fn argus_influence_map_destroy(world: *mut ArgusWorld, map
 }
 
 /// Non-zero if `map` names a live influence map of `world`.
+/// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+/// right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+/// ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+/// apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+/// names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -42,6 +42,9 @@ pub struct ArgusCellValue {
 /// Adds `value × (1 − d / radius_cells)` to every cell of `layer` whose centre is at most
 /// `radius_cells` cells from the cell containing `position` (the lesson's `AddInfluence`);
 /// cells off the grid are skipped, radius 0 touches the centre cell only, `value` may be negative.
+/// `value` must be finite and within ±`ARGUS_MAX_MAGNITUDE`; each cell's sum saturates at
+/// ±`ARGUS_MAX_MAGNITUDE` (1e9), so every value a map holds can be written back with
+/// `argus_influence_map_set_value`.
 ///
 /// # Safety
 /// `world` NULL or live.

@@ -91,7 +91,9 @@ fn from_c(c: &ArgusOccluderDef) -> FfiResult<OccluderDef> {
     })
 }
 
-/// Adds an occluder.
+/// Adds an occluder. Building a mesh occluder takes about 11 times the mesh's own bytes (its
+/// copy and the tree over its triangles); when that much memory is not available the call is
+/// refused with `ARGUS_RESULT_OUT_OF_MEMORY` and nothing changes.
 ///
 /// # Safety
 /// `world` NULL or live; `def` NULL or readable (with its mesh arrays); `out_occluder` writable.
@@ -122,6 +124,11 @@ pub unsafe extern "C" fn argus_occluder_destroy(world: *mut ArgusWorld, occluder
 }
 
 /// Non-zero if `occluder` names a live occluder of `world`.
+/// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+/// right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+/// ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+/// apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+/// names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
 ///
 /// # Safety
 /// `world` NULL or live.

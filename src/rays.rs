@@ -43,7 +43,9 @@ pub struct ArgusRay {
 pub struct ArgusRayHit {
     /// Non-zero if something blocked the ray.
     pub hit: u32,
-    /// Distance from the origin to the hit (ignored when `hit` is 0; must be finite and >= 0 otherwise).
+    /// Distance from the origin to the hit: ignored when `hit` is 0; otherwise it must be finite
+    /// and within `[0, max_distance]` of its ray (a hit past the ray's end is refused like a NaN:
+    /// the call that asked for the rays fails with `ARGUS_RESULT_INVALID_ARGUMENT`).
     pub distance: f32,
 }
 
@@ -203,7 +205,8 @@ pub unsafe extern "C" fn argus_world_step_begin(
 }
 
 /// Second half of a two-phase step: `hits[i]` answers ray `i`; `count` must equal the ray count.
-/// A wrong count or a hit with a bad distance is refused and the step stays pending.
+/// A wrong count or a hit with a bad distance (not finite, negative, or beyond its ray's
+/// `max_distance`) is refused with `ARGUS_RESULT_INVALID_ARGUMENT` and the step stays pending.
 ///
 /// # Safety
 /// `world` NULL or live; `hits` NULL (only with count 0) or `count` readable items.

@@ -41,7 +41,10 @@ pub unsafe extern "C" fn argus_world_save(
 
 /// Replaces the world's contents with a snapshot's (`size` bytes). A truncated, corrupted or
 /// unsupported snapshot → `BAD_SNAPSHOT` with the reason in `argus_world_last_error`, and the
-/// world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+/// world is unchanged (so is a snapshot too large for the memory available: every allocation
+/// of a load is fallible or checked for room first, so a load never aborts the process). Every
+/// value is held to the range the API accepts for it (a schedule, a timer, a map cell) and ids
+/// to what the world could have issued. Ids, memories,
 /// brains, timers and the schedule continue exactly; the event arrays are empty until the next
 /// step. Ids keep their index and generation but carry this world's tag: an id saved from
 /// another world works here once its `world` field is set to `argus_world_tag(world)`.

@@ -65,7 +65,7 @@ pub unsafe extern "C" fn argus_world_find_cover_begin(
 
 /// Second half of a two-phase cover query: `hits[i]` answers ray `i` of
 /// `argus_world_find_cover_begin` (`count` must equal the ray count; a hit needs a finite
-/// distance >= 0). Results, count and answer are written exactly as `argus_world_find_cover`
+/// distance within `[0, max_distance]` of its ray: past the ray's end is refused too). Results, count and answer are written exactly as `argus_world_find_cover`
 /// writes them. A wrong count, a bad hit or a too-small `results` buffer is refused and the
 /// query stays pending (answer again); success ends it. None pending → `NO_STEP_IN_PROGRESS`.
 ///

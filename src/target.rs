@@ -116,7 +116,11 @@ pub unsafe extern "C" fn argus_target_create(
     })
 }
 
-/// Destroys a target; every agent forgets it and brains focused on it give up.
+/// Destroys a target. Every agent's memory record of it is removed at once (no forget event: the
+/// target is gone, not forgotten). Every brain focused on it (Investigating, Chasing or
+/// Searching) gives up at the next step: it goes Idle, reported in that step's brain events
+/// (with a null target, as every change to Idle), whatever time its timer had left, unless that
+/// step's percepts gave it another target to chase.
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -126,6 +130,11 @@ pub unsafe extern "C" fn argus_target_destroy(world: *mut ArgusWorld, target: Ar
 }
 
 /// Non-zero if `target` names a live target of `world`.
+/// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+/// right now: another thread is inside a call on it (`BUSY`), the call comes from inside its own
+/// ray callback (`REENTRANT`), or it is poisoned. Those cases never prove the id dead; tell them
+/// apart with any call that returns an `ArgusResult` (e.g. `argus_world_get_counts`), whose code
+/// names the reason, and ask again when it is `OK`. (`argus_last_error` also names them.)
 ///
 /// # Safety
 /// `world` NULL or live.

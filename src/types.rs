@@ -81,9 +81,11 @@ impl From<Quat> for ArgusQuat {
 }
 
 /// An agent (a guard: something that perceives). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
-/// its generation.
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
+/// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+/// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+/// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusAgentId {
@@ -96,9 +98,11 @@ pub struct ArgusAgentId {
 }
 
 /// A target (something agents perceive). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
-/// its generation.
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
+/// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+/// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+/// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusTargetId {
@@ -111,9 +115,11 @@ pub struct ArgusTargetId {
 }
 
 /// An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
-/// its generation.
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
+/// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+/// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+/// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusOccluderId {
@@ -126,9 +132,11 @@ pub struct ArgusOccluderId {
 }
 
 /// An influence map owned by a world. Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
-/// 8 bytes, blittable. All zero is null. `world` is the issuing world's `argus_world_tag()`: a
-/// world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a destroyed thing's id by
-/// its generation.
+/// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+/// never issued and is treated as an unknown id. `world` is the issuing world's
+/// `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+/// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+/// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArgusInfluenceMapId {
@@ -151,15 +159,29 @@ pub(crate) trait WorldId: Copy + PartialEq + Default {
     /// The C id of a core id issued by the world tagged `world` (null stays all zero).
     fn abi(id: Self::Core, world: u16) -> Self;
 
-    /// The core id, refusing an id of another world; null passes through as the core's null,
-    /// which the core refuses or treats as "none" as each call documents.
+    /// The core id, refusing an id of another world; null (all zero, and nothing else) passes
+    /// through as the core's null, which the core refuses or treats as "none" as each call
+    /// documents. An id of this world with generation 0 was never issued: it reaches the core as
+    /// an id no slot ever holds (generation `u32::MAX`), so the core treats it exactly as any
+    /// unknown id, in the same order of checks, and `{0, own tag, 0}` is not a second null.
     fn core(self, world: u16) -> FfiResult<Self::Core> {
-        if self == Self::default() || self.world_tag() == world {
+        if self == Self::default() {
             Ok(self.core_unchecked())
-        } else {
+        } else if self.world_tag() != world {
             Err(fail(ArgusResult::InvalidId, format!("this {} id belongs to another world", Self::KIND)))
+        } else if self.generation() == 0 {
+            Ok(Self::never_issued(self.index()))
+        } else {
+            Ok(self.core_unchecked())
         }
     }
+
+    /// The `index` field.
+    fn index(self) -> u32;
+    /// A core id at `index` that no slot ever holds (never null).
+    fn never_issued(index: u32) -> Self::Core;
+    /// The `generation` field.
+    fn generation(self) -> u16;
 
     /// The `world` field.
     fn world_tag(self) -> u16;
@@ -185,12 +207,24 @@ macro_rules! world_ids {
             fn world_tag(self) -> u16 {
                 self.world
             }
+            fn generation(self) -> u16 {
+                self.generation
+            }
+            fn index(self) -> u32 {
+                self.index
+            }
+            fn never_issued(index: u32) -> $core {
+                $core { index, generation: NEVER_ISSUED_GENERATION }
+            }
         }
     )*};
 }
 
 world_ids!(ArgusAgentId <=> AgentId, ArgusTargetId <=> TargetId, ArgusOccluderId <=> OccluderId, ArgusInfluenceMapId <=> InfluenceMapId);
 const _: () = assert!(argus_core::id::MAX_GENERATION == u16::MAX as u32);
+/// Above every generation a slot holds, retired ones included.
+const NEVER_ISSUED_GENERATION: u32 = u32::MAX;
+const _: () = assert!(NEVER_ISSUED_GENERATION > argus_core::id::RETIRED_GENERATION);
 
 /// The outcome of every fallible call. Values are fixed forever; new ones are only appended.
 #[repr(u32)]

@@ -2,10 +2,10 @@
 
 use std::cell::UnsafeCell;
 use std::ffi::{CString, c_char, c_void};
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use super::boundary::{
-    FfiResult, c_message, check_cookie, guard, input, output, thread_error, with_world, with_world_ref,
+    FfiResult, c_message, check_cookie, fail, guard, input, output, thread_error, with_world, with_world_ref,
 };
 use super::enums::{ArgusAttitude, ArgusRayBackend, RawAttitude, RawRayBackend};
 use super::events::EventBuffers;
@@ -56,8 +56,47 @@ pub struct ArgusWorldCounts {
 }
 
 static LIVE_WORLDS: AtomicU32 = AtomicU32::new(0);
-/// Worlds created so far; the next world's tag is derived from it (1..=65535, then wrapping).
-static WORLDS_CREATED: AtomicU32 = AtomicU32::new(0);
+/// The tags of the live worlds. An id carries only 16 bits of its world (the 8-byte id layout is
+/// fixed by the ABI), so a tag cannot be unique forever; it is unique among the worlds alive,
+/// which is what keeps one world from accepting another's ids. That needs one set shared by every
+/// world of the process: the only process-wide state of the library besides the live-world count,
+/// and unavoidable (a world cannot know which tags other worlds hold). It holds nothing but those
+/// bits, so a host that never unloads the library (Unity) keeps a correct set: a world leaked
+/// across a domain reload keeps its tag reserved exactly as long as it lives.
+static LIVE_TAGS: TagSet = TagSet::new();
+
+/// A set of the tags 1..=65535 in use, claimed and released with atomic bit operations (no lock to
+/// poison). New tags are taken round-robin from a cursor, so a destroyed world's tag is reissued
+/// as late as possible (after every other free tag), which keeps ids kept past their world's
+/// destruction from matching a new world for as long as 16 bits allow.
+pub(crate) struct TagSet {
+    words: [AtomicU64; 1024],
+    cursor: AtomicU32,
+}
+
+impl TagSet {
+    pub(crate) const fn new() -> TagSet {
+        TagSet { words: [const { AtomicU64::new(0) }; 1024], cursor: AtomicU32::new(0) }
+    }
+
+    /// A tag no live world holds, now held; `None` when all 65,535 are in use.
+    pub(crate) fn claim(&self) -> Option<u16> {
+        let start = self.cursor.fetch_add(1, Ordering::Relaxed);
+        for k in 0..0xFFFFu32 {
+            let tag = (start.wrapping_add(k) % 0xFFFF + 1) as u16;
+            let (word, bit) = (tag as usize / 64, 1u64 << (tag % 64));
+            if self.words[word].fetch_or(bit, Ordering::AcqRel) & bit == 0 {
+                return Some(tag);
+            }
+        }
+        None
+    }
+
+    /// Gives `tag` back (its world is gone).
+    pub(crate) fn release(&self, tag: u16) {
+        self.words[tag as usize / 64].fetch_and(!(1u64 << (tag % 64)), Ordering::AcqRel);
+    }
+}
 
 /// The opaque world handle. `owner` names the thread inside a call on this world (0 = none),
 /// set by one atomic exchange for the duration of every call: a call made from inside the
@@ -195,7 +234,9 @@ fn world_def(def: &ArgusWorldDef) -> FfiResult<WorldDef> {
 }
 
 /// Creates a world from `def` (copied) and writes it to `*out_world`. The caller owns the world
-/// and must pass it to `argus_world_destroy`. No global state: worlds are independent.
+/// and must pass it to `argus_world_destroy`. Worlds are independent; the one thing they share is
+/// the set of tags in use (see `argus_world_tag`): no two live worlds have the same tag, so
+/// `ARGUS_RESULT_OUT_OF_MEMORY` also when 65,535 worlds are alive at once.
 ///
 /// # Safety
 /// `def` must be NULL or point at an `ArgusWorldDef`; `out_world` NULL or writable.
@@ -205,7 +246,9 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
         let out = output(out_world, "out_world")?;
         let def = world_def(input(def, "def")?)?;
         let world = World::new(&def)?;
-        let tag = (WORLDS_CREATED.fetch_add(1, Ordering::Relaxed) % 0xFFFF + 1) as u16;
+        let tag = LIVE_TAGS.claim().ok_or_else(|| {
+            fail(ArgusResult::OutOfMemory, "65535 worlds are alive: every world tag is in use; destroy one first")
+        })?;
         let state = WorldState {
             world,
             tag,
@@ -246,7 +289,10 @@ pub unsafe extern "C" fn argus_world_destroy(world: *mut ArgusWorld) {
     }
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         // SAFETY: the caller passes a pointer from `argus_world_create`, destroyed once.
-        drop(unsafe { Box::from_raw(world) });
+        let world = unsafe { Box::from_raw(world) };
+        // SAFETY: this thread owns the world (entered above); nothing else reads it.
+        LIVE_TAGS.release(unsafe { &*world.state.get() }.tag);
+        drop(world);
         LIVE_WORLDS.fetch_sub(1, Ordering::Relaxed);
     }));
 }
@@ -322,6 +368,9 @@ pub extern "C" fn argus_last_error() -> *const c_char {
 
 /// The tag this world stamps into every id it issues (the ids' `world` field), 1..65535;
 /// 0 for NULL. Needed only to reuse ids saved from another world after `argus_world_load`.
+/// No two live worlds share a tag, so one world never accepts another live world's ids. A
+/// destroyed world's tag is reissued only after every other free tag has been (about 65,535
+/// world creations later): ids kept past their world's destruction are the caller's to drop.
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -421,3 +470,34 @@ pub unsafe extern "C" fn argus_testing_trigger_panic(world: *mut ArgusWorld) -> 
 
 const _: () = assert!(size_of::<ArgusWorldDef>() == 24);
 const _: () = assert!(size_of::<ArgusWorldCounts>() == 16);
+
+#[cfg(test)]
+mod tests {
+    use super::TagSet;
+
+    /// Tags are unique among the holders, the set fills up at 65,535 and a released tag is
+    /// taken again only once the others have been offered.
+    #[test]
+    fn live_tags_are_never_reissued() {
+        let set = TagSet::new();
+        let mut seen = vec![false; 0x10000];
+        for _ in 0..0xFFFF {
+            let tag = set.claim().expect("a free tag");
+            assert!(tag != 0 && !seen[tag as usize], "tag {tag} issued twice");
+            seen[tag as usize] = true;
+        }
+        assert_eq!(set.claim(), None, "every tag is in use");
+        set.release(777);
+        assert_eq!(set.claim(), Some(777));
+        assert_eq!(set.claim(), None);
+        let set = TagSet::new();
+        let first = set.claim().unwrap();
+        set.release(first);
+        for _ in 0..0xFFFE {
+            let tag = set.claim().unwrap();
+            assert_ne!(tag, first, "a released tag waits for every other tag");
+            set.release(tag);
+        }
+        assert_eq!(set.claim(), Some(first));
+    }
+}

@@ -124,3 +124,35 @@ fn sound_percepts_name_their_sound_and_loudness() {
     let sight = world.events().percepts.iter().find(|p| p.kind == PerceptKind::Sight).expect("a sight percept");
     assert_eq!((sight.sound, sight.loudness), (Percept::NO_SOUND, 0.0));
 }
+
+/// A brain focused on a target that is destroyed gives up at the next step, as documented:
+/// investigating a sound the target made (it used to go on for the whole 10 s timeout),
+/// chasing it, or searching for it. Its memory record of the target is gone at once.
+#[test]
+fn brains_focused_on_a_destroyed_target_give_up_at_the_next_step() {
+    for start in [BrainState::Investigating, BrainState::Chasing, BrainState::Searching] {
+        let (mut world, guard) = lesson_world();
+        // Behind the guard (unseen) for a sound; in front (seen) for a chase.
+        let at = if start == BrainState::Investigating { Vec3::new(0.0, 0.0, -4.0) } else { Vec3::new(0.0, 0.0, 4.0) };
+        let target = world.create_target(&point_target(at)).unwrap();
+        if start == BrainState::Investigating {
+            footstep(&mut world, at, 20.0, target);
+        }
+        world.step(0.1).unwrap();
+        if start == BrainState::Searching {
+            world.set_target_pose(target, Vec3::new(0.0, 0.0, -30.0), Vec3::Z).unwrap();
+            world.step(0.1).unwrap();
+            world.step(0.1).unwrap();
+        }
+        let brain = world.agent(guard).unwrap().brain();
+        assert_eq!((brain.state, brain.focus), (start, target), "set-up");
+        world.destroy_target(target).unwrap();
+        assert!(world.agent(guard).unwrap().memory().is_empty(), "{start:?}: memory of it goes at once");
+        world.step(0.1).unwrap();
+        assert_eq!(world.agent(guard).unwrap().brain().state, BrainState::Idle, "{start:?}");
+        assert_eq!(world.agent(guard).unwrap().brain().focus, TargetId::NULL);
+        let events = &world.events().brain;
+        assert_eq!(events.len(), 1, "{start:?}: {events:?}");
+        assert_eq!((events[0].agent, events[0].from, events[0].to), (guard, start, BrainState::Idle));
+    }
+}

@@ -630,3 +630,28 @@ fn bulk_stamping_matches_one_by_one_and_refuses_bad_sources_without_adding() {
     assert!(bulk.add_influences(0, &sources, -1).is_err());
     assert_eq!(bulk.layer(0).unwrap(), &before[..], "nothing added by a refused call");
 }
+
+/// Stamps saturate at ±1e9 (the documented range, `MAX_MAGNITUDE`) on every path: one source,
+/// many sources, cached and uncached radii; what a cell then holds can be written back.
+#[test]
+fn stamps_saturate_at_the_magnitude_limit() {
+    use argus_core::math::MAX_MAGNITUDE;
+    let centre = Vec3::new(4.5, 0.0, 4.5);
+    for radius in [0, 3, 70] {
+        let mut m = map(160, 160, 2);
+        for _ in 0..3 {
+            m.add_influence(0, centre, MAX_MAGNITUDE, radius).unwrap();
+        }
+        m.add_influences(1, &[(centre, -MAX_MAGNITUDE); 3], radius).unwrap();
+        for layer in 0..2 {
+            let sign = if layer == 0 { 1.0 } else { -1.0 };
+            assert_eq!(m.cell(layer, 4, 4).unwrap(), Some(sign * MAX_MAGNITUDE), "radius {radius}, layer {layer}");
+            assert!(m.layer(layer).unwrap().iter().all(|v| v.abs() <= MAX_MAGNITUDE));
+            let v = m.cell(layer, 4, 4).unwrap().unwrap();
+            m.set_cell(layer, 4, 4, v).unwrap();
+        }
+        // Off the limit, stamps add as before.
+        m.add_influence(0, centre, -MAX_MAGNITUDE, radius).unwrap();
+        assert_eq!(m.cell(0, 4, 4).unwrap(), Some(0.0));
+    }
+}

@@ -221,3 +221,101 @@ fn influence_maps_round_trip_with_names_values_and_blocked_cells() {
     assert!(a.blocked_cells().iter().any(|&c| c != 0), "the wall blocks some cells");
     assert!(restored.save().unwrap() == bytes);
 }
+
+/// Replaces the first occurrence of `old`'s bytes in the payload with `new`'s and reseals.
+fn patch_f32(bytes: &[u8], old: f32, new: f32) -> Vec<u8> {
+    let at = bytes.windows(4).position(|w| w == old.to_le_bytes()).expect("the value is in the snapshot");
+    let mut out = bytes.to_vec();
+    out[at..at + 4].copy_from_slice(&new.to_le_bytes());
+    argus_core::snapshot::reseal(&mut out);
+    out
+}
+
+/// A map cell holds what the map's own setters accept (±1e9), or the load is refused: 3.4e38
+/// used to load, and a flank query weighting it by 10 then scored -inf.
+#[test]
+fn influence_values_beyond_the_api_range_are_refused() {
+    use argus_core::influence::InfluenceMapDef;
+    let mut world = World::default();
+    let id = world.create_influence_map(&InfluenceMapDef { width: 4, height: 4, ..Default::default() }).unwrap();
+    world.influence_map_mut(id).unwrap().set_cell(0, 2, 1, 1234.5).unwrap();
+    let bytes = world.save().unwrap();
+    for bad in [3.4e38f32, -3.4e38, 1.000_001e9, f32::MAX, f32::INFINITY, f32::NAN] {
+        let mut host = World::default();
+        match host.load_into(&patch_f32(&bytes, 1234.5, bad)) {
+            Err(Error::BadSnapshot(why)) => assert!(why.contains("influence value"), "{why}"),
+            other => panic!("a cell of {bad} gave {other:?}"),
+        }
+    }
+    for fine in [1.0e9f32, -1.0e9, 0.0, -0.0, f32::MIN_POSITIVE / 8.0] {
+        let loaded = World::load(&patch_f32(&bytes, 1234.5, fine)).unwrap();
+        assert_eq!(loaded.influence_map(id).unwrap().cell(0, 2, 1).unwrap().map(f32::to_bits), Some(fine.to_bits()));
+    }
+}
+
+/// Every f64 field of a snapshot's payload, in order (world time first, then each agent's next
+/// sight tick).
+fn f64_fields(bytes: &[u8]) -> Vec<usize> {
+    use argus_core::snapshot::{FieldKind, PAYLOAD_OFFSET, trace_fields};
+    let fields = trace_fields(bytes).unwrap();
+    fields.iter().filter(|f| f.kind == FieldKind::F64).map(|f| PAYLOAD_OFFSET + f.offset).collect()
+}
+
+/// A sight schedule is held to what the API can make (from 0 to one period past the clock): a
+/// next tick of -1e300 with a 1 GHz rate used to load, and after one step the agent's schedule
+/// was infinite, it stopped seeing, and the world refused its own save.
+#[test]
+fn sight_schedules_outside_the_api_range_are_refused() {
+    let mut world = World::default();
+    let mut def = lesson_agent(Vec3::ZERO, Vec3::Z);
+    def.sight.rate_hz = 1.0e9;
+    let agent = world.create_agent(&def).unwrap();
+    world.create_target(&point_target(Vec3::new(0.0, 0.0, 3.0))).unwrap();
+    world.step(0.1).unwrap();
+    let bytes = world.save().unwrap();
+    let at = f64_fields(&bytes)[1];
+    let patched = |v: f64| {
+        let mut out = bytes.clone();
+        out[at..at + 8].copy_from_slice(&v.to_le_bytes());
+        argus_core::snapshot::reseal(&mut out);
+        out
+    };
+    for bad in [-1.0e300, -1.0e-300, -0.5, 10.0, 1.0e300, f64::INFINITY, f64::NAN, f64::MAX] {
+        match World::load(&patched(bad)) {
+            Err(Error::BadSnapshot(why)) => assert!(why.contains("schedule"), "{why}"),
+            Ok(_) => panic!("a next sight tick of {bad} loaded"),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+    for fine in [0.0, 0.05, 0.1 + 1.0e-9] {
+        let mut loaded = World::load(&patched(fine)).unwrap();
+        loaded.step(0.1).unwrap();
+        assert!(loaded.agent(agent).unwrap().next_sense_time().is_finite());
+        World::load(&loaded.save().unwrap()).unwrap();
+    }
+}
+
+/// A faster sight rate brings the next tick forward but never before the clock, however often
+/// the rate is changed: the schedule stays in the range a snapshot accepts.
+#[test]
+fn rate_changes_keep_the_schedule_loadable() {
+    let mut world = World::default();
+    let mut def = lesson_agent(Vec3::ZERO, Vec3::Z);
+    def.sight.rate_hz = 0.5;
+    let a = world.create_agent(&def).unwrap();
+    let b = world.create_agent(&def).unwrap();
+    world.step(0.25).unwrap();
+    for k in 0..200 {
+        def.sight.rate_hz = if k % 2 == 0 { 1.0e9 } else { 0.5 };
+        world.set_agent_def(a, &def).unwrap();
+        world.set_agent_def(b, &def).unwrap();
+    }
+    for id in [a, b] {
+        let next = world.agent(id).unwrap().next_sense_time();
+        assert!((0.25..=2.25).contains(&next), "next tick {next}");
+    }
+    let bytes = world.save().unwrap();
+    let mut loaded = World::load(&bytes).unwrap();
+    loaded.step(0.1).unwrap();
+    World::load(&loaded.save().unwrap()).unwrap();
+}

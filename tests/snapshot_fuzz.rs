@@ -1,7 +1,9 @@
 //! A structure-aware snapshot fuzzer. It knows the format (the loader's own field trace), mutates
 //! fields, counts and elements, then recomputes the payload length and checksum so the parser
 //! itself must catch the damage. Every load is refused with `BadSnapshot` (and changes nothing)
-//! or accepted (and the world steps, answers queries and re-saves to exactly the loaded bytes).
+//! or accepted (and the world re-saves to exactly the loaded bytes, then steps with finite outputs,
+//! and its save after the step loads and re-saves to the same bytes). Float fields are set to
+//! the extremes of their type as well as to the API's limits.
 //! The runs happen in a child process under an address-space limit (`ulimit -v`), where any
 //! unbounded allocation would abort instead of being refused.
 
@@ -70,29 +72,69 @@ fn interesting(kind: FieldKind, old: &[u8], rng: &mut Rng) -> Vec<u8> {
         }
         FieldKind::U64 => [0u64, 1, u64::MAX, 1 << 40][pick(rng, 4)].to_le_bytes().to_vec(),
         FieldKind::F32 => {
+            // The extremes of every float field: signed zeros, ±max, ±infinity, NaN, subnormals
+            // and the smallest normal of both signs, the API limits (1e6 coordinates, 1e9
+            // magnitudes) and just past them, plus ordinary values that keep fields plausible.
             let choices = [
                 0.0,
                 -0.0,
                 1.0,
                 -1.0,
                 f32::NAN,
+                -f32::NAN,
                 f32::INFINITY,
                 f32::NEG_INFINITY,
                 f32::MAX,
+                f32::MIN,
+                3.4e38,
+                -3.4e38,
+                f32::MIN_POSITIVE,
+                -f32::MIN_POSITIVE,
                 f32::MIN_POSITIVE / 4.0,
+                -f32::MIN_POSITIVE / 4.0,
+                f32::from_bits(1),
+                -f32::from_bits(1),
                 1.0e6,
+                -1.0e6,
                 1.000_001e6,
+                -1.000_001e6,
                 1.0e9,
+                -1.0e9,
                 2.0e9,
+                -2.0e9,
                 360.0,
                 400.0,
                 0.5,
                 2.0,
+                -f32::from_le_bytes(old.try_into().unwrap()),
             ];
             choices[pick(rng, choices.len())].to_le_bytes().to_vec()
         }
         FieldKind::F64 => {
-            [0.0f64, -1.0, 1.0e300, f64::NAN, 1.0e9, 1.000_001e9, 5.0][pick(rng, 7)].to_le_bytes().to_vec()
+            let old = f64::from_le_bytes(old.try_into().unwrap());
+            let choices = [
+                0.0f64,
+                -0.0,
+                -1.0,
+                1.0e300,
+                -1.0e300,
+                f64::MAX,
+                f64::MIN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NAN,
+                f64::MIN_POSITIVE,
+                f64::from_bits(1),
+                -f64::from_bits(1),
+                f32::MAX as f64,
+                1.0e9,
+                1.000_001e9,
+                5.0,
+                -old,
+                old + 1.0,
+                old - 1.0,
+            ];
+            choices[pick(rng, choices.len())].to_le_bytes().to_vec()
         }
         FieldKind::Bytes => {
             let mut b = old.to_vec();
@@ -192,6 +234,12 @@ fn fuzz(seed: u64, loads: usize) -> (usize, usize) {
                 let dt = if host.time() + 1.0 <= world::MAX_WORLD_TIME { 1.0 / 30.0 } else { 0.0 };
                 host.step(dt).unwrap();
                 assert_world_outputs_finite(&host);
+                // What the world made of the loaded state still saves, loads, and re-saves to
+                // the same bytes (a non-finite schedule after one step used to refuse the save).
+                let stepped = host.save().unwrap_or_else(|e| panic!("load {i}: the stepped world cannot save: {e}"));
+                let reloaded =
+                    World::load(&stepped).unwrap_or_else(|e| panic!("load {i}: its own save is refused: {e}"));
+                assert!(reloaded.save().unwrap() == stepped, "load {i}: a stepped world's save re-saves differently");
                 host.load_into(&seeds[0]).unwrap();
                 host_bytes = seeds[0].clone();
             }
@@ -234,6 +282,90 @@ fn forged_pool_is_refused_under_the_limit() {
     assert!(matches!(host.reserve(1 << 26, 1 << 26), Err(Error::OutOfMemory(_))));
 }
 
+/// A grid mesh of about `triangles` triangles (half as many vertices), with a little relief.
+fn grid_mesh(triangles: usize) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let k = ((triangles / 2) as f64).sqrt() as usize + 1;
+    let mut vertices = Vec::with_capacity(k * k);
+    for z in 0..k {
+        for x in 0..k {
+            vertices.push(Vec3::new(x as f32 * 0.1, ((x * 7 + z * 3) % 5) as f32 * 0.01, z as f32 * 0.1));
+        }
+    }
+    let mut indices = Vec::with_capacity(2 * (k - 1) * (k - 1));
+    let w = k as u32;
+    for z in 0..w - 1 {
+        for x in 0..w - 1 {
+            let i = z * w + x;
+            indices.push([i, i + 1, i + w]);
+            indices.push([i + 1, i + w + 1, i + w]);
+        }
+    }
+    (vertices, indices)
+}
+
+/// A valid snapshot of an empty world but for one mesh occluder whose tree build (parry3d: about
+/// 11 times the mesh's bytes) does not fit the address space left: refused, never an abort.
+/// The same mesh through `add_occluder` is `OutOfMemory`.
+fn huge_mesh_is_refused_under_the_limit() {
+    // 2^23 triangles: 150 MB of mesh, about 1.7 GB to build, under a 1 GiB limit.
+    let (vertices, indices) = grid_mesh(1 << 23);
+    let empty = World::default().save().unwrap();
+    let trace = trace_fields(&empty).unwrap();
+    let counts: Vec<&Field> = trace.iter().filter(|f| f.kind == FieldKind::Count).collect();
+    // The occluder pool (slot count, free count) comes first; it is empty here.
+    let (slots_at, after) = (counts[0].offset, counts[1].offset + 4);
+    let mut payload = Vec::with_capacity(empty.len() + 12 * (vertices.len() + indices.len()) + 64);
+    payload.extend_from_slice(&empty[PAYLOAD_OFFSET..PAYLOAD_OFFSET + slots_at]);
+    payload.extend_from_slice(&1u32.to_le_bytes()); // one slot
+    payload.extend_from_slice(&1u32.to_le_bytes()); // generation 1
+    payload.push(1); // live
+    payload.push(3); // a mesh
+    payload.extend_from_slice(&(vertices.len() as u32).to_le_bytes());
+    for v in &vertices {
+        for c in [v.x, v.y, v.z] {
+            payload.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    payload.extend_from_slice(&(indices.len() as u32).to_le_bytes());
+    for t in &indices {
+        for i in t {
+            payload.extend_from_slice(&i.to_le_bytes());
+        }
+    }
+    for c in [0.0f32, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0] {
+        payload.extend_from_slice(&c.to_le_bytes()); // position, rotation (identity)
+    }
+    payload.extend_from_slice(&1u32.to_le_bytes()); // layers
+    payload.push(0); // not movable
+    payload.extend_from_slice(&0u32.to_le_bytes()); // empty free list
+    payload.extend_from_slice(&empty[PAYLOAD_OFFSET + after..empty.len() - 8]);
+    let mut bytes = empty[..PAYLOAD_OFFSET].to_vec();
+    bytes.extend_from_slice(&payload);
+    drop(payload);
+    bytes.extend_from_slice(&[0; 8]);
+    reseal(&mut bytes);
+    println!("a snapshot of {} bytes with one mesh of {} triangles", bytes.len(), indices.len());
+    let mut host = World::default();
+    let before = host.save().unwrap();
+    match host.load_into(&bytes) {
+        Err(Error::BadSnapshot(why)) => assert!(why.contains("not available"), "{why}"),
+        other => panic!("a mesh of {} triangles under a {LIMIT_KIB} KiB limit gave {other:?}", indices.len()),
+    }
+    assert!(host.save().unwrap() == before);
+    drop(bytes);
+    let def = OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, ..Default::default() };
+    match host.add_occluder(&def) {
+        Err(Error::OutOfMemory(why)) => assert!(why.contains("mesh"), "{why}"),
+        other => panic!("add_occluder of a huge mesh under the limit gave {other:?}"),
+    }
+    assert!(host.save().unwrap() == before);
+    // A mesh that fits still loads and builds.
+    let (vertices, indices) = grid_mesh(1 << 12);
+    let def = OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, ..Default::default() };
+    host.add_occluder(&def).unwrap();
+    World::load(&host.save().unwrap()).unwrap();
+}
+
 /// Runs `name` (an ignored test of this binary) in a child under `ulimit -v`.
 fn run_limited(name: &str) {
     let exe = std::env::current_exe().unwrap();
@@ -258,6 +390,17 @@ fn limited_snapshot_fuzz() {
 #[ignore = "run by forged_counts_are_refused_under_an_address_space_limit in a limited child"]
 fn limited_forged_pool() {
     forged_pool_is_refused_under_the_limit();
+}
+
+#[test]
+#[ignore = "run by huge_meshes_are_refused_under_an_address_space_limit in a limited child"]
+fn limited_huge_mesh() {
+    huge_mesh_is_refused_under_the_limit();
+}
+
+#[test]
+fn huge_meshes_are_refused_under_an_address_space_limit() {
+    run_limited("limited_huge_mesh");
 }
 
 #[test]

@@ -126,6 +126,13 @@ fn rays_follow_the_world_backend_unless_the_engine_answers() {
     assert!(matches!(pending.finish_ref(&hits[..1], &mut out), Err(Error::InvalidArgument(_))));
     let bad = [RayHit { hit: true, distance: f32::NAN }, RayHit::default()];
     assert!(matches!(pending.finish_ref(&bad, &mut out), Err(Error::InvalidArgument(_))));
+    // Finite and >= 0 is not enough: a hit past the ray's max distance is refused too (the
+    // header says so), and one exactly at it is accepted.
+    let past = pending.rays()[0].max_distance * 1.001 + 1e-3;
+    let beyond = [RayHit { hit: true, distance: past }, RayHit::default()];
+    assert!(matches!(pending.finish_ref(&beyond, &mut out), Err(Error::InvalidArgument(_))));
+    let at_end = [RayHit { hit: true, distance: pending.rays()[0].max_distance }, RayHit::default()];
+    pending.finish_ref(&at_end, &mut out).unwrap();
     assert_eq!(pending.finish(&hits, &mut out).unwrap().position, spots[0]);
     // The engine's bad hit refuses the one-call query too.
     let mut liar = |_: &[RayQuery], hits: &mut [RayHit]| hits.fill(RayHit { hit: true, distance: -1.0 });

@@ -224,6 +224,17 @@ impl Brain {
         }
     }
 
+    /// The focus target was destroyed (the world calls this at the end of the brain's first
+    /// step after, unless that step gave it a new focus): an Investigating, Chasing or Searching
+    /// brain focused on it gives up at once and goes Idle, whatever its timer (an investigation
+    /// used to run on for its whole timeout). A brain with no focus (investigating an anonymous
+    /// sound) is not affected.
+    pub fn on_focus_destroyed(&mut self) {
+        if !self.focus.is_null() && self.state != BrainState::Idle {
+            self.go_idle();
+        }
+    }
+
     fn go_idle(&mut self) {
         self.state = BrainState::Idle;
         self.focus = TargetId::NULL;

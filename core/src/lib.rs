@@ -24,6 +24,7 @@ pub mod brain;
 mod broadphase;
 pub mod debug_draw;
 pub mod error;
+mod headroom;
 pub mod hearing;
 pub mod id;
 pub mod influence;

@@ -1,6 +1,7 @@
 //! Coverage-guided: any bytes given to the loader are refused with `BadSnapshot` or give a world
-//! that re-saves to exactly those bytes and can step. The input is resealed (payload length and
-//! checksum recomputed) so the fuzzer explores the parser instead of the checksum.
+//! that re-saves to exactly those bytes and can step, after which its own save loads and re-saves
+//! to the same bytes. The input is resealed (payload length and checksum recomputed) so the fuzzer
+//! explores the parser instead of the checksum.
 #![no_main]
 
 use argus_core::snapshot::reseal;
@@ -21,6 +22,10 @@ fuzz_target!(|data: &[u8]| {
             assert!(world.save().unwrap() == bytes, "an accepted snapshot re-saves to different bytes");
             let dt = if world.time() + 1.0 <= argus_core::world::MAX_WORLD_TIME { 0.05 } else { 0.0 };
             world.step(dt).unwrap();
+            // What the world made of the loaded state saves, loads and re-saves identically.
+            let stepped = world.save().expect("a stepped world saves");
+            let reloaded = World::load(&stepped).expect("a world's own save loads");
+            assert!(reloaded.save().unwrap() == stepped, "a stepped world's save re-saves differently");
         }
     }
 });

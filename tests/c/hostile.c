@@ -733,7 +733,7 @@ static void bad_agent_ids(Fx *fx, ArgusAgentId bad) {
     REFUSED(fx, argus_agent_forget(fx->w, bad, fx->t[0]), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_can_see(fx->w, bad, fx->t[0], &sight), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_get_visible_targets(fx->w, bad, seen, NT, &n), ARGUS_RESULT_INVALID_ID);
-    if (bad.generation != 0) { /* a generation-0 id is null: "every agent" */
+    if (bad.index != 0 || bad.world != 0 || bad.generation != 0) { /* all zero is null: "every agent"; nothing else is */
         opts.agent = bad;
         REFUSED(fx, argus_world_debug_draw(fx->w, &opts, &dd), ARGUS_RESULT_INVALID_ID);
     }
@@ -763,14 +763,15 @@ static void bad_target_ids(Fx *fx, ArgusTargetId bad) {
     REFUSED(fx, argus_target_set_enabled(fx->w, bad, 0), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_remember(fx->w, fx->a[0], bad, pos[0], 0.5f), ARGUS_RESULT_INVALID_ID);
     REFUSED(fx, argus_agent_can_see(fx->w, fx->a[0], bad, &sight), ARGUS_RESULT_INVALID_ID);
-    /* Documented: forgetting an unknown target is a harmless no-op; another world's id is not
-     * unknown but foreign, and refused like everywhere else. */
+    /* Documented: forgetting an unknown target (a generation-0 id of this world included) is a
+     * harmless no-op; another world's id is not unknown but foreign, and refused like everywhere
+     * else. */
     if (bad.world == 0 || bad.world == argus_world_tag(fx->w)) {
         HARMLESS(fx, argus_agent_forget(fx->w, fx->a[0], bad));
     } else {
         REFUSED(fx, argus_agent_forget(fx->w, fx->a[0], bad), ARGUS_RESULT_INVALID_ID);
     }
-    if (bad.generation != 0) { /* a generation-0 source is null: an anonymous sound */
+    if (bad.index != 0 || bad.world != 0 || bad.generation != 0) { /* all zero is null: an anonymous sound */
         sd.source = bad;
         REFUSED(fx, argus_world_emit_sound(fx->w, &sd), ARGUS_RESULT_INVALID_ID);
     }

@@ -216,6 +216,14 @@ pub fn think(brain: &mut RefBrain, cfg: &RefBrainConfig, records: &[RefRecord], 
     brain.just_started = false;
 }
 
+/// argus's rule for a destroyed focus target: a brain still focused on it after the next step's
+/// thinking (in any state but Idle) gives up then.
+pub fn focus_destroyed(brain: &mut RefBrain) {
+    if brain.focus.is_some() && brain.state != RefState::Idle {
+        go_idle(brain);
+    }
+}
+
 fn go_idle(brain: &mut RefBrain) {
     brain.state = RefState::Idle;
     brain.focus = None;

@@ -402,6 +402,9 @@ impl RefWorld {
             // Decisions: the brain reads only percepts and memory.
             if def.brain.enabled {
                 mind::think(&mut agent.brain, &def.brain, &agent.records, def.position, &brain_input, dt);
+                if agent.brain.focus.is_some_and(|f| self.target(f).is_none()) {
+                    mind::focus_destroyed(&mut agent.brain);
+                }
                 if agent.brain.state != state_before {
                     events.brain.push((ai, state_before, agent.brain.state, agent.brain.focus));
                 }

@@ -3,7 +3,7 @@
 //! neighbours in space beside them). An id's index names a place in a sparse table that says
 //! where its value is now; ids are handed out exactly as a [`Pool`] hands them out.
 
-use super::{MAX_GENERATION, Pool, Slot};
+use super::{Pool, RETIRED_GENERATION, Slot, next_generation};
 
 /// Where no value is.
 const NOWHERE: u32 = u32::MAX;
@@ -96,8 +96,10 @@ impl<T> DensePool<T> {
         }
         let place = &mut self.places[index as usize];
         place.dense = NOWHERE;
-        place.generation = if generation >= MAX_GENERATION { 1 } else { generation + 1 };
-        self.free.push(index);
+        place.generation = next_generation(generation);
+        if place.generation != RETIRED_GENERATION {
+            self.free.push(index);
+        }
         Some(entry.value)
     }
 
@@ -151,11 +153,16 @@ impl<T> DensePool<T> {
     }
 }
 
-impl<T> From<Pool<T>> for DensePool<T> {
-    /// The pool's values in slot order, with the same ids and free list.
-    fn from(pool: Pool<T>) -> Self {
-        let free = pool.free_list().to_vec();
-        let mut dense = DensePool { entries: Vec::with_capacity(pool.len()), places: Vec::new(), free };
+impl<T> DensePool<T> {
+    /// The pool's values in slot order, with the same ids and free list; fails (dropping the
+    /// pool) when memory for the dense arrays is not available, instead of aborting.
+    pub fn try_from_pool(pool: Pool<T>) -> std::result::Result<Self, std::collections::TryReserveError> {
+        let mut free = Vec::new();
+        free.try_reserve_exact(pool.free_list().len())?;
+        free.extend_from_slice(pool.free_list());
+        let mut dense = DensePool { entries: Vec::new(), places: Vec::new(), free };
+        dense.entries.try_reserve_exact(pool.len())?;
+        dense.places.try_reserve_exact(pool.slots().len())?;
         for (index, Slot { generation, value }) in pool.into_slots().into_iter().enumerate() {
             let place = match value {
                 Some(value) => {
@@ -166,7 +173,7 @@ impl<T> From<Pool<T>> for DensePool<T> {
             };
             dense.places.push(Place { generation, dense: place });
         }
-        dense
+        Ok(dense)
     }
 }
 

@@ -64,14 +64,32 @@ impl InfluenceMap {
         def.validate()?;
         let (width, height) = (def.width as usize, def.height as usize);
         let cells = width * height;
+        // Up to MAX_VALUES values (256 MB): allocated fallibly, so a map larger than the memory
+        // available is `Error::OutOfMemory`, never an abort.
+        let out_of_memory =
+            || crate::error::Error::OutOfMemory(format!("cannot allocate an influence map of {cells} cells"));
+        let zeros = |n: usize| -> Result<Vec<f32>> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(n).map_err(|_| out_of_memory())?;
+            v.resize(n, 0.0);
+            Ok(v)
+        };
+        let mut layers = Vec::new();
+        layers.try_reserve_exact(def.layer_count as usize).map_err(|_| out_of_memory())?;
+        for _ in 0..def.layer_count {
+            layers.push(zeros(cells)?);
+        }
+        let mut blocked = Vec::new();
+        blocked.try_reserve_exact(cells).map_err(|_| out_of_memory())?;
+        blocked.resize(cells, 0);
         Ok(InfluenceMap {
             def: *def,
             width,
             height,
-            layers: vec![vec![0.0; cells]; def.layer_count as usize],
+            layers,
             names: vec![String::new(); def.layer_count as usize],
             scratch: Vec::new(),
-            blocked: vec![0; cells],
+            blocked,
             stamps: StampCache::default(),
             order: Vec::new(),
         })

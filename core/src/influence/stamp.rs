@@ -124,7 +124,8 @@ impl InfluenceMap {
     /// cells, centre to centre) from the cell containing `position` is at most `radius_cells`,
     /// as the lesson's `AddInfluence`. Cells off the grid are skipped (a source near or beyond
     /// an edge is clipped); a radius of 0 adds `value` to the centre cell only. `value` may be
-    /// negative (e.g. allies subtracting danger).
+    /// negative (e.g. allies subtracting danger). Each cell's sum saturates at
+    /// ±[`crate::math::MAX_MAGNITUDE`], the range every other writer keeps a map in.
     #[doc(alias = "AddInfluence")]
     pub fn add_influence(&mut self, layer: usize, position: Vec3, value: f32, radius_cells: i32) -> Result<()> {
         self.check_layer(layer)?;
@@ -183,20 +184,33 @@ impl InfluenceMap {
     }
 }
 
-/// `row[i] += value * weights[i]`. Fixed chunks of four become one SIMD multiply-add each
-/// without the loop vectoriser's set-up cost, which dominates on rows this short.
+/// `row[i] += value * weights[i]`, saturated at ±`MAX_MAGNITUDE` (see [`add_saturated`]).
+/// Fixed chunks of four become one SIMD multiply-add and clamp each without the loop
+/// vectoriser's set-up cost, which dominates on rows this short.
 #[inline]
 fn add_scaled(row: &mut [f32], weights: &[f32], value: f32) {
     let mut rows = row.chunks_exact_mut(4);
     let mut ws = weights.chunks_exact(4);
     for (r, w) in (&mut rows).zip(&mut ws) {
         for k in 0..4 {
-            r[k] += value * w[k];
+            r[k] = add_saturated(r[k], value * w[k]);
         }
     }
     for (cell, weight) in rows.into_remainder().iter_mut().zip(ws.remainder()) {
-        *cell += value * weight;
+        *cell = add_saturated(*cell, value * weight);
     }
+}
+
+/// `cell + delta` clamped to ±`MAX_MAGNITUDE`: every value a map holds stays within the range
+/// its setters accept, however many sources are stamped on one cell. Both inputs are within
+/// ±1e9, so the sum is finite and the clamp is exact. `if` selects rather than `f32::clamp`
+/// (which checks its bounds and carries NaN rules) so the loop above stays vectorised.
+#[inline]
+fn add_saturated(cell: f32, delta: f32) -> f32 {
+    const MAX: f32 = crate::math::MAX_MAGNITUDE;
+    let v = cell + delta;
+    let v = if v > MAX { MAX } else { v };
+    if v < -MAX { -MAX } else { v }
 }
 
 /// Large radii: the lesson's per-cell test and falloff over the clipped square.
@@ -213,7 +227,8 @@ fn add_uncached(
             if distance_cells(dx, dz) > r as f32 {
                 continue;
             }
-            cells[(z * w + x) as usize] += value * falloff(dx, dz, r);
+            let cell = &mut cells[(z * w + x) as usize];
+            *cell = add_saturated(*cell, value * falloff(dx, dz, r));
         }
     }
 }

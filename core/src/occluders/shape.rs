@@ -125,6 +125,12 @@ impl Geometry {
                 if let Some(bad) = indices.iter().flatten().find(|&&i| i >= n) {
                     return Err(invalid(format!("mesh index {bad} is out of range ({n} vertices)")));
                 }
+                // parry3d's build allocates about ten times the mesh's bytes and cannot fail
+                // gracefully: make sure that much is available first (OutOfMemory if not).
+                crate::headroom::ensure_available(
+                    crate::headroom::mesh_build_bytes(vertices.len(), indices.len()),
+                    "a mesh occluder",
+                )?;
                 let mesh = TriMesh::new(vertices.clone(), indices.clone())
                     .map_err(|e| invalid(format!("mesh rejected: {e:?}")))?;
                 Geometry::Mesh(Box::new(mesh))

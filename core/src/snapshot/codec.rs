@@ -176,10 +176,6 @@ impl<'a> Reader<'a> {
         let v = self.f32()?;
         if v.is_finite() { Ok(v) } else { Err(bad(format!("{what} is not finite"))) }
     }
-    pub fn finite_vec3(&mut self, what: &str) -> Result<Vec3> {
-        let v = self.vec3()?;
-        if v.is_finite() { Ok(v) } else { Err(bad(format!("{what} is not finite"))) }
-    }
     pub fn remaining(&self) -> usize {
         self.bytes.len() - self.at
     }

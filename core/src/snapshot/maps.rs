@@ -57,9 +57,8 @@ pub(super) fn read_maps(world: &mut World, r: &mut Reader) -> Result<()> {
             let values = checked("layer", map.layer_mut(layer))?;
             for (v, b) in values.iter_mut().zip(bytes.chunks_exact(4)) {
                 *v = f32::from_le_bytes(b.try_into().expect("4 bytes"));
-                if !v.is_finite() {
-                    return Err(bad("an influence value is not finite"));
-                }
+                // The range every setter and stamp keeps a map in (stamps saturate there).
+                checked("influence value", crate::math::check_magnitude(*v, "an influence value"))?;
             }
         }
         let mask = r.take(cells)?;

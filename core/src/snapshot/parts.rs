@@ -6,7 +6,8 @@ use crate::awareness::AwarenessStage;
 use crate::brain::{Brain, BrainState};
 use crate::error::{Error, Result};
 use crate::hearing::{Sound, SoundDef};
-use crate::id::{Pool, Slot, TargetId};
+use crate::id::{DensePool, Entry, Pool, RETIRED_GENERATION, Slot, TargetId};
+use crate::math::{check_finite, check_magnitude};
 use crate::memory::MemoryRecord;
 use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
 use crate::rays::RayBackend;
@@ -70,12 +71,22 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
             world.attitudes.set(a as u8, b as u8, attitude);
         }
     }
-    let occluders = read_pool(r, |r| checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?)))?;
+    // The occluder set's BVH and grid are built with infallible allocations: their room is
+    // checked with the pool's (`OCCLUDER_INDEX_BYTES` per occluder).
+    let occluders = read_pool_with_headroom(r, OCCLUDER_INDEX_BYTES, |r| {
+        checked("occluder", OccluderSet::rebuild_occluder(&read_occluder(r)?))
+    })?;
     world.occluders = OccluderSet::from_pool(occluders);
     world.targets = read_pool(r, |r| checked("target", Target::from_def(&read_target(r)?)))?;
-    let (targets, tunings) = (&world.targets, &mut world.tunings);
-    world.agents = read_pool(r, |r| read_agent(r, targets, tunings))?.into();
+    let (targets, tunings, now) = (&world.targets, &mut world.tunings, world.time);
+    // Each agent also takes a place in the dense store (built after the pool, fallibly) and
+    // makes small allocations of its own (its settings words, a shared tuning when its settings
+    // are new): their room is checked with the pool's.
+    let agents = read_pool_with_headroom(r, AGENT_EXTRA_BYTES, |r| read_agent(r, targets, tunings, now))?;
+    world.agents =
+        DensePool::try_from_pool(agents).map_err(|_| bad("cannot allocate the agent store: out of memory"))?;
     let sounds = r.len(29)?;
+    reserve(&mut world.pending_sounds, sounds, "pending sounds")?;
     for _ in 0..sounds {
         let def = SoundDef {
             position: r.vec3()?,
@@ -97,8 +108,9 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
 fn check_target_ref(targets: &Pool<Target>, id: TargetId, what: &str) -> Result<()> {
     let slot_generation = targets.generation_at(id.index);
     let live = targets.get(id.index, id.generation).is_some();
-    let retired = id.generation >= 1 && id.generation < slot_generation;
-    if id.is_null() || live || retired {
+    // Issued and freed since (a retired slot has issued every generation).
+    let freed = id.generation >= 1 && id.generation < slot_generation;
+    if id.is_null() || live || freed {
         Ok(())
     } else {
         Err(bad(format!("{what} names a target id that was never issued")))
@@ -144,19 +156,41 @@ fn write_slots<'a, T: 'a>(
     }
 }
 
-/// Slots, then the free list: every free slot exactly once, never a live one, so the next ids
-/// handed out are the ones the saved world would have handed out.
-pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
+/// Room per occluder for the occluder set's BVH node, grid entries and exact-test data.
+const OCCLUDER_INDEX_BYTES: usize = 256;
+/// Room per agent beyond its pool slot: its dense entry and place, its settings words while
+/// they are read, and a share of the tuning table.
+const AGENT_EXTRA_BYTES: usize = std::mem::size_of::<Entry<Agent>>() + 8 + 512;
+
+pub(super) fn read_pool<T>(r: &mut Reader, item: impl FnMut(&mut Reader) -> Result<T>) -> Result<Pool<T>> {
+    read_pool_with_headroom(r, 0, item)
+}
+
+/// Slots, then the free list: every free slot exactly once, never a live one nor a retired one
+/// (generation `RETIRED_GENERATION`, used up), so the next ids handed out are the ones the saved
+/// world would have handed out.
+/// `headroom` bytes per slot are checked available besides the slots themselves, for what the
+/// caller builds from the pool with allocations that cannot fail gracefully.
+fn read_pool_with_headroom<T>(
+    r: &mut Reader,
+    headroom: usize,
+    mut item: impl FnMut(&mut Reader) -> Result<T>,
+) -> Result<Pool<T>> {
     let n = r.len(5)?;
     let mut slots = Vec::new();
     reserve(&mut slots, n, "pool slots")?;
+    if headroom > 0 {
+        crate::headroom::ensure_available(n.saturating_mul(headroom), "the pool's other structures")
+            .map_err(|e| bad(format!("cannot allocate {n} slots: {e}")))?;
+    }
     for _ in 0..n {
         let generation = r.u32()?;
-        if generation == 0 || generation > crate::id::MAX_GENERATION {
-            return Err(bad(format!("a slot has generation {generation} (1..=65535)")));
+        if generation == 0 || generation > RETIRED_GENERATION {
+            return Err(bad(format!("a slot has generation {generation} (1..=65535, or 65536 retired)")));
         }
         let value = match r.u8()? {
             0 => None,
+            1 if generation == RETIRED_GENERATION => return Err(bad("a retired slot holds a value")),
             1 => Some(item(r)?),
             v => return Err(bad(format!("slot marker {v} is neither 0 nor 1"))),
         };
@@ -170,13 +204,13 @@ pub(super) fn read_pool<T>(r: &mut Reader, mut item: impl FnMut(&mut Reader) -> 
     reserve(&mut free, free_count, "free list")?;
     for _ in 0..free_count {
         let i = r.u32()? as usize;
-        if i >= n || slots[i].value.is_some() || seen[i] {
+        if i >= n || slots[i].value.is_some() || slots[i].generation == RETIRED_GENERATION || seen[i] {
             return Err(bad(format!("free list entry {i} is invalid")));
         }
         seen[i] = true;
         free.push(i as u32);
     }
-    if slots.iter().filter(|s| s.value.is_none()).count() != free_count {
+    if slots.iter().filter(|s| s.value.is_none() && s.generation != RETIRED_GENERATION).count() != free_count {
         return Err(bad("free list does not cover every free slot"));
     }
     Ok(Pool::from_parts(slots, free))
@@ -311,7 +345,21 @@ fn write_agent(w: &mut Writer, a: &Agent) {
     }
 }
 
-fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable) -> Result<Agent> {
+/// An agent's next sight tick, held to what the API can make of it: never before 0 (agents are
+/// created at a time ≥ 0 and a faster rate never moves a tick before the clock), and at most one
+/// sight period after the world's clock (`now`), plus rounding. Anything else did not come from a
+/// save: −1e300 with a 1 GHz rate used to load, and the catch-up of the next tick overflowed to
+/// infinity (the agent stopped seeing and the world's own save was refused).
+fn check_schedule(next: f64, period: f64, now: f64) -> Result<()> {
+    let latest = (now + period) * (1.0 + 1e-9) + 1e-9;
+    if next.is_finite() && (0.0..=latest).contains(&next) {
+        Ok(())
+    } else {
+        Err(bad(format!("agent schedule {next} is outside [0, world time {now} + one sight period {period}]")))
+    }
+}
+
+fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable, now: f64) -> Result<Agent> {
     let (position, forward, team, detect) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?);
     canonical_unit((forward.length_squared() - 1.0).abs(), "agent forward")?;
     let count = r.len(4)?;
@@ -325,9 +373,7 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
     def.read_settings_words(&mut words.into_iter()).ok_or_else(|| bad("an agent's settings record is malformed"))?;
     let forward = checked("agent", def.validate())?;
     let next_sense_time = r.f64()?;
-    if !next_sense_time.is_finite() {
-        return Err(bad("agent schedule is not finite"));
-    }
+    check_schedule(next_sense_time, def.sight.period(), now)?;
     let mut agent = Agent::new(&def, forward, tunings.intern(&def), next_sense_time);
     let state = BrainState::from_u8(r.u8()?).ok_or_else(|| bad("unknown brain state"))?;
     let focus = read_target_id(r)?;
@@ -335,21 +381,26 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable)
     agent.brain = Brain {
         state,
         focus,
-        investigate_position: r.finite_vec3("investigate position")?,
-        timer: r.finite("brain timer")?,
+        investigate_position: checked("investigate position", check_finite(r.vec3()?, "investigate position"))?,
+        timer: checked("brain timer", check_magnitude(r.f32()?, "brain timer"))?,
         arrived: r.bool()?,
         just_started: r.bool()?,
     };
     let n = r.len(42)?;
+    reserve(&mut agent.records, n, "memory records")?;
     for _ in 0..n {
         let target = read_target_id(r)?;
         if targets.get(target.index, target.generation).is_none() {
             return Err(bad("a memory record names a target that does not exist"));
         }
         let mut rec = MemoryRecord::new(target);
-        rec.last_known_position = r.finite_vec3("last known position")?;
+        rec.last_known_position = checked("memory", check_finite(r.vec3()?, "last known position"))?;
         rec.confidence = r.finite("confidence")?;
         rec.last_percept_time = r.finite("percept time")?;
+        // Percepts are stamped with the world time (as f32) of their step: never in the future.
+        if !(0.0..=now as f32).contains(&rec.last_percept_time) {
+            return Err(bad(format!("a memory record's percept time {} is outside [0, {now}]", rec.last_percept_time)));
+        }
         rec.visibility = r.finite("visibility")?;
         rec.awareness = r.finite("awareness")?;
         rec.salience = r.finite("salience")?;

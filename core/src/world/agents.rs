@@ -79,8 +79,11 @@ impl World {
         agent.forward = forward;
         agent.team = def.team as u8;
         if period != old_period {
-            // A faster rate brings the next tick forward; a slower one never delays it.
-            agent.next_sense_time = agent.next_sense_time.min(agent.next_sense_time - old_period + period);
+            // A faster rate brings the next tick forward, but not before now (an overdue tick
+            // stays as it is); a slower one never delays it. So a schedule is never before 0,
+            // nor more than one period ahead of the clock, whatever the rate changes.
+            let next = agent.next_sense_time;
+            agent.next_sense_time = next.min(next - old_period + period).max(next.min(self.time));
         }
         self.tunings.release(&old);
         Ok(())

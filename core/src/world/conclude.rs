@@ -172,6 +172,12 @@ pub(super) fn conclude(
         let awareness_on = agent.tuning.awareness.enabled;
         let (config, position) = (agent.tuning.brain, agent.position());
         agent.brain.think(&config, awareness_on, position, &agent.records, &out.percepts[first_percept..], dt);
+        // Still focused on a target destroyed since the last step (nothing this step gave it a
+        // new focus): give up now, reported below as a change to Idle.
+        let focus = agent.brain.focus;
+        if !focus.is_null() && ctx.targets.get(focus.index, focus.generation).is_none() {
+            agent.brain.on_focus_destroyed();
+        }
         if agent.brain.state != state_before {
             out.brain.push(BrainEvent {
                 agent: id,

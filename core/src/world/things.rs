@@ -94,7 +94,11 @@ impl World {
         Ok(TargetId { index, generation })
     }
 
-    /// Removes a target; every memory of it goes too, and brains focused on it give up.
+    /// Removes a target. Every agent's memory record of it is removed at once (no forget event:
+    /// the target is gone, not forgotten), and every brain focused on it (Investigating,
+    /// Chasing or Searching) gives up at the next step: it goes Idle, with a brain event
+    /// reporting the change, even if its investigation or search timer has time left (unless
+    /// that step's percepts gave it another target to chase).
     pub fn destroy_target(&mut self, id: TargetId) -> Result<()> {
         self.check_idle()?;
         self.targets.remove(id.index, id.generation).ok_or(Error::InvalidId(TargetId::KIND))?;
