@@ -139,7 +139,7 @@ namespace Argus.Perception.StandInTests
             {
                 for (int i = 0; i < rays.Length; i++)
                 {
-                    Ray r = rays[i];
+                    EngineRay r = rays[i];
                     PerceptionAgent a = Runner.m_World.AgentFor(r.Agent);
                     PerceptionTarget t = Runner.m_World.TargetFor(r.Target);
                     Asked.Add((a != null ? Runner.NameOf(a.gameObject) : "null") + "," + (t != null ? Runner.NameOf(t.transform) : "null"));

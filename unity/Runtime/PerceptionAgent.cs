@@ -1,5 +1,4 @@
 using UnityEngine;
-using NativePercept = Argus.Percept;
 
 namespace Argus.Perception
 {
@@ -263,7 +262,7 @@ namespace Argus.Perception
 
         // ---- the step's events, from PerceptionWorld ------------------------------------------------------------
 
-        internal void OnNativePercept(ref NativePercept p)
+        internal void OnNativePercept(ref PerceptEvent p)
         {
             Transform target = null;
             PerceptionTarget t = m_World.TargetFor(p.Target); // null or live (ids are cleared on leaving)

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using UnityEngine;
-using NativePercept = Argus.Percept;
 
 namespace Argus.Perception
 {
@@ -399,7 +398,7 @@ namespace Argus.Perception
             PerceptArray percepts = m_World.Percepts;
             for (int i = 0; i < percepts.Length; i++)
             {
-                NativePercept p = percepts[i];
+                PerceptEvent p = percepts[i];
                 PerceptionAgent a = AgentFor(p.Agent);
                 if (a == null) continue;
                 MarkActive(a);
