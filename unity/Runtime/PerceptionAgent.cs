@@ -264,15 +264,15 @@ namespace Argus.Perception
 
         internal void OnNativePercept(ref PerceptEvent p)
         {
+            // visibleTargets and OnTargetSeen / OnTargetLost follow the seen / lost events (OnNativeSight):
+            // a sight percept only feeds OnPercept, so with nobody listening there is nothing to do.
+            bool sightPercept = p.Kind == PerceptKind.Sight;
+            if (sightPercept && (ReferenceEquals(system, null) || !system.HasListeners)) return;
             Transform target = null;
             PerceptionTarget t = m_World.TargetFor(p.Target); // null or live (ids are cleared on leaving)
             if (!ReferenceEquals(t, null)) target = t.CachedTransform;
             Vector3 position = UnityArgus.ToUnity(p.Position);
-            if (p.Kind == PerceptKind.Sight)
-            {
-                // visibleTargets and OnTargetSeen / OnTargetLost follow the seen / lost events (OnNativeSight).
-                if (!ReferenceEquals(system, null)) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
-            }
+            if (sightPercept) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
             else
             {
                 if (hearing != null) hearing.RaiseHeard(position, target);

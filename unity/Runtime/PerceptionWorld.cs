@@ -400,8 +400,7 @@ namespace Argus.Perception
             {
                 PerceptEvent p = percepts[i];
                 PerceptionAgent a = AgentFor(p.Agent);
-                if (a == null) continue;
-                MarkActive(a);
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativePercept(ref p); }
                 catch (Exception e) { UnityEngine.Debug.LogException(e, a); }
             }
@@ -410,7 +409,7 @@ namespace Argus.Perception
             {
                 BrainEvent e = brains[i];
                 PerceptionAgent a = AgentFor(e.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 MarkActive(a);
                 try { a.OnNativeBrainEvent(ref e); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
@@ -420,7 +419,7 @@ namespace Argus.Perception
             {
                 ForgetEvent f = forgets[i];
                 PerceptionAgent a = AgentFor(f.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativeForget(ref f); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
@@ -430,7 +429,7 @@ namespace Argus.Perception
             {
                 SightEvent e = lost[i];
                 PerceptionAgent a = AgentFor(e.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativeSight(ref e, false); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
@@ -439,7 +438,7 @@ namespace Argus.Perception
             {
                 SightEvent e = seen[i];
                 PerceptionAgent a = AgentFor(e.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativeSight(ref e, true); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
@@ -448,7 +447,7 @@ namespace Argus.Perception
             {
                 AwarenessEvent w = awareness[i];
                 PerceptionAgent a = AgentFor(w.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativeAwareness(ref w); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
