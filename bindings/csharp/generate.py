@@ -41,7 +41,20 @@ def pascal(name):
     return "".join(part[:1].upper() + part[1:].lower() for part in name.split("_") if part)
 
 
+# C types whose plain C# name would collide, in a Unity script with `using UnityEngine; using Argus;
+# using Argus.Perception;`, with UnityEngine.Ray / Plane or the Unity package's Percept /
+# AwarenessStage (tests/unity/NamesTests.cs): they get a distinct C# name.
+RENAMED_TYPES = {
+    "ArgusRay": "EngineRay",
+    "ArgusPlane": "MapPlane",
+    "ArgusPercept": "PerceptEvent",
+    "ArgusAwarenessStage": "AwarenessMeterStage",
+}
+
+
 def cs_type_name(c_name):
+    if c_name in RENAMED_TYPES:
+        return RENAMED_TYPES[c_name]
     return c_name[len("Argus"):] if c_name.startswith("Argus") and len(c_name) > 5 else c_name
 
 

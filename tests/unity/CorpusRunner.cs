@@ -32,6 +32,8 @@ namespace Argus.Perception.StandInTests
         readonly List<object[]> m_Brain = new List<object[]>();
         readonly List<object[]> m_Forgotten = new List<object[]>();
         readonly List<object[]> m_Awareness = new List<object[]>();
+        readonly List<object[]> m_Seen = new List<object[]>();
+        readonly List<object[]> m_Lost = new List<object[]>();
         string m_Where = "setup";
 
         public CorpusRunner(string file, string json)
@@ -137,7 +139,7 @@ namespace Argus.Perception.StandInTests
             {
                 for (int i = 0; i < rays.Length; i++)
                 {
-                    Ray r = rays[i];
+                    EngineRay r = rays[i];
                     PerceptionAgent a = Runner.m_World.AgentFor(r.Agent);
                     PerceptionTarget t = Runner.m_World.TargetFor(r.Target);
                     Asked.Add((a != null ? Runner.NameOf(a.gameObject) : "null") + "," + (t != null ? Runner.NameOf(t.transform) : "null"));
@@ -358,6 +360,8 @@ namespace Argus.Perception.StandInTests
             system.OnPercept += p => m_PerceptValues.Add(new object[] { name, p.type == PerceptType.Sight ? "sight" : "sound", NameOf(p.target), p.position, p.strength, p.timestamp });
             brain.OnStateChanged += (from, to) => m_Brain.Add(new object[] { name, s_States[(int)from], s_States[(int)to], NameOf(brain.Focus), (float)m_World.Native.Time });
             memory.OnForgotten += (t, pos) => m_Forgotten.Add(new object[] { name, NameOf(t), pos });
+            sight.OnTargetSeen += (t, pos) => m_Seen.Add(new object[] { name, NameOf(t), pos });
+            sight.OnTargetLost += (t, pos) => m_Lost.Add(new object[] { name, NameOf(t), pos });
             sight.OnAwarenessChanged += (t, from, to, level) => m_Awareness.Add(new object[] { name, NameOf(t), s_Stages[(int)from], s_Stages[(int)to], level });
             go.SetActive(true);
             m_Agents.Add(name, go);
@@ -409,7 +413,7 @@ namespace Argus.Perception.StandInTests
             {
                 case "step":
                     Keys(a, "step", "do", "dt", "expect", "rays");
-                    m_PerceptValues.Clear(); m_Brain.Clear(); m_Forgotten.Clear(); m_Awareness.Clear();
+                    m_PerceptValues.Clear(); m_Brain.Clear(); m_Forgotten.Clear(); m_Awareness.Clear(); m_Seen.Clear(); m_Lost.Clear();
                     BeginRays(a);
                     m_World.Step(F(a["dt"]));
                     EndRays(a);
@@ -615,23 +619,38 @@ namespace Argus.Perception.StandInTests
             }
         }
 
-        // Seen / lost events: no MonoBehaviour event for them yet, read from the world's checked views.
+        // Seen / lost events: FieldOfViewSensor.OnTargetSeen / OnTargetLost, in the order the components
+        // raised them (every guard's visibleTargets follows them).
         void CheckSightEvents(JsonObject e, string which, float tol)
         {
             if (!Has(e, which)) return;
             var want = (JsonArray)e[which];
-            SightEventArray got = which == "seen" ? m_World.Native.SeenEvents : m_World.Native.LostEvents;
-            Same(which + " count", want.Count, got.Length);
-            for (int i = 0; i < want.Count && i < got.Length; i++)
+            List<object[]> got = which == "seen" ? m_Seen : m_Lost;
+            Same(which + " count", want.Count, got.Count);
+            for (int i = 0; i < want.Count && i < got.Count; i++)
             {
                 var w = (JsonObject)want[i];
                 Keys(w, which, "agent", "target", "position");
-                SightEvent ev = got[i];
-                PerceptionAgent a = m_World.AgentFor(ev.Agent);
-                PerceptionTarget t = m_World.TargetFor(ev.Target);
-                Same(which + " " + i + " agent", Str(w["agent"]), a != null ? NameOf(a.gameObject) : "null");
-                Same(which + " " + i + " target", Str(w["target"]), t != null ? NameOf(t.transform) : "null");
-                if (Has(w, "position")) Near(which + " " + i + " position", V(w["position"]), new Vector3(ev.Position.X, ev.Position.Y, ev.Position.Z), tol);
+                Same(which + " " + i + " agent", Str(w["agent"]), got[i][0]);
+                Same(which + " " + i + " target", Str(w["target"]), got[i][1]);
+                if (Has(w, "position")) Near(which + " " + i + " position", V(w["position"]), (Vector3)got[i][2], tol);
+            }
+            // visibleTargets holds exactly what the memory says was seen at the latest tick.
+            foreach (var kv in m_Agents)
+            {
+                var sight = kv.Value.GetComponent<FieldOfViewSensor>();
+                var memory = kv.Value.GetComponent<PerceptionMemory>();
+                var expected = new List<string>();
+                foreach (var t in m_Targets)
+                {
+                    MemoryRecord r;
+                    if (t.Value != null && memory.TryGetRecord(t.Value.transform, out r) && r.Seen) expected.Add(t.Key);
+                }
+                var listed = new List<string>();
+                foreach (var t in sight.visibleTargets) listed.Add(NameOf(t));
+                expected.Sort();
+                listed.Sort();
+                Same(kv.Key + " visibleTargets", string.Join(" ", expected.ToArray()), string.Join(" ", listed.ToArray()));
             }
         }
 

@@ -226,8 +226,8 @@ namespace Argus.Perception.StandInTests
         [Test]
         public void VisibleTargets_AlwaysEqualTheMemorysSeenRecords([Values(0f, 10f, 7f)] float rateHz)
         {
-            // visibleTargets is rebuilt from sight percepts and read back from memory only when a sight
-            // tick is due: every frame it must equal what the memory says was seen at the latest tick.
+            // visibleTargets follows the step's seen / lost events only (no memory read): every frame
+            // it must equal what the memory says was seen at the latest tick.
             NewWorld();
             var rng = new System.Random(3);
             var sensors = new List<FieldOfViewSensor>();

@@ -1,7 +1,6 @@
 // What a Unity developer meets first: a component used without an enabled PerceptionWorld says so
 // once (a warning naming the object and the fix), never a silent false; the lesson's exercise
-// helpers on FieldOfViewSensor answer from the native sight test; `using Argus.Perception;` in a
-// user's script leaves Unity's Ray, Plane and the package's Percept and AwarenessStage unambiguous.
+// helpers on FieldOfViewSensor answer from the native sight test (names in a user's script: NamesTests).
 using System.Collections.Generic;
 using Argus.Perception;
 using Argus.Perception.Tests;

@@ -62,11 +62,23 @@ namespace Argus.Perception
         [Tooltip("Meter levels of the Suspicious, Alert and Aware stages.")]
         public float awarenessSuspicious = 0.3f, awarenessAlert = 0.7f, awarenessAware = 1f;
 
-        /// <summary>Targets seen at this guard's latest sight tick (refreshed after every step).</summary>
+        /// <summary>Targets seen at this guard's latest sight tick: a target joins at its
+        /// <see cref="OnTargetSeen"/> and leaves at its <see cref="OnTargetLost"/> (the step's native
+        /// seen / lost events; nothing is re-derived from memory). While the sensor is disabled it has no
+        /// sight ticks, so the list keeps what its last tick saw (as the native memory does).</summary>
         public List<Transform> visibleTargets = new List<Transform>(8);
 
-        /// <summary>A target was seen this step, at this position (one event per sight percept).</summary>
+        /// <summary>A target came into sight at this guard's sight tick, at this position: once, until
+        /// <see cref="OnTargetLost"/> (it stays in <see cref="visibleTargets"/> meanwhile). Every tick's
+        /// sighting is a percept: <see cref="PerceptionSystem.OnPercept"/>.</summary>
         public event Action<Transform, Vector3> OnTargetSeen;
+
+        /// <summary>A target seen at this guard's previous sight tick left its sight, with where it was
+        /// last perceived: once per <see cref="OnTargetSeen"/>. Raised at the first sight tick that does
+        /// not see it (out of range or cone, behind a wall, <c>detectable</c> off, off the targetMask), or
+        /// at once when the target leaves the world (its PerceptionTarget disabled or destroyed) or this
+        /// guard does (its PerceptionAgent disabled or destroyed, the world disabled).</summary>
+        public event Action<Transform, Vector3> OnTargetLost;
 
         /// <summary>An awareness meter changed stage (useAwareness only): target, from, to, level.</summary>
         public event Action<Transform, AwarenessStage, AwarenessStage, float> OnAwarenessChanged;
@@ -258,9 +270,21 @@ namespace Argus.Perception
             }
         }
 
-        internal void RaiseSeen(Transform target, Vector3 position)
+        /// <summary>A native seen event of this guard: into visibleTargets, then OnTargetSeen.</summary>
+        internal void TargetSeen(Transform target, Vector3 position)
         {
+            if (visibleTargets.Contains(target)) return;
+            visibleTargets.Add(target);
             Action<Transform, Vector3> handler = OnTargetSeen;
+            if (handler != null) handler(target, position);
+        }
+
+        /// <summary>A native lost event of this guard (or the target or guard left the world): out of
+        /// visibleTargets, then OnTargetLost (only for a target that was in the list).</summary>
+        internal void TargetLost(Transform target, Vector3 position)
+        {
+            if (!visibleTargets.Remove(target)) return;
+            Action<Transform, Vector3> handler = OnTargetLost;
             if (handler != null) handler(target, position);
         }
 
@@ -270,20 +294,25 @@ namespace Argus.Perception
             if (handler != null) handler(target, from, to, level);
         }
 
-        /// <summary>Rebuilds <see cref="visibleTargets"/> from the memory records seen at the latest tick.</summary>
-        internal void AfterStep()
+        /// <summary>This guard leaves the world (or the world goes away): every visible target is lost,
+        /// where its memory record last perceived it.</summary>
+        internal void LoseAll()
         {
-            visibleTargets.Clear();
-            if (m_Agent == null) return;
-            MemoryRecord[] records;
-            int n = m_Agent.ReadMemory(out records);
-            PerceptionWorld w = m_Agent.World;
-            for (int i = 0; i < n; i++)
+            for (int i = visibleTargets.Count - 1; i >= 0; i--)
             {
-                if (!records[i].Seen) continue;
-                PerceptionTarget t = w.TargetFor(records[i].Target);
-                if (t != null) visibleTargets.Add(t.transform);
+                if (i >= visibleTargets.Count) continue; // a handler removed more than one
+                Transform t = visibleTargets[i];
+                Vector3 where = t != null ? t.position : Vector3.zero;
+                if (m_Agent != null && t != null)
+                {
+                    PerceptionTarget pt = t.GetComponent<PerceptionTarget>();
+                    Vector3 remembered;
+                    if (pt != null && m_Agent.LastKnownPositionOf(pt.Id, out remembered)) where = remembered;
+                }
+                try { TargetLost(t, where); }
+                catch (Exception e) { UnityEngine.Debug.LogException(e, this); }
             }
+            visibleTargets.Clear();
         }
     }
 }

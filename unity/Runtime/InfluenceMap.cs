@@ -35,7 +35,7 @@ namespace Argus.Perception
             def.Height = (uint)height;
             def.CellSize = cellSize;
             def.Origin = UnityArgus.ToArgus(origin);
-            def.Plane = Plane.Xz;
+            def.Plane = MapPlane.Xz;
             m_Owner = world;
             m_World = world.Native;
             m_Id = m_World.CreateInfluenceMap(def);

@@ -1,5 +1,4 @@
 using UnityEngine;
-using NativePercept = Argus.Percept;
 
 namespace Argus.Perception
 {
@@ -42,7 +41,7 @@ namespace Argus.Perception
         MemoryRecord[] m_Memory = new MemoryRecord[8];
         int m_MemoryCount;
         int m_MemoryFrame = -1;
-        bool m_SawThisStep, m_BrainChangedThisStep;
+        bool m_BrainChangedThisStep;
         static bool s_HaveDefaults;
         static AgentDef s_Defaults;
 
@@ -178,6 +177,7 @@ namespace Argus.Perception
 
         void IWorldMember.Detach()
         {
+            if (!ReferenceEquals(sight, null)) sight.LoseAll(); // the world goes away: nothing is seen
             m_World = null;
             m_Id = new AgentId();
             if (brain != null) brain.ResetState();
@@ -185,6 +185,7 @@ namespace Argus.Perception
 
         void IWorldMember.DestroyNative()
         {
+            if (!ReferenceEquals(sight, null)) sight.LoseAll(); // before its memory goes
             if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyAgent(m_Id);
             m_World = null;
             m_Id = new AgentId();
@@ -243,32 +244,51 @@ namespace Argus.Perception
 
         internal void InvalidateMemory() { m_MemoryFrame = -1; }
 
+        /// <summary>Where this agent's memory last perceived the target (false: no record).</summary>
+        internal bool LastKnownPositionOf(TargetId target, out Vector3 position)
+        {
+            position = Vector3.zero;
+            if (!IsLive || target.IsNull) return false;
+            MemoryRecord[] records;
+            int n = ReadMemory(out records);
+            for (int i = 0; i < n; i++)
+            {
+                if (records[i].Target != target) continue;
+                position = UnityArgus.ToUnity(records[i].LastKnownPosition);
+                return true;
+            }
+            return false;
+        }
+
         // ---- the step's events, from PerceptionWorld ------------------------------------------------------------
 
-        internal void OnNativePercept(ref NativePercept p)
+        internal void OnNativePercept(ref PerceptEvent p)
         {
+            // visibleTargets and OnTargetSeen / OnTargetLost follow the seen / lost events (OnNativeSight):
+            // a sight percept only feeds OnPercept, so with nobody listening there is nothing to do.
+            bool sightPercept = p.Kind == PerceptKind.Sight;
+            if (sightPercept && (ReferenceEquals(system, null) || !system.HasListeners)) return;
             Transform target = null;
             PerceptionTarget t = m_World.TargetFor(p.Target); // null or live (ids are cleared on leaving)
             if (!ReferenceEquals(t, null)) target = t.CachedTransform;
             Vector3 position = UnityArgus.ToUnity(p.Position);
-            if (p.Kind == PerceptKind.Sight)
-            {
-                // A sight percept per target seen at this agent's sight tick: they are visibleTargets.
-                if (!ReferenceEquals(sight, null))
-                {
-                    m_LastSightingTime = p.Time;
-                    if (!m_SawThisStep) sight.visibleTargets.Clear();
-                    if (!ReferenceEquals(target, null) && !sight.visibleTargets.Contains(target)) sight.visibleTargets.Add(target);
-                }
-                m_SawThisStep = true;
-                if (!ReferenceEquals(sight, null)) sight.RaiseSeen(target, position);
-                if (!ReferenceEquals(system, null)) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
-            }
+            if (sightPercept) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
             else
             {
                 if (hearing != null) hearing.RaiseHeard(position, target);
                 if (system != null) system.Raise(PerceptType.Sound, position, p.Time, target, p.Strength);
             }
+        }
+
+        /// <summary>A native seen (or lost) event of this agent: the target joins (leaves) visibleTargets.</summary>
+        internal void OnNativeSight(ref SightEvent e, bool seen)
+        {
+            if (ReferenceEquals(sight, null)) return;
+            PerceptionTarget t = m_World.TargetFor(e.Target);
+            if (ReferenceEquals(t, null)) return;
+            Vector3 position = UnityArgus.ToUnity(e.Position);
+            if (seen) sight.TargetSeen(t.CachedTransform, position);
+            else sight.TargetLost(t.CachedTransform, position);
         }
 
         internal void OnNativeBrainEvent(ref BrainEvent e)
@@ -305,43 +325,21 @@ namespace Argus.Perception
             }
         }
 
-        float m_LastSightingTime;
-
         /// <summary>In the world's list of agents visited after each step.</summary>
         internal bool InActiveList;
 
-        /// <summary>Must the world visit this agent after the next step even without an event? While it
-        /// has visible targets (its next sight tick may lose them), or its brain walks a NavMeshAgent or
-        /// awaits arrival.</summary>
+        /// <summary>Must the world visit this agent after the next step even without an event? While its
+        /// brain walks a NavMeshAgent or awaits arrival (visibleTargets needs no visit: it changes only
+        /// with the step's seen / lost events).</summary>
         internal bool NeedsPostStep
         {
-            get
-            {
-                return (!ReferenceEquals(sight, null) && sight.visibleTargets.Count > 0)
-                    || (!ReferenceEquals(brain, null) && brain.StaysActive);
-            }
+            get { return !ReferenceEquals(brain, null) && brain.StaysActive; }
         }
 
-        /// <summary>Could this guard's sight have ticked since its last sighting? Its ticks come every
-        /// 1 / sightRateHz seconds (every step at 0): before the next one is due, the memory's seen flags
-        /// cannot have changed, so they are not read. Half a step early counts as due (a read too early
-        /// changes nothing and is repeated at the next step).</summary>
-        bool SightTickDue(double now, float dt)
-        {
-            float rate = sight.sightRateHz;
-            if (!(rate > 0f)) return true;
-            return now - m_LastSightingTime >= 1.0 / rate - 0.5 * dt;
-        }
-
-        /// <summary>Refreshes what changed. visibleTargets was rebuilt from this step's sight percepts
-        /// when there were any; a guard that saw nothing this step but had visible targets reads its
-        /// memory's seen flags once its next sight tick is due (that tick may have lost them). Nothing
-        /// else is read. Returns WantsBrainState (as of before this call).</summary>
-        internal bool AfterStep(double now, float dt)
+        /// <summary>The end of a step for this agent. Returns WantsBrainState (as of before this call).</summary>
+        internal bool AfterStep()
         {
             bool wantsBrain = WantsBrainState;
-            if (!ReferenceEquals(sight, null) && !m_SawThisStep && sight.visibleTargets.Count > 0 && SightTickDue(now, dt)) sight.AfterStep();
-            m_SawThisStep = false;
             m_BrainChangedThisStep = false;
             return wantsBrain;
         }

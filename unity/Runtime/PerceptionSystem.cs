@@ -40,6 +40,9 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.system == this) m_Agent.system = null;
         }
 
+        /// <summary>Someone listens to OnPercept (otherwise a percept needs no work).</summary>
+        internal bool HasListeners { get { return OnPercept != null; } }
+
         internal void Raise(PerceptType type, Vector3 position, float time, Transform target, float strength)
         {
             Action<Percept> handler = OnPercept;

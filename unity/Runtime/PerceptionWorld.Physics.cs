@@ -30,7 +30,7 @@ namespace Argus.Perception
         /// <summary>True when a ray passes through this collider: a trigger (unless raysHitTriggers), or
         /// a collider of the looking agent or of the looked-at target (on its GameObject or below it), so
         /// a player's CapsuleCollider or CharacterController does not hide its own chest point.</summary>
-        internal bool PassesThrough(Collider c, ref Ray r)
+        internal bool PassesThrough(Collider c, ref EngineRay r)
         {
             if (c.isTrigger && !raysHitTriggers) return true;
             Transform t = c.transform;
@@ -87,7 +87,7 @@ namespace Argus.Perception
             {
                 for (int k = 0; k < pending; k++)
                 {
-                    Ray r = rays[m_Pending[k]];
+                    EngineRay r = rays[m_Pending[k]];
                     float offset = m_Offset[k];
                     Vector3 dir = UnityArgus.ToUnity(r.Direction);
                     Vector3 from = UnityArgus.ToUnity(r.Origin) + dir * offset;
@@ -101,7 +101,7 @@ namespace Argus.Perception
                     Collider c = h.collider;
                     if (c == null) continue;
                     int i = m_Pending[k];
-                    Ray r = rays[i];
+                    EngineRay r = rays[i];
                     float along = m_Offset[k] + h.distance;
                     if (round < MaxSkips && PassesThrough(c, ref r))
                     {
@@ -169,7 +169,7 @@ namespace Argus.Perception
                 QueryTriggerInteraction triggers = m_Owner.TriggerRule;
                 for (int i = 0; i < rays.Length; i++)
                 {
-                    Ray r = rays[i];
+                    EngineRay r = rays[i];
                     Vector3 origin = UnityArgus.ToUnity(r.Origin);
                     Vector3 dir = UnityArgus.ToUnity(r.Direction);
                     int mask = unchecked((int)r.LayerMask);

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using UnityEngine;
-using NativePercept = Argus.Percept;
 
 namespace Argus.Perception
 {
@@ -209,13 +208,18 @@ namespace Argus.Perception
             if (target != null)
             {
                 current.m_Targets.Remove(target);
-                // Guards that see it hold it in visibleTargets until their next sight tick: drop it now
-                // (every agent with visible targets is in the active list).
+                // Its native target goes now, which leaves no lost event: guards that see it lose it
+                // at once (OnTargetLost, where their memory last perceived it).
                 Transform gone = target.CachedTransform;
-                for (int i = 0; i < current.m_Active.Count; i++)
+                for (int i = 0; i < current.m_Agents.Count; i++)
                 {
-                    FieldOfViewSensor sight = current.m_Active[i].sight;
-                    if (!ReferenceEquals(sight, null)) sight.visibleTargets.Remove(gone);
+                    PerceptionAgent a = current.m_Agents[i];
+                    FieldOfViewSensor sight = a.sight;
+                    if (ReferenceEquals(sight, null) || sight.visibleTargets.Count == 0 || !sight.visibleTargets.Contains(gone)) continue;
+                    Vector3 where;
+                    if (!a.LastKnownPositionOf(target.Id, out where)) where = gone.position;
+                    try { sight.TargetLost(gone, where); }
+                    catch (Exception e) { UnityEngine.Debug.LogException(e, sight); }
                 }
             }
             var occluder = member as PerceptionOccluder;
@@ -394,10 +398,9 @@ namespace Argus.Perception
             PerceptArray percepts = m_World.Percepts;
             for (int i = 0; i < percepts.Length; i++)
             {
-                NativePercept p = percepts[i];
+                PerceptEvent p = percepts[i];
                 PerceptionAgent a = AgentFor(p.Agent);
-                if (a == null) continue;
-                MarkActive(a);
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativePercept(ref p); }
                 catch (Exception e) { UnityEngine.Debug.LogException(e, a); }
             }
@@ -406,7 +409,7 @@ namespace Argus.Perception
             {
                 BrainEvent e = brains[i];
                 PerceptionAgent a = AgentFor(e.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 MarkActive(a);
                 try { a.OnNativeBrainEvent(ref e); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
@@ -416,8 +419,27 @@ namespace Argus.Perception
             {
                 ForgetEvent f = forgets[i];
                 PerceptionAgent a = AgentFor(f.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativeForget(ref f); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            // Sight changes at the step's sight ticks: visibleTargets, OnTargetLost, OnTargetSeen.
+            SightEventArray lost = m_World.LostEvents;
+            for (int i = 0; i < lost.Length; i++)
+            {
+                SightEvent e = lost[i];
+                PerceptionAgent a = AgentFor(e.Agent);
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
+                try { a.OnNativeSight(ref e, false); }
+                catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
+            }
+            SightEventArray seen = m_World.SeenEvents;
+            for (int i = 0; i < seen.Length; i++)
+            {
+                SightEvent e = seen[i];
+                PerceptionAgent a = AgentFor(e.Agent);
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
+                try { a.OnNativeSight(ref e, true); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
             AwarenessEventArray awareness = m_World.AwarenessEvents;
@@ -425,20 +447,18 @@ namespace Argus.Perception
             {
                 AwarenessEvent w = awareness[i];
                 PerceptionAgent a = AgentFor(w.Agent);
-                if (a == null) continue;
+                if (ReferenceEquals(a, null)) continue; // AgentFor: null or live
                 try { a.OnNativeAwareness(ref w); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
             }
-            // One pass over the agents that have something to do after a step (an event this step,
-            // visible targets, a brain that walks a NavMeshAgent or awaits arrival; idle guards are
-            // not visited): visibleTargets fixed up, the brains that act collected; then one bulk
-            // state read for all of them.
-            double now = m_World.Time;
+            // One pass over the agents that have something to do after a step (an event this step, a
+            // brain that walks a NavMeshAgent or awaits arrival; idle guards are not visited): the
+            // brains that act collected; then one bulk state read for all of them.
             m_BrainAgents.Clear();
             for (int i = m_Active.Count - 1; i >= 0; i--)
             {
                 PerceptionAgent a = m_Active[i];
-                try { if (a.AfterStep(now, dt)) m_BrainAgents.Add(a); }
+                try { if (a.AfterStep()) m_BrainAgents.Add(a); }
                 catch (Exception ex) { UnityEngine.Debug.LogException(ex, a); }
                 if (a.NeedsPostStep) continue;
                 a.InActiveList = false;

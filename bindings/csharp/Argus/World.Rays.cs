@@ -91,7 +91,7 @@ namespace Argus
         GCHandle _rayHandle;
 
         [MonoPInvokeCallback(typeof(RayBatchFn))]
-        static Result RayTrampoline(Ray* rays, uint count, RayHit* hits, IntPtr userData)
+        static Result RayTrampoline(EngineRay* rays, uint count, RayHit* hits, IntPtr userData)
         {
             // Nothing may escape into native code: every failure is a failure code (the library then ends
             // the call with CallbackFailed, changing nothing) plus a recorded error.

@@ -27,7 +27,7 @@ namespace Argus.Tests
                     agents[i] = world.CreateAgent(def);
                 }
                 for (int i = 0; i < targets.Length; i++) targets[i] = world.CreateTarget(TargetDef.Default());
-                var percepts = new Percept[1024];
+                var percepts = new PerceptEvent[1024];
                 long sink = 0;
                 Action<int> frame = step =>
                 {
@@ -55,7 +55,7 @@ namespace Argus.Tests
                     AwarenessEventArray w = world.AwarenessEvents;
                     for (int i = 0; i < w.Length; i++) sink += (long)w[i].To;
                     // foreach over every view: struct enumerators, nothing boxed.
-                    foreach (Percept e in p) sink += e.Agent.Index;
+                    foreach (PerceptEvent e in p) sink += e.Agent.Index;
                     foreach (BrainEvent e in b) sink += (long)e.From;
                     foreach (ForgetEvent e in f) sink += e.Agent.Index;
                     foreach (AwarenessEvent e in w) sink += (long)e.From;

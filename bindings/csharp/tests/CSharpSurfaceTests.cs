@@ -56,8 +56,8 @@ namespace Argus.Tests
                 var e = Assert.Throws<InvalidOperationException>(() => { var x = p[0]; });
                 StringAssert.Contains("expired", e.Message);
                 Assert.Throws<InvalidOperationException>(() => { var x = p.Length; });
-                Assert.Throws<InvalidOperationException>(() => { foreach (Percept x in p) { } });
-                Assert.Throws<InvalidOperationException>(() => p.CopyTo(new Percept[64]));
+                Assert.Throws<InvalidOperationException>(() => { foreach (PerceptEvent x in p) { } });
+                Assert.Throws<InvalidOperationException>(() => p.CopyTo(new PerceptEvent[64]));
                 Assert.Throws<InvalidOperationException>(() => { var x = b.Length; });
                 Assert.Throws<InvalidOperationException>(() => { var x = world.ForgetEvents; world.Step(1 / 30f); var y = x.Length; });
                 Assert.Throws<InvalidOperationException>(() => { var x = world.AwarenessEvents; world.Step(1 / 30f); var y = x.Length; });
@@ -90,7 +90,7 @@ namespace Argus.Tests
             world.Dispose();
             var e = Assert.Throws<ObjectDisposedException>(() => { var x = p[0]; });
             Assert.AreEqual("Argus.World", e.ObjectName);
-            Assert.Throws<ObjectDisposedException>(() => { foreach (Percept x in p) { } });
+            Assert.Throws<ObjectDisposedException>(() => { foreach (PerceptEvent x in p) { } });
         }
 
         [Test]
@@ -135,7 +135,7 @@ namespace Argus.Tests
             {
                 Kept = rays;
                 KeptHits = hits;
-                foreach (Ray r in rays) Assert.Greater(r.MaxDistance, 0f);
+                foreach (EngineRay r in rays) Assert.Greater(r.MaxDistance, 0f);
                 for (int i = 0; i < hits.Length; i++) hits[i] = new RayHit { Hit = false };
             }
         }
@@ -168,7 +168,7 @@ namespace Argus.Tests
             {
                 PerceptArray p = StepUntilPercepts(world);
                 int k = 0;
-                foreach (Percept e in p) Assert.AreEqual(p[k++].Target, e.Target);
+                foreach (PerceptEvent e in p) Assert.AreEqual(p[k++].Target, e.Target);
                 Assert.AreEqual(p.Length, k);
                 k = 0;
                 BrainEventArray brains = world.BrainEvents;
@@ -180,7 +180,7 @@ namespace Argus.Tests
 
                 RayArray rays = world.BeginStep(1 / 30f);
                 k = 0;
-                foreach (Ray r in rays) Assert.AreEqual(rays[k++].Origin, r.Origin);
+                foreach (EngineRay r in rays) Assert.AreEqual(rays[k++].Origin, r.Origin);
                 Assert.AreEqual(rays.Length, k);
                 world.CancelStep();
 

@@ -84,8 +84,8 @@ namespace Argus.Tests
                 world.EmitSound(quiet);
                 world.EmitSound(loud);
                 world.Step(1 / 30f);
-                var sounds = new List<Percept>();
-                foreach (Percept p in world.Percepts)
+                var sounds = new List<PerceptEvent>();
+                foreach (PerceptEvent p in world.Percepts)
                     if (p.IsSound) sounds.Add(p);
                     else Assert.AreEqual(-1, p.Sound, "a sight percept has no sound");
                 Assert.AreEqual(2, sounds.Count, "both sounds heard");

@@ -117,7 +117,7 @@ namespace Argus.Tests
             for (int i = 0; i < rays.Length; i++) hits[i] = Cast(rays[i]);
         }
 
-        public RayHit Cast(Ray ray)
+        public RayHit Cast(EngineRay ray)
         {
             float best = float.PositiveInfinity;
             for (int b = 0; b < Centers.Count; b++)
@@ -134,7 +134,7 @@ namespace Argus.Tests
             return hit;
         }
 
-        static bool Slab(Ray ray, Vec3 c, Vec3 h, out float t)
+        static bool Slab(EngineRay ray, Vec3 c, Vec3 h, out float t)
         {
             float[] o = { ray.Origin.X - c.X, ray.Origin.Y - c.Y, ray.Origin.Z - c.Z };
             float[] d = { ray.Direction.X, ray.Direction.Y, ray.Direction.Z };

@@ -153,7 +153,7 @@ namespace Argus
         }
     }
 
-    public partial struct Percept
+    public partial struct PerceptEvent
     {
         /// <summary>True for a sound percept (Kind is PerceptKind.Sound).</summary>
         public bool IsSound { get { return Kind == PerceptKind.Sound; } }

@@ -51,8 +51,8 @@ namespace Argus.Perception.Editor.Tests
             Assert.AreEqual((uint)BrainState.Investigating, (uint)AIState.Investigating);
             Assert.AreEqual((uint)BrainState.Chasing, (uint)AIState.Chasing);
             Assert.AreEqual((uint)BrainState.Searching, (uint)AIState.Searching);
-            Assert.AreEqual((uint)global::Argus.AwarenessStage.Suspicious, (uint)AwarenessStage.Suspicious);
-            Assert.AreEqual((uint)global::Argus.AwarenessStage.Aware, (uint)AwarenessStage.Aware);
+            Assert.AreEqual((uint)global::Argus.AwarenessMeterStage.Suspicious, (uint)AwarenessStage.Suspicious);
+            Assert.AreEqual((uint)global::Argus.AwarenessMeterStage.Aware, (uint)AwarenessStage.Aware);
         }
 
         [Test]

@@ -165,14 +165,125 @@ namespace Argus.Perception.Tests
         public void Field_sightRateHz_IsForwarded()
         {
             scene.Player(new Vector3(0f, 0f, 5f));
-            int sightings = 0;
-            sight.OnTargetSeen += (t, p) => sightings++;
+            int sightings = 0; // every sight tick's sighting is a percept
+            guard.GetComponent<PerceptionSystem>().OnPercept += p => { if (p.type == PerceptType.Sight) sightings++; };
             scene.Step(0.1f, 20);
             Assert.AreEqual(20, sightings, "sightRateHz 0 ticks every step");
             sightings = 0;
             sight.sightRateHz = 2f;
             scene.Step(0.1f, 20);
             Assert.That(sightings, Is.InRange(4, 5), "2 Hz over two seconds (staggered phase)");
+        }
+
+        // ---- OnTargetSeen / OnTargetLost: the step's native seen / lost events ----------------------------
+
+        sealed class SightLog
+        {
+            public readonly System.Collections.Generic.List<string> Events = new System.Collections.Generic.List<string>();
+
+            public SightLog(FieldOfViewSensor sensor, string who)
+            {
+                sensor.OnTargetSeen += (t, p) => Events.Add(who + " seen " + t.name + " " + p.z.ToString("0.0", System.Globalization.CultureInfo.InvariantCulture));
+                sensor.OnTargetLost += (t, p) => Events.Add(who + " lost " + t.name + " " + p.z.ToString("0.0", System.Globalization.CultureInfo.InvariantCulture));
+            }
+
+            public string Take()
+            {
+                string s = string.Join(", ", Events.ToArray());
+                Events.Clear();
+                return s;
+            }
+        }
+
+        [Test]
+        public void OnTargetSeen_OnceWhenATargetComesIntoView_AtASightTick()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 20f)); // out of range
+            player.name = "Player";
+            var log = new SightLog(sight, "guard");
+            sight.sightRateHz = 2f; // a tick every 0.5 s
+            scene.Step(0.1f, 10);
+            Assert.AreEqual("", log.Take());
+            player.transform.position = new Vector3(0f, 0f, 5f);
+            int steps = 0;
+            while (log.Events.Count == 0 && steps < 10) { scene.Step(0.1f); steps++; }
+            Assert.AreEqual("guard seen Player 5.0", log.Take(), "seen once, at the next sight tick");
+            CollectionAssert.AreEqual(new[] { player.transform }, sight.visibleTargets);
+            scene.Step(0.1f, 30); // stays in view: six more ticks, no event
+            Assert.AreEqual("", log.Take());
+            CollectionAssert.AreEqual(new[] { player.transform }, sight.visibleTargets);
+        }
+
+        [Test]
+        public void OnTargetLost_OnceWhenATargetLeavesView_WithWhereItWasLastSeen()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            player.name = "Player";
+            var log = new SightLog(sight, "guard");
+            scene.Step(0.1f);
+            Assert.AreEqual("guard seen Player 5.0", log.Take());
+            player.transform.position = new Vector3(0f, 0f, -5f); // behind the guard
+            scene.Step(0.1f);
+            Assert.AreEqual("guard lost Player 5.0", log.Take());
+            CollectionAssert.IsEmpty(sight.visibleTargets);
+            scene.Step(0.1f, 5);
+            Assert.AreEqual("", log.Take(), "lost once");
+            player.transform.position = new Vector3(0f, 0f, 6f);
+            scene.Step(0.1f);
+            Assert.AreEqual("guard seen Player 6.0", log.Take(), "seen again");
+            player.GetComponent<PerceptionTarget>().detectable = false;
+            scene.Step(0.1f);
+            Assert.AreEqual("guard lost Player 6.0", log.Take(), "not detectable: lost at the next tick");
+        }
+
+        [Test]
+        public void OnTargetLost_AtOnceWhenTheTargetIsDisabledOrDestroyed([Values(true, false)] bool destroy)
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            player.name = "Player";
+            var second = scene.Guard(new Vector3(2f, 0f, 0f), Vector3.forward);
+            var otherSight = second.GetComponent<FieldOfViewSensor>();
+            var log = new SightLog(sight, "guard");
+            var otherLog = new SightLog(otherSight, "other");
+            otherSight.sightRateHz = 2f; // a slow tick: the loss must not wait for it
+            scene.Step(0.1f);
+            Assert.AreEqual("guard seen Player 5.0", log.Take());
+            Assert.AreEqual("other seen Player 5.0", otherLog.Take());
+            player.transform.position = new Vector3(0f, 0f, 4f); // moved since its last sighting
+            if (destroy) Object.DestroyImmediate(player);
+            else player.GetComponent<PerceptionTarget>().enabled = false;
+            Assert.AreEqual("guard lost Player 5.0", log.Take(), "lost at once, where it was last perceived");
+            Assert.AreEqual("other lost Player 5.0", otherLog.Take());
+            CollectionAssert.IsEmpty(sight.visibleTargets);
+            CollectionAssert.IsEmpty(otherSight.visibleTargets);
+            scene.Step(0.1f, 10);
+            Assert.AreEqual("", log.Take(), "lost once");
+            Assert.AreEqual("", otherLog.Take());
+            if (!destroy)
+            {
+                player.GetComponent<PerceptionTarget>().enabled = true;
+                scene.Step(0.1f);
+                Assert.AreEqual("guard seen Player 4.0", log.Take(), "back in the world: seen again");
+            }
+        }
+
+        [Test]
+        public void OnTargetLost_WhenTheGuardLeavesTheWorld()
+        {
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            player.name = "Player";
+            var log = new SightLog(sight, "guard");
+            scene.Step(0.1f);
+            Assert.AreEqual("guard seen Player 5.0", log.Take());
+            guard.GetComponent<PerceptionAgent>().enabled = false;
+            Assert.AreEqual("guard lost Player 5.0", log.Take());
+            CollectionAssert.IsEmpty(sight.visibleTargets);
+            guard.GetComponent<PerceptionAgent>().enabled = true;
+            scene.Step(0.1f);
+            Assert.AreEqual("guard seen Player 5.0", log.Take(), "a new native agent sees it anew");
+            scene.World.enabled = false;
+            Assert.AreEqual("guard lost Player 5.0", log.Take(), "the world went away");
+            CollectionAssert.IsEmpty(sight.visibleTargets);
         }
 
         [Test]

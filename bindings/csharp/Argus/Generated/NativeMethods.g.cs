@@ -22,7 +22,7 @@ namespace Argus
     /// byte-identical). Never let an exception unwind through this callback.
     /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    public unsafe delegate Result RayBatchFn(Ray* rays, uint count, RayHit* hits, IntPtr user_data);
+    public unsafe delegate Result RayBatchFn(EngineRay* rays, uint count, RayHit* hits, IntPtr user_data);
 
     /// <summary>Every argus_ function of argus.h, one to one. Prefer <see cref="World"/>.</summary>
     [SuppressUnmanagedCodeSecurity]
@@ -285,7 +285,7 @@ namespace Argus
 
         /// <summary>
         /// The values of one layer, row-major: <c>items[row * width + column]</c>, column along +X, row
-        /// along +Z (+Y on <c>Plane.Xy</c>); <c>Count</c> = width × height. Upload it as a one-channel
+        /// along +Z (+Y on <c>MapPlane.Xy</c>); <c>Count</c> = width × height. Upload it as a one-channel
         /// float texture for a heat map. The floats are owned by the world and are read-only; the
         /// pointer and its contents stay valid until the next call that changes this map (clear,
         /// add, blur, propagate, combine, normalise, decay), its destruction, <c>argus_world_load</c> or

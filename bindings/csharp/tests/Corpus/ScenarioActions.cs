@@ -19,7 +19,7 @@ namespace Argus.Tests.Corpus
             {
                 for (int i = 0; i < rays.Length; i++)
                 {
-                    Ray r = rays[i];
+                    EngineRay r = rays[i];
                     Asked.Add(new KeyValuePair<AgentId, TargetId>(r.Agent, r.Target));
                     var hit = new RayHit();
                     if (Blocked)
@@ -357,7 +357,7 @@ namespace Argus.Tests.Corpus
                     {
                         var x = (JsonObject)expected[i];
                         Keys(x, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness");
-                        Percept p = actual[i];
+                        PerceptEvent p = actual[i];
                         string w = "percept " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(p.Agent));
                         Eq(w + "kind", Str(x, "kind"), Name(KindNames, (uint)p.Kind));

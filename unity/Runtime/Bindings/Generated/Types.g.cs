@@ -253,7 +253,7 @@ namespace Argus
     /// <summary>
     /// An awareness meter's stage.
     /// </summary>
-    public enum AwarenessStage : uint
+    public enum AwarenessMeterStage : uint
     {
         /// <summary>
         /// Below the suspicious threshold.
@@ -306,7 +306,7 @@ namespace Argus
     /// <summary>
     /// The plane an influence map's grid (or a candidate pattern) lies in.
     /// </summary>
-    public enum Plane : uint
+    public enum MapPlane : uint
     {
         /// <summary>
         /// X and Z (a 3D game with +Y up): rows follow +Z.
@@ -426,13 +426,13 @@ namespace Argus
         Points = 0,
         /// <summary>
         /// A square of (2·HalfCount + 1)² points <c>Spacing</c> apart around <c>Center</c>, row by row from
-        /// −row to +row (rows along +Z, or +Y on <c>Plane.Xy</c>), each row from −X to +X.
+        /// −row to +row (rows along +Z, or +Y on <c>MapPlane.Xy</c>), each row from −X to +X.
         /// </summary>
         Grid = 1,
         /// <summary>
         /// <c>Rings</c> × <c>PerRing</c> points around <c>Center</c>: ring k has radius
         /// inner + (outer − inner)·(k + 0.5)/rings, its points start on +X and turn towards +Z (+Y on
-        /// <c>Plane.Xy</c>) in equal steps; ring by ring outwards.
+        /// <c>MapPlane.Xy</c>) in equal steps; ring by ring outwards.
         /// </summary>
         Ring = 2,
     }
@@ -853,7 +853,7 @@ namespace Argus
         /// <summary>
         /// The awareness meter's stage.
         /// </summary>
-        public AwarenessStage AwarenessStage;
+        public AwarenessMeterStage AwarenessStage;
         byte _seen;
         /// <summary>
         /// True if seen at the latest sight tick.
@@ -964,7 +964,7 @@ namespace Argus
     /// One piece of sensed information, the same shape for every sense.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct Percept
+    public unsafe partial struct PerceptEvent
     {
         /// <summary>
         /// Which sense.
@@ -1020,14 +1020,14 @@ namespace Argus
         /// <summary>
         /// First item (NULL when <c>Count</c> is 0).
         /// </summary>
-        public Percept* Items;
+        public PerceptEvent* Items;
         /// <summary>
         /// Number of items.
         /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
-        public Percept this[int i]
+        public PerceptEvent this[int i]
         {
             get
             {
@@ -1040,7 +1040,7 @@ namespace Argus
         public int Length { get { return (int)Count; } }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
-        public int CopyTo(Percept[] dest)
+        public int CopyTo(PerceptEvent[] dest)
         {
             if (dest == null) throw new ArgumentNullException("dest");
             if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
@@ -1055,11 +1055,11 @@ namespace Argus
         /// <summary>The enumerator of a foreach over the items.</summary>
         public struct Enumerator
         {
-            readonly Percept* _items;
+            readonly PerceptEvent* _items;
             readonly int _count;
             int _i;
 
-            internal Enumerator(Percept* items, int count)
+            internal Enumerator(PerceptEvent* items, int count)
             {
                 _items = items;
                 _count = count;
@@ -1070,7 +1070,7 @@ namespace Argus
             public bool MoveNext() { return ++_i < _count; }
 
             /// <summary>The current item (a copy).</summary>
-            public Percept Current { get { return _items[_i]; } }
+            public PerceptEvent Current { get { return _items[_i]; } }
         }
     }
 
@@ -1080,7 +1080,7 @@ namespace Argus
     /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
     public unsafe struct PerceptArray
     {
-        readonly Percept* _items;
+        readonly PerceptEvent* _items;
         readonly int _count;
         readonly ViewEpoch _epoch;
         readonly int _stamp;
@@ -1107,7 +1107,7 @@ namespace Argus
         }
 
         /// <summary>Item i (bounds-checked copy).</summary>
-        public Percept this[int i]
+        public PerceptEvent this[int i]
         {
             get
             {
@@ -1126,7 +1126,7 @@ namespace Argus
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
-        public int CopyTo(Percept[] dest)
+        public int CopyTo(PerceptEvent[] dest)
         {
             if (dest == null) throw new ArgumentNullException("dest");
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
@@ -1136,7 +1136,7 @@ namespace Argus
         }
 
         /// <summary>The raw items (valid only while the view is: no check).</summary>
-        public Percept* Pointer
+        public PerceptEvent* Pointer
         {
             get
             {
@@ -1155,13 +1155,13 @@ namespace Argus
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly Percept* _items;
+            readonly PerceptEvent* _items;
             readonly int _count;
             readonly ViewEpoch _epoch;
             readonly int _stamp;
             int _i;
 
-            internal Enumerator(Percept* items, int count, ViewEpoch epoch, int stamp)
+            internal Enumerator(PerceptEvent* items, int count, ViewEpoch epoch, int stamp)
             {
                 _items = items;
                 _count = count;
@@ -1179,7 +1179,7 @@ namespace Argus
             }
 
             /// <summary>The current item (a copy).</summary>
-            public Percept Current { get { return _items[_i]; } }
+            public PerceptEvent Current { get { return _items[_i]; } }
         }
     }
 
@@ -1614,11 +1614,11 @@ namespace Argus
         /// <summary>
         /// Stage before.
         /// </summary>
-        public AwarenessStage From;
+        public AwarenessMeterStage From;
         /// <summary>
         /// Stage after.
         /// </summary>
-        public AwarenessStage To;
+        public AwarenessMeterStage To;
         /// <summary>
         /// Meter level after the step (0..1).
         /// </summary>
@@ -2030,7 +2030,7 @@ namespace Argus
         /// </summary>
         public uint Width;
         /// <summary>
-        /// Rows (cells along +Z, or +Y on <c>Plane.Xy</c>), at least 1 (default 64).
+        /// Rows (cells along +Z, or +Y on <c>MapPlane.Xy</c>), at least 1 (default 64).
         /// </summary>
         public uint Height;
         /// <summary>
@@ -2044,9 +2044,9 @@ namespace Argus
         /// </summary>
         public Vec3 Origin;
         /// <summary>
-        /// The grid's plane (default <c>Plane.Xz</c>).
+        /// The grid's plane (default <c>MapPlane.Xz</c>).
         /// </summary>
-        public Plane Plane;
+        public MapPlane Plane;
         /// <summary>
         /// Layers, 1 to <c>Constants.INFLUENCE_MAX_LAYERS</c> (default 1); each is one float per cell.
         /// </summary>
@@ -2112,7 +2112,7 @@ namespace Argus
         /// <summary>
         /// The grid's plane.
         /// </summary>
-        public Plane Plane;
+        public MapPlane Plane;
         /// <summary>
         /// Number of layers.
         /// </summary>
@@ -2319,7 +2319,7 @@ namespace Argus
         /// </summary>
         public int Column;
         /// <summary>
-        /// Row (along +Z, or +Y on <c>Plane.Xy</c>).
+        /// Row (along +Z, or +Y on <c>MapPlane.Xy</c>).
         /// </summary>
         public int Row;
         /// <summary>
@@ -2520,7 +2520,7 @@ namespace Argus
     /// <c>argus_world_find_cover</c>); report the first hit.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct Ray
+    public unsafe partial struct EngineRay
     {
         /// <summary>
         /// The agent's eye (cover: the threat's eye).
@@ -2583,14 +2583,14 @@ namespace Argus
         /// <summary>
         /// First ray (NULL when <c>Count</c> is 0).
         /// </summary>
-        public Ray* Items;
+        public EngineRay* Items;
         /// <summary>
         /// Number of rays.
         /// </summary>
         public uint Count;
 
         /// <summary>Item i (bounds-checked copy). Valid until the world's next step or Dispose.</summary>
-        public Ray this[int i]
+        public EngineRay this[int i]
         {
             get
             {
@@ -2603,7 +2603,7 @@ namespace Argus
         public int Length { get { return (int)Count; } }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
-        public int CopyTo(Ray[] dest)
+        public int CopyTo(EngineRay[] dest)
         {
             if (dest == null) throw new ArgumentNullException("dest");
             if (dest.Length < Count) throw new ArgumentException("dest is too short", "dest");
@@ -2618,11 +2618,11 @@ namespace Argus
         /// <summary>The enumerator of a foreach over the items.</summary>
         public struct Enumerator
         {
-            readonly Ray* _items;
+            readonly EngineRay* _items;
             readonly int _count;
             int _i;
 
-            internal Enumerator(Ray* items, int count)
+            internal Enumerator(EngineRay* items, int count)
             {
                 _items = items;
                 _count = count;
@@ -2633,7 +2633,7 @@ namespace Argus
             public bool MoveNext() { return ++_i < _count; }
 
             /// <summary>The current item (a copy).</summary>
-            public Ray Current { get { return _items[_i]; } }
+            public EngineRay Current { get { return _items[_i]; } }
         }
     }
 
@@ -2643,7 +2643,7 @@ namespace Argus
     /// <see cref="ObjectDisposedException"/>. A struct: no allocation; foreach allocates nothing.</summary>
     public unsafe struct RayArray
     {
-        readonly Ray* _items;
+        readonly EngineRay* _items;
         readonly int _count;
         readonly ViewEpoch _epoch;
         readonly int _stamp;
@@ -2670,7 +2670,7 @@ namespace Argus
         }
 
         /// <summary>Item i (bounds-checked copy).</summary>
-        public Ray this[int i]
+        public EngineRay this[int i]
         {
             get
             {
@@ -2689,7 +2689,7 @@ namespace Argus
         }
 
         /// <summary>Copies the items into dest (at least Length long); returns Length.</summary>
-        public int CopyTo(Ray[] dest)
+        public int CopyTo(EngineRay[] dest)
         {
             if (dest == null) throw new ArgumentNullException("dest");
             if (_epoch != null && _epoch.Value != _stamp) _epoch.Throw();
@@ -2699,7 +2699,7 @@ namespace Argus
         }
 
         /// <summary>The raw items (valid only while the view is: no check).</summary>
-        public Ray* Pointer
+        public EngineRay* Pointer
         {
             get
             {
@@ -2718,13 +2718,13 @@ namespace Argus
         /// <summary>The enumerator of a foreach over the view.</summary>
         public struct Enumerator
         {
-            readonly Ray* _items;
+            readonly EngineRay* _items;
             readonly int _count;
             readonly ViewEpoch _epoch;
             readonly int _stamp;
             int _i;
 
-            internal Enumerator(Ray* items, int count, ViewEpoch epoch, int stamp)
+            internal Enumerator(EngineRay* items, int count, ViewEpoch epoch, int stamp)
             {
                 _items = items;
                 _count = count;
@@ -2742,7 +2742,7 @@ namespace Argus
             }
 
             /// <summary>The current item (a copy).</summary>
-            public Ray Current { get { return _items[_i]; } }
+            public EngineRay Current { get { return _items[_i]; } }
         }
     }
 
@@ -2793,9 +2793,9 @@ namespace Argus
         /// </summary>
         public uint PerRing;
         /// <summary>
-        /// Grid / ring: the plane the pattern lies in (default <c>Plane.Xz</c>).
+        /// Grid / ring: the plane the pattern lies in (default <c>MapPlane.Xz</c>).
         /// </summary>
-        public Plane Plane;
+        public MapPlane Plane;
     }
 
     /// <summary>
