@@ -39,8 +39,19 @@ impl INode for EnemyBrain {
         }
     }
 
-    fn ready(&mut self) {
+    fn enter_tree(&mut self) {
         self.notify_parent();
+    }
+
+    fn exit_tree(&mut self) {
+        // The guard's brain goes idle (the child is still listed while it leaves).
+        if let Some(mut p) = self.base().get_parent()
+            && p.has_method("child_leaving")
+        {
+            let me = self.to_gd().upcast::<Node>();
+            let _guard = self.base_mut();
+            p.call("child_leaving", &[me.to_variant()]);
+        }
     }
 }
 
@@ -101,20 +112,17 @@ impl EnemyBrain {
 
     #[func]
     fn set_search_duration(&mut self, v: f32) {
-        self.search_duration = v;
-        self.notify_parent();
+        self.set_checked(|s| &mut s.search_duration, "search_duration", v);
     }
 
     #[func]
     fn set_investigate_timeout(&mut self, v: f32) {
-        self.investigate_timeout = v;
-        self.notify_parent();
+        self.set_checked(|s| &mut s.investigate_timeout, "investigate_timeout", v);
     }
 
     #[func]
     fn set_brain_enabled(&mut self, v: bool) {
-        self.brain_enabled = v;
-        self.notify_parent();
+        self.set_checked(|s| &mut s.brain_enabled, "brain_enabled", v);
     }
 }
 
@@ -135,13 +143,30 @@ impl EnemyBrain {
         }
     }
 
-    fn notify_parent(&mut self) {
+    /// Pushes the parent sensor's settings again; false when it refused them.
+    fn notify_parent(&mut self) -> bool {
         if let Some(mut p) = self.base().get_parent()
             && p.has_method("apply_settings")
         {
             // The parent reads this node's settings back: release our own borrow first.
             let _guard = self.base_mut();
-            p.call("apply_settings", &[]);
+            return p.call("apply_settings", &[]).try_to::<bool>().unwrap_or(true);
+        }
+        true
+    }
+
+    /// Sets one property: kept only when the core accepts it (alone, and in the parent sensor's
+    /// settings), else the last accepted value stays and the error names the node and the property.
+    fn set_checked<T: Clone + std::fmt::Debug>(&mut self, field: fn(&mut Self) -> &mut T, name: &str, v: T) {
+        let old = std::mem::replace(field(self), v.clone());
+        let alone = argus_core::AgentDef { brain: self.config(), ..Default::default() };
+        let result = crate::sensors::check_agent_def(&alone);
+        if result.is_err() || !self.notify_parent() {
+            *field(self) = old.clone();
+            let label = crate::sensors::node_label(&self.to_gd().upcast());
+            let why = result.err().unwrap_or_else(|| "the parent sensor refused it".into());
+            godot_error!("{label}: {name} = {v:?} refused ({why}); keeping {old:?}");
+            self.notify_parent();
         }
     }
 }

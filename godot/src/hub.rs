@@ -120,6 +120,8 @@ pub struct AgentSlot {
     pub sent: Option<Pose>,
     /// How its moves are noticed (see `poses`).
     pub watch: Watch,
+    /// Its last pose was refused by the core (reported once until a pose is accepted again).
+    pub bad_pose: bool,
 }
 
 impl PoseSlot for AgentSlot {
@@ -140,6 +142,8 @@ pub struct TargetSlot {
     pub sent: Option<Pose>,
     /// How its moves are noticed (see `poses`).
     pub watch: Watch,
+    /// Its last pose was refused by the core (reported once until a pose is accepted again).
+    pub bad_pose: bool,
 }
 
 impl PoseSlot for TargetSlot {
@@ -177,6 +181,10 @@ pub struct Hub {
     world: Option<World>,
     /// Settings for the world when it is created.
     pub def: WorldDef,
+    /// How errors name the world node (its path).
+    pub owner: String,
+    /// How many registered nodes have a refused pose (see `bad_pose`).
+    bad_poses: usize,
     /// 2D nodes (positions and signals as Vector2).
     pub d2: bool,
     pub agents: IdTable<AgentId, AgentSlot>,
@@ -219,6 +227,8 @@ impl Hub {
         Hub {
             world: None,
             def: WorldDef::default(),
+            owner: String::new(),
+            bad_poses: 0,
             d2,
             agents: IdTable::default(),
             targets: IdTable::default(),
@@ -244,9 +254,16 @@ impl Hub {
     }
 
     /// The core world, created with `def` on first use.
+    /// A def the core refuses is reported, naming the world node, and the defaults are used.
     pub fn world(&mut self) -> &mut World {
-        let def = self.def;
-        self.world.get_or_insert_with(|| World::new(&def).unwrap_or_default())
+        if self.world.is_none() {
+            let world = World::new(&self.def).unwrap_or_else(|e| {
+                godot_error!("{}: world settings refused ({e}); using the default settings", self.owner);
+                World::default()
+            });
+            self.world = Some(world);
+        }
+        self.world.as_mut().expect("just created")
     }
 
     /// The core world if it exists.
@@ -286,11 +303,33 @@ impl Hub {
         Ok(id)
     }
 
-    pub fn remove_target(&mut self, id: TargetId) {
-        if let Some(slot) = self.targets.remove(&id) {
-            self.target_of.remove(&slot.node.instance_id());
-            let _ = self.world().destroy_target(id);
+    /// Unregisters a target. Every guard that remembers it loses it (`target_lost` if it saw
+    /// it at its latest sight tick) and forgets it (`target_forgotten`): the core drops those
+    /// memory records. The signals are returned to emit with no borrow held.
+    pub fn remove_target(&mut self, id: TargetId) -> (Vec<Emission>, Rc<Signals>) {
+        let signals = self.signals().clone();
+        let mut out = Vec::new();
+        let Some(slot) = self.targets.remove(&id) else { return (out, signals) };
+        self.target_of.remove(&slot.node.instance_id());
+        if slot.bad_pose {
+            self.bad_poses = self.bad_poses.saturating_sub(1);
         }
+        let d2 = self.d2;
+        self.world();
+        let Hub { world, agents, .. } = self;
+        let world = world.as_mut().expect("created");
+        let mut batch = Batch::new(&signals, &mut out);
+        for (agent, agent_slot) in agents.iter() {
+            let Ok(Some(r)) = world.memory_of(*agent, id) else { continue };
+            if r.seen {
+                batch.push(&agent_slot.node, SignalKind::TargetLost, || Some(vec![slot.node.to_variant()]));
+            }
+            batch.push(&agent_slot.node, SignalKind::TargetForgotten, || {
+                Some(vec![slot.node.to_variant(), Body::variant_of(d2, r.last_known_position)])
+            });
+        }
+        let _ = world.destroy_target(id);
+        (out, signals)
     }
 
     /// The targets `agent` saw at its latest sight tick (what `target_seen`/`target_lost` track),
@@ -371,38 +410,58 @@ impl Hub {
         self.moved_agents.clear();
         self.moved_targets.clear();
         self.read_usec = started.elapsed().as_secs_f64() * 1e6;
-        let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
-        let (agents, targets) = (&self.agent_poses, &self.target_poses);
-        if world.set_agent_poses_by(agents.len(), |i| agents[i]).is_err() {
-            // One bad pose (a NaN transform) must not freeze everyone: fall back to one by one.
-            for &(id, p, f) in agents {
+        self.world();
+        let Hub { world, agents, targets, agent_poses, target_poses, bad_poses, .. } = self;
+        let world = world.as_mut().expect("created");
+        if world.set_agent_poses_by(agent_poses.len(), |i| agent_poses[i]).is_err() {
+            // One bad pose (a NaN transform) must not freeze everyone: fall back to one by one,
+            // and name the node the core refused.
+            for &(id, p, f) in agent_poses.iter() {
                 let f = f.unwrap_or_else(|| world.agent(id).map(|a| a.forward()).unwrap_or(Vec3::Z));
-                let _ = world.set_agent_pose(id, p, f);
+                if let Some(slot) = agents.get_mut(&id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_agent_pose(id, p, f));
+                }
+            }
+        } else if *bad_poses > 0 {
+            for (id, ..) in agent_poses.iter() {
+                if let Some(slot) = agents.get_mut(id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, Ok(()));
+                }
             }
         }
-        if world.set_target_poses_by(targets.len(), |i| targets[i]).is_err() {
-            for &(id, p, f) in targets {
+        if world.set_target_poses_by(target_poses.len(), |i| target_poses[i]).is_err() {
+            for &(id, p, f) in target_poses.iter() {
                 let f = f.unwrap_or_else(|| world.target(id).map(|t| t.forward()).unwrap_or(Vec3::Z));
-                let _ = world.set_target_pose(id, p, f);
+                if let Some(slot) = targets.get_mut(&id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_target_pose(id, p, f));
+                }
+            }
+        } else if *bad_poses > 0 {
+            for (id, ..) in target_poses.iter() {
+                if let Some(slot) = targets.get_mut(id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, Ok(()));
+                }
             }
         }
     }
 
     /// Syncs one agent and one target (or every target) before an immediate query.
     pub fn sync_for_query(&mut self, agent: AgentId, target: Option<TargetId>) {
-        let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
-        if let Some(slot) = self.agents.get_mut(&agent) {
+        self.world();
+        let Hub { world, agents, targets, bad_poses, .. } = self;
+        let world = world.as_mut().expect("created");
+        if let Some(slot) = agents.get_mut(&agent) {
             let (p, f) = slot.body.pose();
             slot.sent = Some((p, f));
             let f = f.unwrap_or_else(|| world.agent(agent).map(|a| a.forward()).unwrap_or(Vec3::Z));
-            let _ = world.set_agent_pose(agent, p, f);
+            refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_agent_pose(agent, p, f));
         }
-        for (id, slot) in self.targets.iter_mut() {
+        for (id, slot) in targets.iter_mut() {
             if target.is_none_or(|t| t == *id) {
                 let (p, f) = slot.body.pose();
                 slot.sent = Some((p, f));
                 let f = f.unwrap_or_else(|| world.target(*id).map(|t| t.forward()).unwrap_or(Vec3::Z));
-                let _ = world.set_target_pose(*id, p, f);
+                refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_target_pose(*id, p, f));
             }
         }
     }
@@ -516,6 +575,27 @@ impl Hub {
             batch.push(brain, SignalKind::StateChanged, || {
                 Some(vec![state_index(b.from).to_variant(), state_index(b.to).to_variant()])
             });
+        }
+    }
+}
+
+/// Reports a pose the core refused (a NaN transform, a coordinate past ±1e6) once, naming the
+/// node, until one of its poses is accepted again; the core keeps the last accepted pose.
+fn refused(node: &Gd<Node>, bad: &mut bool, count: &mut usize, result: argus_core::Result<()>) {
+    match result {
+        Ok(()) if *bad => {
+            *bad = false;
+            *count = count.saturating_sub(1);
+        }
+        Ok(()) => {}
+        Err(_) if *bad => {}
+        Err(e) => {
+            *bad = true;
+            *count += 1;
+            godot_error!(
+                "{}: pose refused ({e}); perception keeps its last valid pose until it is valid again",
+                crate::sensors::node_label(node)
+            );
         }
     }
 }

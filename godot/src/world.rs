@@ -465,10 +465,13 @@ macro_rules! perception_world {
                         } else {
                             argus_core::RayBackend::Builtin
                         },
-                        worker_threads: self.worker_threads.max(1),
-                        sound_occlusion: self.sound_occlusion.clamp(0.0, 1.0),
+                        // Passed as set: a value the core refuses is reported (naming this
+                        // node) rather than quietly clamped.
+                        worker_threads: self.worker_threads,
+                        sound_occlusion: self.sound_occlusion,
                         ..Default::default()
                     };
+                    self.hub.owner = crate::sensors::node_label(&self.to_gd().upcast());
                     self.hub.world();
                 }
             }

@@ -55,8 +55,14 @@ macro_rules! hearing_sensor {
                 }
             }
 
-            fn ready(&mut self) {
-                self.notify_parent();
+            fn enter_tree(&mut self) {
+                let _ = self.notify_parent(None);
+            }
+
+            fn exit_tree(&mut self) {
+                // The guard goes deaf (the child is still listed while it leaves).
+                let me = self.to_gd().upcast::<Node>();
+                let _ = self.notify_parent(Some(me.instance_id()));
             }
         }
 
@@ -68,23 +74,19 @@ macro_rules! hearing_sensor {
 
             #[func]
             fn set_hearing_sensitivity(&mut self, v: f32) {
-                self.hearing_sensitivity = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.hearing_sensitivity, "hearing_sensitivity", v);
             }
             #[func]
             fn set_sound_mask(&mut self, v: u32) {
-                self.sound_mask = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.sound_mask, "sound_mask", v);
             }
             #[func]
             fn set_hearing_enabled(&mut self, v: bool) {
-                self.hearing_enabled = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.hearing_enabled, "hearing_enabled", v);
             }
             #[func]
             fn set_muffle_mask(&mut self, v: u32) {
-                self.muffle_mask = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.muffle_mask, "muffle_mask", v);
             }
         }
 
@@ -99,11 +101,27 @@ macro_rules! hearing_sensor {
                 }
             }
 
-            fn notify_parent(&mut self) {
+            /// Pushes the parent sensor's settings again (`leaving`: without this node).
+            fn notify_parent(&mut self, leaving: Option<InstanceId>) -> Result<(), String> {
                 if let Some(mut p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
                     // The parent reads this node's settings back: release our own borrow first.
                     let _guard = self.base_mut();
-                    p.bind_mut().apply_settings();
+                    return p.bind_mut().push_settings(leaving);
+                }
+                Ok(())
+            }
+
+            /// Sets one property: kept only when the core accepts it (alone, and in the parent
+            /// sensor's settings), else the last accepted value stays and the error names the
+            /// node and the property.
+            fn set_checked<T: Clone + std::fmt::Debug>(&mut self, field: fn(&mut Self) -> &mut T, name: &str, v: T) {
+                let old = std::mem::replace(field(self), v.clone());
+                let alone = argus_core::AgentDef { hearing: self.config(), ..Default::default() };
+                let result = super::check_agent_def(&alone).and_then(|()| self.notify_parent(None));
+                if let Err(e) = result {
+                    *field(self) = old.clone();
+                    let label = super::node_label(&self.to_gd().upcast());
+                    godot_error!("{label}: {name} = {v:?} refused ({e}); keeping {old:?}");
                 }
             }
         }

@@ -83,11 +83,18 @@ macro_rules! perception_target {
                 // `_ready` runs once per node: without this, a node moved to another parent (or
                 // taken out of the tree and put back) would stay unregistered.
                 self.base_mut().request_ready();
+                let mut gone = None;
                 if let Some(mut w) = self.world.take().filter(|w| w.is_instance_valid()) {
-                    w.bind_mut().hub_mut().remove_target(self.id);
+                    gone = Some(w.bind_mut().hub_mut().remove_target(self.id));
                 }
                 self.moved = None;
                 self.id = TargetId::NULL;
+                // Guards that saw it lose it, and forget it (the core drops their memory of it):
+                // emitted now, while the node is still alive, with no borrow held.
+                if let Some((mut emissions, signals)) = gone.filter(|(e, _)| !e.is_empty()) {
+                    let _guard = self.base_mut();
+                    crate::signals::emit_all(&mut emissions, &signals);
+                }
             }
         }
 
@@ -96,7 +103,7 @@ macro_rules! perception_target {
             /// Registers with the world if not yet (the world calls this for targets ready before it).
             #[func]
             pub fn register(&mut self) {
-                if !self.id.is_null() {
+                if self.live_world().is_some() {
                     return;
                 }
                 let node = self.to_gd().upcast::<Node>();
@@ -104,7 +111,14 @@ macro_rules! perception_target {
                 let body = $body(self.to_gd().upcast());
                 let def = self.def(&body);
                 let exclude = body.own_colliders();
-                let slot = crate::hub::TargetSlot { node, body, exclude, sent: None, watch: Default::default() };
+                let slot = crate::hub::TargetSlot {
+                    node,
+                    body,
+                    exclude,
+                    sent: None,
+                    watch: Default::default(),
+                    bad_pose: false,
+                };
                 let added = {
                     let mut w = w.bind_mut();
                     let hub = w.hub_mut();
@@ -116,20 +130,23 @@ macro_rules! perception_target {
                         self.moved = Some(queue);
                         self.world = Some(w);
                     }
-                    Err(e) => godot_error!("{}: {e}", stringify!($Target)),
+                    Err(e) => godot_error!(
+                        "{}: not registered: its settings are refused ({e}); it registers once they are valid",
+                        crate::sensors::node_label(&self.to_gd().upcast())
+                    ),
                 }
             }
 
             /// True once registered with a perception world.
             #[func]
             pub fn is_registered(&self) -> bool {
-                !self.id.is_null()
+                !self.id.is_null() && self.world.as_ref().is_some_and(|w| w.is_instance_valid())
             }
 
             /// Makes a sound at this target (a footstep): heard by guards within `loudness` metres.
             #[func]
             pub fn make_sound(&mut self, loudness: f32) {
-                let Some(mut w) = self.world.clone() else { return };
+                let Some((_, mut w)) = self.live_world() else { return };
                 let body = $body(self.to_gd().upcast());
                 let node = self.to_gd().upcast::<Node>();
                 let (position, _) = body.pose();
@@ -140,23 +157,19 @@ macro_rules! perception_target {
 
             #[func]
             fn set_team(&mut self, v: u32) {
-                self.team = v;
-                self.apply_settings();
+                self.set_checked(|s| &mut s.team, "team", v);
             }
             #[func]
             fn set_layers(&mut self, v: u32) {
-                self.layers = v;
-                self.apply_settings();
+                self.set_checked(|s| &mut s.layers, "layers", v);
             }
             #[func]
             fn set_check_points(&mut self, v: Array<$Vector>) {
-                self.check_points = v;
-                self.apply_settings();
+                self.set_checked(|s| &mut s.check_points, "check_points", v);
             }
             #[func]
             fn set_perceivable(&mut self, v: bool) {
-                self.perceivable = v;
-                self.apply_settings();
+                self.set_checked(|s| &mut s.perceivable, "perceivable", v);
             }
         }
 
@@ -179,16 +192,61 @@ macro_rules! perception_target {
                 }
             }
 
-            fn apply_settings(&mut self) {
-                let (id, Some(mut w)) = (self.id, self.world.clone()) else { return };
+            /// The world this target is registered with; once that world is freed the target
+            /// unregisters, reports it once, and waits for the next world.
+            fn live_world(&mut self) -> Option<(TargetId, Gd<crate::$World>)> {
+                match &self.world {
+                    Some(w) if w.is_instance_valid() && !self.id.is_null() => Some((self.id, w.clone())),
+                    Some(_) => {
+                        (self.world, self.moved, self.id) = (None, None, TargetId::NULL);
+                        let label = crate::sensors::node_label(&self.to_gd().upcast());
+                        godot_error!(
+                            "{label}: its perception world was freed; unregistered until another world appears"
+                        );
+                        None
+                    }
+                    None => None,
+                }
+            }
+
+            /// The settings to the core (`set_target_def` when registered; else, once ready in
+            /// the tree, a check of the def and a registration).
+            fn push_settings(&mut self) -> Result<(), String> {
+                let world = self.live_world();
+                if world.is_none() && !(self.base().is_inside_tree() && self.base().is_node_ready()) {
+                    return Ok(()); // checked when it registers at `_ready`
+                }
                 let def = self.def(&$body(self.to_gd().upcast()));
+                let Some((id, mut w)) = world else {
+                    crate::sensors::check_target_def(&def)?;
+                    self.register();
+                    return Ok(());
+                };
                 let mut w = w.bind_mut();
                 let hub = w.hub_mut();
+                hub.world().set_target_def(id, &def).map_err(|e| e.to_string())?;
                 if let Some(slot) = hub.targets.get_mut(&id) {
-                    slot.sent = None; // the def below moves the core's pose
+                    slot.sent = None; // the def moved the core's pose
                 }
-                if let Err(e) = hub.world().set_target_def(id, &def) {
-                    godot_error!("{}: {e}", stringify!($Target));
+                Ok(())
+            }
+
+            /// Sets one property: kept only when the core accepts it, else the last accepted value
+            /// stays and the error names the node and the property (see the vision sensor's).
+            fn set_checked<T: Clone + std::fmt::Debug>(&mut self, field: fn(&mut Self) -> &mut T, name: &str, v: T) {
+                let ready = self.base().is_inside_tree() && self.base().is_node_ready();
+                let was_valid = !ready
+                    || self.live_world().is_some()
+                    || crate::sensors::check_target_def(&self.def(&$body(self.to_gd().upcast()))).is_ok();
+                let old = std::mem::replace(field(self), v.clone());
+                if let Err(e) = self.push_settings() {
+                    let label = crate::sensors::node_label(&self.to_gd().upcast());
+                    if was_valid {
+                        *field(self) = old.clone();
+                        godot_error!("{label}: {name} = {v:?} refused ({e}); keeping {old:?}");
+                    } else {
+                        godot_error!("{label}: {name} = {v:?} kept, but its settings are still refused ({e})");
+                    }
                 }
             }
 

@@ -33,6 +33,7 @@ func run() -> void:
 	await test_signals()
 	await test_pose_sync_polls_moving_nodes()
 	test_cover_2d()
+	await test_hearing_child_freed()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -233,3 +234,26 @@ func test_cover_2d() -> void:
 	var flank: Array = w.find_flank({"position": Vector2.ZERO, "forward": Vector2.RIGHT}, PackedVector2Array([Vector2(100, 0), Vector2(-100, 10)]), 1, null)
 	t.check(flank.size() == 1 and flank[0].position.is_equal_approx(Vector2(-100, 10)), "2D flank: the spot behind the threat (%s)" % [flank])
 	clear()
+
+## Freeing a HearingSensor2D child stops that guard's hearing; adding one back restores it.
+func test_hearing_child_freed() -> void:
+	var w := fresh_world()
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	var ears := HearingSensor2D.new()
+	g.add_child(ears)
+	t.check(await hears(w, g), "with a HearingSensor2D child the guard hears")
+	ears.free()
+	t.check(not await hears(w, g), "after freeing the HearingSensor2D child the guard hears nothing")
+	g.add_child(HearingSensor2D.new())
+	t.check(await hears(w, g), "a new HearingSensor2D child gives it ears again")
+	clear()
+
+## Emits a sound 50 px from guard `g` and tells whether a step within two frames heard it.
+func hears(w: PerceptionWorld2D, g: VisionSensor2D) -> bool:
+	w.emit_sound(g.position + Vector2(50, 0), 100.0, null)
+	var heard := false
+	for i in 2:
+		await physics_frame
+		for p in w.get_last_percepts():
+			heard = heard or (p["kind"] == "sound" and p["sensor"] == g)
+	return heard
