@@ -10,6 +10,7 @@ pub mod convert;
 pub mod hub;
 pub mod id_table;
 pub mod influence;
+pub mod occluder_sources;
 pub mod poses;
 pub mod raw;
 pub mod sensors;

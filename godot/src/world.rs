@@ -49,6 +49,8 @@ macro_rules! perception_world {
             frame_usec: f64,
             emit_usec: f64,
             debug_colors: PackedColorArray,
+            /// Nodes already warned about (see `warn_once`).
+            warned: std::collections::HashSet<InstanceId>,
             base: Base<$Base>,
         }
 
@@ -69,6 +71,7 @@ macro_rules! perception_world {
                     frame_usec: 0.0,
                     emit_usec: 0.0,
                     debug_colors: PackedColorArray::new(),
+                    warned: Default::default(),
                     base,
                 }
             }
@@ -194,45 +197,31 @@ macro_rules! perception_world {
                     return 0;
                 }
                 let tree = self.base().get_tree();
-                let mut shapes: Vec<Gd<Node>> = Vec::new();
-                let mut seen = std::collections::HashSet::new();
-                let mut take = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {
-                    if is_occluder_shape(&node) && seen.insert(node.instance_id()) {
-                        shapes.push(node);
-                    }
-                };
-                // A grouped shape counts itself; a grouped body counts its shape children.
-                let mut take_node = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {
-                    if is_occluder_shape(&node) {
-                        take(node, shapes);
-                    } else {
-                        node.get_children().iter_shared().for_each(|c| take(c, shapes));
-                    }
-                };
-                if !self.occluder_group.is_empty() {
-                    for node in tree.get_nodes_in_group(&self.occluder_group).iter_shared() {
-                        take_node(node, &mut shapes);
-                    }
-                }
-                if self.occluder_collision_mask != 0
-                    && let Some(root) = tree.get_root()
-                {
-                    let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
-                    while let Some(node) = stack.pop() {
-                        stack.extend(node.get_children().iter_shared());
-                        if let Ok(body) = node.try_cast::<$StaticBody>()
-                            && body.get_collision_layer() & self.occluder_collision_mask != 0
-                        {
-                            take_node(body.upcast(), &mut shapes);
-                        }
-                    }
-                }
+                let found = crate::occluder_sources::gather(&tree, &self.occluder_group, self.occluder_collision_mask, &KINDS);
                 let mut count = 0;
-                for shape in shapes {
+                for shape in found.shapes {
                     if let Ok(shape) = shape.try_cast::<$Shape>()
                         && self.add_occluder_shape(shape)
                     {
                         count += 1;
+                    }
+                }
+                for node in found.others {
+                    let defs = extra_occluders(&node).unwrap_or_else(|| {
+                        Err("gives no occluder: it is not a collision shape, a static collision source, or a body holding one".into())
+                    });
+                    match defs.and_then(|defs| self.add_occluder_defs(&defs)) {
+                        Ok(n) => count += n,
+                        Err(e) => self.warn_once(&node, &e),
+                    }
+                }
+                if !self.use_physics_rays {
+                    for body in found.ignored {
+                        let why = format!(
+                            "is neither in the group '{}' nor on occluder_collision_mask: sight passes through it (physics rays would stop)",
+                            self.occluder_group
+                        );
+                        self.warn_once(&body, &why);
                     }
                 }
                 count
@@ -260,7 +249,7 @@ macro_rules! perception_world {
                     }
                     Ok(None) => false,
                     Err(e) => {
-                        godot_warn!("{}: {}: {e}", stringify!($World), shape.get_path());
+                        self.warn_once(&shape.clone().upcast(), &e);
                         false
                     }
                 }
@@ -473,6 +462,22 @@ macro_rules! perception_world {
                     };
                     self.hub.owner = crate::sensors::node_label(&self.to_gd().upcast());
                     self.hub.world();
+                }
+            }
+
+            /// Adds static occluders; how many.
+            fn add_occluder_defs(&mut self, defs: &[argus_core::OccluderDef]) -> Result<i64, String> {
+                for def in defs {
+                    let id = self.hub.world().add_occluder(def).map_err(|e| e.to_string())?;
+                    self.occluders.push(id);
+                }
+                Ok(defs.len() as i64)
+            }
+
+            /// A `push_warning` naming `node`, once per node for this world.
+            fn warn_once(&mut self, node: &Gd<Node>, why: &str) {
+                if self.warned.insert(node.instance_id()) {
+                    godot_warn!("{}: {}: {why}", stringify!($World), crate::sensors::node_label(node));
                 }
             }
 

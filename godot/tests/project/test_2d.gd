@@ -34,6 +34,7 @@ func run() -> void:
 	await test_pose_sync_polls_moving_nodes()
 	test_cover_2d()
 	await test_hearing_child_freed()
+	test_tiles_and_loose_walls()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -257,3 +258,42 @@ func hears(w: PerceptionWorld2D, g: VisionSensor2D) -> bool:
 		for p in w.get_last_percepts():
 			heard = heard or (p["kind"] == "sound" and p["sensor"] == g)
 	return heard
+
+## A TileMapLayer's physics tiles become occluders; a StaticBody2D neither grouped nor on the
+## occluder mask is not one, and the world says so once, naming it.
+func test_tiles_and_loose_walls() -> void:
+	var errors := H.ErrorLog.new()
+	OS.add_logger(errors)
+	var w := fresh_world()
+	var rect := RectangleShape2D.new()
+	rect.size = Vector2(20, 200)
+	var loose := H.wall_2d(root, rect, Transform2D(0.0, Vector2(-200, 0)), 1, "")
+	loose.name = "LooseWall"
+	w.register_occluders()
+	var said := errors.take()
+	w.register_occluders()
+	t.check("LooseWall" in said and not "LooseWall" in errors.take(), "an ungrouped StaticBody2D: one warning naming it: %s" % said)
+	var tiles := TileSet.new()
+	tiles.tile_size = Vector2i(32, 32)
+	tiles.add_physics_layer()
+	tiles.set_physics_layer_collision_layer(0, 1)
+	var source := TileSetAtlasSource.new()
+	source.texture = ImageTexture.create_from_image(Image.create(32, 32, false, Image.FORMAT_RGBA8))
+	source.texture_region_size = Vector2i(32, 32)
+	tiles.add_source(source, 0)
+	source.create_tile(Vector2i(0, 0))
+	var data := source.get_tile_data(Vector2i(0, 0), 0)
+	data.add_collision_polygon(0)
+	data.set_collision_polygon_points(0, 0, PackedVector2Array([Vector2(-16, -16), Vector2(16, -16), Vector2(16, 16), Vector2(-16, 16)]))
+	var layer := TileMapLayer.new()
+	layer.tile_set = tiles
+	layer.add_to_group("argus_occluders")
+	root.add_child(layer)
+	for y in range(-4, 5):
+		layer.set_cell(Vector2i(10, y), 0, Vector2i(0, 0))
+	t.check(w.register_occluders() == 9, "nine physics tiles: nine occluders (%d)" % w.get_occluder_count())
+	var g := H.guard_2d(w, Vector2(600, 0), Vector2.LEFT)
+	t.check(not g.can_see(H.target_2d(w, Vector2(100, 0))), "the tile column hides the target behind it")
+	t.check(g.can_see(H.target_2d(w, Vector2(100, 400))), "and not the one past its end")
+	OS.remove_logger(errors)
+	clear()

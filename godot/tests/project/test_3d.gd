@@ -49,6 +49,7 @@ func run() -> void:
 	await test_removed_target_signals()
 	await test_freed_world()
 	await test_brain_timer()
+	test_more_occluder_sources()
 	print("3d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -650,4 +651,41 @@ func test_brain_timer() -> void:
 	await frames(2)
 	t.check(brain.get_state() == EnemyBrain.STATE_CHASING and brain.get_timer() == 0.0,
 		"chasing: get_timer() is 0 as its doc says (%s, %s)" % [brain.get_state_name(), brain.get_timer()])
+	clear()
+
+## CSG shapes, CollisionPolygon3D and HeightMapShape3D become occluders; a shape that cannot
+## be one (an infinite plane) gets one warning naming it.
+func test_more_occluder_sources() -> void:
+	var w := fresh_world()
+	var csg := CSGBox3D.new()
+	csg.size = Vector3(4, 4, 0.5)
+	csg.use_collision = true
+	csg.position = Vector3(0, 0, -5)
+	csg.add_to_group("argus_occluders")
+	root.add_child(csg)
+	var body := StaticBody3D.new()
+	var poly := CollisionPolygon3D.new()
+	poly.polygon = PackedVector2Array([Vector2(-2, -2), Vector2(2, -2), Vector2(2, 2), Vector2(-2, 2)])
+	poly.depth = 0.5
+	body.add_child(poly)
+	body.position = Vector3(10, 0, -5)
+	body.add_to_group("argus_occluders")
+	root.add_child(body)
+	var ridge := HeightMapShape3D.new()
+	ridge.map_width = 3
+	ridge.map_depth = 3
+	ridge.map_data = PackedFloat32Array([0, 0, 0, 5, 5, 5, 0, 0, 0])
+	H.wall_3d(root, ridge, Transform3D(Basis.from_scale(Vector3(2, 1, 2)), Vector3(20, -1, -5)))
+	var floor := H.wall_3d(root, WorldBoundaryShape3D.new(), Transform3D(Basis(), Vector3(0, -10, 0)))
+	floor.name = "Floor"
+	errors.take()
+	var n := w.register_occluders()
+	var said := errors.take()
+	w.register_occluders()
+	t.check("Floor" in said and not "Floor" in errors.take(), "an infinite plane cannot be an occluder: one warning naming it: %s" % said)
+	t.check(n == 3, "a CSG box, a CollisionPolygon3D and a height map: 3 occluders (%d)" % n)
+	for x in [0.0, 10.0, 20.0]:
+		var g := H.guard_3d(w, Vector3(x, 0, 0), Vector3(0, 0, -1))
+		t.check(not g.can_see(H.target_3d(w, Vector3(x, 0, -10))), "the wall at x=%d hides the target behind it" % x)
+		t.check(g.can_see(H.target_3d(w, Vector3(x + 7, 0, -10))), "and not the one beside it (x=%d)" % x)
 	clear()
