@@ -240,9 +240,12 @@ macro_rules! perception_world {
                         || b.is_class("AnimatableBody2D")
                 });
                 match self.make_occluder(&shape, moves) {
-                    Ok(Some(id)) => {
-                        if moves && let Some(pose) = shape_pose(&shape) {
-                            self.moving.push(crate::world::MovingOccluder { slot: self.occluders.len(), shape, pose });
+                    Ok(Some((id, def_pose))) => {
+                        if moves
+                            && let (Some(pose), Some(made)) = (shape_pose(&shape), shape_rigid(&shape))
+                        {
+                            let slot = self.occluders.len();
+                            self.moving.push(crate::world::MovingOccluder { slot, shape, pose, made, def_pose });
                         }
                         self.occluders.push(id);
                         true
@@ -486,7 +489,7 @@ macro_rules! perception_world {
                 &mut self,
                 shape: &Gd<$Shape>,
                 movable: bool,
-            ) -> Result<Option<argus_core::OccluderId>, String> {
+            ) -> Result<Option<(argus_core::OccluderId, (argus_core::Vec3, argus_core::Quat))>, String> {
                 let layers = shape
                     .get_parent()
                     .and_then(|p| p.try_cast::<$CollisionObject>().ok())
@@ -496,14 +499,15 @@ macro_rules! perception_world {
                     None => Ok(None),
                     Some(def) => {
                         let def = argus_core::OccluderDef { movable, ..def? };
-                        self.hub.world().add_occluder(&def).map(Some).map_err(|e| e.to_string())
+                        let id = self.hub.world().add_occluder(&def).map_err(|e| e.to_string())?;
+                        Ok(Some((id, (def.position, def.rotation))))
                     }
                 }
             }
 
-            /// Makes again the occluder of every moving shape whose global transform changed since
-            /// (the shape's own conversion, so a moved occluder is exactly a fresh one); drops
-            /// those whose shape was freed or disabled.
+            /// Moves the occluder of every moving shape whose global transform changed (the core's
+            /// `set_occluder_pose`, by the rigid motion since it was made); makes it again when
+            /// its scale changed; drops those whose shape was freed or disabled.
             fn follow_moving_occluders(&mut self) {
                 let mut moving = std::mem::take(&mut self.moving);
                 moving.retain_mut(|m| {
@@ -511,11 +515,21 @@ macro_rules! perception_world {
                     if pose == Some(m.pose) {
                         return true;
                     }
-                    let _ = self.hub.world().remove_occluder(self.occluders[m.slot]);
+                    let id = self.occluders[m.slot];
+                    let now = pose.and_then(|_| shape_rigid(&m.shape));
+                    if let (Some(pose), Some((position, rotation))) = (pose, now.and_then(|n| m.moved_pose(&n)))
+                        && self.hub.world().set_occluder_pose(id, position, rotation).is_ok()
+                    {
+                        m.pose = pose;
+                        return true;
+                    }
+                    let _ = self.hub.world().remove_occluder(id);
                     let made = pose.and_then(|_| self.make_occluder(&m.shape, true).ok().flatten());
                     // A dropped occluder keeps its slot with a dead id, so the others' slots stay.
-                    self.occluders[m.slot] = made.unwrap_or(argus_core::OccluderId::NULL);
-                    m.pose = pose.unwrap_or(m.pose);
+                    self.occluders[m.slot] = made.map(|(id, _)| id).unwrap_or(argus_core::OccluderId::NULL);
+                    if let (Some((_, def_pose)), Some(made_at)) = (made, now) {
+                        (m.pose, m.made, m.def_pose) = (pose.unwrap_or(m.pose), made_at, def_pose);
+                    }
                     made.is_some()
                 });
                 self.moving = moving;
@@ -581,11 +595,62 @@ macro_rules! perception_world {
 pub(crate) use perception_world;
 
 /// An occluder made from a shape whose body can move (an animatable, character or rigid body):
-/// made again whenever the shape's global transform changes.
+/// moved with the core's `set_occluder_pose` whenever the shape's global transform changes.
 pub struct MovingOccluder<S: godot::prelude::GodotClass> {
     /// Its place in the world node's occluder list.
     pub slot: usize,
     pub shape: godot::prelude::Gd<S>,
-    /// The shape's global transform when its occluder was made (see `shape_pose`).
+    /// The shape's global transform last followed (see `shape_pose`).
     pub pose: [f32; 12],
+    /// The shape's rigid pose and scale when its occluder was made.
+    pub made: Rigid,
+    /// The occluder's position and rotation when it was made.
+    pub def_pose: (Vec3, Quat),
+}
+
+/// A node's global pose in core terms, split into a rigid part and a scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rigid {
+    pub position: Vec3,
+    pub rotation: Quat,
+    pub scale: Vec3,
+}
+
+impl<S: godot::prelude::GodotClass> MovingOccluder<S> {
+    /// The occluder pose for the shape now at `now`: the rigid motion since the occluder was made,
+    /// applied to its pose then (composed from the original, so moves do not drift); `None`
+    /// when the scale changed (the occluder must be made again).
+    pub fn moved_pose(&self, now: &Rigid) -> Option<(Vec3, Quat)> {
+        moved_pose(&self.made, self.def_pose, now)
+    }
+}
+
+/// See `MovingOccluder::moved_pose`.
+pub fn moved_pose(made: &Rigid, def_pose: (Vec3, Quat), now: &Rigid) -> Option<(Vec3, Quat)> {
+    if (now.scale - made.scale).abs().max_element() > 1e-5 {
+        return None;
+    }
+    let turn = now.rotation * made.rotation.inverse();
+    let shift = now.position - turn * made.position;
+    Some((turn * def_pose.0 + shift, (turn * def_pose.1).normalize()))
+}
+
+use argus_core::{Quat, Vec3};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moved_occluder_follows_the_rigid_motion_of_its_shape() {
+        let made = Rigid { position: Vec3::new(1.0, 0.0, 0.0), rotation: Quat::IDENTITY, scale: Vec3::ONE };
+        // A mesh made in world space (pose zero), its shape turned 90° about Y around the origin.
+        let now =
+            Rigid { position: Vec3::new(0.0, 0.0, -1.0), rotation: Quat::from_rotation_y(1.5707964), scale: Vec3::ONE };
+        let (p, q) = moved_pose(&made, (Vec3::ZERO, Quat::IDENTITY), &now).expect("same scale");
+        let vertex = Vec3::new(1.0, 0.0, 0.0); // the shape's origin, as made
+        assert!(((q * vertex + p) - now.position).length() < 1e-5);
+        let scaled = Rigid { scale: Vec3::splat(2.0), ..now };
+        assert!(moved_pose(&made, (Vec3::ZERO, Quat::IDENTITY), &scaled).is_none());
+    }
 }

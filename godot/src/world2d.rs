@@ -93,6 +93,17 @@ fn shape_pose(shape: &Gd<Node>) -> Option<[f32; 12]> {
     Some([t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
 }
 
+/// A shape's rigid pose and scale in core terms, to move its occluder; `None` once disabled.
+fn shape_rigid(shape: &Gd<Node>) -> Option<crate::world::Rigid> {
+    shape_pose(shape)?;
+    let t = shape.clone().try_cast::<Node2D>().ok()?.get_global_transform();
+    Some(crate::world::Rigid {
+        position: plane_to_core(t.origin),
+        rotation: crate::convert::rotation_2d_to_core(t.rotation()),
+        scale: argus_core::Vec3::new(t.scale().x, 1.0, t.scale().y),
+    })
+}
+
 /// One line-of-sight ray through the 2D physics space: hits within `max_distance` on the ray's
 /// layer mask, skipping the guard's and target's own bodies and colliders containing the eye.
 fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState2D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {

@@ -120,6 +120,16 @@ fn shape_pose(shape: &Gd<CollisionShape3D>) -> Option<[f32; 12]> {
     Some([b[0].x, b[0].y, b[0].z, b[1].x, b[1].y, b[1].z, b[2].x, b[2].y, b[2].z, o.x, o.y, o.z])
 }
 
+/// A shape's rigid pose and scale in core terms, to move its occluder; `None` once disabled.
+fn shape_rigid(shape: &Gd<CollisionShape3D>) -> Option<crate::world::Rigid> {
+    let t = shape.get_global_transform();
+    (!shape.is_disabled()).then(|| crate::world::Rigid {
+        position: to_core(t.origin),
+        rotation: crate::convert::rotation_of(&t.basis),
+        scale: to_core(t.basis.get_scale()),
+    })
+}
+
 /// One line-of-sight ray through the physics space: hits within `max_distance` on the ray's
 /// layer mask, skipping the guard's and target's own bodies and colliders containing the eye.
 fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState3D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {
