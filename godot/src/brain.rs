@@ -10,14 +10,14 @@ use godot::prelude::*;
 /// up after `search_duration`. Read `get_move_target()` to steer your character; call
 /// `report_arrived()` when it reaches an investigated spot.
 #[derive(GodotClass)]
-#[class(base = Node)]
+#[class(base = Node, tool)]
 pub struct EnemyBrain {
     /// Seconds spent Searching before giving up and returning to Idle.
-    #[export]
+    #[export(range = (0.0, 60.0, or_greater, suffix = "s"))]
     #[var(set)]
     search_duration: f32,
     /// Seconds Investigating before moving on to Searching if arrival is never reported.
-    #[export]
+    #[export(range = (0.0, 60.0, or_greater, suffix = "s"))]
     #[var(set)]
     investigate_timeout: f32,
     /// When false the guard still senses and remembers but stays Idle (bring your own behaviour).
@@ -41,6 +41,10 @@ impl INode for EnemyBrain {
 
     fn enter_tree(&mut self) {
         self.notify_parent();
+    }
+
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        self.configuration_warnings()
     }
 
     fn exit_tree(&mut self) {
@@ -73,6 +77,16 @@ impl EnemyBrain {
     /// The brain changed state during a physics step (`STATE_*` values).
     #[signal]
     fn state_changed(from: i64, to: i64);
+
+    /// Configuration warnings (also callable from scripts): a parent that is not a vision sensor.
+    #[func]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        let mut out = PackedStringArray::new();
+        if self.base().get_parent().is_some_and(|p| !p.has_method("apply_settings")) {
+            out.push("Its parent is not a VisionSensor3D or VisionSensor2D: this brain belongs to no guard.");
+        }
+        out
+    }
 
     /// Current state (`STATE_*`).
     #[func]

@@ -13,7 +13,7 @@ macro_rules! perception_world {
     ) => {
         #[doc = $doc]
         #[derive(GodotClass)]
-        #[class(base = $Base)]
+        #[class(base = $Base, tool)]
         pub struct $World {
             /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
             #[export]
@@ -81,6 +81,9 @@ macro_rules! perception_world {
             }
 
             fn ready(&mut self) {
+                if crate::sensors::in_editor() {
+                    return;
+                }
                 // Run after the scripts that move guards and players this frame.
                 self.base_mut().set_physics_process_priority(1000);
                 self.start();
@@ -98,8 +101,12 @@ macro_rules! perception_world {
                 }
             }
 
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.configuration_warnings()
+            }
+
             fn physics_process(&mut self, delta: f64) {
-                if self.auto_step {
+                if self.auto_step && !crate::sensors::in_editor() {
                     self.step(delta);
                 }
             }
@@ -256,6 +263,22 @@ macro_rules! perception_world {
                         false
                     }
                 }
+            }
+
+            /// What the editor shows as this node's configuration warnings (also callable from
+            /// scripts): no occluders while physics rays are off.
+            #[func]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                let mut out = PackedStringArray::new();
+                if self.use_physics_rays || !self.base().is_inside_tree() {
+                    return out;
+                }
+                let tree = self.base().get_tree();
+                let found = crate::occluder_sources::gather(&tree, &self.occluder_group, self.occluder_collision_mask, &KINDS);
+                if self.occluders.is_empty() && found.shapes.is_empty() && found.others.is_empty() {
+                    out.push("No occluders: no node in occluder_group, occluder_collision_mask finds no static body, and use_physics_rays is off, so guards see through every wall.");
+                }
+                out
             }
 
             /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,

@@ -14,6 +14,7 @@ macro_rules! hearing_sensor {
         body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
         eye_height = $eye:literal, check_height = $check:literal,
         agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+        mask_flags = $mask_flags:ident, distance_scale = $scale:literal,
     ) => {
         #[doc = $hearing_doc]
         ///
@@ -21,14 +22,14 @@ macro_rules! hearing_sensor {
         /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
         /// world's sound_occlusion is below 1).
         #[derive(GodotClass)]
-        #[class(base = Node)]
+        #[class(base = Node, tool)]
         pub struct $Hearing {
             /// Multiplier on every sound's loudness radius (1 = normal hearing).
-            #[export]
+            #[export(range = (0.0, 10.0, or_greater))]
             #[var(set)]
             hearing_sensitivity: f32,
             /// Layers of sounds this guard listens to.
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             sound_mask: u32,
             /// Hearing is tested at all.
@@ -36,7 +37,7 @@ macro_rules! hearing_sensor {
             #[var(set)]
             hearing_enabled: bool,
             /// Physics layers whose occluders muffle sounds, when the world's sound_occlusion is below 1.
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             muffle_mask: u32,
             base: Base<Node>,
@@ -55,6 +56,10 @@ macro_rules! hearing_sensor {
                 }
             }
 
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.configuration_warnings()
+            }
+
             fn enter_tree(&mut self) {
                 let _ = self.notify_parent(None);
             }
@@ -69,6 +74,16 @@ macro_rules! hearing_sensor {
         #[godot_api]
         impl $Hearing {
             /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
+            /// Configuration warnings (also callable from scripts): a parent that is not a vision sensor.
+            #[func]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                let mut out = PackedStringArray::new();
+                if self.base().get_parent().is_some_and(|p| p.try_cast::<$Vision>().is_err()) {
+                    out.push(concat!("Its parent is not a ", stringify!($Vision), ": these ears belong to no guard."));
+                }
+                out
+            }
+
             #[signal]
             fn sound_heard(position: $Vector, loudness: f32, source: Gd<Node>);
 
@@ -138,6 +153,7 @@ hearing_sensor! {
     body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
     eye_height = 1.6, check_height = 1.3,
     agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+    mask_flags = flags_3d_physics, distance_scale = 1.0,
 }
 
 hearing_sensor! {
@@ -150,4 +166,5 @@ hearing_sensor! {
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
     eye_height = 0.0, check_height = 0.0,
     agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+    mask_flags = flags_2d_physics, distance_scale = 64.0,
 }

@@ -65,6 +65,12 @@ pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) 
     node.get_tree().get_first_node_in_group(group)?.try_cast::<W>().ok()
 }
 
+/// True in the editor: the nodes are tool classes (for their configuration warnings) but do not
+/// register, step or read poses there.
+pub fn in_editor() -> bool {
+    godot::classes::Engine::singleton().is_editor_hint()
+}
+
 /// How errors name a node: its scene path inside the tree, else its name.
 pub fn node_label(node: &Gd<Node>) -> String {
     if node.is_inside_tree() { node.get_path().to_string() } else { node.get_name().to_string() }

@@ -17,19 +17,20 @@ macro_rules! perception_target {
         body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
         eye_height = $eye:literal, check_height = $check:literal,
         agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+        mask_flags = $mask_flags:ident, distance_scale = $scale:literal,
     ) => {
         #[doc = $target_doc]
         ///
         /// Its position and facing follow this node; sight rays aim at its check points.
         #[derive(GodotClass)]
-        #[class(base = $Base)]
+        #[class(base = $Base, tool)]
         pub struct $Target {
             /// Team (0..63); guards (team 0) perceive team 1 by default.
             #[export(range = (0.0, 63.0))]
             #[var(set)]
             team: u32,
             /// Layer bits matched against each guard's `target_mask`.
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             layers: u32,
             /// Check points as offsets from this node (1 to 8; empty = one at chest height in 3D, at the node in 2D).
@@ -79,6 +80,10 @@ macro_rules! perception_target {
                 self.register();
             }
 
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.configuration_warnings()
+            }
+
             fn exit_tree(&mut self) {
                 // `_ready` runs once per node: without this, a node moved to another parent (or
                 // taken out of the tree and put back) would stay unregistered.
@@ -103,7 +108,7 @@ macro_rules! perception_target {
             /// Registers with the world if not yet (the world calls this for targets ready before it).
             #[func]
             pub fn register(&mut self) {
-                if self.live_world().is_some() {
+                if crate::sensors::in_editor() || self.live_world().is_some() {
                     return;
                 }
                 let node = self.to_gd().upcast::<Node>();
@@ -135,6 +140,34 @@ macro_rules! perception_target {
                         crate::sensors::node_label(&self.to_gd().upcast())
                     ),
                 }
+            }
+
+            /// What the editor shows as this node's configuration warnings (also callable from
+            /// scripts): no world in reach, or `layers` outside every guard's `target_mask`.
+            #[func]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                let mut out = PackedStringArray::new();
+                let node = self.to_gd().upcast::<Node>();
+                if !node.is_inside_tree() {
+                    return out;
+                }
+                if find_world::<crate::$World>(&node, $world_group).is_none() {
+                    out.push(concat!(
+                        "No ",
+                        stringify!($World),
+                        " above this node or in the scene: no guard perceives it."
+                    ));
+                }
+                let masks: Vec<u32> = node
+                    .get_tree()
+                    .get_nodes_in_group($agents_group)
+                    .iter_shared()
+                    .filter_map(|n| n.get("target_mask").try_to::<u32>().ok())
+                    .collect();
+                if !masks.is_empty() && masks.iter().all(|m| m & self.layers == 0) {
+                    out.push("Its layers are outside every guard's target_mask: no guard can see it.");
+                }
+                out
             }
 
             /// True once registered with a perception world.
@@ -268,6 +301,7 @@ perception_target! {
     body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
     eye_height = 1.6, check_height = 1.3,
     agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+    mask_flags = flags_3d_physics, distance_scale = 1.0,
 }
 
 perception_target! {
@@ -280,4 +314,5 @@ perception_target! {
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
     eye_height = 0.0, check_height = 0.0,
     agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+    mask_flags = flags_2d_physics, distance_scale = 64.0,
 }

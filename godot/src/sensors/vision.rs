@@ -20,6 +20,7 @@ macro_rules! vision_sensor {
         body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
         eye_height = $eye:literal, check_height = $check:literal,
         agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+        mask_flags = $mask_flags:ident, distance_scale = $scale:literal,
     ) => {
         #[doc = $vision_doc]
         ///
@@ -29,10 +30,10 @@ macro_rules! vision_sensor {
         /// Investigating / Chasing / Searching brain. Signals come from the world's step, never
         /// from polling.
         #[derive(GodotClass)]
-        #[class(base = $Base)]
+        #[class(base = $Base, tool)]
         pub struct $Vision {
-            /// Maximum sight distance in metres (pixels in 2D).
-            #[export]
+            /// Maximum sight distance in metres (pixels in 2D: default 640, 10 m at 64 px per metre).
+            #[export(range = (0.0, 1000.0, or_greater))]
             #[var(set)]
             view_radius: f32,
             /// Full width of the view cone in degrees; 360 sees all around.
@@ -44,11 +45,11 @@ macro_rules! vision_sensor {
             #[var(set)]
             eye_height: f32,
             /// Once seen, a target stays in range until it is farther than this (0 = off; else at least view_radius).
-            #[export]
+            #[export(range = (0.0, 1000.0, or_greater))]
             #[var(set)]
             lose_sight_radius: f32,
             /// Radius of a wider, shorter peripheral cone (0 = off).
-            #[export]
+            #[export(range = (0.0, 1000.0, or_greater))]
             #[var(set)]
             peripheral_radius: f32,
             /// Full width of the peripheral cone in degrees.
@@ -56,15 +57,15 @@ macro_rules! vision_sensor {
             #[var(set)]
             peripheral_angle: f32,
             /// Layers of targets this sensor sees (a target's `layers`).
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             target_mask: u32,
             /// Physics layers whose occluders block sight (the occluding bodies' collision layers).
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             obstacle_mask: u32,
             /// Sight ticks per second (0 = every physics frame); guards are staggered evenly.
-            #[export]
+            #[export(range = (0.0, 60.0, or_greater))]
             #[var(set)]
             sense_rate_hz: f32,
             /// Sight is tested at all.
@@ -76,7 +77,7 @@ macro_rules! vision_sensor {
             #[var(set)]
             team: u32,
             /// Memory: confidence lost per second while the target is not perceived.
-            #[export]
+            #[export(range = (0.0, 10.0, or_greater))]
             #[var(set)]
             decay_per_second: f32,
             /// Memory: below this confidence the target is forgotten (`target_forgotten`).
@@ -88,11 +89,11 @@ macro_rules! vision_sensor {
             #[var(set)]
             awareness_enabled: bool,
             /// Awareness gained per second for a fully visible target, dead ahead, at zero distance.
-            #[export]
+            #[export(range = (0.0, 10.0, or_greater))]
             #[var(set)]
             awareness_rise_per_second: f32,
             /// Awareness lost per second while the target is not seen.
-            #[export]
+            #[export(range = (0.0, 10.0, or_greater))]
             #[var(set)]
             awareness_fall_per_second: f32,
             /// Awareness gain multiplier at the edge of the view radius (1 at the eye).
@@ -131,7 +132,7 @@ macro_rules! vision_sensor {
             fn init(base: Base<$Base>) -> Self {
                 let (s, m, a) = (SightConfig::default(), MemoryConfig::default(), AwarenessConfig::default());
                 Self {
-                    view_radius: s.view_radius,
+                    view_radius: s.view_radius * $scale,
                     view_angle: s.view_angle,
                     eye_height: $eye,
                     lose_sight_radius: s.lose_sight_radius,
@@ -175,6 +176,10 @@ macro_rules! vision_sensor {
 
             fn ready(&mut self) {
                 self.register();
+            }
+
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.configuration_warnings()
             }
 
             fn exit_tree(&mut self) {
@@ -373,6 +378,27 @@ macro_rules! vision_sensor {
                 let _ = w.bind_mut().hub_mut().world().report_arrived(id);
             }
 
+            /// What the editor shows as this node's configuration warnings (also callable from
+            /// scripts): no world in reach, no target in the scene, an eye height in 2D.
+            #[func]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                let mut out = PackedStringArray::new();
+                let node = self.to_gd().upcast::<Node>();
+                if !node.is_inside_tree() {
+                    return out;
+                }
+                if find_world::<crate::$World>(&node, $world_group).is_none() {
+                    out.push(concat!("No ", stringify!($World), " above this node or in the scene: it perceives nothing until one is added."));
+                }
+                if node.get_tree().get_nodes_in_group($targets_group).is_empty() {
+                    out.push(concat!("No ", stringify!($Target), " in the scene: add one to what this guard should see (the player)."));
+                }
+                if $eye == 0.0 && self.eye_height != 0.0 {
+                    out.push("eye_height is set on a 2D sensor: 2D walls reach 1 unit above the plane, so an eye above that sees over them. Leave it at 0 in 2D.");
+                }
+                out
+            }
+
             /// True once this sensor is registered with a perception world.
             #[func]
             pub fn is_registered(&self) -> bool {
@@ -384,7 +410,7 @@ macro_rules! vision_sensor {
             /// itself, and registers once a later change makes them valid.
             #[func]
             pub fn register(&mut self) {
-                if self.live_world().is_some() {
+                if crate::sensors::in_editor() || self.live_world().is_some() {
                     return;
                 }
                 let node = self.to_gd().upcast::<Node>();
@@ -707,6 +733,7 @@ vision_sensor! {
     body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
     eye_height = 1.6, check_height = 1.3,
     agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+    mask_flags = flags_3d_physics, distance_scale = 1.0,
 }
 
 vision_sensor! {
@@ -719,4 +746,5 @@ vision_sensor! {
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
     eye_height = 0.0, check_height = 0.0,
     agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+    mask_flags = flags_2d_physics, distance_scale = 64.0,
 }

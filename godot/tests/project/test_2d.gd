@@ -35,6 +35,8 @@ func run() -> void:
 	test_cover_2d()
 	await test_hearing_child_freed()
 	test_tiles_and_loose_walls()
+	test_configuration_warnings_2d()
+	test_pixels_and_hints()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -297,3 +299,36 @@ func test_tiles_and_loose_walls() -> void:
 	t.check(g.can_see(H.target_2d(w, Vector2(100, 400))), "and not the one past its end")
 	OS.remove_logger(errors)
 	clear()
+
+## A 2D sensor with an eye height says so (and a complete 2D scene says nothing).
+func test_configuration_warnings_2d() -> void:
+	var w := fresh_world()
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	H.target_2d(w, Vector2(100, 0))
+	t.check(g.configuration_warnings().is_empty(), "a 2D guard with a world and a target: no warning (%s)" % [g.configuration_warnings()])
+	g.eye_height = 5.0
+	var ws: PackedStringArray = g.configuration_warnings()
+	t.check(ws.size() == 1 and "eye_height" in ws[0], "a 2D sensor with an eye height says so: %s" % [ws])
+	clear()
+
+## 2D is in pixels: the 2D sensor's default view radius is 640 px (10 m at 64 px per metre);
+## 2D masks show the 2D physics layer names; every radius, rate, decay, sensitivity and
+## duration has a range hint with a lower bound of 0.
+func test_pixels_and_hints() -> void:
+	var g := VisionSensor2D.new()
+	t.check(is_equal_approx(g.view_radius, 640.0), "VisionSensor2D's default view radius is 640 px (%s)" % g.view_radius)
+	var nodes := [g, PerceptionTarget2D.new(), HearingSensor2D.new(), EnemyBrain.new()]
+	var hints := {}
+	for n in nodes:
+		for p in n.get_property_list():
+			hints["%s.%s" % [n.get_class(), p.name]] = p
+	for k in ["VisionSensor2D.target_mask", "VisionSensor2D.obstacle_mask", "PerceptionTarget2D.layers", "HearingSensor2D.sound_mask", "HearingSensor2D.muffle_mask"]:
+		t.check(hints.has(k) and hints[k].hint == PROPERTY_HINT_LAYERS_2D_PHYSICS, "%s uses the 2D physics layer names" % k)
+	for k in ["VisionSensor2D.view_radius", "VisionSensor2D.lose_sight_radius", "VisionSensor2D.peripheral_radius",
+			"VisionSensor2D.sense_rate_hz", "VisionSensor2D.decay_per_second", "VisionSensor2D.awareness_rise_per_second",
+			"VisionSensor2D.awareness_fall_per_second", "HearingSensor2D.hearing_sensitivity", "EnemyBrain.search_duration",
+			"EnemyBrain.investigate_timeout"]:
+		t.check(hints.has(k) and hints[k].hint == PROPERTY_HINT_RANGE and String(hints[k].hint_string).begins_with("0"),
+			"%s has a range hint from 0 (%s)" % [k, hints[k].hint_string if hints.has(k) else "missing"])
+	for n in nodes:
+		n.free()

@@ -50,6 +50,7 @@ func run() -> void:
 	await test_freed_world()
 	await test_brain_timer()
 	test_more_occluder_sources()
+	test_configuration_warnings()
 	print("3d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -688,4 +689,30 @@ func test_more_occluder_sources() -> void:
 		var g := H.guard_3d(w, Vector3(x, 0, 0), Vector3(0, 0, -1))
 		t.check(not g.can_see(H.target_3d(w, Vector3(x, 0, -10))), "the wall at x=%d hides the target behind it" % x)
 		t.check(g.can_see(H.target_3d(w, Vector3(x + 7, 0, -10))), "and not the one beside it (x=%d)" % x)
+	clear()
+
+## Every node's configuration warnings (what the editor shows), called from a script.
+func test_configuration_warnings() -> void:
+	var lone := VisionSensor3D.new()
+	root.add_child(lone)
+	var ws: PackedStringArray = lone.configuration_warnings()
+	t.check(ws.size() == 2 and "PerceptionWorld3D" in ws[0] and "PerceptionTarget3D" in ws[1],
+		"a sensor alone: no world in reach, no target in the scene: %s" % [ws])
+	var w := fresh_world()
+	ws = w.configuration_warnings()
+	t.check(ws.size() == 1 and "occluder" in ws[0], "a world with no occluders and physics rays off says so: %s" % [ws])
+	w.use_physics_rays = true
+	t.check(w.configuration_warnings().is_empty(), "with physics rays on it does not")
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	t.check(lone.configuration_warnings().is_empty(), "a sensor with a world and a target: no warning (%s)" % [lone.configuration_warnings()])
+	t.check(target.configuration_warnings().is_empty(), "a target inside a guard's mask: no warning")
+	lone.target_mask = 2
+	ws = target.configuration_warnings()
+	t.check(ws.size() == 1 and "target_mask" in ws[0], "a target outside every guard's mask says so: %s" % [ws])
+	var ears := HearingSensor3D.new()
+	root.add_child(ears)
+	var brain := EnemyBrain.new()
+	root.add_child(brain)
+	t.check(ears.configuration_warnings().size() == 1 and brain.configuration_warnings().size() == 1,
+		"ears and a brain without a guard parent say so")
 	clear()
