@@ -5,6 +5,7 @@
 
 use godot::prelude::*;
 
+pub mod body;
 pub mod brain;
 pub mod convert;
 pub mod hub;
@@ -13,9 +14,11 @@ pub mod influence;
 pub mod occluder_sources;
 pub mod poses;
 pub mod raw;
+pub mod ray_adapter;
 pub mod sensors;
 pub mod shapes;
 pub mod signals;
+pub mod slots;
 pub mod tactics;
 mod world;
 pub mod world2d;

@@ -364,7 +364,7 @@ macro_rules! vision_sensor {
             /// The target the brain is chasing or searching for (null when none).
             #[func]
             pub fn get_focus_target(&mut self) -> Option<Gd<Node>> {
-                let Some((id, mut w)) = self.live_world() else { return None };
+                let (id, mut w) = self.live_world()?;
                 let mut w = w.bind_mut();
                 let hub = w.hub_mut();
                 let focus = hub.world().agent(id).ok()?.brain().focus;
@@ -702,7 +702,7 @@ macro_rules! vision_sensor {
 
             fn record(&mut self, target: Option<Gd<Node>>, method: &str) -> Option<argus_core::MemoryRecord> {
                 let target = self.non_null(target, method)?;
-                let Some((id, mut w)) = self.live_world() else { return None };
+                let (id, mut w) = self.live_world()?;
                 let mut w = w.bind_mut();
                 let hub = w.hub_mut();
                 let t = hub.target_id_of(&target)?;
@@ -710,7 +710,7 @@ macro_rules! vision_sensor {
             }
 
             fn with_agent<R>(&mut self, f: impl FnOnce(&argus_core::Agent) -> R) -> Option<R> {
-                let Some((id, mut w)) = self.live_world() else { return None };
+                let (id, mut w) = self.live_world()?;
                 let mut w = w.bind_mut();
                 w.hub_mut().world().agent(id).ok().map(f)
             }
