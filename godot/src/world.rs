@@ -223,13 +223,7 @@ macro_rules! perception_world {
                     }
                 }
                 if !self.use_physics_rays {
-                    for body in found.ignored {
-                        let why = format!(
-                            "is neither in the group '{}' nor on occluder_collision_mask: sight passes through it (physics rays would stop)",
-                            self.occluder_group
-                        );
-                        self.warn_once(&body, &why);
-                    }
+                    self.warn_ignored(found.ignored);
                 }
                 count
             }
@@ -498,6 +492,25 @@ macro_rules! perception_world {
                     self.occluders.push(id);
                 }
                 Ok(defs.len() as i64)
+            }
+
+            /// One `push_warning` for the static bodies not warned about yet that are neither in the
+            /// occluder group nor on the mask (a level may hold many on purpose: one line, naming
+            /// the first few).
+            fn warn_ignored(&mut self, bodies: Vec<Gd<Node>>) {
+                let new: Vec<Gd<Node>> = bodies.into_iter().filter(|b| self.warned.insert(b.instance_id())).collect();
+                if new.is_empty() {
+                    return;
+                }
+                let names: Vec<String> = new.iter().take(3).map(crate::sensors::node_label).collect();
+                let more = if new.len() > 3 { format!(" and {} more", new.len() - 3) } else { String::new() };
+                godot_warn!(
+                    "{}: {} static bodies ({}{more}) are neither in the group '{}' nor on occluder_collision_mask: sight passes through them (physics rays would stop). Add them if they are walls.",
+                    stringify!($World),
+                    new.len(),
+                    names.join(", "),
+                    self.occluder_group
+                );
             }
 
             /// A `push_warning` naming `node`, once per node for this world.
