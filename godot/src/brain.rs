@@ -10,14 +10,14 @@ use godot::prelude::*;
 /// up after `search_duration`. Read `get_move_target()` to steer your character; call
 /// `report_arrived()` when it reaches an investigated spot.
 #[derive(GodotClass)]
-#[class(base = Node)]
+#[class(base = Node, tool)]
 pub struct EnemyBrain {
     /// Seconds spent Searching before giving up and returning to Idle.
-    #[export]
+    #[export(range = (0.0, 60.0, or_greater, suffix = "s"))]
     #[var(set)]
     search_duration: f32,
     /// Seconds Investigating before moving on to Searching if arrival is never reported.
-    #[export]
+    #[export(range = (0.0, 60.0, or_greater, suffix = "s"))]
     #[var(set)]
     investigate_timeout: f32,
     /// When false the guard still senses and remembers but stays Idle (bring your own behaviour).
@@ -39,8 +39,23 @@ impl INode for EnemyBrain {
         }
     }
 
-    fn ready(&mut self) {
+    fn enter_tree(&mut self) {
         self.notify_parent();
+    }
+
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        self.configuration_warnings()
+    }
+
+    fn exit_tree(&mut self) {
+        // The guard's brain goes idle (the child is still listed while it leaves).
+        if let Some(mut p) = self.base().get_parent()
+            && p.has_method("child_leaving")
+        {
+            let me = self.to_gd().upcast::<Node>();
+            let _guard = self.base_mut();
+            p.call("child_leaving", &[me.to_variant()]);
+        }
     }
 }
 
@@ -62,6 +77,16 @@ impl EnemyBrain {
     /// The brain changed state during a physics step (`STATE_*` values).
     #[signal]
     fn state_changed(from: i64, to: i64);
+
+    /// Configuration warnings (also callable from scripts): a parent that is not a vision sensor.
+    #[func]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        let mut out = PackedStringArray::new();
+        if self.base().get_parent().is_some_and(|p| !p.has_method("apply_settings")) {
+            out.push("Its parent is not a VisionSensor3D or VisionSensor2D: this brain belongs to no guard.");
+        }
+        out
+    }
 
     /// Current state (`STATE_*`).
     #[func]
@@ -101,20 +126,17 @@ impl EnemyBrain {
 
     #[func]
     fn set_search_duration(&mut self, v: f32) {
-        self.search_duration = v;
-        self.notify_parent();
+        self.set_checked(|s| &mut s.search_duration, "search_duration", v);
     }
 
     #[func]
     fn set_investigate_timeout(&mut self, v: f32) {
-        self.investigate_timeout = v;
-        self.notify_parent();
+        self.set_checked(|s| &mut s.investigate_timeout, "investigate_timeout", v);
     }
 
     #[func]
     fn set_brain_enabled(&mut self, v: bool) {
-        self.brain_enabled = v;
-        self.notify_parent();
+        self.set_checked(|s| &mut s.brain_enabled, "brain_enabled", v);
     }
 }
 
@@ -135,13 +157,30 @@ impl EnemyBrain {
         }
     }
 
-    fn notify_parent(&mut self) {
+    /// Pushes the parent sensor's settings again; false when it refused them.
+    fn notify_parent(&mut self) -> bool {
         if let Some(mut p) = self.base().get_parent()
             && p.has_method("apply_settings")
         {
             // The parent reads this node's settings back: release our own borrow first.
             let _guard = self.base_mut();
-            p.call("apply_settings", &[]);
+            return p.call("apply_settings", &[]).try_to::<bool>().unwrap_or(true);
+        }
+        true
+    }
+
+    /// Sets one property: kept only when the core accepts it (alone, and in the parent sensor's
+    /// settings), else the last accepted value stays and the error names the node and the property.
+    fn set_checked<T: Clone + std::fmt::Debug>(&mut self, field: fn(&mut Self) -> &mut T, name: &str, v: T) {
+        let old = std::mem::replace(field(self), v.clone());
+        let alone = argus_core::AgentDef { brain: self.config(), ..Default::default() };
+        let result = crate::sensors::check_agent_def(&alone);
+        if result.is_err() || !self.notify_parent() {
+            *field(self) = old.clone();
+            let label = crate::sensors::node_label(&self.to_gd().upcast());
+            let why = result.err().unwrap_or_else(|| "the parent sensor refused it".into());
+            godot_error!("{label}: {name} = {v:?} refused ({why}); keeping {old:?}");
+            self.notify_parent();
         }
     }
 }

@@ -5,170 +5,21 @@
 //! brain), never by asking every node; they are collected here and emitted by the world node
 //! after its own borrow is released, so handlers may call back into the world.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use argus_core::{
-    AgentDef, AgentId, BrainState, PerceptKind, RayHit, RayQuery, RaySource, Rays, TargetDef, TargetId, Vec3, World,
-    WorldDef,
-};
-use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D};
+use argus_core::{AgentDef, AgentId, BrainState, PerceptKind, Rays, TargetDef, TargetId, Vec3, World, WorldDef};
+use godot::classes::Node;
 use godot::prelude::*;
 
-use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
+pub use crate::body::{Body, Pose};
 use crate::id_table::IdTable;
-use crate::poses::{self, PoseRead, PoseSlot, Watch};
+use crate::poses::{self, PoseRead};
 use crate::raw::TransformReader;
+pub use crate::ray_adapter::{CastFn, PerRay};
 use crate::signals::{Batch, Emission, SignalKind, Signals};
-
-/// How a node's pose is read: Godot 3D, or Godot 2D on the core's ground plane.
-#[derive(Clone)]
-pub enum Body {
-    /// Position = global origin, forward = −Z of the global basis.
-    D3(Gd<Node3D>),
-    /// Position (x, y) → (x, 0, y), forward = the global +X axis (Godot 2D's facing).
-    D2(Gd<Node2D>),
-}
-
-impl Body {
-    /// The node's pose in core terms; forward `None` when degenerate (a zero scale).
-    pub fn pose(&self) -> Pose {
-        match self {
-            Body::D3(n) => pose_3d(&n.get_global_transform()),
-            Body::D2(n) => pose_2d(&n.get_global_transform()),
-        }
-    }
-
-    /// Switches the node's transform notification (a freed node is left alone).
-    pub fn set_notify_transform(&self, on: bool) {
-        match self {
-            Body::D3(n) if n.is_instance_valid() => n.clone().set_notify_transform(on),
-            Body::D2(n) if n.is_instance_valid() => n.clone().set_notify_transform(on),
-            _ => {}
-        }
-    }
-
-    /// True when the node has a script attached (a freed node has none, and is left alone).
-    pub fn has_script(&self) -> bool {
-        match self {
-            Body::D3(n) => n.is_instance_valid() && n.get_script().is_some(),
-            Body::D2(n) => n.is_instance_valid() && n.get_script().is_some(),
-        }
-    }
-
-    /// `pose` through the reader's direct engine calls (the per-step path); `None` once the
-    /// node is freed.
-    pub fn read_pose(&self, reader: &TransformReader) -> Option<Pose> {
-        match self {
-            Body::D3(n) => reader.global_3d(n).map(|t| pose_3d(&t)),
-            Body::D2(n) => reader.global_2d(n).map(|t| pose_2d(&t)),
-        }
-    }
-
-    /// The collision objects a physics ray must ignore for this node: itself or its nearest
-    /// collision-object ancestor (the guard's or the player's own body).
-    pub fn own_colliders(&self) -> Array<Rid> {
-        let mut out = Array::new();
-        let mut node: Option<Gd<Node>> = Some(match self {
-            Body::D3(n) => n.clone().upcast(),
-            Body::D2(n) => n.clone().upcast(),
-        });
-        while let Some(n) = node {
-            if let Ok(c) = n.clone().try_cast::<CollisionObject3D>() {
-                out.push(c.get_rid());
-                break;
-            }
-            if let Ok(c) = n.clone().try_cast::<CollisionObject2D>() {
-                out.push(c.get_rid());
-                break;
-            }
-            node = n.get_parent();
-        }
-        out
-    }
-
-    /// A core point as the Godot vector of this dimension.
-    pub fn variant_of(d2: bool, p: Vec3) -> Variant {
-        if d2 { core_to_plane(p).to_variant() } else { from_core(p).to_variant() }
-    }
-}
-
-fn pose_3d(t: &Transform3D) -> Pose {
-    let f = forward_3d(&t.basis);
-    (to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
-}
-
-fn pose_2d(t: &Transform2D) -> Pose {
-    let f = plane_to_core(t.a);
-    (plane_to_core(t.origin), (f.length_squared() > 1e-12).then_some(f))
-}
-
-/// One registered agent: its sensor node and the optional hearing and brain children.
-pub struct AgentSlot {
-    /// The vision sensor (the agent).
-    pub node: Gd<Node>,
-    /// How to read its pose.
-    pub body: Body,
-    /// Receives `sound_heard`.
-    pub hearing: Option<Gd<Node>>,
-    /// Receives `state_changed`.
-    pub brain: Option<Gd<Node>>,
-    /// Colliders physics rays skip.
-    pub exclude: Array<Rid>,
-    /// The pose last handed to the core (`None` before the first sync).
-    pub sent: Option<Pose>,
-    /// How its moves are noticed (see `poses`).
-    pub watch: Watch,
-}
-
-impl PoseSlot for AgentSlot {
-    fn parts(&mut self) -> (&Body, &mut Option<Pose>, &mut Watch) {
-        (&self.body, &mut self.sent, &mut self.watch)
-    }
-}
-
-/// One registered target.
-pub struct TargetSlot {
-    /// The target node.
-    pub node: Gd<Node>,
-    /// How to read its pose.
-    pub body: Body,
-    /// Colliders physics rays skip.
-    pub exclude: Array<Rid>,
-    /// The pose last handed to the core (`None` before the first sync).
-    pub sent: Option<Pose>,
-    /// How its moves are noticed (see `poses`).
-    pub watch: Watch,
-}
-
-impl PoseSlot for TargetSlot {
-    fn parts(&mut self) -> (&Body, &mut Option<Pose>, &mut Watch) {
-        (&self.body, &mut self.sent, &mut self.watch)
-    }
-}
-
-/// A node's position and forward in core terms (forward `None` when degenerate).
-pub type Pose = (Vec3, Option<Vec3>);
-
-/// The sensors and targets whose transform notification arrived since the last step, pushed by
-/// the nodes and drained by the world's step: with `pose_sync = OnTransformChange` only these
-/// are read, without visiting every registered node. An id may appear more than once.
-#[derive(Default)]
-pub struct MovedQueue {
-    agents: RefCell<Vec<AgentId>>,
-    targets: RefCell<Vec<TargetId>>,
-}
-
-impl MovedQueue {
-    pub fn agent_moved(&self, id: AgentId) {
-        self.agents.borrow_mut().push(id);
-    }
-
-    pub fn target_moved(&self, id: TargetId) {
-        self.targets.borrow_mut().push(id);
-    }
-}
+pub use crate::slots::{AgentSlot, MovedQueue, TargetSlot};
 
 /// The core world plus the node registry.
 pub struct Hub {
@@ -177,6 +28,10 @@ pub struct Hub {
     world: Option<World>,
     /// Settings for the world when it is created.
     pub def: WorldDef,
+    /// How errors name the world node (its path).
+    pub owner: String,
+    /// How many registered nodes have a refused pose (see `bad_pose`).
+    bad_poses: usize,
     /// 2D nodes (positions and signals as Vector2).
     pub d2: bool,
     pub agents: IdTable<AgentId, AgentSlot>,
@@ -219,6 +74,8 @@ impl Hub {
         Hub {
             world: None,
             def: WorldDef::default(),
+            owner: String::new(),
+            bad_poses: 0,
             d2,
             agents: IdTable::default(),
             targets: IdTable::default(),
@@ -244,9 +101,16 @@ impl Hub {
     }
 
     /// The core world, created with `def` on first use.
+    /// A def the core refuses is reported, naming the world node, and the defaults are used.
     pub fn world(&mut self) -> &mut World {
-        let def = self.def;
-        self.world.get_or_insert_with(|| World::new(&def).unwrap_or_default())
+        if self.world.is_none() {
+            let world = World::new(&self.def).unwrap_or_else(|e| {
+                godot_error!("{}: world settings refused ({e}); using the default settings", self.owner);
+                World::default()
+            });
+            self.world = Some(world);
+        }
+        self.world.as_mut().expect("just created")
     }
 
     /// The core world if it exists.
@@ -286,11 +150,33 @@ impl Hub {
         Ok(id)
     }
 
-    pub fn remove_target(&mut self, id: TargetId) {
-        if let Some(slot) = self.targets.remove(&id) {
-            self.target_of.remove(&slot.node.instance_id());
-            let _ = self.world().destroy_target(id);
+    /// Unregisters a target. Every guard that remembers it loses it (`target_lost` if it saw
+    /// it at its latest sight tick) and forgets it (`target_forgotten`): the core drops those
+    /// memory records. The signals are returned to emit with no borrow held.
+    pub fn remove_target(&mut self, id: TargetId) -> (Vec<Emission>, Rc<Signals>) {
+        let signals = self.signals().clone();
+        let mut out = Vec::new();
+        let Some(slot) = self.targets.remove(&id) else { return (out, signals) };
+        self.target_of.remove(&slot.node.instance_id());
+        if slot.bad_pose {
+            self.bad_poses = self.bad_poses.saturating_sub(1);
         }
+        let d2 = self.d2;
+        self.world();
+        let Hub { world, agents, .. } = self;
+        let world = world.as_mut().expect("created");
+        let mut batch = Batch::new(&signals, &mut out);
+        for (agent, agent_slot) in agents.iter() {
+            let Ok(Some(r)) = world.memory_of(*agent, id) else { continue };
+            if r.seen {
+                batch.push(&agent_slot.node, SignalKind::TargetLost, || Some(vec![slot.node.to_variant()]));
+            }
+            batch.push(&agent_slot.node, SignalKind::TargetForgotten, || {
+                Some(vec![slot.node.to_variant(), Body::variant_of(d2, r.last_known_position)])
+            });
+        }
+        let _ = world.destroy_target(id);
+        (out, signals)
     }
 
     /// The targets `agent` saw at its latest sight tick (what `target_seen`/`target_lost` track),
@@ -371,38 +257,58 @@ impl Hub {
         self.moved_agents.clear();
         self.moved_targets.clear();
         self.read_usec = started.elapsed().as_secs_f64() * 1e6;
-        let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
-        let (agents, targets) = (&self.agent_poses, &self.target_poses);
-        if world.set_agent_poses_by(agents.len(), |i| agents[i]).is_err() {
-            // One bad pose (a NaN transform) must not freeze everyone: fall back to one by one.
-            for &(id, p, f) in agents {
+        self.world();
+        let Hub { world, agents, targets, agent_poses, target_poses, bad_poses, .. } = self;
+        let world = world.as_mut().expect("created");
+        if world.set_agent_poses_by(agent_poses.len(), |i| agent_poses[i]).is_err() {
+            // One bad pose (a NaN transform) must not freeze everyone: fall back to one by one,
+            // and name the node the core refused.
+            for &(id, p, f) in agent_poses.iter() {
                 let f = f.unwrap_or_else(|| world.agent(id).map(|a| a.forward()).unwrap_or(Vec3::Z));
-                let _ = world.set_agent_pose(id, p, f);
+                if let Some(slot) = agents.get_mut(&id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_agent_pose(id, p, f));
+                }
+            }
+        } else if *bad_poses > 0 {
+            for (id, ..) in agent_poses.iter() {
+                if let Some(slot) = agents.get_mut(id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, Ok(()));
+                }
             }
         }
-        if world.set_target_poses_by(targets.len(), |i| targets[i]).is_err() {
-            for &(id, p, f) in targets {
+        if world.set_target_poses_by(target_poses.len(), |i| target_poses[i]).is_err() {
+            for &(id, p, f) in target_poses.iter() {
                 let f = f.unwrap_or_else(|| world.target(id).map(|t| t.forward()).unwrap_or(Vec3::Z));
-                let _ = world.set_target_pose(id, p, f);
+                if let Some(slot) = targets.get_mut(&id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_target_pose(id, p, f));
+                }
+            }
+        } else if *bad_poses > 0 {
+            for (id, ..) in target_poses.iter() {
+                if let Some(slot) = targets.get_mut(id) {
+                    refused(&slot.node, &mut slot.bad_pose, bad_poses, Ok(()));
+                }
             }
         }
     }
 
     /// Syncs one agent and one target (or every target) before an immediate query.
     pub fn sync_for_query(&mut self, agent: AgentId, target: Option<TargetId>) {
-        let world = self.world.get_or_insert_with(|| World::new(&self.def).unwrap_or_default());
-        if let Some(slot) = self.agents.get_mut(&agent) {
+        self.world();
+        let Hub { world, agents, targets, bad_poses, .. } = self;
+        let world = world.as_mut().expect("created");
+        if let Some(slot) = agents.get_mut(&agent) {
             let (p, f) = slot.body.pose();
             slot.sent = Some((p, f));
             let f = f.unwrap_or_else(|| world.agent(agent).map(|a| a.forward()).unwrap_or(Vec3::Z));
-            let _ = world.set_agent_pose(agent, p, f);
+            refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_agent_pose(agent, p, f));
         }
-        for (id, slot) in self.targets.iter_mut() {
+        for (id, slot) in targets.iter_mut() {
             if target.is_none_or(|t| t == *id) {
                 let (p, f) = slot.body.pose();
                 slot.sent = Some((p, f));
                 let f = f.unwrap_or_else(|| world.target(*id).map(|t| t.forward()).unwrap_or(Vec3::Z));
-                let _ = world.set_target_pose(*id, p, f);
+                refused(&slot.node, &mut slot.bad_pose, bad_poses, world.set_target_pose(*id, p, f));
             }
         }
     }
@@ -520,35 +426,28 @@ impl Hub {
     }
 }
 
+/// Reports a pose the core refused (a NaN transform, a coordinate past ±1e6) once, naming the
+/// node, until one of its poses is accepted again; the core keeps the last accepted pose.
+fn refused(node: &Gd<Node>, bad: &mut bool, count: &mut usize, result: argus_core::Result<()>) {
+    match result {
+        Ok(()) if *bad => {
+            *bad = false;
+            *count = count.saturating_sub(1);
+        }
+        Ok(()) => {}
+        Err(_) if *bad => {}
+        Err(e) => {
+            *bad = true;
+            *count += 1;
+            godot_error!(
+                "{}: pose refused ({e}); perception keeps its last valid pose until it is valid again",
+                crate::sensors::node_label(node)
+            );
+        }
+    }
+}
+
 /// A brain state as the integer `EnemyBrain` exposes (its `STATE_*` constants).
 pub fn state_index(s: BrainState) -> i64 {
     s as u8 as i64
-}
-
-/// Casts one ray against the engine's physics, given the colliders to skip.
-pub type CastFn<'a> = dyn FnMut(&RayQuery, &Array<Rid>) -> RayHit + 'a;
-
-/// Answers rays with a closure per ray (a physics space), skipping the agent's and target's
-/// own colliders: the core's `RaySource` contract.
-pub struct PerRay<'a, F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> {
-    pub agents: &'a IdTable<AgentId, AgentSlot>,
-    pub targets: &'a IdTable<TargetId, TargetSlot>,
-    pub cast: F,
-}
-
-impl<F: FnMut(&RayQuery, &Array<Rid>) -> RayHit> RaySource for PerRay<'_, F> {
-    fn cast_rays(&mut self, rays: &[RayQuery], hits: &mut [RayHit]) -> argus_core::Result<()> {
-        let mut exclude = Array::new();
-        for (ray, hit) in rays.iter().zip(hits.iter_mut()) {
-            exclude.clear();
-            if let Some(a) = self.agents.get(&ray.agent) {
-                exclude.extend_array(&a.exclude);
-            }
-            if let Some(t) = self.targets.get(&ray.target) {
-                exclude.extend_array(&t.exclude);
-            }
-            *hit = (self.cast)(ray, &exclude);
-        }
-        Ok(())
-    }
 }

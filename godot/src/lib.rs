@@ -5,16 +5,20 @@
 
 use godot::prelude::*;
 
+pub mod body;
 pub mod brain;
 pub mod convert;
 pub mod hub;
 pub mod id_table;
 pub mod influence;
+pub mod occluder_sources;
 pub mod poses;
 pub mod raw;
+pub mod ray_adapter;
 pub mod sensors;
 pub mod shapes;
 pub mod signals;
+pub mod slots;
 pub mod tactics;
 mod world;
 pub mod world2d;

@@ -7,7 +7,7 @@ use argus_core::{OccluderDef, OccluderShape, Quat, Vec3};
 use godot::classes::{
     BoxShape3D, CapsuleShape2D, CapsuleShape3D, CircleShape2D, CollisionPolygon2D, CollisionShape2D, CollisionShape3D,
     ConcavePolygonShape2D, ConcavePolygonShape3D, ConvexPolygonShape2D, ConvexPolygonShape3D, CylinderShape3D,
-    RectangleShape2D, SegmentShape2D, SphereShape3D,
+    HeightMapShape3D, RectangleShape2D, SegmentShape2D, SphereShape3D,
 };
 use godot::prelude::*;
 
@@ -48,9 +48,11 @@ pub fn occluder_3d(node: &Gd<CollisionShape3D>, layers: u32) -> Result<OccluderD
     } else if let Ok(c) = shape.clone().try_cast::<ConcavePolygonShape3D>() {
         let faces: Vec<Vec3> = c.get_faces().as_slice().iter().map(|p| to_core(*p)).collect();
         mesh(triangle_soup(&scaled(faces)).ok_or("the concave polygon has no triangle")?)
+    } else if let Ok(h) = shape.clone().try_cast::<HeightMapShape3D>() {
+        mesh(height_map(h.get_map_width(), h.get_map_depth(), h.get_map_data().as_slice(), scale)?)
     } else {
         return Err(format!(
-            "{} is not an occluder shape (box, sphere, capsule, cylinder, convex, concave)",
+            "{} cannot be an occluder (occluders: box, sphere, capsule, cylinder, convex, concave, height map)",
             shape.get_class()
         ));
     };
@@ -114,4 +116,25 @@ pub fn occluder_polygon_2d(
     let points: Vec<Vector2> = node.get_polygon().as_slice().iter().map(|p| t * *p).collect();
     let parts = walls_2d(&points, false, half_height).ok_or("the polygon has fewer than 2 points")?;
     Ok(OccluderDef { shape: mesh(parts), layers, ..Default::default() })
+}
+
+/// A height map's grid (centred, one unit between samples, as Godot builds it) as triangles.
+pub fn height_map(width: i32, depth: i32, heights: &[f32], scale: Vec3) -> Result<(Vec<Vec3>, Vec<[u32; 3]>), String> {
+    let (w, d) = (width.max(0) as usize, depth.max(0) as usize);
+    if w < 2 || d < 2 || heights.len() < w * d {
+        return Err(format!("the height map has {} heights for a {w}×{d} grid", heights.len()));
+    }
+    let (cx, cz) = ((w - 1) as f32 * 0.5, (d - 1) as f32 * 0.5);
+    let vertices =
+        (0..w * d).map(|k| Vec3::new((k % w) as f32 - cx, heights[k], (k / w) as f32 - cz) * scale).collect();
+    let mut indices = Vec::with_capacity(2 * (w - 1) * (d - 1));
+    for j in 0..d - 1 {
+        for i in 0..w - 1 {
+            let a = (j * w + i) as u32;
+            let (b, c) = (a + 1, a + w as u32);
+            indices.push([a, c, b]);
+            indices.push([b, c, c + 1]);
+        }
+    }
+    Ok((vertices, indices))
 }

@@ -13,7 +13,7 @@ macro_rules! perception_world {
     ) => {
         #[doc = $doc]
         #[derive(GodotClass)]
-        #[class(base = $Base)]
+        #[class(base = $Base, tool)]
         pub struct $World {
             /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
             #[export]
@@ -49,6 +49,8 @@ macro_rules! perception_world {
             frame_usec: f64,
             emit_usec: f64,
             debug_colors: PackedColorArray,
+            /// Nodes already warned about (see `warn_once`).
+            warned: std::collections::HashSet<InstanceId>,
             base: Base<$Base>,
         }
 
@@ -69,6 +71,7 @@ macro_rules! perception_world {
                     frame_usec: 0.0,
                     emit_usec: 0.0,
                     debug_colors: PackedColorArray::new(),
+                    warned: Default::default(),
                     base,
                 }
             }
@@ -78,6 +81,9 @@ macro_rules! perception_world {
             }
 
             fn ready(&mut self) {
+                if crate::sensors::in_editor() {
+                    return;
+                }
                 // Run after the scripts that move guards and players this frame.
                 self.base_mut().set_physics_process_priority(1000);
                 self.start();
@@ -95,8 +101,12 @@ macro_rules! perception_world {
                 }
             }
 
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.configuration_warnings()
+            }
+
             fn physics_process(&mut self, delta: f64) {
-                if self.auto_step {
+                if self.auto_step && !crate::sensors::in_editor() {
                     self.step(delta);
                 }
             }
@@ -194,46 +204,26 @@ macro_rules! perception_world {
                     return 0;
                 }
                 let tree = self.base().get_tree();
-                let mut shapes: Vec<Gd<Node>> = Vec::new();
-                let mut seen = std::collections::HashSet::new();
-                let mut take = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {
-                    if is_occluder_shape(&node) && seen.insert(node.instance_id()) {
-                        shapes.push(node);
-                    }
-                };
-                // A grouped shape counts itself; a grouped body counts its shape children.
-                let mut take_node = |node: Gd<Node>, shapes: &mut Vec<Gd<Node>>| {
-                    if is_occluder_shape(&node) {
-                        take(node, shapes);
-                    } else {
-                        node.get_children().iter_shared().for_each(|c| take(c, shapes));
-                    }
-                };
-                if !self.occluder_group.is_empty() {
-                    for node in tree.get_nodes_in_group(&self.occluder_group).iter_shared() {
-                        take_node(node, &mut shapes);
-                    }
-                }
-                if self.occluder_collision_mask != 0
-                    && let Some(root) = tree.get_root()
-                {
-                    let mut stack: Vec<Gd<Node>> = vec![root.upcast()];
-                    while let Some(node) = stack.pop() {
-                        stack.extend(node.get_children().iter_shared());
-                        if let Ok(body) = node.try_cast::<$StaticBody>()
-                            && body.get_collision_layer() & self.occluder_collision_mask != 0
-                        {
-                            take_node(body.upcast(), &mut shapes);
-                        }
-                    }
-                }
+                let found = crate::occluder_sources::gather(&tree, &self.occluder_group, self.occluder_collision_mask, &KINDS);
                 let mut count = 0;
-                for shape in shapes {
+                for shape in found.shapes {
                     if let Ok(shape) = shape.try_cast::<$Shape>()
                         && self.add_occluder_shape(shape)
                     {
                         count += 1;
                     }
+                }
+                for node in found.others {
+                    let defs = extra_occluders(&node).unwrap_or_else(|| {
+                        Err("gives no occluder: it is not a collision shape, a static collision source, or a body holding one".into())
+                    });
+                    match defs.and_then(|defs| self.add_occluder_defs(&defs)) {
+                        Ok(n) => count += n,
+                        Err(e) => self.warn_once(&node, &e),
+                    }
+                }
+                if !self.use_physics_rays {
+                    self.warn_ignored(found.ignored);
                 }
                 count
             }
@@ -251,19 +241,38 @@ macro_rules! perception_world {
                         || b.is_class("AnimatableBody2D")
                 });
                 match self.make_occluder(&shape, moves) {
-                    Ok(Some(id)) => {
-                        if moves && let Some(pose) = shape_pose(&shape) {
-                            self.moving.push(crate::world::MovingOccluder { slot: self.occluders.len(), shape, pose });
+                    Ok(Some((id, def_pose))) => {
+                        if moves
+                            && let (Some(pose), Some(made)) = (shape_pose(&shape), shape_rigid(&shape))
+                        {
+                            let slot = self.occluders.len();
+                            self.moving.push(crate::world::MovingOccluder { slot, shape, pose, made, def_pose });
                         }
                         self.occluders.push(id);
                         true
                     }
                     Ok(None) => false,
                     Err(e) => {
-                        godot_warn!("{}: {}: {e}", stringify!($World), shape.get_path());
+                        self.warn_once(&shape.clone().upcast(), &e);
                         false
                     }
                 }
+            }
+
+            /// What the editor shows as this node's configuration warnings (also callable from
+            /// scripts): no occluders while physics rays are off.
+            #[func]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                let mut out = PackedStringArray::new();
+                if self.use_physics_rays || !self.base().is_inside_tree() {
+                    return out;
+                }
+                let tree = self.base().get_tree();
+                let found = crate::occluder_sources::gather(&tree, &self.occluder_group, self.occluder_collision_mask, &KINDS);
+                if self.occluders.is_empty() && found.shapes.is_empty() && found.others.is_empty() {
+                    out.push("No occluders: no node in occluder_group, occluder_collision_mask finds no static body, and use_physics_rays is off, so guards see through every wall.");
+                }
+                out
             }
 
             /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
@@ -465,11 +474,49 @@ macro_rules! perception_world {
                         } else {
                             argus_core::RayBackend::Builtin
                         },
-                        worker_threads: self.worker_threads.max(1),
-                        sound_occlusion: self.sound_occlusion.clamp(0.0, 1.0),
+                        // Passed as set: a value the core refuses is reported (naming this
+                        // node) rather than quietly clamped.
+                        worker_threads: self.worker_threads,
+                        sound_occlusion: self.sound_occlusion,
                         ..Default::default()
                     };
+                    self.hub.owner = crate::sensors::node_label(&self.to_gd().upcast());
                     self.hub.world();
+                }
+            }
+
+            /// Adds static occluders; how many.
+            fn add_occluder_defs(&mut self, defs: &[argus_core::OccluderDef]) -> Result<i64, String> {
+                for def in defs {
+                    let id = self.hub.world().add_occluder(def).map_err(|e| e.to_string())?;
+                    self.occluders.push(id);
+                }
+                Ok(defs.len() as i64)
+            }
+
+            /// One `push_warning` for the static bodies not warned about yet that are neither in the
+            /// occluder group nor on the mask (a level may hold many on purpose: one line, naming
+            /// the first few).
+            fn warn_ignored(&mut self, bodies: Vec<Gd<Node>>) {
+                let new: Vec<Gd<Node>> = bodies.into_iter().filter(|b| self.warned.insert(b.instance_id())).collect();
+                if new.is_empty() {
+                    return;
+                }
+                let names: Vec<String> = new.iter().take(3).map(crate::sensors::node_label).collect();
+                let more = if new.len() > 3 { format!(" and {} more", new.len() - 3) } else { String::new() };
+                godot_warn!(
+                    "{}: {} static bodies ({}{more}) are neither in the group '{}' nor on occluder_collision_mask: sight passes through them (physics rays would stop). Add them if they are walls.",
+                    stringify!($World),
+                    new.len(),
+                    names.join(", "),
+                    self.occluder_group
+                );
+            }
+
+            /// A `push_warning` naming `node`, once per node for this world.
+            fn warn_once(&mut self, node: &Gd<Node>, why: &str) {
+                if self.warned.insert(node.instance_id()) {
+                    godot_warn!("{}: {}: {why}", stringify!($World), crate::sensors::node_label(node));
                 }
             }
 
@@ -478,7 +525,7 @@ macro_rules! perception_world {
                 &mut self,
                 shape: &Gd<$Shape>,
                 movable: bool,
-            ) -> Result<Option<argus_core::OccluderId>, String> {
+            ) -> Result<Option<(argus_core::OccluderId, (argus_core::Vec3, argus_core::Quat))>, String> {
                 let layers = shape
                     .get_parent()
                     .and_then(|p| p.try_cast::<$CollisionObject>().ok())
@@ -488,14 +535,15 @@ macro_rules! perception_world {
                     None => Ok(None),
                     Some(def) => {
                         let def = argus_core::OccluderDef { movable, ..def? };
-                        self.hub.world().add_occluder(&def).map(Some).map_err(|e| e.to_string())
+                        let id = self.hub.world().add_occluder(&def).map_err(|e| e.to_string())?;
+                        Ok(Some((id, (def.position, def.rotation))))
                     }
                 }
             }
 
-            /// Makes again the occluder of every moving shape whose global transform changed since
-            /// (the shape's own conversion, so a moved occluder is exactly a fresh one); drops
-            /// those whose shape was freed or disabled.
+            /// Moves the occluder of every moving shape whose global transform changed (the core's
+            /// `set_occluder_pose`, by the rigid motion since it was made); makes it again when
+            /// its scale changed; drops those whose shape was freed or disabled.
             fn follow_moving_occluders(&mut self) {
                 let mut moving = std::mem::take(&mut self.moving);
                 moving.retain_mut(|m| {
@@ -503,11 +551,21 @@ macro_rules! perception_world {
                     if pose == Some(m.pose) {
                         return true;
                     }
-                    let _ = self.hub.world().remove_occluder(self.occluders[m.slot]);
+                    let id = self.occluders[m.slot];
+                    let now = pose.and_then(|_| shape_rigid(&m.shape));
+                    if let (Some(pose), Some((position, rotation))) = (pose, now.and_then(|n| m.moved_pose(&n)))
+                        && self.hub.world().set_occluder_pose(id, position, rotation).is_ok()
+                    {
+                        m.pose = pose;
+                        return true;
+                    }
+                    let _ = self.hub.world().remove_occluder(id);
                     let made = pose.and_then(|_| self.make_occluder(&m.shape, true).ok().flatten());
                     // A dropped occluder keeps its slot with a dead id, so the others' slots stay.
-                    self.occluders[m.slot] = made.unwrap_or(argus_core::OccluderId::NULL);
-                    m.pose = pose.unwrap_or(m.pose);
+                    self.occluders[m.slot] = made.map(|(id, _)| id).unwrap_or(argus_core::OccluderId::NULL);
+                    if let (Some((_, def_pose)), Some(made_at)) = (made, now) {
+                        (m.pose, m.made, m.def_pose) = (pose.unwrap_or(m.pose), made_at, def_pose);
+                    }
                     made.is_some()
                 });
                 self.moving = moving;
@@ -573,11 +631,62 @@ macro_rules! perception_world {
 pub(crate) use perception_world;
 
 /// An occluder made from a shape whose body can move (an animatable, character or rigid body):
-/// made again whenever the shape's global transform changes.
+/// moved with the core's `set_occluder_pose` whenever the shape's global transform changes.
 pub struct MovingOccluder<S: godot::prelude::GodotClass> {
     /// Its place in the world node's occluder list.
     pub slot: usize,
     pub shape: godot::prelude::Gd<S>,
-    /// The shape's global transform when its occluder was made (see `shape_pose`).
+    /// The shape's global transform last followed (see `shape_pose`).
     pub pose: [f32; 12],
+    /// The shape's rigid pose and scale when its occluder was made.
+    pub made: Rigid,
+    /// The occluder's position and rotation when it was made.
+    pub def_pose: (Vec3, Quat),
+}
+
+/// A node's global pose in core terms, split into a rigid part and a scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rigid {
+    pub position: Vec3,
+    pub rotation: Quat,
+    pub scale: Vec3,
+}
+
+impl<S: godot::prelude::GodotClass> MovingOccluder<S> {
+    /// The occluder pose for the shape now at `now`: the rigid motion since the occluder was made,
+    /// applied to its pose then (composed from the original, so moves do not drift); `None`
+    /// when the scale changed (the occluder must be made again).
+    pub fn moved_pose(&self, now: &Rigid) -> Option<(Vec3, Quat)> {
+        moved_pose(&self.made, self.def_pose, now)
+    }
+}
+
+/// See `MovingOccluder::moved_pose`.
+pub fn moved_pose(made: &Rigid, def_pose: (Vec3, Quat), now: &Rigid) -> Option<(Vec3, Quat)> {
+    if (now.scale - made.scale).abs().max_element() > 1e-5 {
+        return None;
+    }
+    let turn = now.rotation * made.rotation.inverse();
+    let shift = now.position - turn * made.position;
+    Some((turn * def_pose.0 + shift, (turn * def_pose.1).normalize()))
+}
+
+use argus_core::{Quat, Vec3};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moved_occluder_follows_the_rigid_motion_of_its_shape() {
+        let made = Rigid { position: Vec3::new(1.0, 0.0, 0.0), rotation: Quat::IDENTITY, scale: Vec3::ONE };
+        // A mesh made in world space (pose zero), its shape turned 90° about Y around the origin.
+        let now =
+            Rigid { position: Vec3::new(0.0, 0.0, -1.0), rotation: Quat::from_rotation_y(1.5707964), scale: Vec3::ONE };
+        let (p, q) = moved_pose(&made, (Vec3::ZERO, Quat::IDENTITY), &now).expect("same scale");
+        let vertex = Vec3::new(1.0, 0.0, 0.0); // the shape's origin, as made
+        assert!(((q * vertex + p) - now.position).length() < 1e-5);
+        let scaled = Rigid { scale: Vec3::splat(2.0), ..now };
+        assert!(moved_pose(&made, (Vec3::ZERO, Quat::IDENTITY), &scaled).is_none());
+    }
 }

@@ -2,14 +2,15 @@
 //! frame. The node itself is written by `perception_world!` (shared with 3D); this file holds what
 //! is 2D only.
 
-use argus_core::{OccluderDef, RayHit, RayQuery};
+use argus_core::{OccluderDef, OccluderShape, RayHit, RayQuery};
 use godot::classes::{
     CollisionObject2D, CollisionPolygon2D, CollisionShape2D, INode2D, Node2D, PhysicsDirectSpaceState2D,
-    PhysicsRayQueryParameters2D, StaticBody2D,
+    PhysicsRayQueryParameters2D, StaticBody2D, TileMapLayer,
 };
 use godot::prelude::*;
 
-use crate::convert::{core_to_plane, plane_to_core};
+use crate::convert::{core_to_plane, plane_to_core, walls_2d};
+use crate::occluder_sources::Kinds;
 
 crate::world::perception_world! {
     doc = "The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane point (x, 0, y); distances are in pixels): owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody2D`/`CollisionShape2D`/`CollisionPolygon2D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody2D` on those physics layers: rectangles, circles, capsules, convex and concave polygons, segments. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody2D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState2D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
@@ -26,6 +27,50 @@ const WALL_HALF_HEIGHT: f32 = 1.0;
 /// A node `register_occluders` turns into an occluder.
 fn is_occluder_shape(node: &Gd<Node>) -> bool {
     node.is_class("CollisionShape2D") || node.is_class("CollisionPolygon2D")
+}
+
+/// What the 2D world counts as what (see `occluder_sources`).
+const KINDS: Kinds = Kinds {
+    is_shape: is_occluder_shape,
+    is_extra: |n| n.is_class("TileMapLayer"),
+    static_layer: |n| n.clone().try_cast::<StaticBody2D>().ok().map(|b| b.get_collision_layer()),
+};
+
+/// Static occluders of a `TileMapLayer`: every collision polygon of every used tile, on its
+/// TileSet physics layer's collision layers; `None` for anything else. Made where the tiles are
+/// at `register_occluders` (flipped or transposed tiles use the tile's own polygon).
+fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
+    let layer = node.clone().try_cast::<TileMapLayer>().ok()?;
+    Some(tile_occluders(&layer))
+}
+
+fn tile_occluders(layer: &Gd<TileMapLayer>) -> Result<Vec<OccluderDef>, String> {
+    let set = layer.get_tile_set().ok_or("the TileMapLayer has no TileSet")?;
+    let physics_layers = set.get_physics_layers_count();
+    if physics_layers == 0 {
+        return Err("its TileSet has no physics layer, so its tiles have no collision polygons".into());
+    }
+    if !layer.is_collision_enabled() {
+        return Ok(Vec::new());
+    }
+    let t = layer.get_global_transform();
+    let mut out = Vec::new();
+    for cell in layer.get_used_cells().iter_shared() {
+        let Some(data) = layer.get_cell_tile_data(cell) else { continue };
+        let centre = layer.map_to_local(cell);
+        for pl in 0..physics_layers {
+            let layers = set.get_physics_layer_collision_layer(pl);
+            for k in 0..data.get_collision_polygons_count(pl) {
+                let points = data.get_collision_polygon_points(pl, k);
+                let points: Vec<Vector2> = points.as_slice().iter().map(|p| t * (centre + *p)).collect();
+                if let Some((vertices, indices)) = walls_2d(&points, false, WALL_HALF_HEIGHT) {
+                    let shape = OccluderShape::Mesh { vertices, indices };
+                    out.push(OccluderDef { shape, layers, ..Default::default() });
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The occluder of one `CollisionShape2D` or `CollisionPolygon2D` on `layers`, extruded
@@ -46,6 +91,17 @@ fn shape_pose(shape: &Gd<Node>) -> Option<[f32; 12]> {
     let node = shape.clone().try_cast::<Node2D>().ok().filter(|_| !disabled)?;
     let t = node.get_global_transform();
     Some([t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+}
+
+/// A shape's rigid pose and scale in core terms, to move its occluder; `None` once disabled.
+fn shape_rigid(shape: &Gd<Node>) -> Option<crate::world::Rigid> {
+    shape_pose(shape)?;
+    let t = shape.clone().try_cast::<Node2D>().ok()?.get_global_transform();
+    Some(crate::world::Rigid {
+        position: plane_to_core(t.origin),
+        rotation: crate::convert::rotation_2d_to_core(t.rotation()),
+        scale: argus_core::Vec3::new(t.scale().x, 1.0, t.scale().y),
+    })
 }
 
 /// One line-of-sight ray through the 2D physics space: hits within `max_distance` on the ray's

@@ -14,6 +14,7 @@ macro_rules! hearing_sensor {
         body = $body:path, to_core = $to_core:path, from_core = $from_core:path,
         eye_height = $eye:literal, check_height = $check:literal,
         agents_group = $agents_group:literal, targets_group = $targets_group:literal,
+        mask_flags = $mask_flags:ident, distance_scale = $scale:literal,
     ) => {
         #[doc = $hearing_doc]
         ///
@@ -21,14 +22,14 @@ macro_rules! hearing_sensor {
         /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
         /// world's sound_occlusion is below 1).
         #[derive(GodotClass)]
-        #[class(base = Node)]
+        #[class(base = Node, tool)]
         pub struct $Hearing {
             /// Multiplier on every sound's loudness radius (1 = normal hearing).
-            #[export]
+            #[export(range = (0.0, 10.0, or_greater))]
             #[var(set)]
             hearing_sensitivity: f32,
             /// Layers of sounds this guard listens to.
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             sound_mask: u32,
             /// Hearing is tested at all.
@@ -36,7 +37,7 @@ macro_rules! hearing_sensor {
             #[var(set)]
             hearing_enabled: bool,
             /// Physics layers whose occluders muffle sounds, when the world's sound_occlusion is below 1.
-            #[export(flags_3d_physics)]
+            #[export($mask_flags)]
             #[var(set)]
             muffle_mask: u32,
             base: Base<Node>,
@@ -55,36 +56,52 @@ macro_rules! hearing_sensor {
                 }
             }
 
-            fn ready(&mut self) {
-                self.notify_parent();
+            fn get_configuration_warnings(&self) -> PackedStringArray {
+                self.configuration_warnings()
+            }
+
+            fn enter_tree(&mut self) {
+                let _ = self.notify_parent(None);
+            }
+
+            fn exit_tree(&mut self) {
+                // The guard goes deaf (the child is still listed while it leaves).
+                let me = self.to_gd().upcast::<Node>();
+                let _ = self.notify_parent(Some(me.instance_id()));
             }
         }
 
         #[godot_api]
         impl $Hearing {
             /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
+            /// Configuration warnings (also callable from scripts): a parent that is not a vision sensor.
+            #[func]
+            pub fn configuration_warnings(&self) -> PackedStringArray {
+                let mut out = PackedStringArray::new();
+                if self.base().get_parent().is_some_and(|p| p.try_cast::<$Vision>().is_err()) {
+                    out.push(concat!("Its parent is not a ", stringify!($Vision), ": these ears belong to no guard."));
+                }
+                out
+            }
+
             #[signal]
             fn sound_heard(position: $Vector, loudness: f32, source: Gd<Node>);
 
             #[func]
             fn set_hearing_sensitivity(&mut self, v: f32) {
-                self.hearing_sensitivity = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.hearing_sensitivity, "hearing_sensitivity", v);
             }
             #[func]
             fn set_sound_mask(&mut self, v: u32) {
-                self.sound_mask = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.sound_mask, "sound_mask", v);
             }
             #[func]
             fn set_hearing_enabled(&mut self, v: bool) {
-                self.hearing_enabled = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.hearing_enabled, "hearing_enabled", v);
             }
             #[func]
             fn set_muffle_mask(&mut self, v: u32) {
-                self.muffle_mask = v;
-                self.notify_parent();
+                self.set_checked(|s| &mut s.muffle_mask, "muffle_mask", v);
             }
         }
 
@@ -99,11 +116,27 @@ macro_rules! hearing_sensor {
                 }
             }
 
-            fn notify_parent(&mut self) {
+            /// Pushes the parent sensor's settings again (`leaving`: without this node).
+            fn notify_parent(&mut self, leaving: Option<InstanceId>) -> Result<(), String> {
                 if let Some(mut p) = self.base().get_parent().and_then(|p| p.try_cast::<$Vision>().ok()) {
                     // The parent reads this node's settings back: release our own borrow first.
                     let _guard = self.base_mut();
-                    p.bind_mut().apply_settings();
+                    return p.bind_mut().push_settings(leaving);
+                }
+                Ok(())
+            }
+
+            /// Sets one property: kept only when the core accepts it (alone, and in the parent
+            /// sensor's settings), else the last accepted value stays and the error names the
+            /// node and the property.
+            fn set_checked<T: Clone + std::fmt::Debug>(&mut self, field: fn(&mut Self) -> &mut T, name: &str, v: T) {
+                let old = std::mem::replace(field(self), v.clone());
+                let alone = argus_core::AgentDef { hearing: self.config(), ..Default::default() };
+                let result = super::check_agent_def(&alone).and_then(|()| self.notify_parent(None));
+                if let Err(e) = result {
+                    *field(self) = old.clone();
+                    let label = super::node_label(&self.to_gd().upcast());
+                    godot_error!("{label}: {name} = {v:?} refused ({e}); keeping {old:?}");
                 }
             }
         }
@@ -120,6 +153,7 @@ hearing_sensor! {
     body = crate::hub::Body::D3, to_core = crate::convert::to_core, from_core = crate::convert::from_core,
     eye_height = 1.6, check_height = 1.3,
     agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+    mask_flags = flags_3d_physics, distance_scale = 1.0,
 }
 
 hearing_sensor! {
@@ -132,4 +166,5 @@ hearing_sensor! {
     body = crate::hub::Body::D2, to_core = crate::convert::plane_to_core, from_core = crate::convert::core_to_plane,
     eye_height = 0.0, check_height = 0.0,
     agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+    mask_flags = flags_2d_physics, distance_scale = 64.0,
 }

@@ -65,6 +65,27 @@ pub fn find_world<W: GodotClass + Inherits<Node>>(node: &Gd<Node>, group: &str) 
     node.get_tree().get_first_node_in_group(group)?.try_cast::<W>().ok()
 }
 
+/// True in the editor: the nodes are tool classes (for their configuration warnings) but do not
+/// register, step or read poses there.
+pub fn in_editor() -> bool {
+    godot::classes::Engine::singleton().is_editor_hint()
+}
+
+/// How errors name a node: its scene path inside the tree, else its name.
+pub fn node_label(node: &Gd<Node>) -> String {
+    if node.is_inside_tree() { node.get_path().to_string() } else { node.get_name().to_string() }
+}
+
+/// The core's verdict on an agent def, without a registration (a scratch world checks it).
+pub fn check_agent_def(def: &AgentDef) -> Result<(), String> {
+    argus_core::World::default().create_agent(def).map(|_| ()).map_err(|e| e.to_string())
+}
+
+/// The core's verdict on a target def, the same way.
+pub fn check_target_def(def: &argus_core::TargetDef) -> Result<(), String> {
+    argus_core::World::default().create_target(def).map(|_| ()).map_err(|e| e.to_string())
+}
+
 mod hearing;
 mod target;
 mod vision;

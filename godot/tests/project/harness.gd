@@ -74,3 +74,26 @@ static func target_2d(parent: Node, pos: Vector2) -> PerceptionTarget2D:
 	t.position = pos
 	parent.add_child(t)
 	return t
+
+## The engine's errors and warnings (what `push_error`/`push_warning` and the add-on report),
+## collected through a Godot 4.5+ Logger so a test can check what the user was told.
+class ErrorLog extends Logger:
+	var lines: Array[String] = []
+	var mutex := Mutex.new()
+
+	func _log_error(_function: String, _file: String, _line: int, code: String, rationale: String,
+			_editor_notify: bool, _error_type: int, _script_backtraces: Array[ScriptBacktrace]) -> void:
+		mutex.lock()
+		lines.append("%s %s" % [code, rationale])
+		mutex.unlock()
+
+	func _log_message(_message: String, _error: bool) -> void:
+		pass
+
+	## Everything reported since the last call, one message a line.
+	func take() -> String:
+		mutex.lock()
+		var s := "\n".join(lines)
+		lines.clear()
+		mutex.unlock()
+		return s

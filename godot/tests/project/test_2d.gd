@@ -33,6 +33,10 @@ func run() -> void:
 	await test_signals()
 	await test_pose_sync_polls_moving_nodes()
 	test_cover_2d()
+	await test_hearing_child_freed()
+	test_tiles_and_loose_walls()
+	test_configuration_warnings_2d()
+	test_pixels_and_hints()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -233,3 +237,98 @@ func test_cover_2d() -> void:
 	var flank: Array = w.find_flank({"position": Vector2.ZERO, "forward": Vector2.RIGHT}, PackedVector2Array([Vector2(100, 0), Vector2(-100, 10)]), 1, null)
 	t.check(flank.size() == 1 and flank[0].position.is_equal_approx(Vector2(-100, 10)), "2D flank: the spot behind the threat (%s)" % [flank])
 	clear()
+
+## Freeing a HearingSensor2D child stops that guard's hearing; adding one back restores it.
+func test_hearing_child_freed() -> void:
+	var w := fresh_world()
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	var ears := HearingSensor2D.new()
+	g.add_child(ears)
+	t.check(await hears(w, g), "with a HearingSensor2D child the guard hears")
+	ears.free()
+	t.check(not await hears(w, g), "after freeing the HearingSensor2D child the guard hears nothing")
+	g.add_child(HearingSensor2D.new())
+	t.check(await hears(w, g), "a new HearingSensor2D child gives it ears again")
+	clear()
+
+## Emits a sound 50 px from guard `g` and tells whether a step within two frames heard it.
+func hears(w: PerceptionWorld2D, g: VisionSensor2D) -> bool:
+	w.emit_sound(g.position + Vector2(50, 0), 100.0, null)
+	var heard := false
+	for i in 2:
+		await physics_frame
+		for p in w.get_last_percepts():
+			heard = heard or (p["kind"] == "sound" and p["sensor"] == g)
+	return heard
+
+## A TileMapLayer's physics tiles become occluders; a StaticBody2D neither grouped nor on the
+## occluder mask is not one, and the world says so once, naming it.
+func test_tiles_and_loose_walls() -> void:
+	var errors := H.ErrorLog.new()
+	OS.add_logger(errors)
+	var w := fresh_world()
+	var rect := RectangleShape2D.new()
+	rect.size = Vector2(20, 200)
+	var loose := H.wall_2d(root, rect, Transform2D(0.0, Vector2(-200, 0)), 1, "")
+	loose.name = "LooseWall"
+	w.register_occluders()
+	var said := errors.take()
+	w.register_occluders()
+	t.check("LooseWall" in said and not "LooseWall" in errors.take(), "an ungrouped StaticBody2D: one warning naming it: %s" % said)
+	var tiles := TileSet.new()
+	tiles.tile_size = Vector2i(32, 32)
+	tiles.add_physics_layer()
+	tiles.set_physics_layer_collision_layer(0, 1)
+	var source := TileSetAtlasSource.new()
+	source.texture = ImageTexture.create_from_image(Image.create(32, 32, false, Image.FORMAT_RGBA8))
+	source.texture_region_size = Vector2i(32, 32)
+	tiles.add_source(source, 0)
+	source.create_tile(Vector2i(0, 0))
+	var data := source.get_tile_data(Vector2i(0, 0), 0)
+	data.add_collision_polygon(0)
+	data.set_collision_polygon_points(0, 0, PackedVector2Array([Vector2(-16, -16), Vector2(16, -16), Vector2(16, 16), Vector2(-16, 16)]))
+	var layer := TileMapLayer.new()
+	layer.tile_set = tiles
+	layer.add_to_group("argus_occluders")
+	root.add_child(layer)
+	for y in range(-4, 5):
+		layer.set_cell(Vector2i(10, y), 0, Vector2i(0, 0))
+	t.check(w.register_occluders() == 9, "nine physics tiles: nine occluders (%d)" % w.get_occluder_count())
+	var g := H.guard_2d(w, Vector2(600, 0), Vector2.LEFT)
+	t.check(not g.can_see(H.target_2d(w, Vector2(100, 0))), "the tile column hides the target behind it")
+	t.check(g.can_see(H.target_2d(w, Vector2(100, 400))), "and not the one past its end")
+	OS.remove_logger(errors)
+	clear()
+
+## A 2D sensor with an eye height says so (and a complete 2D scene says nothing).
+func test_configuration_warnings_2d() -> void:
+	var w := fresh_world()
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	H.target_2d(w, Vector2(100, 0))
+	t.check(g.configuration_warnings().is_empty(), "a 2D guard with a world and a target: no warning (%s)" % [g.configuration_warnings()])
+	g.eye_height = 5.0
+	var ws: PackedStringArray = g.configuration_warnings()
+	t.check(ws.size() == 1 and "eye_height" in ws[0], "a 2D sensor with an eye height says so: %s" % [ws])
+	clear()
+
+## 2D is in pixels: the 2D sensor's default view radius is 640 px (10 m at 64 px per metre);
+## 2D masks show the 2D physics layer names; every radius, rate, decay, sensitivity and
+## duration has a range hint with a lower bound of 0.
+func test_pixels_and_hints() -> void:
+	var g := VisionSensor2D.new()
+	t.check(is_equal_approx(g.view_radius, 640.0), "VisionSensor2D's default view radius is 640 px (%s)" % g.view_radius)
+	var nodes := [g, PerceptionTarget2D.new(), HearingSensor2D.new(), EnemyBrain.new()]
+	var hints := {}
+	for n in nodes:
+		for p in n.get_property_list():
+			hints["%s.%s" % [n.get_class(), p.name]] = p
+	for k in ["VisionSensor2D.target_mask", "VisionSensor2D.obstacle_mask", "PerceptionTarget2D.layers", "HearingSensor2D.sound_mask", "HearingSensor2D.muffle_mask"]:
+		t.check(hints.has(k) and hints[k].hint == PROPERTY_HINT_LAYERS_2D_PHYSICS, "%s uses the 2D physics layer names" % k)
+	for k in ["VisionSensor2D.view_radius", "VisionSensor2D.lose_sight_radius", "VisionSensor2D.peripheral_radius",
+			"VisionSensor2D.sense_rate_hz", "VisionSensor2D.decay_per_second", "VisionSensor2D.awareness_rise_per_second",
+			"VisionSensor2D.awareness_fall_per_second", "HearingSensor2D.hearing_sensitivity", "EnemyBrain.search_duration",
+			"EnemyBrain.investigate_timeout"]:
+		t.check(hints.has(k) and hints[k].hint == PROPERTY_HINT_RANGE and String(hints[k].hint_string).begins_with("0"),
+			"%s has a range hint from 0 (%s)" % [k, hints[k].hint_string if hints.has(k) else "missing"])
+	for n in nodes:
+		n.free()

@@ -4,9 +4,11 @@ extends SceneTree
 
 const H = preload("res://harness.gd")
 var t := H.new()
+var errors := H.ErrorLog.new()
 
 func _initialize() -> void:
 	t.suite = "3d"
+	OS.add_logger(errors)
 	run.call_deferred()
 
 func frames(n: int) -> void:
@@ -40,6 +42,15 @@ func run() -> void:
 	await test_hearing()
 	await test_memory_and_brain()
 	test_influence()
+	test_rejected_values()
+	test_invalid_at_ready()
+	await test_bad_inputs()
+	test_world_def_error()
+	await test_removed_target_signals()
+	await test_freed_world()
+	await test_brain_timer()
+	test_more_occluder_sources()
+	test_configuration_warnings()
 	print("3d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 
@@ -484,4 +495,224 @@ func test_freeing() -> void:
 	g2.free()
 	await frames(2)
 	t.check(w.get_agent_count() == 1 and w.step(0.1), "a freed guard leaves the world; stepping goes on")
+	clear()
+
+## A rejected setting stays off the node (the getter reads the last accepted value), the error
+## names the node and the property, and later valid changes apply.
+func test_rejected_values() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	g.name = "Sentry"
+	var ears := HearingSensor3D.new()
+	ears.name = "Ears"
+	g.add_child(ears)
+	var brain := EnemyBrain.new()
+	g.add_child(brain)
+	var side := H.target_3d(w, Vector3(4, 0, -4))  # 45° off the guard's axis, 5.7 m away
+	side.name = "Side"
+	errors.take()
+	g.view_radius = -5.0
+	var said := errors.take()
+	t.check(g.view_radius == 20.0, "a rejected view_radius does not stay on the node (getter: %s)" % g.view_radius)
+	t.check("Sentry" in said and "view_radius" in said, "the error names the node and the property: %s" % said)
+	g.view_angle = 30.0
+	t.check(g.view_angle == 30.0 and not g.can_see(side), "a valid change after a rejected one applies (a 30° cone hides a target 45° off)")
+	g.view_angle = 120.0
+	t.check(g.can_see(side), "and the next one too")
+	var far: float = g.awareness_far_factor
+	g.awareness_far_factor = 2.0
+	t.check(g.awareness_far_factor == far and "awareness_far_factor" in errors.take(), "an out-of-range factor is rejected and named")
+	ears.hearing_sensitivity = -1.0
+	said = errors.take()
+	t.check(ears.hearing_sensitivity == 1.0 and "Ears" in said and "hearing_sensitivity" in said,
+		"a rejected hearing_sensitivity stays off the hearing node, named: %s" % said)
+	brain.search_duration = -3.0
+	said = errors.take()
+	t.check(brain.search_duration > 0.0 and "search_duration" in said, "a rejected search_duration stays off the brain: %s" % said)
+	side.team = 99
+	said = errors.take()
+	t.check(side.team == 1 and "Side" in said and "team" in said, "a rejected target team stays off the target, named: %s" % said)
+	side.layers = 2
+	g.target_mask = 1
+	t.check(not g.can_see(side), "later target changes apply (layers 2 outside mask 1)")
+	clear()
+
+## A sensor whose settings are invalid together when it enters the tree says so, and registers
+## once they are fixed.
+func test_invalid_at_ready() -> void:
+	var w := fresh_world()
+	errors.take()
+	var late := VisionSensor3D.new()
+	late.name = "Late"
+	late.lose_sight_radius = 5.0  # below the default view radius: invalid together
+	w.add_child(late)
+	var said := errors.take()
+	t.check(not late.is_registered() and "Late" in said, "a sensor invalid at _ready is not registered and says so: %s" % said)
+	late.lose_sight_radius = 0.0
+	t.check(late.is_registered(), "it registers once fixed")
+	clear()
+
+## Null targets and poses the core refuses are reported, naming the node.
+func test_bad_inputs() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var runner := H.target_3d(w, Vector3(0, 0, -5))
+	runner.name = "Runner"
+	await frames(1)
+	errors.take()
+	var seen = g.can_see(null)
+	var said := errors.take()
+	t.check(seen == false and "null" in said and not "1337" in said, "can_see(null): false with a clear error: %s" % said)
+	t.check(g.get_confidence(null) == 0.0 and "null" in errors.take(), "get_confidence(null): 0 with an error")
+	runner.position = Vector3(NAN, 0, 0)
+	await frames(2)
+	said = errors.take()
+	t.check("Runner" in said, "a target moved to NaN gives an error naming it: %s" % said)
+	runner.position = Vector3(0, 0, -5)
+	await frames(2)
+	errors.take()
+	runner.position = Vector3(2e6, 0, 0)
+	await frames(3)
+	said = errors.take()
+	t.check("Runner" in said and said.count("Runner") == 1, "past 1e6: one error naming it, not one per frame: %s" % said)
+	runner.position = Vector3(0, 0, -5)
+	await frames(2)
+	t.check(g.can_see(runner) and errors.take() == "", "back in range: seen again, no error")
+	clear()
+
+## A world def the core refuses is reported, not swallowed.
+func test_world_def_error() -> void:
+	errors.take()
+	var bad := PerceptionWorld3D.new()
+	bad.name = "BadWorld"
+	bad.worker_threads = 1000
+	root.add_child(bad)
+	var said := errors.take()
+	t.check("BadWorld" in said and "worker" in said, "a world def the core refuses is reported, naming the world: %s" % said)
+	clear()
+
+## A freed or removed target emits target_lost, and target_forgotten as memory drops it.
+func test_removed_target_signals() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	var a := H.target_3d(w, Vector3(0, 0, -5))
+	var b := H.target_3d(w, Vector3(1, 0, -5))
+	var lost := []
+	var forgotten := []
+	g.target_lost.connect(func(x): lost.append(x))
+	g.target_forgotten.connect(func(x, _p): forgotten.append(x))
+	await frames(2)
+	w.remove_child(a)
+	t.check(lost == [a] and forgotten == [a], "a removed target: target_lost and target_forgotten (%s, %s)" % [lost, forgotten])
+	a.free()
+	lost.clear()
+	forgotten.clear()
+	b.free()
+	t.check(lost.size() == 1 and forgotten.size() == 1, "a freed target: target_lost and target_forgotten (%d, %d)" % [lost.size(), forgotten.size()])
+	await frames(2)
+	t.check(lost.size() == 1, "and nothing more at the next steps")
+	clear()
+
+## A freed world: its sensors unregister, say so once, and join the next world that appears.
+func test_freed_world() -> void:
+	var w := fresh_world()
+	var holder := Node3D.new()
+	root.add_child(holder)
+	var g := H.guard_3d(holder, Vector3.ZERO, Vector3(0, 0, -1))
+	g.name = "Orphan"
+	var target := H.target_3d(holder, Vector3(0, 0, -5))
+	t.check(g.is_registered() and g.can_see(target), "a sensor outside the world node joins it through its group")
+	w.free()
+	errors.take()
+	var first = g.can_see(target)
+	var second = g.can_see(target)
+	var said := errors.take()
+	t.check(first == false and second == false, "can_see returns false once the world is freed")
+	t.check(said.count("Orphan") == 1 and not "panic" in said, "one error naming the sensor, no panic: %s" % said)
+	t.check(not g.is_registered(), "the sensor is no longer registered")
+	await frames(2)
+	var w2 := fresh_world()
+	t.check(g.is_registered() and g.can_see(target), "it joins the next world that appears")
+	await frames(2)
+	t.check(w2.get_agent_count() == 1 and w2.get_target_count() == 1, "the next world holds the sensor and the target")
+	clear()
+
+## get_timer(): seconds left Searching or Investigating, 0 otherwise (as documented).
+func test_brain_timer() -> void:
+	var w := fresh_world()
+	var g := H.guard_3d(w, Vector3.ZERO, Vector3(0, 0, -1))
+	g.add_child(HearingSensor3D.new())
+	var brain := EnemyBrain.new()
+	g.add_child(brain)
+	var player := H.target_3d(w, Vector3(0, 0, 8))
+	w.emit_sound(Vector3(0, 0, 8), 20.0, player)
+	await frames(2)
+	t.check(brain.get_state() == EnemyBrain.STATE_INVESTIGATING and brain.get_timer() > 0.0, "investigating: time left > 0")
+	player.position = Vector3(0, 0, -5)
+	await frames(2)
+	t.check(brain.get_state() == EnemyBrain.STATE_CHASING and brain.get_timer() == 0.0,
+		"chasing: get_timer() is 0 as its doc says (%s, %s)" % [brain.get_state_name(), brain.get_timer()])
+	clear()
+
+## CSG shapes, CollisionPolygon3D and HeightMapShape3D become occluders; a shape that cannot
+## be one (an infinite plane) gets one warning naming it.
+func test_more_occluder_sources() -> void:
+	var w := fresh_world()
+	var csg := CSGBox3D.new()
+	csg.size = Vector3(4, 4, 0.5)
+	csg.use_collision = true
+	csg.position = Vector3(0, 0, -5)
+	csg.add_to_group("argus_occluders")
+	root.add_child(csg)
+	var body := StaticBody3D.new()
+	var poly := CollisionPolygon3D.new()
+	poly.polygon = PackedVector2Array([Vector2(-2, -2), Vector2(2, -2), Vector2(2, 2), Vector2(-2, 2)])
+	poly.depth = 0.5
+	body.add_child(poly)
+	body.position = Vector3(10, 0, -5)
+	body.add_to_group("argus_occluders")
+	root.add_child(body)
+	var ridge := HeightMapShape3D.new()
+	ridge.map_width = 3
+	ridge.map_depth = 3
+	ridge.map_data = PackedFloat32Array([0, 0, 0, 5, 5, 5, 0, 0, 0])
+	H.wall_3d(root, ridge, Transform3D(Basis.from_scale(Vector3(2, 1, 2)), Vector3(20, -1, -5)))
+	var floor := H.wall_3d(root, WorldBoundaryShape3D.new(), Transform3D(Basis(), Vector3(0, -10, 0)))
+	floor.name = "Floor"
+	errors.take()
+	var n := w.register_occluders()
+	var said := errors.take()
+	w.register_occluders()
+	t.check("Floor" in said and not "Floor" in errors.take(), "an infinite plane cannot be an occluder: one warning naming it: %s" % said)
+	t.check(n == 3, "a CSG box, a CollisionPolygon3D and a height map: 3 occluders (%d)" % n)
+	for x in [0.0, 10.0, 20.0]:
+		var g := H.guard_3d(w, Vector3(x, 0, 0), Vector3(0, 0, -1))
+		t.check(not g.can_see(H.target_3d(w, Vector3(x, 0, -10))), "the wall at x=%d hides the target behind it" % x)
+		t.check(g.can_see(H.target_3d(w, Vector3(x + 7, 0, -10))), "and not the one beside it (x=%d)" % x)
+	clear()
+
+## Every node's configuration warnings (what the editor shows), called from a script.
+func test_configuration_warnings() -> void:
+	var lone := VisionSensor3D.new()
+	root.add_child(lone)
+	var ws: PackedStringArray = lone.configuration_warnings()
+	t.check(ws.size() == 2 and "PerceptionWorld3D" in ws[0] and "PerceptionTarget3D" in ws[1],
+		"a sensor alone: no world in reach, no target in the scene: %s" % [ws])
+	var w := fresh_world()
+	ws = w.configuration_warnings()
+	t.check(ws.size() == 1 and "occluder" in ws[0], "a world with no occluders and physics rays off says so: %s" % [ws])
+	w.use_physics_rays = true
+	t.check(w.configuration_warnings().is_empty(), "with physics rays on it does not")
+	var target := H.target_3d(w, Vector3(0, 0, -5))
+	t.check(lone.configuration_warnings().is_empty(), "a sensor with a world and a target: no warning (%s)" % [lone.configuration_warnings()])
+	t.check(target.configuration_warnings().is_empty(), "a target inside a guard's mask: no warning")
+	lone.target_mask = 2
+	ws = target.configuration_warnings()
+	t.check(ws.size() == 1 and "target_mask" in ws[0], "a target outside every guard's mask says so: %s" % [ws])
+	var ears := HearingSensor3D.new()
+	root.add_child(ears)
+	var brain := EnemyBrain.new()
+	root.add_child(brain)
+	t.check(ears.configuration_warnings().size() == 1 and brain.configuration_warnings().size() == 1,
+		"ears and a brain without a guard parent say so")
 	clear()

@@ -13,7 +13,10 @@ func new_world() -> Node:
 	return PerceptionWorld2D.new()
 
 func new_guard() -> Node:
-	return VisionSensor2D.new()
+	# The corpus is in metres: the 2D sensor's pixel default (640) is set back to the lesson's 10.
+	var g := VisionSensor2D.new()
+	g.view_radius = 10.0
+	return g
 
 func new_ears() -> Node:
 	return HearingSensor2D.new()
