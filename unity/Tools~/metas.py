@@ -8,7 +8,9 @@ GUIDs are derived from the package name and the path (md5), so they are stable a
 and runs, and unique per path. Folders ending in '~' are hidden from Unity and get no .meta;
 Samples~ contents do (a sample is imported with its .meta files so references survive), while
 Documentation~ and Tools~ contents do not. Native plugins get their PluginImporter settings
-from PLUGINS below; their binaries are built, not committed, so their .meta may stand alone.
+from PLUGINS below. Their binaries are built (unity/build-plugin.sh, tools/release.sh), never
+committed, and a plugin's .meta exists only beside its library: Unity warns on every refresh about
+a .meta whose asset is missing, so a meta without its library is reported as orphaned.
 """
 import hashlib
 import os
@@ -98,12 +100,6 @@ def expected():
             if f.endswith(".meta") or f.startswith("."):
                 continue
             want[rel + ".meta"] = file_meta(rel)
-    for rel in PLUGINS:
-        want[rel + ".meta"] = plugin_meta(rel)
-        parts = rel.split("/")
-        for i in range(1, len(parts)):
-            folder = "/".join(parts[:i])
-            want[folder + ".meta"] = folder_meta(folder)
     return want
 
 
