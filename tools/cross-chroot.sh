@@ -17,8 +17,10 @@ command -v debootstrap >/dev/null || {
 mirror="$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources \
     /etc/apt/sources.list.d/*.list 2>/dev/null | grep -oE 'https?://[^ ]+/debian/?' | grep -v security | head -n 1 || true)"
 mirror="${mirror:-http://deb.debian.org/debian}"
-# --one-file-system: never delete into a /proc a killed run may have left mounted inside.
-for m in proc dev/pts; do umount "$CHROOT/$m" 2>/dev/null || true; done
+# Never delete into a mount a killed run may have left inside: the checkout is bind-mounted at
+# /argus during a release, on the same file system (so --one-file-system alone would not stop rm).
+for m in proc dev/pts argus target out; do umount "$CHROOT/$m" 2>/dev/null || true; done
+if grep -q " $CHROOT/" /proc/mounts; then echo "mounts remain under $CHROOT; not deleting it" >&2; exit 1; fi
 rm -rf --one-file-system "$CHROOT"
 mkdir -p "$(dirname "$CHROOT")"
 debootstrap --variant=minbase sid "$CHROOT" "$mirror" >&2

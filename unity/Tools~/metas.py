@@ -3,6 +3,7 @@
 
     python3 unity/Tools~/metas.py          write missing or outdated .meta files
     python3 unity/Tools~/metas.py --check  exit 1 if any .meta is missing, orphaned or different
+    python3 unity/Tools~/metas.py --root DIR   the same on a copy of the package (tools/release.sh)
 
 GUIDs are derived from the package name and the path (md5), so they are stable across machines
 and runs, and unique per path. Folders ending in '~' are hidden from Unity and get no .meta;
@@ -18,6 +19,8 @@ import sys
 
 PACKAGE = "com.argus.perception"
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+if "--root" in sys.argv:
+    ROOT = os.path.abspath(sys.argv[sys.argv.index("--root") + 1])
 NO_META_TREES = ("Documentation~", "Tools~")
 
 # path -> (editor OS or None, [(platform group, platform name, settings)], exclusions)
