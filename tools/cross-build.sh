@@ -50,7 +50,11 @@ for arch in $GODOT_MAC_ARCHES; do
 done
 llvm-lipo -create "${libs[@]}" -output $o/libargus.dylib
 llvm-lipo -create "${statics[@]}" -output $o/libargus.a
-llvm-lipo -create "${godot[@]}" -output $o/libargus_godot.macos.dylib
+if [[ ${#godot[@]} -gt 1 ]]; then
+    llvm-lipo -create "${godot[@]}" -output $o/libargus_godot.macos.dylib
+else
+    cp "${godot[0]}" $o/libargus_godot.macos.dylib   # one arch: a thin file, as built
+fi
 echo "$GODOT_MAC_ARCHES" >$o/godot-arches
 # Loaders find it by @rpath (the app's Frameworks or the folder a game engine adds), not a build path.
 llvm-install-name-tool -id @rpath/libargus.dylib $o/libargus.dylib

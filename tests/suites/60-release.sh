@@ -192,6 +192,40 @@ release_versions() {
         test -f '$ROOT/dist/com.argus.perception-$v.tgz' -a -f '$ROOT/dist/Argus.$v.nupkg' -a -f '$ROOT/dist/argus-godot-$v.zip'"
 }
 
+# The shipped libraries' exports, dependencies and Mach-O settings, read with the cross chroot's
+# LLVM tools: Windows and macOS export exactly the Linux library's argus_* functions, the Godot
+# libraries only gdext_rust_init, the DLL needs no MinGW runtime DLL, the dylib is found by @rpath,
+# needs only libSystem and keeps its ad-hoc signature (Apple Silicon loads nothing unsigned).
+release_symbols() {
+    [[ -f "$CROSS_CHROOT/.argus-ready" ]] || { release_fail release-library-symbols "no cross chroot at $CROSS_CHROOT"; return; }
+    local d="$CROSS_CHROOT/tmp/argus-syms" linux_n
+    rm -rf "$d" && mkdir -p "$d"
+    (cd "$d" && unzip -q "$ROOT"/dist/argus-sdk-*-windows-x86_64.zip && tar -xzf "$ROOT"/dist/argus-sdk-*-macos-universal.tar.gz &&
+        unzip -q "$ROOT"/dist/argus-godot-*.zip && tar -xzf "$ROOT"/dist/argus-sdk-*-linux-x86_64.tar.gz)
+    cp "$ROOT/tests/release/macho_signature.py" "$d/"
+    linux_n=$(nm -D --defined-only "$d"/argus-sdk-*-linux-x86_64/lib/libargus.so | grep -c ' T argus_')
+    run_one release-library-symbols chroot "$CROSS_CHROOT" bash -c 'set -e; cd /tmp/argus-syms; L='"$linux_n"'
+        w=$(ls -d argus-sdk-*-windows-x86_64); m=$(ls -d argus-sdk-*-macos-universal)
+        exports() { llvm-readobj --coff-exports "$1" | sed -n "s/^ *Name: //p"; }
+        echo "linux: $L argus_ functions"
+        test "$L" -gt 100
+        test "$(exports $w/bin/argus.dll | grep -c "^argus_")" -eq "$L" && test "$(exports $w/bin/argus.dll | wc -l)" -eq "$L"
+        ! x86_64-w64-mingw32-objdump -p $w/bin/argus.dll | grep -iE "DLL Name: (libgcc|libwinpthread|libstdc)"
+        test "$(exports addons/argus/bin/argus_godot.windows.x86_64.dll)" = gdext_rust_init
+        for arch in arm64 x86_64; do
+            test "$(llvm-nm -gU --arch=$arch $m/lib/libargus.dylib | grep -c " _argus_")" -eq "$L"
+            test "$(llvm-nm -gU --arch=$arch $m/lib/libargus.dylib | grep -cE "^[0-9a-f]+ [A-Za-z] ")" -eq "$L"
+        done
+        llvm-lipo -thin arm64 $m/lib/libargus.dylib -output arm64.dylib
+        python3 macho_signature.py arm64.dylib
+        python3 macho_signature.py addons/argus/bin/libargus_godot.macos.dylib
+        llvm-objdump --macho --dylib-id --arch=arm64 $m/lib/libargus.dylib | grep -qx "@rpath/libargus.dylib"
+        test "$(llvm-objdump --macho --dylibs-used --arch=arm64 $m/lib/libargus.dylib | tail -n +2 | grep -vc libargus)" -eq 1
+        llvm-objdump --macho --dylibs-used --arch=arm64 $m/lib/libargus.dylib | grep -q /usr/lib/libSystem.B.dylib
+        test "$(llvm-nm -gU addons/argus/bin/libargus_godot.macos.dylib | grep -E "^[0-9a-f]+ [A-Za-z] " | awk "{print \$3}")" = _gdext_rust_init
+        echo "all checks passed"'
+}
+
 release_suite() {
     if [[ "${ARGUS_RELEASE_REUSE_DIST:-0}" == 1 && -f "$ROOT/dist/SHA256SUMS" ]]; then
         # For iterating on the tests only: CI always builds.
@@ -208,6 +242,7 @@ release_suite() {
     rm -rf "$REL_TMP" && mkdir -p "$REL_TMP"
     release_c_linux
     release_c_windows
+    release_symbols
     if declare -f unity_record_nunit >/dev/null; then release_unity; else release_fail release-unity "40-unity.sh was not sourced"; fi
     release_godot
     release_csharp
