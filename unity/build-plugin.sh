@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Argus native library for Linux x86_64 from this repository and puts it where the
-# package's PluginImporter settings expect it: Plugins/Linux/x86_64/libargus.so (its .meta is
-# committed). Other platforms cannot be built here; unity/README.md gives their exact commands.
+# package's PluginImporter settings expect it: Plugins/Linux/x86_64/libargus.so, then writes its
+# .meta (Tools~/metas.py: a plugin's .meta exists only beside its library). Other platforms cannot be built here; unity/README.md gives their exact commands.
 #
 #   unity/build-plugin.sh             cargo build --release
 #   unity/build-plugin.sh --profile ci   any cargo profile (the test suite uses ci)
@@ -22,4 +22,5 @@ OUT="$TARGET_DIR/$PROFILE"
 [[ "$PROFILE" == "dev" ]] && OUT="$TARGET_DIR/debug"
 mkdir -p "$HERE/Plugins/Linux/x86_64"
 cp "$OUT/libargus.so" "$HERE/Plugins/Linux/x86_64/libargus.so"
+python3 "$HERE/Tools~/metas.py"
 echo "installed $HERE/Plugins/Linux/x86_64/libargus.so ($(stat -c %s "$HERE/Plugins/Linux/x86_64/libargus.so") bytes)"

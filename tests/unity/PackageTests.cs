@@ -13,7 +13,15 @@ namespace Argus.Perception.StandInTests
     [TestFixture]
     public class PackageTests
     {
-        static string Package { get { return Path.Combine(CorpusTests.Root(), "unity"); } }
+        // $ARGUS_UNITY_PACKAGE: an installed copy (the UPM tarball unpacked); else unity/ of the checkout.
+        static string Package
+        {
+            get
+            {
+                string installed = Environment.GetEnvironmentVariable("ARGUS_UNITY_PACKAGE");
+                return string.IsNullOrEmpty(installed) ? Path.Combine(CorpusTests.Root(), "unity") : installed;
+            }
+        }
 
         static string Rel(string full) { return full.Substring(Package.Length + 1).Replace('\\', '/'); }
 
@@ -39,8 +47,11 @@ namespace Argus.Perception.StandInTests
             Assert.Greater(samples.Count, 0);
             foreach (JsonObject s in samples)
                 Assert.IsTrue(Directory.Exists(Path.Combine(Package, (string)s["path"])), (string)s["path"]);
-            foreach (var f in new[] { "README.md", "CHANGELOG.md", "LICENSE.md", "build-plugin.sh" })
+            foreach (var f in new[] { "README.md", "CHANGELOG.md", "LICENSE.md" })
                 Assert.IsTrue(File.Exists(Path.Combine(Package, f)), f);
+            // The repository's package builds its own plugin; the released tarball carries the libraries instead.
+            string installed = Environment.GetEnvironmentVariable("ARGUS_UNITY_PACKAGE");
+            Assert.AreEqual(string.IsNullOrEmpty(installed), File.Exists(Path.Combine(Package, "build-plugin.sh")), "build-plugin.sh");
             Assert.IsTrue(Directory.Exists(Path.Combine(Package, "Documentation~")));
         }
 
@@ -152,9 +163,20 @@ namespace Argus.Perception.StandInTests
             StringAssert.Contains("Exclude Linux64: 0", meta);
             StringAssert.Contains("Exclude Win64: 1", meta);
             StringAssert.Contains("OS: Linux", meta);
-            string ios = File.ReadAllText(Path.Combine(Package, "Plugins/iOS/libargus.a.meta"));
-            StringAssert.Contains("Exclude iOS: 0", ios);
-            StringAssert.Contains("Exclude Editor: 1", ios);
+        }
+
+        [Test]
+        public void PluginMetas_StandOnlyBesideTheirLibraries()
+        {
+            // Unity warns on every refresh about a .meta whose asset is missing.
+            int plugins = 0;
+            foreach (var meta in Directory.GetFiles(Path.Combine(Package, "Plugins"), "*.meta", SearchOption.AllDirectories))
+            {
+                string asset = meta.Substring(0, meta.Length - ".meta".Length);
+                Assert.IsTrue(File.Exists(asset) || Directory.Exists(asset), Rel(meta) + " has no library beside it");
+                if (File.ReadAllText(meta).Contains("PluginImporter:")) plugins++;
+            }
+            Assert.Greater(plugins, 0);
         }
 
         [Test]

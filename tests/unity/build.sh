@@ -5,6 +5,8 @@
 # (Runtime/ with the bindings copy), Argus.Perception.Editor.dll (Editor/), Argus.Perception.Tests.dll
 # (Tests/Runtime and Tests/Editor: the Unity Test Framework tests) and
 # Argus.Perception.StandInTests.dll (tests/unity/ and the Courtyard sample).
+# The package compiled is $ARGUS_UNITY_PACKAGE if set (an installed copy, as tests/suites/60-release.sh
+# does with the UPM tarball), else unity/ of this checkout.
 # 2022.2 defines UNITY_2022_2_OR_NEWER, so the RaycastCommand QueryParameters form is compiled.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -20,13 +22,14 @@ case "$VARIANT" in
     *) echo "unknown variant $VARIANT" >&2; exit 2 ;;
 esac
 cd "$ROOT"
+PKG="${ARGUS_UNITY_PACKAGE:-$ROOT/unity}"
 MCS="mcs -langversion:7 -nowarn:1591 -warnaserror+ -nowarn:618"
 $MCS -unsafe -target:library $D -out:"$OUT/UnityEngine.StandIn.dll" tests/unity/standin/*.cs
-$MCS -unsafe -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -out:"$OUT/Argus.Perception.dll" -recurse:'unity/Runtime/*.cs'
+$MCS -unsafe -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -out:"$OUT/Argus.Perception.dll" -recurse:"$PKG/Runtime/*.cs"
 $MCS -target:library $D -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
-    -out:"$OUT/Argus.Perception.Editor.dll" -recurse:'unity/Editor/*.cs'
+    -out:"$OUT/Argus.Perception.Editor.dll" -recurse:"$PKG/Editor/*.cs"
 $MCS -unsafe -target:library $D -pkg:nunit -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
-    -r:"$OUT/Argus.Perception.Editor.dll" -out:"$OUT/Argus.Perception.Tests.dll" -recurse:'unity/Tests/*.cs'
+    -r:"$OUT/Argus.Perception.Editor.dll" -out:"$OUT/Argus.Perception.Tests.dll" -recurse:"$PKG/Tests/*.cs"
 $MCS -unsafe -target:library $D -pkg:nunit -r:System.Json.dll -r:"$OUT/UnityEngine.StandIn.dll" -r:"$OUT/Argus.Perception.dll" \
     -r:"$OUT/Argus.Perception.Editor.dll" -r:"$OUT/Argus.Perception.Tests.dll" \
-    -out:"$OUT/Argus.Perception.StandInTests.dll" tests/unity/*.cs unity/Samples~/Courtyard/*.cs
+    -out:"$OUT/Argus.Perception.StandInTests.dll" tests/unity/*.cs "$PKG"/Samples~/Courtyard/*.cs

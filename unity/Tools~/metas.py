@@ -3,12 +3,15 @@
 
     python3 unity/Tools~/metas.py          write missing or outdated .meta files
     python3 unity/Tools~/metas.py --check  exit 1 if any .meta is missing, orphaned or different
+    python3 unity/Tools~/metas.py --root DIR   the same on a copy of the package (tools/release.sh)
 
 GUIDs are derived from the package name and the path (md5), so they are stable across machines
 and runs, and unique per path. Folders ending in '~' are hidden from Unity and get no .meta;
 Samples~ contents do (a sample is imported with its .meta files so references survive), while
 Documentation~ and Tools~ contents do not. Native plugins get their PluginImporter settings
-from PLUGINS below; their binaries are built, not committed, so their .meta may stand alone.
+from PLUGINS below. Their binaries are built (unity/build-plugin.sh, tools/release.sh), never
+committed, and a plugin's .meta exists only beside its library: Unity warns on every refresh about
+a .meta whose asset is missing, so a meta without its library is reported as orphaned.
 """
 import hashlib
 import os
@@ -16,6 +19,8 @@ import sys
 
 PACKAGE = "com.argus.perception"
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+if "--root" in sys.argv:
+    ROOT = os.path.abspath(sys.argv[sys.argv.index("--root") + 1])
 NO_META_TREES = ("Documentation~", "Tools~")
 
 # path -> (editor OS or None, [(platform group, platform name, settings)], exclusions)
@@ -101,12 +106,6 @@ def expected():
             if f.endswith(".meta") or f.startswith("."):
                 continue
             want[rel + ".meta"] = file_meta(rel)
-    for rel in PLUGINS:
-        want[rel + ".meta"] = plugin_meta(rel)
-        parts = rel.split("/")
-        for i in range(1, len(parts)):
-            folder = "/".join(parts[:i])
-            want[folder + ".meta"] = folder_meta(folder)
     return want
 
 

@@ -56,9 +56,13 @@ namespace Argus
             {
                 throw new DllNotFoundException(
                     "The Argus native library '" + NativeMethods.Library + "' was not found (libargus.so on Linux, " +
-                    "libargus.dylib on macOS, argus.dll on Windows). Build it with `cargo build --release` and put it " +
-                    "next to the executable, in a directory on LD_LIBRARY_PATH / DYLD_LIBRARY_PATH / PATH, or in " +
-                    "Unity's Plugins/<platform>/ folder. " + e.Message, e);
+                    "libargus.dylib on macOS, argus.dll on Windows). Install it with the bindings: Unity: add the " +
+                    "package from its tarball com.argus.perception-<version>.tgz, whose Plugins/<platform>/ hold it " +
+                    "(a git checkout of the repository holds none); .NET and Mono: the Argus NuGet package carries " +
+                    "it in runtimes/<rid>/native/ (on Mono or .NET Framework copy that file next to the " +
+                    "executable); otherwise take it from the C SDK argus-sdk-<version>-<platform> or build it with " +
+                    "`cargo build --release`. It is searched next to the executable and on LD_LIBRARY_PATH / " +
+                    "DYLD_LIBRARY_PATH / PATH. " + e.Message, e);
             }
             if (found != ExpectedAbiVersion)
                 throw new InvalidOperationException(MismatchMessage(LoadedPath(), Utf8(NativeMethods.argus_version_string()), found));

@@ -1,0 +1,18 @@
+# Argus @VERSION@. Before 1.0 a minor release may change the ABI: only the same major.minor
+# (and a patch at least the one asked for) is compatible.
+set(PACKAGE_VERSION "@VERSION@")
+set(PACKAGE_VERSION_COMPATIBLE FALSE)
+if(PACKAGE_FIND_VERSION_MAJOR EQUAL "@MAJOR@" AND PACKAGE_FIND_VERSION_MINOR EQUAL "@MINOR@"
+        AND NOT PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+    set(PACKAGE_VERSION_COMPATIBLE TRUE)
+endif()
+if(NOT PACKAGE_FIND_VERSION)
+    set(PACKAGE_VERSION_COMPATIBLE TRUE)
+endif()
+if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+    set(PACKAGE_VERSION_EXACT TRUE)
+endif()
+# A 64-bit library: a 32-bit project cannot use it.
+if(NOT CMAKE_SIZEOF_VOID_P EQUAL 8)
+    set(PACKAGE_VERSION_UNSUITABLE TRUE)
+endif()
