@@ -187,7 +187,7 @@ mkdir -p "$N/lib/net45" "$N/runtimes/linux-x64/native" "$N/runtimes/win-x64/nati
 # The same compiler settings and sources as bindings/csharp/build.sh: C# 7, as Unity's and Mono's compilers
 # take; the bindings' one copy is unity/Runtime/Bindings (the Unity package compiles the same files).
 mcs -langversion:7 -unsafe -optimize+ -nowarn:1591 -target:library -out:"$N/lib/net45/Argus.dll" \
-    -doc:"$N/lib/net45/Argus.xml" -recurse:"unity/Runtime/Bindings/*.cs"
+    -doc:"$N/lib/net45/Argus.xml" -r:System.Numerics.dll -recurse:"unity/Runtime/Bindings/*.cs"
 cp "$WORK/linux-x86_64/libargus.so" "$N/runtimes/linux-x64/native/"
 cp "$WORK/windows-x86_64/argus.dll" "$N/runtimes/win-x64/native/"
 cp "$WORK/macos/libargus.dylib" "$N/runtimes/osx/native/"
@@ -202,6 +202,9 @@ cat >"$N/Argus.nuspec" <<XML
     <description>Game-AI perception (vision, hearing, memory, a guard brain, influence maps) for .NET engines: C# bindings over the native Argus library, which this package carries for Linux x64, Windows x64 and macOS.</description>
     <license type="expression">MIT OR Apache-2.0</license>
     <tags>gamedev ai perception stealth</tags>
+    <frameworkAssemblies>
+      <frameworkAssembly assemblyName="System.Numerics" targetFramework="net45" />
+    </frameworkAssemblies>
   </metadata>
 </package>
 XML
