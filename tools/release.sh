@@ -141,7 +141,7 @@ U="$WORK/unity/package"
 mkdir -p "$U"
 # The package as users get it: no build script, no libraries of this machine's builds.
 # Tools~/metas.py stays (Unity ignores Tools~): it writes the importer .meta of a library a user adds.
-tar -C unity --exclude='./Tools~/sync_bindings.py' --exclude='./build-plugin.sh*' --exclude='./Plugins' -cf - . | tar -C "$U" -xf -
+tar -C unity --exclude='./build-plugin.sh*' --exclude='./Plugins' -cf - . | tar -C "$U" -xf -
 mkdir -p "$U/Plugins/Linux/x86_64" "$U/Plugins/Windows/x86_64" "$U/Plugins/macOS"
 cp "$WORK/linux-x86_64/libargus.so" "$U/Plugins/Linux/x86_64/"
 cp "$WORK/windows-x86_64/argus.dll" "$U/Plugins/Windows/x86_64/"
@@ -184,9 +184,10 @@ PY
 stage dotnet
 N="$WORK/nuget"
 mkdir -p "$N/lib/net45" "$N/runtimes/linux-x64/native" "$N/runtimes/win-x64/native" "$N/runtimes/osx/native" "$N/_rels"
-# The same compiler settings as bindings/csharp/build.sh: C# 7, as Unity's and Mono's compilers take.
+# The same compiler settings and sources as bindings/csharp/build.sh: C# 7, as Unity's and Mono's compilers
+# take; the bindings' one copy is unity/Runtime/Bindings (the Unity package compiles the same files).
 mcs -langversion:7 -unsafe -optimize+ -nowarn:1591 -target:library -out:"$N/lib/net45/Argus.dll" \
-    -doc:"$N/lib/net45/Argus.xml" -recurse:"bindings/csharp/Argus/*.cs"
+    -doc:"$N/lib/net45/Argus.xml" -r:System.Numerics.dll -recurse:"unity/Runtime/Bindings/*.cs"
 cp "$WORK/linux-x86_64/libargus.so" "$N/runtimes/linux-x64/native/"
 cp "$WORK/windows-x86_64/argus.dll" "$N/runtimes/win-x64/native/"
 cp "$WORK/macos/libargus.dylib" "$N/runtimes/osx/native/"
@@ -201,6 +202,9 @@ cat >"$N/Argus.nuspec" <<XML
     <description>Game-AI perception (vision, hearing, memory, a guard brain, influence maps) for .NET engines: C# bindings over the native Argus library, which this package carries for Linux x64, Windows x64 and macOS.</description>
     <license type="expression">MIT OR Apache-2.0</license>
     <tags>gamedev ai perception stealth</tags>
+    <frameworkAssemblies>
+      <frameworkAssembly assemblyName="System.Numerics" targetFramework="net45" />
+    </frameworkAssemblies>
   </metadata>
 </package>
 XML

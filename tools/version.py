@@ -41,8 +41,6 @@ def derived(major, minor, patch):
         ("src/types.rs", r"ARGUS_VERSION_MINOR: u32 = (\d+);", minor),
         ("src/types.rs", r"ARGUS_VERSION_PATCH: u32 = (\d+);", patch),
         ("unity/package.json", r'"version": "([^"]*)"', v),
-        ("bindings/csharp/Argus/AssemblyInfo.cs", r'AssemblyVersion\("([^"]*)"\)', v + ".0"),
-        ("bindings/csharp/Argus/AssemblyInfo.cs", r'AssemblyInformationalVersion\("([^"]*)"\)', v),
         ("unity/Runtime/Bindings/AssemblyInfo.cs", r'AssemblyVersion\("([^"]*)"\)', v + ".0"),
         ("unity/Runtime/Bindings/AssemblyInfo.cs", r'AssemblyInformationalVersion\("([^"]*)"\)', v),
         ("godot/addons/argus/argus.gdextension", r"; Argus (\S+)", v),

@@ -4,6 +4,8 @@
 # Produces OUT_DIR/Argus.dll (+ Argus.xml) and OUT_DIR/Argus.Bench.exe; with --tests also
 # OUT_DIR/Argus.Tests.dll (needs NUnit 2.6: libnunit-cil-dev, and System.Json: libmono-system-json4.0-cil).
 # bindings/csharp/test.sh builds and runs the tests in one command.
+# The library's sources live once, in unity/Runtime/Bindings (the Unity package compiles the same files;
+# the .meta files beside them are Unity's and mcs ignores them).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -12,10 +14,11 @@ if [[ "${1:-}" == "--tests" ]]; then
     TESTS=1
     shift
 fi
+SRC="$ROOT/unity/Runtime/Bindings"
 OUT="${1:-${CARGO_TARGET_DIR:-$ROOT/target}/csharp}"
 mkdir -p "$OUT"
 MCS=(mcs -langversion:7 -unsafe -optimize+ -nowarn:1591)
-"${MCS[@]}" -target:library -out:"$OUT/Argus.dll" -doc:"$OUT/Argus.xml" -r:System.Numerics.dll -recurse:"$HERE/Argus/*.cs"
+"${MCS[@]}" -target:library -out:"$OUT/Argus.dll" -doc:"$OUT/Argus.xml" -r:System.Numerics.dll -recurse:"$SRC/*.cs"
 if [[ -d "$HERE/bench" ]]; then
     "${MCS[@]}" -target:exe -out:"$OUT/Argus.Bench.exe" -r:"$OUT/Argus.dll" -recurse:"$HERE/bench/*.cs"
 fi

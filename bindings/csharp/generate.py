@@ -4,11 +4,14 @@
     python3 bindings/csharp/generate.py          rewrite the generated files
     python3 bindings/csharp/generate.py --check  exit 1 if a committed file differs from a fresh run
 
-Writes (all committed, never edited by hand):
-  Argus/Generated/Types.g.cs          constants, enums and blittable struct mirrors
-  Argus/Generated/NativeMethods.g.cs  one [DllImport] per argus_ function, callback delegates
-  tests/Generated/Layout.g.c          prints every struct's sizeof and every field's offsetof
-  tests/Generated/Layout.g.cs         the same list on the C# side, for the drift test
+Writes (all committed, never edited by hand; paths from the repository root):
+  unity/Runtime/Bindings/Generated/Types.g.cs          constants, enums and blittable struct mirrors
+  unity/Runtime/Bindings/Generated/NativeMethods.g.cs  one [DllImport] per argus_ function, callback delegates
+  bindings/csharp/tests/Generated/Layout.g.c           prints every struct's sizeof and every field's offsetof
+  bindings/csharp/tests/Generated/Layout.g.cs          the same list on the C# side, for the drift test
+The bindings' sources live once, in unity/Runtime/Bindings: the engine-agnostic library
+(bindings/csharp/build.sh, the .nupkg) and the Unity package compile the same files. A new generated
+file there needs its .meta: run python3 unity/Tools~/metas.py.
 
 Naming: the `Argus` prefix is dropped from types (ArgusAgentDef -> AgentDef), fields and enum
 members become PascalCase (view_radius -> ViewRadius, ARGUS_RESULT_INVALID_ID -> InvalidId),
@@ -741,13 +744,13 @@ def main():
     FLAG_NAMES.update(pascal(f) for c, fields in h.structs.items() for t, f, n in fields if n is None and is_flag(c, f, t))
     m = Mapper(h)
     files = {
-        "Argus/Generated/Types.g.cs": write_types(h, m),
-        "Argus/Generated/NativeMethods.g.cs": write_native_methods(h, m),
-        "tests/Generated/Layout.g.c": write_layout_c(h),
-        "tests/Generated/Layout.g.cs": write_layout_cs(h),
+        "unity/Runtime/Bindings/Generated/Types.g.cs": write_types(h, m),
+        "unity/Runtime/Bindings/Generated/NativeMethods.g.cs": write_native_methods(h, m),
+        "bindings/csharp/tests/Generated/Layout.g.c": write_layout_c(h),
+        "bindings/csharp/tests/Generated/Layout.g.cs": write_layout_cs(h),
     }
     stale = []
-    out_dir = os.environ.get("ARGUS_GENERATE_OUT") or HERE  # override: generate elsewhere to compare
+    out_dir = os.environ.get("ARGUS_GENERATE_OUT") or ROOT  # override: generate elsewhere to compare (a root)
     for rel, text in files.items():
         path = os.path.join(out_dir, rel)
         try:

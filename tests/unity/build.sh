@@ -2,7 +2,7 @@
 # Compiles the Unity package against the stand-in of UnityEngine with Mono's mcs (C# 7):
 #   tests/unity/build.sh OUT_DIR [2021.3|2022.2]
 # OUT_DIR receives UnityEngine.StandIn.dll (the stand-in, never shipped), Argus.Perception.dll
-# (Runtime/ with the bindings copy), Argus.Perception.Editor.dll (Editor/), Argus.Perception.Tests.dll
+# (Runtime/ with the bindings in Runtime/Bindings), Argus.Perception.Editor.dll (Editor/), Argus.Perception.Tests.dll
 # (Tests/Runtime and Tests/Editor: the Unity Test Framework tests) and
 # Argus.Perception.StandInTests.dll (tests/unity/ and the Courtyard sample).
 # The package compiled is $ARGUS_UNITY_PACKAGE if set (an installed copy, as tests/suites/60-release.sh

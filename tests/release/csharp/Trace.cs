@@ -56,7 +56,7 @@ static class Trace
                 t.Position = (Vec3)c[0];
                 t.SetCheckPoints(V(0, 0, 0));
                 TargetId id = world.CreateTarget(t);
-                Check((world.CanSee(guard, id).Seen != 0) == (bool)c[1], "vision: " + c[2]);
+                Check(world.CanSee(guard, id).Seen == (bool)c[1], "vision: " + c[2]);
                 world.DestroyTarget(id);
             }
             // Hearing: a running footstep (loudness 15) 10 m away is heard at strength 1 - 10/15.

@@ -60,7 +60,12 @@ namespace Argus
         public static extern Result argus_agent_destroy(WorldHandle world, AgentId agent);
 
         /// <summary>
-        /// Non-zero if <c>agent</c> names a live agent of <c>world</c> (0 for a NULL world).
+        /// Non-zero if <c>agent</c> names a live agent of <c>world</c>.
+        /// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+        /// right now: another thread is inside a call on it (<c>Result.Busy</c>), the call comes from inside its own
+        /// ray callback (<c>Result.Reentrant</c>), or it is poisoned. Those cases never prove the id dead; tell them
+        /// apart with any call that returns an <c>Result</c> (e.g. <c>argus_world_get_counts</c>), whose code
+        /// names the reason, and ask again when it is <c>Result.Ok</c>. (<c>argus_last_error</c> also names them.)
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -156,8 +161,9 @@ namespace Argus
         public static extern Result argus_agent_remember(WorldHandle world, AgentId agent, TargetId target, Vec3 position, float confidence);
 
         /// <summary>
-        /// Drops an agent's record of a target (no event). Unknown target ids are ignored; another
-        /// world's id is refused with <c>Result.InvalidId</c>.
+        /// Drops an agent's record of a target (no event). Unknown target ids (destroyed, or never
+        /// issued, such as a generation-0 id of this world) are ignored; another world's id is refused
+        /// with <c>Result.InvalidId</c>.
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -248,7 +254,8 @@ namespace Argus
         /// <summary>
         /// Creates an influence map owned by <c>world</c> (every value 0, no blocked cell) and writes its id
         /// to <c>*out_map</c>. The def is copied. The map lives until <c>argus_influence_map_destroy</c> or
-        /// <c>argus_world_destroy</c>.
+        /// <c>argus_world_destroy</c>. <c>Result.OutOfMemory</c> (nothing changed) when the memory for
+        /// its values is not available.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>def</c> NULL or readable; <c>out_map</c> NULL or writable.
@@ -267,6 +274,11 @@ namespace Argus
 
         /// <summary>
         /// Non-zero if <c>map</c> names a live influence map of <c>world</c>.
+        /// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+        /// right now: another thread is inside a call on it (<c>Result.Busy</c>), the call comes from inside its own
+        /// ray callback (<c>Result.Reentrant</c>), or it is poisoned. Those cases never prove the id dead; tell them
+        /// apart with any call that returns an <c>Result</c> (e.g. <c>argus_world_get_counts</c>), whose code
+        /// names the reason, and ask again when it is <c>Result.Ok</c>. (<c>argus_last_error</c> also names them.)
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -335,6 +347,9 @@ namespace Argus
         /// Adds <c>value × (1 − d / radius_cells)</c> to every cell of <c>layer</c> whose centre is at most
         /// <c>radius_cells</c> cells from the cell containing <c>position</c> (the lesson's <c>AddInfluence</c>);
         /// cells off the grid are skipped, radius 0 touches the centre cell only, <c>value</c> may be negative.
+        /// <c>value</c> must be finite and within ±<c>Constants.MAX_MAGNITUDE</c>; each cell's sum saturates at
+        /// ±<c>Constants.MAX_MAGNITUDE</c> (1e9), so every value a map holds can be written back with
+        /// <c>argus_influence_map_set_value</c>.
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -468,7 +483,9 @@ namespace Argus
         public static extern OccluderDef argus_default_occluder_def();
 
         /// <summary>
-        /// Adds an occluder.
+        /// Adds an occluder. Building a mesh occluder takes about 11 times the mesh's own bytes (its
+        /// copy and the tree over its triangles); when that much memory is not available the call is
+        /// refused with <c>Result.OutOfMemory</c> and nothing changes.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>def</c> NULL or readable (with its mesh arrays); <c>out_occluder</c> writable.
@@ -487,6 +504,11 @@ namespace Argus
 
         /// <summary>
         /// Non-zero if <c>occluder</c> names a live occluder of <c>world</c>.
+        /// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+        /// right now: another thread is inside a call on it (<c>Result.Busy</c>), the call comes from inside its own
+        /// ray callback (<c>Result.Reentrant</c>), or it is poisoned. Those cases never prove the id dead; tell them
+        /// apart with any call that returns an <c>Result</c> (e.g. <c>argus_world_get_counts</c>), whose code
+        /// names the reason, and ask again when it is <c>Result.Ok</c>. (<c>argus_last_error</c> also names them.)
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -569,7 +591,8 @@ namespace Argus
 
         /// <summary>
         /// Second half of a two-phase step: <c>hits[i]</c> answers ray <c>i</c>; <c>count</c> must equal the ray count.
-        /// A wrong count or a hit with a bad distance is refused and the step stays pending.
+        /// A wrong count or a hit with a bad distance (not finite, negative, or beyond its ray's
+        /// <c>MaxDistance</c>) is refused with <c>Result.InvalidArgument</c> and the step stays pending.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>hits</c> NULL (only with count 0) or <c>count</c> readable items.
@@ -694,7 +717,10 @@ namespace Argus
         /// <summary>
         /// Replaces the world's contents with a snapshot's (<c>size</c> bytes). A truncated, corrupted or
         /// unsupported snapshot → <c>Result.BadSnapshot</c> with the reason in <c>argus_world_last_error</c>, and the
-        /// world is unchanged (so is a snapshot too large for the memory available). Ids, memories,
+        /// world is unchanged (so is a snapshot too large for the memory available: every allocation
+        /// of a load is fallible or checked for room first, so a load never aborts the process). Every
+        /// value is held to the range the API accepts for it (a schedule, a timer, a map cell) and ids
+        /// to what the world could have issued. Ids, memories,
         /// brains, timers and the schedule continue exactly; the event arrays are empty until the next
         /// step. Ids keep their index and generation but carry this world's tag: an id saved from
         /// another world works here once its <c>world</c> field is set to <c>argus_world_tag(world)</c>.
@@ -760,7 +786,7 @@ namespace Argus
         /// <summary>
         /// Second half of a two-phase cover query: <c>hits[i]</c> answers ray <c>i</c> of
         /// <c>argus_world_find_cover_begin</c> (<c>count</c> must equal the ray count; a hit needs a finite
-        /// distance &gt;= 0). Results, count and answer are written exactly as <c>argus_world_find_cover</c>
+        /// distance within <c>[0, MaxDistance]</c> of its ray: past the ray's end is refused too). Results, count and answer are written exactly as <c>argus_world_find_cover</c>
         /// writes them. A wrong count, a bad hit or a too-small <c>results</c> buffer is refused and the
         /// query stays pending (answer again); success ends it. None pending → <c>Result.NoStepInProgress</c>.
         ///
@@ -809,7 +835,11 @@ namespace Argus
         public static extern Result argus_target_create(WorldHandle world, TargetDef* def, TargetId* out_target);
 
         /// <summary>
-        /// Destroys a target; every agent forgets it and brains focused on it give up.
+        /// Destroys a target. Every agent's memory record of it is removed at once (no forget event: the
+        /// target is gone, not forgotten). Every brain focused on it (Investigating, Chasing or
+        /// Searching) gives up at the next step: it goes Idle, reported in that step's brain events
+        /// (with a null target, as every change to Idle), whatever time its timer had left, unless that
+        /// step's percepts gave it another target to chase.
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -819,6 +849,11 @@ namespace Argus
 
         /// <summary>
         /// Non-zero if <c>target</c> names a live target of <c>world</c>.
+        /// 0 means "not known to be live": also for a NULL world, and when the world cannot be asked
+        /// right now: another thread is inside a call on it (<c>Result.Busy</c>), the call comes from inside its own
+        /// ray callback (<c>Result.Reentrant</c>), or it is poisoned. Those cases never prove the id dead; tell them
+        /// apart with any call that returns an <c>Result</c> (e.g. <c>argus_world_get_counts</c>), whose code
+        /// names the reason, and ask again when it is <c>Result.Ok</c>. (<c>argus_last_error</c> also names them.)
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -919,7 +954,9 @@ namespace Argus
 
         /// <summary>
         /// Creates a world from <c>def</c> (copied) and writes it to <c>*out_world</c>. The caller owns the world
-        /// and must pass it to <c>argus_world_destroy</c>. No global state: worlds are independent.
+        /// and must pass it to <c>argus_world_destroy</c>. Worlds are independent; the one thing they share is
+        /// the set of tags in use (see <c>argus_world_tag</c>): no two live worlds have the same tag, so
+        /// <c>Result.OutOfMemory</c> also when 65,535 worlds are alive at once.
         ///
         /// # Safety
         /// <c>def</c> must be NULL or point at an <c>WorldDef</c>; <c>out_world</c> NULL or writable.
@@ -988,6 +1025,9 @@ namespace Argus
         /// <summary>
         /// The tag this world stamps into every id it issues (the ids' <c>world</c> field), 1..65535;
         /// 0 for NULL. Needed only to reuse ids saved from another world after <c>argus_world_load</c>.
+        /// No two live worlds share a tag, so one world never accepts another live world's ids. A
+        /// destroyed world's tag is reissued only after every other free tag has been (about 65,535
+        /// world creations later): ids kept past their world's destruction are the caller's to drop.
         ///
         /// # Safety
         /// <c>world</c> NULL or live.

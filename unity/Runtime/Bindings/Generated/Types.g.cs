@@ -702,9 +702,11 @@ namespace Argus
 
     /// <summary>
     /// An agent (a guard: something that perceives). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
-    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
-    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
-    /// its generation.
+    /// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+    /// never issued and is treated as an unknown id. <c>World</c> is the issuing world's
+    /// <c>argus_world_tag()</c>: a world refuses another world's id with <c>Result.InvalidId</c>, and a
+    /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+    /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct AgentId
@@ -725,9 +727,11 @@ namespace Argus
 
     /// <summary>
     /// A target (something agents perceive). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
-    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
-    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
-    /// its generation.
+    /// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+    /// never issued and is treated as an unknown id. <c>World</c> is the issuing world's
+    /// <c>argus_world_tag()</c>: a world refuses another world's id with <c>Result.InvalidId</c>, and a
+    /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+    /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct TargetId
@@ -2066,9 +2070,11 @@ namespace Argus
 
     /// <summary>
     /// An influence map owned by a world. Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
-    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
-    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
-    /// its generation.
+    /// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+    /// never issued and is treated as an unknown id. <c>World</c> is the issuing world's
+    /// <c>argus_world_tag()</c>: a world refuses another world's id with <c>Result.InvalidId</c>, and a
+    /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+    /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct InfluenceMapId
@@ -2432,9 +2438,11 @@ namespace Argus
 
     /// <summary>
     /// An occluder (level geometry that blocks sight and sound). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
-    /// 8 bytes, blittable. All zero is null. <c>World</c> is the issuing world's <c>argus_world_tag()</c>: a
-    /// world refuses another world's id with <c>Result.InvalidId</c>, and a destroyed thing's id by
-    /// its generation.
+    /// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+    /// never issued and is treated as an unknown id. <c>World</c> is the issuing world's
+    /// <c>argus_world_tag()</c>: a world refuses another world's id with <c>Result.InvalidId</c>, and a
+    /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+    /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct OccluderId
@@ -2568,7 +2576,9 @@ namespace Argus
         /// </summary>
         public bool Hit { get { return _hit != 0; } set { _hit = (uint)(value ? 1 : 0); } }
         /// <summary>
-        /// Distance from the origin to the hit (ignored when <c>Hit</c> is false; must be finite and &gt;= 0 otherwise).
+        /// Distance from the origin to the hit: ignored when <c>Hit</c> is false; otherwise it must be finite
+        /// and within <c>[0, MaxDistance]</c> of its ray (a hit past the ray's end is refused like a NaN:
+        /// the call that asked for the rays fails with <c>Result.InvalidArgument</c>).
         /// </summary>
         public float Distance;
     }
