@@ -37,12 +37,14 @@ namespace Argus.Perception.StandInTests
         [TearDown]
         public void TearDown() { StandIn.Player.Reset(); }
 
-        static PerceptionWorld NewWorld(PerceptionWorld.LineOfSightSource los = PerceptionWorld.LineOfSightSource.ArgusOccluders)
+        static PerceptionWorld NewWorld(PerceptionWorld.LineOfSightSource los = PerceptionWorld.LineOfSightSource.ArgusOccluders,
+            PerceptionWorld.SettingsSync sync = PerceptionWorld.SettingsSync.EveryFrame)
         {
             var go = new GameObject("World");
             go.SetActive(false);
             var w = go.AddComponent<PerceptionWorld>();
             w.lineOfSight = los;
+            w.settingsSync = sync;
             go.SetActive(true);
             return w;
         }
@@ -154,9 +156,9 @@ namespace Argus.Perception.StandInTests
         }
 
         [Test]
-        public void Frames_WithoutEvents_AllocateNothing()
+        public void Frames_WithoutEvents_AllocateNothing([Values(PerceptionWorld.SettingsSync.EveryFrame, PerceptionWorld.SettingsSync.OnChange)] PerceptionWorld.SettingsSync sync)
         {
-            NewWorld();
+            NewWorld(sync: sync);
             for (int i = 0; i < 20; i++)
             {
                 Guard(new Vector3(i * 3f, 0f, 0f), Vector3.back);          // facing away from every target
@@ -167,14 +169,14 @@ namespace Argus.Perception.StandInTests
             long before = GC.GetAllocatedBytesForCurrentThread();
             for (int i = 0; i < 1000; i++) StandIn.Player.Frame(Dt);
             long bytes = GC.GetAllocatedBytesForCurrentThread() - before;
-            Console.WriteLine("managed bytes over 1000 frames without events: " + bytes);
+            Console.WriteLine("managed bytes over 1000 frames without events (" + sync + "): " + bytes);
             Assert.AreEqual(0, bytes);
         }
 
         [Test]
-        public void Frames_WithSightEventsEveryFrame_AllocateNothing()
+        public void Frames_WithSightEventsEveryFrame_AllocateNothing([Values(PerceptionWorld.SettingsSync.EveryFrame, PerceptionWorld.SettingsSync.OnChange)] PerceptionWorld.SettingsSync sync)
         {
-            NewWorld();
+            NewWorld(sync: sync);
             int percepts = 0;
             for (int i = 0; i < 10; i++)
             {
@@ -189,17 +191,17 @@ namespace Argus.Perception.StandInTests
             long before = GC.GetAllocatedBytesForCurrentThread();
             for (int i = 0; i < 1000; i++) StandIn.Player.Frame(Dt);
             long bytes = GC.GetAllocatedBytesForCurrentThread() - before;
-            Console.WriteLine("managed bytes over 1000 frames with " + percepts + " percepts: " + bytes);
+            Console.WriteLine("managed bytes over 1000 frames with " + percepts + " percepts (" + sync + "): " + bytes);
             Assert.AreEqual(10000, percepts);
             Assert.AreEqual(0, bytes);
         }
 
         [Test]
-        public void Frames_WhereGuardsFirstSeeTargets_AllocateNothing()
+        public void Frames_WhereGuardsFirstSeeTargets_AllocateNothing([Values(PerceptionWorld.SettingsSync.EveryFrame, PerceptionWorld.SettingsSync.OnChange)] PerceptionWorld.SettingsSync sync)
         {
             // The layer bench's case: guards that have never seen anything start seeing targets
             // during measured frames (a first sighting must not grow a list).
-            NewWorld();
+            NewWorld(sync: sync);
             var walkers = new List<ScriptedWalker>();
             for (int i = 0; i < 10; i++)
             {
@@ -219,7 +221,7 @@ namespace Argus.Perception.StandInTests
             int seeing = 0;
             foreach (var s in sensors) if (s.visibleTargets.Count > 0) seeing++;
             Assert.AreEqual(10, seeing, "every guard now sees its target");
-            Console.WriteLine("managed bytes over 300 frames of first sightings: " + bytes);
+            Console.WriteLine("managed bytes over 300 frames of first sightings (" + sync + "): " + bytes);
             Assert.AreEqual(0, bytes);
         }
 

@@ -133,6 +133,14 @@ namespace Argus.Perception
 
         void OnDisable() { if (!ReferenceEquals(m_Agent, null)) m_Agent.SiblingToggled(); }
 
+        /// <summary>Sends this component's fields (with the rest of the guard's) at the next step, or at
+        /// once if a query comes first. Needed only when the world's settingsSync is OnChange, after a
+        /// script set fields at run time; with EveryFrame (the default) every step compares them anyway.</summary>
+        public void ApplySettings() { if (!ReferenceEquals(m_Agent, null)) m_Agent.ApplySettings(); }
+
+        // The editor calls this after an inspector edit (and on load, possibly before Awake): flag the settings.
+        void OnValidate() { if (!ReferenceEquals(m_Agent, null)) m_Agent.ApplySettings(); }
+
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.brain == this) m_Agent.brain = null;

@@ -5,7 +5,8 @@ namespace Argus.Perception
     /// <summary>
     /// The native agent behind one guard. Added automatically by FieldOfViewSensor, HearingSensor,
     /// PerceptionSystem, PerceptionMemory and EnemyBrain: their public fields together make the
-    /// agent's def, which is sent again whenever a field changes. Events of each step arrive here and
+    /// agent's def, which is sent again whenever a field changes (compared at every step, or only
+    /// after ApplySettings() and inspector edits with PerceptionWorld.settingsSync = OnChange). Events of each step arrive here and
     /// are handed to those components.
     /// </summary>
     [DisallowMultipleComponent]
@@ -137,7 +138,24 @@ namespace Argus.Perception
         bool m_SiblingToggled;
 
         /// <summary>A sensor or the brain was enabled or disabled (its OnEnable/OnDisable).</summary>
-        internal void SiblingToggled() { m_SiblingToggled = true; }
+        internal void SiblingToggled()
+        {
+            m_SiblingToggled = true;
+            SettingsDirty = true;
+        }
+
+        /// <summary>Flagged for PerceptionWorld.SettingsSync.OnChange: the fields are compared (and the
+        /// def sent if they changed) at the next step or query.</summary>
+        internal bool SettingsDirty;
+
+        /// <summary>Sends this guard's settings fields (this component's and its sensors', memory's and
+        /// brain's) at the next step, or at once if a query (CanSeeTarget...) comes first. Needed only
+        /// when the world's settingsSync is OnChange, after a script set fields at run time; with
+        /// EveryFrame (the default) every step compares them anyway.</summary>
+        public void ApplySettings() { SettingsDirty = true; }
+
+        // The editor calls this after an inspector edit (and on load): flag the settings.
+        void OnValidate() { SettingsDirty = true; }
 
         bool SettingsChanged()
         {
@@ -173,6 +191,7 @@ namespace Argus.Perception
             m_WarnedNoWorld = false;
             m_Pushed = def;
             m_MemoryFrame = -1;
+            SettingsDirty = true; // OnChange: fields set right after AddComponent / SetActive, this frame, are sent at the step
         }
 
         void IWorldMember.Detach()
@@ -200,6 +219,7 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
+            SettingsDirty = false;
             if (!SettingsChanged()) return; // the frame's fast path: fields compared, no def built
             BuildSettings(out m_Scratch);
             if (Defs.SameSettings(ref m_Scratch, ref m_Pushed)) return;
@@ -223,7 +243,7 @@ namespace Argus.Perception
         internal void PushNow()
         {
             if (m_Id.IsNull) return;
-            PushSettings();
+            if (SettingsDirty || m_World.SyncsEveryFrame) PushSettings();
             m_World.Native.SetAgentPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
         }
 

@@ -35,13 +35,26 @@ namespace Argus.Perception
         {
             m_Agent = GetComponent<PerceptionAgent>();
             m_Agent.memory = this;
+            m_Agent.ApplySettings(); // added at run time: its fields join the def (settingsSync OnChange too)
             if (perception == null) perception = GetComponent<PerceptionSystem>();
         }
 
         void OnDestroy()
         {
-            if (m_Agent != null && m_Agent.memory == this) m_Agent.memory = null;
+            if (m_Agent != null && m_Agent.memory == this)
+            {
+                m_Agent.memory = null;
+                m_Agent.ApplySettings(); // back to the library's memory defaults
+            }
         }
+
+        /// <summary>Sends decayPerSecond and forgetThreshold at the next step. Needed only when the world's
+        /// settingsSync is OnChange, after a script set them at run time; with EveryFrame (the default)
+        /// every step compares them anyway.</summary>
+        public void ApplySettings() { if (!ReferenceEquals(m_Agent, null)) m_Agent.ApplySettings(); }
+
+        // The editor calls this after an inspector edit (and on load, possibly before Awake): flag the settings.
+        void OnValidate() { if (!ReferenceEquals(m_Agent, null)) m_Agent.ApplySettings(); }
 
         bool m_SentSet;
         float m_SentDecay, m_SentForget;

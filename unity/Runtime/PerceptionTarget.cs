@@ -89,6 +89,18 @@ namespace Argus.Perception
             return def;
         }
 
+        /// <summary>Flagged for PerceptionWorld.SettingsSync.OnChange: the fields (and the GameObject's
+        /// layer) are compared, and the def sent if they changed, at the next step or query.</summary>
+        internal bool SettingsDirty;
+
+        /// <summary>Sends team, detectable, checkPoints and the GameObject's layer at the next step, or at
+        /// once if a query comes first. Needed only when the world's settingsSync is OnChange, after a
+        /// script changed them at run time; with EveryFrame (the default) every step compares them anyway.</summary>
+        public void ApplySettings() { SettingsDirty = true; }
+
+        // The editor calls this after an inspector edit (and on load): flag the settings.
+        void OnValidate() { SettingsDirty = true; }
+
         // What the def was made of when last sent (check points by value: an element may change in place).
         bool m_SentSet, m_SentDetectable;
         int m_SentTeam, m_SentLayer;
@@ -120,6 +132,7 @@ namespace Argus.Perception
             TargetDef def = BuildDef();
             m_Id = w.Native.CreateTarget(def);
             m_Pushed = def;
+            SettingsDirty = true; // OnChange: fields set right after AddComponent / SetActive, this frame, are sent at the step
         }
 
         void IWorldMember.Detach()
@@ -139,6 +152,7 @@ namespace Argus.Perception
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;
+            SettingsDirty = false;
             if (!SettingsChanged()) return; // the frame's fast path: fields compared, no def built
             TargetDef def = BuildDef();
             if (Defs.SameSettings(ref def, ref m_Pushed)) return;
@@ -161,7 +175,7 @@ namespace Argus.Perception
         internal void PushNow()
         {
             if (m_Id.IsNull) return;
-            PushSettings();
+            if (SettingsDirty || m_World.SyncsEveryFrame) PushSettings();
             m_World.Native.SetTargetPose(m_Id, UnityArgus.ToArgus(transform.position), UnityArgus.ToArgus(transform.forward));
         }
     }

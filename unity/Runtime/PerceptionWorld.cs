@@ -27,6 +27,18 @@ namespace Argus.Perception
             Custom,
         }
 
+        /// <summary>When the components' public settings fields are sent to the native world.</summary>
+        public enum SettingsSync
+        {
+            /// <summary>Every step compares every guard's and target's settings fields with what was last
+            /// sent: a field set from anywhere, at any time, reaches the native world at the next step.</summary>
+            EveryFrame,
+            /// <summary>Faster: a component's fields are compared only after it was flagged: an inspector
+            /// edit (OnValidate), the component enabled or disabled, its ApplySettings(), or the world's
+            /// MarkSettingsChanged(). A script that sets a field at run time must call ApplySettings().</summary>
+            OnChange,
+        }
+
         [Tooltip("Read when the world is enabled. ArgusOccluders: walls are PerceptionOccluder components (fast, no physics). UnityPhysics: rays are cast by RaycastCommand batches against your colliders. Custom: customRayCaster answers.")]
         public LineOfSightSource lineOfSight = LineOfSightSource.ArgusOccluders;
 
@@ -46,6 +58,9 @@ namespace Argus.Perception
 
         [Tooltip("Colliders on these layers become occluders when the world is enabled (Box, Sphere, Capsule, Mesh), without a PerceptionOccluder component.")]
         public LayerMask occluderScanMask = 0;
+
+        [Tooltip("EveryFrame (default): every step compares each guard's and target's settings fields with what was last sent, so a field set by any script reaches the native world at the next step. OnChange: faster, fields are compared only after an inspector edit, the component being enabled or disabled, or a call to its ApplySettings() (or this world's MarkSettingsChanged()): a script that sets a field at run time must call ApplySettings().")]
+        public SettingsSync settingsSync = SettingsSync.EveryFrame;
 
         [Tooltip("Draw the debug picture (cones, green seen lines, red blocked rays with hit dots) as gizmos.")]
         public bool drawGizmos = true;
@@ -327,6 +342,18 @@ namespace Argus.Perception
             return !ReferenceEquals(t, null) && t.Id == id ? t : null;
         }
 
+        /// <summary>With settingsSync = OnChange: every guard's and target's settings fields are compared
+        /// at the next step (or query) and sent if they changed, as EveryFrame does at every step. For a
+        /// script that changed fields of many components; one component: its ApplySettings().</summary>
+        public void MarkSettingsChanged()
+        {
+            for (int i = 0; i < m_Agents.Count; i++) m_Agents[i].ApplySettings();
+            for (int i = 0; i < m_Targets.Count; i++) m_Targets[i].ApplySettings();
+        }
+
+        /// <summary>Settings are compared at every step (EveryFrame), not only when flagged.</summary>
+        internal bool SyncsEveryFrame { get { return settingsSync == SettingsSync.EveryFrame; } }
+
         // ---- the frame ------------------------------------------------------------------------------------
 
         void LateUpdate()
@@ -349,13 +376,14 @@ namespace Argus.Perception
 
         void PushSettingsAndPoses()
         {
+            bool everyFrame = settingsSync == SettingsSync.EveryFrame;
             int n = m_Agents.Count;
             EnsurePoseCapacity(n);
             if (m_AgentIds.Length < n) m_AgentIds = new AgentId[m_Positions.Length];
             for (int i = 0; i < n; i++)
             {
                 PerceptionAgent a = m_Agents[i];
-                a.PushSettings();
+                if (everyFrame || a.SettingsDirty) a.PushSettings();
                 Transform t = a.CachedTransform;
                 m_AgentIds[i] = a.Id;
                 m_Positions[i] = UnityArgus.ToArgus(t.position);
@@ -369,13 +397,14 @@ namespace Argus.Perception
         /// <summary>Every target's settings and transform, in one bulk call (also before FindVisibleTargets).</summary>
         internal void PushTargetsNow()
         {
+            bool everyFrame = settingsSync == SettingsSync.EveryFrame;
             int n = m_Targets.Count;
             EnsurePoseCapacity(n);
             if (m_TargetIds.Length < n) m_TargetIds = new TargetId[m_Positions.Length];
             for (int i = 0; i < n; i++)
             {
                 PerceptionTarget tg = m_Targets[i];
-                tg.PushSettings();
+                if (everyFrame || tg.SettingsDirty) tg.PushSettings();
                 Transform t = tg.CachedTransform;
                 m_TargetIds[i] = tg.Id;
                 m_Positions[i] = UnityArgus.ToArgus(t.position);

@@ -4,7 +4,11 @@
 // ratio (no timing is asserted: these machines are noisy), plus managed bytes per frame. Both sides
 // are timed frame by frame, interleaved; the median frame of each is printed beside the mean (a
 // shared machine's load spikes move the mean more than the median).
-//   mono LayerBench.exe [guards] [targets] [frames]
+// The world's settingsSync alternates frame by frame between EveryFrame (the default: every
+// guard's and target's settings fields compared at every step) and OnChange (compared only when
+// flagged; nothing is flagged here), so both modes are measured in the same time slices; each
+// mode's ratio divides its median frame by the bare world's median over the same frames.
+//   mono LayerBench.exe [guards] [targets] [frames per mode]
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -82,15 +86,21 @@ public static class LayerBench
         var agentFwd = new Vec3[guards];
         var targetPos = new Vec3[targets];
         var targetFwd = new Vec3[targets];
-        var layer = new Stopwatch();
-        var direct = new Stopwatch();
-        var layerFrames = new double[frames];
-        var directFrames = new double[frames];
-        long bytes = 0;
+        // [mode]: 0 = EveryFrame, 1 = OnChange; frames alternate between them.
+        var modes = new[] { PerceptionWorld.SettingsSync.EveryFrame, PerceptionWorld.SettingsSync.OnChange };
+        var layerTotal = new double[2];
+        var directTotal = new double[2];
+        var layerFrames = new[] { new double[frames], new double[frames] };
+        var directFrames = new[] { new double[frames], new double[frames] };
+        var measured = new int[2];
+        var bytes = new long[2];
         int percepts = 0, bareEvents = 0;
-        for (int frame = 0; frame < frames + 30; frame++)
+        const int warmup = 30; // the first second warms up (JIT, buffers)
+        for (int frame = 0; frame < 2 * frames + warmup; frame++)
         {
-            bool measure = frame >= 30; // the first second warms up (JIT, buffers)
+            bool measure = frame >= warmup;
+            int mode = frame & 1;
+            world.settingsSync = modes[mode];
             float t = frame * dt;
             for (int i = 0; i < targets; i++)
             {
@@ -101,15 +111,12 @@ public static class LayerBench
 
             long before = GC.GetAllocatedBytesForCurrentThread();
             long l0 = Stopwatch.GetTimestamp();
-            if (measure) layer.Start();
             world.Step(dt);
-            if (measure) layer.Stop();
-            if (measure) layerFrames[frame - 30] = (Stopwatch.GetTimestamp() - l0) * 1000.0 / Stopwatch.Frequency;
-            if (measure) bytes += GC.GetAllocatedBytesForCurrentThread() - before;
+            long l1 = Stopwatch.GetTimestamp();
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             percepts += world.Native.Percepts.Length;
 
             long d0 = Stopwatch.GetTimestamp();
-            if (measure) direct.Start();
             for (int i = 0; i < guards; i++)
             {
                 Vector3 p = guardTransforms[i].position, f = guardTransforms[i].forward;
@@ -129,19 +136,33 @@ public static class LayerBench
             for (int i = 0; i < ps.Length; i++) bareEvents += (int)ps[i].Kind + 1;
             BrainEventArray bs = bare.BrainEvents;
             for (int i = 0; i < bs.Length; i++) bareEvents += (int)bs[i].To;
-            if (measure) direct.Stop();
-            if (measure) directFrames[frame - 30] = (Stopwatch.GetTimestamp() - d0) * 1000.0 / Stopwatch.Frequency;
+            long d1 = Stopwatch.GetTimestamp();
+            if (!measure) continue;
+            int k = measured[mode]++;
+            double layerMs = (l1 - l0) * 1000.0 / Stopwatch.Frequency, directMs = (d1 - d0) * 1000.0 / Stopwatch.Frequency;
+            layerFrames[mode][k] = layerMs;
+            directFrames[mode][k] = directMs;
+            layerTotal[mode] += layerMs;
+            directTotal[mode] += directMs;
+            bytes[mode] += allocated;
         }
-        Array.Sort(layerFrames);
-        Array.Sort(directFrames);
-        double layerMedian = layerFrames[frames / 2], directMedian = directFrames[frames / 2];
-        double layerMs = layer.Elapsed.TotalMilliseconds / frames;
-        double directMs = direct.Elapsed.TotalMilliseconds / frames;
-        Console.WriteLine("{0} guards, {1} targets, 100 walls, {2} frames of 1/30 s ({3} percepts through the components)", guards, targets, frames, percepts);
-        Console.WriteLine("  PerceptionWorld + components: {0:F3} ms/frame, {1} managed bytes/frame", layerMs, bytes / frames);
-        Console.WriteLine("  bare Argus.World, bulk poses: {0:F3} ms/frame", directMs);
-        Console.WriteLine("  ratio (Unity layer / bindings): {0:F2}", layerMs / directMs);
-        Console.WriteLine("  median frame: {0:F3} ms against {1:F3} ms, ratio {2:F2}", layerMedian, directMedian, layerMedian / directMedian);
+        Console.WriteLine("{0} guards, {1} targets, 100 walls, {2} frames of 1/30 s per settingsSync mode, alternating ({3} percepts through the components)", guards, targets, frames, percepts);
+        var allDirect = new double[2 * frames];
+        Array.Copy(directFrames[0], allDirect, frames);
+        Array.Copy(directFrames[1], 0, allDirect, frames, frames);
+        Array.Sort(allDirect);
+        Console.WriteLine("  bare Argus.World, bulk poses: {0:F3} ms/frame, median frame {1:F3} ms",
+            (directTotal[0] + directTotal[1]) / (2 * frames), allDirect[frames]);
+        for (int m = 0; m < 2; m++)
+        {
+            Array.Sort(layerFrames[m]);
+            Array.Sort(directFrames[m]);
+            double layerMedian = layerFrames[m][frames / 2], directMedian = directFrames[m][frames / 2];
+            Console.WriteLine("  settingsSync = {0,-10}: PerceptionWorld + components {1:F3} ms/frame (bare {2:F3}, ratio {3:F2}), {4} managed bytes/frame",
+                modes[m], layerTotal[m] / frames, directTotal[m] / frames, layerTotal[m] / directTotal[m], bytes[m] / frames);
+            Console.WriteLine("  settingsSync = {0,-10}: median frame {1:F3} ms against {2:F3} ms, ratio {3:F2}",
+                modes[m], layerMedian, directMedian, layerMedian / directMedian);
+        }
         bare.Dispose();
         return percepts > 0 ? 0 : 1;
     }

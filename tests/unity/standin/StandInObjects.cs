@@ -485,6 +485,17 @@ namespace StandIn
             obj.m_Destroyed = true;
         }
 
+        // The editor after an inspector edit of a component (Unity calls OnValidate then, in the
+        // editor only; also on load). Not Unity API: a test calls it where a user would edit a field.
+        public static void InspectorEdit(Behaviour b)
+        {
+            for (var t = b.GetType(); t != null && t != typeof(MonoBehaviour); t = t.BaseType)
+            {
+                var m = t.GetMethod("OnValidate", BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly, null, Type.EmptyTypes, null);
+                if (m != null) { m.Invoke(b, null); return; }
+            }
+        }
+
         // Engine-side behaviours (NavMeshAgent) advance here, before scripts' Update.
         public static void RegisterTicker<T>(Action<Behaviour> tick) where T : Behaviour
         {
