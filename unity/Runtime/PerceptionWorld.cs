@@ -118,6 +118,7 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);
+            m_RecordAtFirstStep = recordOnStart;
             if (lineOfSight == LineOfSightSource.UnityPhysics)
             {
                 if (m_ImmediateCaster == null) m_ImmediateCaster = new PhysicsRayCaster(this);
@@ -152,6 +153,7 @@ namespace Argus.Perception
             UnityEditor.AssemblyReloadEvents.beforeAssemblyReload -= Release;
 #endif
             if (m_World == null) return;
+            WriteUnfinishedRecording();
             m_Releasing = true; // members that name this world wait for it (Join), not for its dying native world
             s_Enabled.Remove(this);
             ReleasePhysicsBuffers();
@@ -368,6 +370,7 @@ namespace Argus.Perception
         public void Step(float dt)
         {
             if (m_World == null) throw new InvalidOperationException("PerceptionWorld is disabled");
+            if (m_RecordAtFirstStep) StartRecordingAtFirstStep();
             PushSettingsAndPoses();
             if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
             else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback
