@@ -69,10 +69,8 @@ fn record_options(def: &ArgusRecordDef, tag: u16) -> FfiResult<RecordOptions> {
 /// `def` NULL or a focus array NULL with a count → `INVALID_ARGUMENT`; `def` not from
 /// `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a focus id that is null, stale or of
 /// another world → `INVALID_ID`; already recording → `INVALID_ARGUMENT` (the recording under way
-/// goes on untouched); a two-phase step pending → `STEP_IN_PROGRESS`. A recording costs memory
-/// that grows with every step (`ARGUS_RESULT_OUT_OF_MEMORY` from the call that cannot grow it
-/// ends the recording: the call itself and the world are unaffected, and
-/// `argus_world_is_recording` then reads 0).
+/// goes on untouched); a two-phase step pending → `STEP_IN_PROGRESS`. The world holds the
+/// recording in memory, growing with every input and step, until it is stopped.
 ///
 /// # Safety
 /// `world` NULL or live; `def` NULL or an `ArgusRecordDef` whose `focus` holds `focus_count` ids.

@@ -622,10 +622,8 @@ namespace Argus
         /// <c>def</c> NULL or a focus array NULL with a count → <c>Result.InvalidArgument</c>; <c>def</c> not from
         /// <c>argus_default_record_def()</c> → <c>Result.DefNotInitialized</c>; a focus id that is null, stale or of
         /// another world → <c>Result.InvalidId</c>; already recording → <c>Result.InvalidArgument</c> (the recording under way
-        /// goes on untouched); a two-phase step pending → <c>Result.StepInProgress</c>. A recording costs memory
-        /// that grows with every step (<c>Result.OutOfMemory</c> from the call that cannot grow it
-        /// ends the recording: the call itself and the world are unaffected, and
-        /// <c>argus_world_is_recording</c> then reads 0).
+        /// goes on untouched); a two-phase step pending → <c>Result.StepInProgress</c>. The world holds the
+        /// recording in memory, growing with every input and step, until it is stopped.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>def</c> NULL or an <c>RecordDef</c> whose <c>Focus</c> holds <c>FocusCount</c> ids.
