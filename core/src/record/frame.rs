@@ -239,9 +239,8 @@ pub(crate) fn write_tactic(out: &mut Vec<u8>, kind: u8, position: Vec3, results:
 /// every record fits; `None` when the frame is malformed.
 pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 12]> {
     let mut at = FRAME_HEADER;
-    let u32_at = |at: usize| -> Option<usize> {
-        Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize)
-    };
+    let u32_at =
+        |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
     let mut out: [Range<usize>; 12] = Default::default();
     for (k, slot) in out.iter_mut().enumerate() {
         let start = at;

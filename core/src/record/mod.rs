@@ -13,8 +13,8 @@ mod scene;
 mod why;
 mod writer;
 
-pub use replay::{Replay, reseal};
 pub(crate) use inputs::call;
+pub use replay::{Replay, reseal};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
 
 use std::sync::Mutex;
@@ -245,7 +245,12 @@ impl World {
     }
 
     /// Hook for `&self` tactical queries: keeps their answers for the next frame's Tactics.
-    pub(crate) fn record_tactic(&self, kind: u8, position: crate::math::Vec3, results: &[crate::tactics::TacticalResult]) {
+    pub(crate) fn record_tactic(
+        &self,
+        kind: u8,
+        position: crate::math::Vec3,
+        results: &[crate::tactics::TacticalResult],
+    ) {
         if let Some(rec) = self.recorder.as_deref() {
             let mut guard = rec.tactics.lock().unwrap_or_else(|e| e.into_inner());
             let (count, bytes) = &mut *guard;

@@ -95,8 +95,16 @@ pub(crate) fn angle_deg(forward: Vec3, to: Vec3) -> f32 {
     }
     let c = (forward.dot(to) / len).clamp(-1.0, 1.0);
     let x = c.abs();
-    const A: [f32; 8] =
-        [1.570_796_3, -0.214_598_8, 0.088_978_99, -0.050_174_3, 0.030_891_88, -0.017_088_126, 0.006_670_09, -0.001_262_491_1];
+    const A: [f32; 8] = [
+        std::f32::consts::FRAC_PI_2,
+        -0.214_598_8,
+        0.088_978_99,
+        -0.050_174_3,
+        0.030_891_88,
+        -0.017_088_126,
+        0.006_670_09,
+        -0.001_262_491_1,
+    ];
     let poly = A.iter().rev().fold(0.0f32, |acc, &a| acc * x + a);
     let acos = (1.0 - x).sqrt() * poly;
     let rad = if c >= 0.0 { acos } else { std::f32::consts::PI - acos };
@@ -144,12 +152,14 @@ impl World {
         let s = &a.tuning.sight;
         let eye = a.eye();
         let to = t.position() - eye;
-        let mut e = SightExplanation { eye, distance: to.length(), angle_deg: angle_deg(a.forward, to), ..Default::default() };
+        let mut e =
+            SightExplanation { eye, distance: to.length(), angle_deg: angle_deg(a.forward, to), ..Default::default() };
         let half = |angle: f32| (angle * 0.5).min(180.0);
         let main_r = if previously { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
         let per_r = s.peripheral_radius;
         let (in_main, in_per) = (e.distance <= main_r, per_r > 0.0 && e.distance <= per_r);
-        let use_per = if in_main || in_per { in_per && (!in_main || e.angle_deg > half(s.view_angle)) } else { per_r > main_r };
+        let use_per =
+            if in_main || in_per { in_per && (!in_main || e.angle_deg > half(s.view_angle)) } else { per_r > main_r };
         (e.radius, e.half_angle_deg) =
             if use_per { (per_r, half(s.peripheral_angle)) } else { (main_r, half(s.view_angle)) };
         e.point_count = t.point_count;
@@ -199,9 +209,7 @@ impl World {
             let q = &rays[ray];
             let hit = match &answers {
                 Answers::Builtin => self.occluders.cast_ray_hit(q.origin, q.direction, q.max_distance, q.layer_mask),
-                Answers::Engine(hits) => {
-                    hits.get(ray).filter(|h| h.hit).map(|h| (OccluderId::NULL, h.distance))
-                }
+                Answers::Engine(hits) => hits.get(ray).filter(|h| h.hit).map(|h| (OccluderId::NULL, h.distance)),
             };
             if let Some((occluder, distance)) = hit {
                 slot.status = PointStatus::Blocked;
@@ -228,7 +236,8 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
     }
     // Sight changes by pair (the lose-sight radius applied to a target seen before the tick):
     // only agents with a lose-sight radius need them.
-    let mut changed: Vec<(AgentId, TargetId)> = world.events.sight_changes.iter().map(|c| (c.agent, c.target)).collect();
+    let mut changed: Vec<(AgentId, TargetId)> =
+        world.events.sight_changes.iter().map(|c| (c.agent, c.target)).collect();
     changed.sort_unstable();
     // An engine step's rays per pair (cast contiguously, in point order).
     let mut engine_rays: HashMap<(AgentId, TargetId), (usize, usize)> = HashMap::new();
@@ -251,7 +260,9 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
         near.clear();
         grid.query(eye, limit, |g| near.push(TargetId { index: g.target, generation: g.generation }));
         let limit_sq = limit * limit;
-        near.extend(disabled.iter().filter(|(_, t)| (t.position() - eye).length_squared() <= limit_sq).map(|(id, _)| *id));
+        near.extend(
+            disabled.iter().filter(|(_, t)| (t.position() - eye).length_squared() <= limit_sq).map(|(id, _)| *id),
+        );
         near.sort_unstable();
         let hysteresis = SightFilter::of(a).has_hysteresis();
         for &tid in &near {
