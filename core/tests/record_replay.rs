@@ -39,7 +39,12 @@ fn occluder(rng: &mut Rng) -> OccluderDef {
         1 => OccluderShape::Sphere { radius: rng.f(0.3, 2.0) },
         2 => OccluderShape::Capsule { half_height: rng.f(0.2, 1.5), radius: rng.f(0.2, 1.0) },
         _ => OccluderShape::Mesh {
-            vertices: vec![Vec3::new(-2.0, -1.0, 0.0), Vec3::new(2.0, -1.0, 0.0), Vec3::new(2.0, 2.0, 0.0), Vec3::new(-2.0, 2.0, 0.0)],
+            vertices: vec![
+                Vec3::new(-2.0, -1.0, 0.0),
+                Vec3::new(2.0, -1.0, 0.0),
+                Vec3::new(2.0, 2.0, 0.0),
+                Vec3::new(-2.0, 2.0, 0.0),
+            ],
             indices: vec![[0, 1, 2], [0, 2, 3]],
         },
     };
@@ -48,7 +53,8 @@ fn occluder(rng: &mut Rng) -> OccluderDef {
 }
 
 fn agent_def(rng: &mut Rng) -> AgentDef {
-    let mut d = AgentDef { position: rng.ground(20.0), forward: rng.dir(), team: rng.n(3) as u32, ..Default::default() };
+    let mut d =
+        AgentDef { position: rng.ground(20.0), forward: rng.dir(), team: rng.n(3) as u32, ..Default::default() };
     d.detect = [1, 0b111, 0b011][rng.n(3)];
     d.sight.view_radius = rng.f(4.0, 18.0);
     d.sight.view_angle = [60.0, 90.0, 120.0, 360.0][rng.n(4)];
@@ -90,7 +96,14 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
     let mut agents: Vec<AgentId> = (0..12).map(|_| w.create_agent(&agent_def(&mut rng)).unwrap()).collect();
     let mut targets: Vec<TargetId> = (0..8).map(|_| w.create_target(&target_def(&mut rng)).unwrap()).collect();
     w.set_attitude(1, 2, Attitude::Neutral).unwrap();
-    let map_def = InfluenceMapDef { width: 12, height: 10, cell_size: 2.0, origin: Vec3::new(-12.0, 1.0, -10.0), layer_count: 2, ..Default::default() };
+    let map_def = InfluenceMapDef {
+        width: 12,
+        height: 10,
+        cell_size: 2.0,
+        origin: Vec3::new(-12.0, 1.0, -10.0),
+        layer_count: 2,
+        ..Default::default()
+    };
     let mut maps = vec![w.create_influence_map(&map_def).unwrap()];
     let recording = record.is_some();
     if let Some(options) = &record {
@@ -127,8 +140,13 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
         // Sounds, settings, enable/disable, check points, memory by hand, attitudes.
         if rng.chance(0.4) {
             let source = if rng.chance(0.5) { targets[rng.n(targets.len())] } else { TargetId::NULL };
-            w.emit_sound(&SoundDef { position: rng.ground(15.0), loudness: rng.f(2.0, 12.0), source, ..Default::default() })
-                .unwrap();
+            w.emit_sound(&SoundDef {
+                position: rng.ground(15.0),
+                loudness: rng.f(2.0, 12.0),
+                source,
+                ..Default::default()
+            })
+            .unwrap();
         }
         if rng.chance(0.15) {
             let a = agents[rng.n(agents.len())];
@@ -236,7 +254,7 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
         if step == steps / 3 {
             saved = Some(w.save().unwrap());
         }
-        if step == 2 * steps / 3 && seed % 2 == 0 {
+        if step == 2 * steps / 3 && seed.is_multiple_of(2) {
             w.load_into(saved.as_ref().unwrap()).unwrap();
             agents.retain(|&a| w.is_agent_valid(a));
             targets.retain(|&t| w.is_target_valid(t));
@@ -280,7 +298,8 @@ fn chunks(bytes: &[u8]) -> Vec<(u8, usize, usize)> {
 fn random_worlds_with_every_feature_replay_exactly() {
     for seed in 1..=6 {
         let workers = if seed == 3 { 3 } else { 1 };
-        let focus = if seed == 5 { RecordOptions { focus: Vec::new(), explain: false } } else { RecordOptions::default() };
+        let focus =
+            if seed == 5 { RecordOptions { focus: Vec::new(), explain: false } } else { RecordOptions::default() };
         let (world, bytes) = scenario(seed, 90, Some(focus), workers);
         let mut replay = Replay::new(&bytes).unwrap();
         assert_eq!(replay.step_count(), 90);
@@ -294,7 +313,7 @@ fn random_worlds_with_every_feature_replay_exactly() {
         for kind in [1, 2, 3, 4, 5, 255] {
             assert!(kinds.contains(&kind), "seed {seed}: no chunk of kind {kind}");
         }
-        if seed % 2 == 0 {
+        if seed.is_multiple_of(2) {
             assert!(kinds.iter().filter(|&&k| k == 1).count() == 2, "seed {seed}: load_into writes a fresh START");
         }
         why_agrees_with_the_steps(&bytes, seed != 5);
@@ -372,12 +391,12 @@ fn engine_ray_worlds_replay_with_their_recorded_answers() {
     };
     w.start_recording(&RecordOptions { focus: agents[..4].to_vec(), explain: true }).unwrap();
     let (mut blocked, mut seen) = (0, 0);
-    for step in 0..60 {
+    for step in 0..60u32 {
         for &t in &targets {
             let p = w.target(t).unwrap().position() + rng.ground(0.4);
             w.set_target_pose(t, p, Vec3::Z).unwrap();
         }
-        if step % 2 == 0 {
+        if step.is_multiple_of(2) {
             w.step_with(0.05, Rays::Engine(&mut engine)).unwrap();
         } else {
             let rays = w.begin_step(0.05).unwrap().to_vec();
@@ -562,7 +581,11 @@ fn the_why_section_follows_the_sight_schedule_and_the_steps_decisions() {
         }
         // The far agent ticks but has no target within 1.5 × its radius.
         assert!(!in_why(far), "frame {k}");
-        if flags(slow) & 1 != 0 { slow_ticks += 1 } else { slow_idle += 1 }
+        if flags(slow) & 1 != 0 {
+            slow_ticks += 1
+        } else {
+            slow_idle += 1
+        }
         // The verdict is the step's decision: Visible exactly for the sight percepts.
         for &(a, t, verdict) in &f.why {
             assert_eq!(verdict == 3, f.sight.contains(&(a, t)), "frame {k}: {a:x} {t:x} verdict {verdict}");
@@ -596,7 +619,9 @@ fn focus_narrows_memory_and_why_and_bad_calls_change_nothing() {
     let b = w.create_agent(&AgentDef { position: Vec3::new(1.0, 0.0, 0.0), ..Default::default() }).unwrap();
     w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 4.0), ..Default::default() }).unwrap();
     assert!(w.stop_recording().is_err());
-    assert!(w.start_recording(&RecordOptions { focus: vec![AgentId { index: 7, generation: 1 }], explain: true }).is_err());
+    assert!(
+        w.start_recording(&RecordOptions { focus: vec![AgentId { index: 7, generation: 1 }], explain: true }).is_err()
+    );
     assert!(!w.is_recording());
     w.begin_step(0.1).unwrap();
     assert_eq!(w.start_recording(&RecordOptions::default()), Err(Error::StepInProgress));
@@ -630,7 +655,9 @@ fn the_why_section_uses_the_lose_sight_radius_as_the_step_did() {
     w.start_recording(&RecordOptions::default()).unwrap();
     // Not seen at 12 m (beyond the view radius), seen at 8, kept at 12, lost at 16.
     let mut expected = Vec::new();
-    for (z, seen, radius) in [(12.0, false, 10.0), (8.0, true, 10.0), (12.0, true, 15.0), (16.0, false, 15.0), (12.0, false, 10.0)] {
+    for (z, seen, radius) in
+        [(12.0, false, 10.0), (8.0, true, 10.0), (12.0, true, 15.0), (16.0, false, 15.0), (12.0, false, 10.0)]
+    {
         w.set_target_pose(t, Vec3::new(0.0, 0.0, z), Vec3::Z).unwrap();
         w.step(0.1).unwrap();
         assert_eq!(w.can_see(a, t).unwrap().seen || w.memory_of(a, t).unwrap().is_some_and(|r| r.seen), seen);
@@ -648,7 +675,7 @@ fn mutated_recordings_are_refused_never_a_panic() {
     let (_, bytes) = scenario(9, 15, Some(RecordOptions::default()), 1);
     let mut rng = Rng(0xDEAD_BEEF);
     let (mut bad, mut mismatch, mut fine) = (0, 0, 0);
-    for case in 0..800 {
+    for case in 0..800u32 {
         let mut b = bytes.clone();
         for _ in 0..1 + rng.n(3) {
             let at = rng.n(b.len());
@@ -661,7 +688,7 @@ fn mutated_recordings_are_refused_never_a_panic() {
                 _ => b[at] ^= 1 << rng.n(8),
             }
         }
-        if case % 4 != 0 {
+        if !case.is_multiple_of(4) {
             argus_core::record::reseal(&mut b);
         }
         let outcome = std::panic::catch_unwind(|| Replay::new(&b).and_then(|mut r| r.run_to_end()));
@@ -676,4 +703,16 @@ fn mutated_recordings_are_refused_never_a_panic() {
         }
     }
     assert!(bad > 100 && mismatch > 100, "{bad} refused, {mismatch} mismatched, {fine} replayed");
+}
+
+#[test]
+fn a_recording_world_stays_send_and_sync() {
+    fn send_sync<T: Send + Sync>(_: &T) {}
+    let mut w = World::default();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    send_sync(&w);
+    std::thread::scope(|s| {
+        s.spawn(|| w.step(0.1).unwrap());
+    });
+    assert_eq!(Replay::new(&w.stop_recording().unwrap()).unwrap().step_count(), 1);
 }

@@ -172,7 +172,13 @@ impl OccluderSet {
     }
 
     /// [`OccluderSet::cast_ray`] with the occluder hit: the same search, the same answer.
-    pub(crate) fn cast_ray_hit(&self, origin: Vec3, dir: Vec3, max_distance: f32, layers: u32) -> Option<(OccluderId, f32)> {
+    pub(crate) fn cast_ray_hit(
+        &self,
+        origin: Vec3,
+        dir: Vec3,
+        max_distance: f32,
+        layers: u32,
+    ) -> Option<(OccluderId, f32)> {
         if max_distance <= 0.0 || layers == 0 {
             return None;
         }

@@ -4,7 +4,8 @@
 use std::ops::Range;
 
 use super::Recorder;
-use super::writer::Writer;
+use super::writer::{Rec, Writer};
+use crate::id::AgentId;
 use crate::math::Vec3;
 use crate::rays::RayHit;
 use crate::tactics::TacticalResult;
@@ -61,123 +62,120 @@ pub(crate) fn write_frame(
     w.f64(time);
     w.u32(step);
     w.f32(dt);
-    // 1. Agents.
-    w.u32(world.agents.len() as u32);
-    for (id, agent) in world.agents() {
-        wid!(w, id);
+    // 1. Agents, in slot order; written front to back through the store (spatially ordered in
+    // a big world: reading it in slot order would miss the cache at every agent), each record
+    // at its place in slot order (they have one size).
+    let entries = world.agents.entries();
+    let mut rank = vec![u32::MAX; world.agents.live_indices().last().map_or(0, |i| i as usize + 1)];
+    for (k, i) in world.agents.live_indices().enumerate() {
+        rank[i as usize] = k as u32;
+    }
+    w.u32(entries.len() as u32);
+    let base = w.len();
+    w.bytes.resize(base + entries.len() * 88, 0);
+    let mut memory = vec![0u32; entries.len()];
+    for e in entries {
+        let (id, agent) = (AgentId { index: e.index, generation: e.generation }, &e.value);
         let s = &agent.tuning.sight;
-        w.vec3(agent.position);
-        w.vec3(agent.forward);
-        w.vec3(agent.eye());
-        w.f32(s.view_radius);
-        w.f32(s.view_angle * 0.5);
-        w.f32(s.peripheral_radius);
-        w.f32(s.peripheral_angle * 0.5);
-        w.u8(agent.brain.state as u8);
-        let target = world.move_target(id).ok().flatten();
+        let target = agent.brain.move_target(&agent.brain.focus_view(&agent.records));
+        let focus = rec.in_focus(id);
         let flags = ticked(rec, world, id.index, agent) as u8
             | (target.is_some() as u8) << 1
             | (s.enabled as u8) << 2
-            | (rec.in_focus(id) as u8) << 3;
-        w.u8(flags);
-        w.u8(agent.team);
-        let stage = agent.records.iter().map(|r| r.stage as u8).max().unwrap_or(0);
-        let level = agent.records.iter().map(|r| r.awareness).fold(0.0f32, f32::max);
-        w.u8(stage);
-        w.f32(level);
-        w.vec3(target.unwrap_or(Vec3::ZERO));
-        w.f32((agent.next_sense_time - time) as f32);
-        w.f32(s.lose_sight_radius);
+            | (focus as u8) << 3;
+        let (mut stage, mut level) = (0u8, 0.0f32);
+        for r in &agent.records {
+            stage = stage.max(r.stage as u8);
+            level = level.max(r.awareness);
+        }
+        let mut r = Rec::<88>::new();
+        r.id(id.index, id.generation).vec3(agent.position).vec3(agent.forward).vec3(agent.eye());
+        r.f32(s.view_radius).f32(s.view_angle * 0.5).f32(s.peripheral_radius).f32(s.peripheral_angle * 0.5);
+        r.u8(agent.brain.state as u8).u8(flags).u8(agent.team).u8(stage).f32(level);
+        r.vec3(target.unwrap_or(Vec3::ZERO)).f32((agent.next_sense_time - time) as f32).f32(s.lose_sight_radius);
+        let k = rank[e.index as usize] as usize;
+        w.bytes[base + k * 88..base + (k + 1) * 88].copy_from_slice(&r.buf);
+        if focus {
+            memory[k] = agent.records.len() as u32;
+        }
     }
     // 2. Targets.
     w.u32(world.targets.len() as u32);
     for (id, t) in world.targets() {
-        wid!(w, id);
-        w.vec3(t.position());
-        w.u8(t.enabled() as u8);
-        w.u8(t.check_points().len() as u8);
-        w.bytes(&[0; 2]);
+        let mut r = Rec::<24>::new();
+        r.id(id.index, id.generation).vec3(t.position()).u8(t.enabled() as u8).u8(t.check_points().len() as u8).pad(2);
+        w.rec(&r);
         t.world_points().for_each(|p| w.vec3(p));
     }
     // 3. Sounds.
     w.u32(world.last_sounds.len() as u32);
     for (i, s) in world.last_sounds.iter().enumerate() {
-        w.vec3(s.position);
-        w.f32(s.loudness);
-        wid!(w, s.source);
-        w.u32(i as u32);
-        w.u32(0);
+        let mut r = Rec::<32>::new();
+        r.vec3(s.position).f32(s.loudness).id(s.source.index, s.source.generation).u32(i as u32).pad(4);
+        w.rec(&r);
     }
     let e = &world.events;
     // 4. Percepts.
     w.u32(e.percepts.len() as u32);
     for p in &e.percepts {
-        wid!(w, p.agent);
-        wid!(w, p.target);
-        w.u8(p.kind as u8);
-        w.bytes(&[0; 3]);
-        w.vec3(p.position);
-        w.f32(p.strength);
-        w.u32(p.sound);
-        w.f32(p.loudness);
-        w.f32(p.time);
+        let mut r = Rec::<48>::new();
+        r.id(p.agent.index, p.agent.generation).id(p.target.index, p.target.generation).u8(p.kind as u8).pad(3);
+        r.vec3(p.position).f32(p.strength).u32(p.sound).f32(p.loudness).f32(p.time);
+        w.rec(&r);
     }
     // 5. Brain changes.
     w.u32(e.brain.len() as u32);
     for b in &e.brain {
-        wid!(w, b.agent);
-        wid!(w, b.target);
-        w.u8(b.from as u8);
-        w.u8(b.to as u8);
-        w.bytes(&[0; 2]);
-        w.f32(b.time);
+        let mut r = Rec::<24>::new();
+        r.id(b.agent.index, b.agent.generation).id(b.target.index, b.target.generation);
+        r.u8(b.from as u8).u8(b.to as u8).pad(2).f32(b.time);
+        w.rec(&r);
     }
     // 6. Seen / lost.
     w.u32(e.sight_changes.len() as u32);
     for c in &e.sight_changes {
-        wid!(w, c.agent);
-        wid!(w, c.target);
-        w.u8(c.seen as u8);
-        w.bytes(&[0; 3]);
-        w.vec3(c.position);
+        let mut r = Rec::<32>::new();
+        r.id(c.agent.index, c.agent.generation).id(c.target.index, c.target.generation);
+        r.u8(c.seen as u8).pad(3).vec3(c.position);
+        w.rec(&r);
     }
     // 7. Forgotten.
     w.u32(e.forgotten.len() as u32);
     for f in &e.forgotten {
-        wid!(w, f.agent);
-        wid!(w, f.target);
-        w.vec3(f.position);
-        w.f32(f.time);
+        let mut r = Rec::<32>::new();
+        r.id(f.agent.index, f.agent.generation).id(f.target.index, f.target.generation).vec3(f.position).f32(f.time);
+        w.rec(&r);
     }
     // 8. Awareness changes.
     w.u32(e.awareness.len() as u32);
     for a in &e.awareness {
-        wid!(w, a.agent);
-        wid!(w, a.target);
-        w.u8(a.from as u8);
-        w.u8(a.to as u8);
-        w.bytes(&[0; 2]);
-        w.f32(a.level);
-        w.f32(a.time);
-        w.u32(0);
+        let mut r = Rec::<32>::new();
+        r.id(a.agent.index, a.agent.generation).id(a.target.index, a.target.generation);
+        r.u8(a.from as u8).u8(a.to as u8).pad(2).f32(a.level).f32(a.time).pad(4);
+        w.rec(&r);
     }
-    // 9. Memory of the agents in focus.
-    let count_at = w.len();
-    w.u32(0);
-    let mut count = 0u32;
-    for (id, agent) in world.agents().filter(|(id, _)| rec.in_focus(*id)) {
-        for r in &agent.records {
-            wid!(w, id);
-            wid!(w, r.target);
-            w.vec3(r.last_known_position);
-            w.f32(r.confidence);
-            w.f32(r.last_percept_time);
-            w.u8(r.seen as u8);
-            w.bytes(&[0; 3]);
-            count += 1;
+    // 9. Memory of the agents in focus, in slot order, placed as the agents were.
+    let mut total = 0u32;
+    for n in memory.iter_mut() {
+        (*n, total) = (total, total + *n);
+    }
+    w.u32(total);
+    let base = w.len();
+    w.bytes.resize(base + total as usize * 40, 0);
+    for e in entries.iter().filter(|e| !e.value.records.is_empty()) {
+        let id = AgentId { index: e.index, generation: e.generation };
+        if !rec.in_focus(id) {
+            continue;
+        }
+        let mut at = base + memory[rank[e.index as usize] as usize] as usize * 40;
+        for m in &e.value.records {
+            let mut r = Rec::<40>::new();
+            r.id(id.index, id.generation).id(m.target.index, m.target.generation).vec3(m.last_known_position);
+            r.f32(m.confidence).f32(m.last_percept_time).u8(m.seen as u8).pad(3);
+            w.bytes[at..at + 40].copy_from_slice(&r.buf);
+            at += 40;
         }
     }
-    w.bytes[count_at..count_at + 4].copy_from_slice(&count.to_le_bytes());
     // 10. Why.
     super::why::write_why(world, rec, engine, w);
     // 11. Tactics.
@@ -241,9 +239,8 @@ pub(crate) fn write_tactic(out: &mut Vec<u8>, kind: u8, position: Vec3, results:
 /// every record fits; `None` when the frame is malformed.
 pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 12]> {
     let mut at = FRAME_HEADER;
-    let u32_at = |at: usize| -> Option<usize> {
-        Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize)
-    };
+    let u32_at =
+        |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
     let mut out: [Range<usize>; 12] = Default::default();
     for (k, slot) in out.iter_mut().enumerate() {
         let start = at;

@@ -13,8 +13,8 @@ mod scene;
 mod why;
 mod writer;
 
-pub use replay::{Replay, reseal};
 pub(crate) use inputs::call;
+pub use replay::{Replay, reseal};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
 
 use std::sync::Mutex;
@@ -68,7 +68,7 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     pub(crate) fn in_focus(&self, id: AgentId) -> bool {
-        self.focus.is_empty() || self.focus.contains(&id)
+        self.focus.is_empty() || self.focus.binary_search(&id).is_ok()
     }
 
     pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
@@ -96,7 +96,12 @@ impl World {
         }
         let mut rec = Recorder {
             out: Writer::default(),
-            focus: options.focus.clone(),
+            focus: {
+                let mut focus = options.focus.clone();
+                focus.sort_unstable();
+                focus.dedup();
+                focus
+            },
             explain: options.explain,
             steps: 0,
             scene_dirty: false,
@@ -150,12 +155,10 @@ impl World {
     pub(crate) fn record_before_step(&mut self) {
         let Some(rec) = self.recorder.as_deref_mut() else { return };
         rec.before.clear();
-        for (i, agent) in self.agents.iter() {
-            let i = i as usize;
-            if rec.before.len() <= i {
-                rec.before.resize(i + 1, f64::NAN);
-            }
-            rec.before[i] = agent.next_sense_time;
+        let slots = self.agents.live_indices().last().map_or(0, |i| i as usize + 1);
+        rec.before.resize(slots, f64::NAN);
+        for e in self.agents.entries() {
+            rec.before[e.index as usize] = e.value.next_sense_time;
         }
     }
 
@@ -242,7 +245,12 @@ impl World {
     }
 
     /// Hook for `&self` tactical queries: keeps their answers for the next frame's Tactics.
-    pub(crate) fn record_tactic(&self, kind: u8, position: crate::math::Vec3, results: &[crate::tactics::TacticalResult]) {
+    pub(crate) fn record_tactic(
+        &self,
+        kind: u8,
+        position: crate::math::Vec3,
+        results: &[crate::tactics::TacticalResult],
+    ) {
         if let Some(rec) = self.recorder.as_deref() {
             let mut guard = rec.tactics.lock().unwrap_or_else(|e| e.into_inner());
             let (count, bytes) = &mut *guard;

@@ -15,7 +15,7 @@ use crate::world::World;
 /// A recording being replayed (see the module documentation).
 pub struct Replay {
     bytes: Vec<u8>,
-    chunks: Vec<(ChunkKind, Range<usize>)>,
+    chunks: Chunks,
     cursor: usize,
     world: World,
     steps: u32,
@@ -33,7 +33,10 @@ fn le32(b: &[u8], at: usize) -> u32 {
 }
 
 /// The chunks of a recording up to its END, and END's offset; every bound checked.
-fn walk(bytes: &[u8]) -> Result<(Vec<(ChunkKind, Range<usize>)>, Option<usize>)> {
+/// Each chunk before END: its kind and payload.
+type Chunks = Vec<(ChunkKind, Range<usize>)>;
+
+fn walk(bytes: &[u8]) -> Result<(Chunks, Option<usize>)> {
     if bytes.len() < FILE_HEADER {
         return Err(bad(format!("{} bytes is too short for a recording", bytes.len())));
     }
@@ -50,7 +53,8 @@ fn walk(bytes: &[u8]) -> Result<(Vec<(ChunkKind, Range<usize>)>, Option<usize>)>
         if bytes.len() - at < CHUNK_HEADER {
             return Err(bad(format!("truncated: a chunk header at offset {at} is cut short")));
         }
-        let kind = ChunkKind::of(bytes[at]).ok_or_else(|| bad(format!("unknown chunk kind {} at offset {at}", bytes[at])))?;
+        let kind =
+            ChunkKind::of(bytes[at]).ok_or_else(|| bad(format!("unknown chunk kind {} at offset {at}", bytes[at])))?;
         let length = le32(bytes, at + 4) as usize;
         let start = at + CHUNK_HEADER;
         let end = start.checked_add(length).filter(|&e| e <= bytes.len()).ok_or_else(|| {
@@ -69,12 +73,12 @@ fn walk(bytes: &[u8]) -> Result<(Vec<(ChunkKind, Range<usize>)>, Option<usize>)>
 /// fuzzer's damage reaches the parser instead of stopping at the checksum. Not needed by games.
 #[doc(hidden)]
 pub fn reseal(bytes: &mut [u8]) {
-    if let Ok((chunks, Some(end))) = walk(bytes) {
-        if bytes.len() == end + CHUNK_HEADER + 16 {
-            let sum = checksum(&bytes[..end]);
-            bytes[end + 12..end + 16].copy_from_slice(&(chunks.len() as u32).to_le_bytes());
-            bytes[end + 16..end + 24].copy_from_slice(&sum.to_le_bytes());
-        }
+    if let Ok((chunks, Some(end))) = walk(bytes)
+        && bytes.len() == end + CHUNK_HEADER + 16
+    {
+        let sum = checksum(&bytes[..end]);
+        bytes[end + 12..end + 16].copy_from_slice(&(chunks.len() as u32).to_le_bytes());
+        bytes[end + 16..end + 24].copy_from_slice(&sum.to_le_bytes());
     }
 }
 
@@ -171,7 +175,7 @@ impl Replay {
         }
         let dt = f32::from_le_bytes(payload[0..4].try_into().expect("4 bytes"));
         let n = le32(&payload, 4) as usize;
-        if (payload.len() - 8) / 8 != n || (payload.len() - 8) % 8 != 0 {
+        if (payload.len() - 8) / 8 != n || !(payload.len() - 8).is_multiple_of(8) {
             return Err(bad(format!("the STEP of step {step} does not hold its {n} ray answers")));
         }
         let hits: Vec<RayHit> = payload[8..]

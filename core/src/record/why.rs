@@ -2,10 +2,10 @@
 //! much (distance over the radius, angle past the half-angle, the occluder hit and where), from
 //! the same classification as `can_see` and the step's sweep. The FRAME's Why section.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::Recorder;
-use super::writer::Writer;
+use super::writer::{Rec, Writer};
 use crate::agent::Agent;
 use crate::error::Result;
 use crate::id::{AgentId, OccluderId, TargetId};
@@ -85,9 +85,30 @@ impl SightExplanation {
     }
 }
 
-fn angle_deg(forward: Vec3, to: Vec3) -> f32 {
+/// The angle between a unit `forward` and `to`, in degrees (0 for a zero `to`). The arc cosine
+/// is a polynomial (Abramowitz & Stegun 4.4.46, error ≤ 2e-8 rad) of plain arithmetic: the same
+/// bits on every platform, unlike the system's `acosf`, so a recording replays anywhere.
+pub(crate) fn angle_deg(forward: Vec3, to: Vec3) -> f32 {
     let len = to.length();
-    if len <= 1e-4 { 0.0 } else { (forward.dot(to) / len).clamp(-1.0, 1.0).acos().to_degrees() }
+    if len <= 1e-6 {
+        return 0.0;
+    }
+    let c = (forward.dot(to) / len).clamp(-1.0, 1.0);
+    let x = c.abs();
+    const A: [f32; 8] = [
+        std::f32::consts::FRAC_PI_2,
+        -0.214_598_8,
+        0.088_978_99,
+        -0.050_174_3,
+        0.030_891_88,
+        -0.017_088_126,
+        0.006_670_09,
+        -0.001_262_491_1,
+    ];
+    let poly = A.iter().rev().fold(0.0f32, |acc, &a| acc * x + a);
+    let acos = (1.0 - x).sqrt() * poly;
+    let rad = if c >= 0.0 { acos } else { std::f32::consts::PI - acos };
+    rad * (180.0 / std::f32::consts::PI)
 }
 
 fn rank(s: PointStatus) -> u8 {
@@ -114,19 +135,31 @@ impl World {
     pub fn explain_sight(&self, agent: AgentId, target: TargetId) -> Result<SightExplanation> {
         let (a, t) = (self.agent(agent)?, self.target(target)?);
         let previously = SightFilter::of(a).previously_seen(a, target);
-        Ok(self.explain(a, (agent, target), t, previously, Answers::Builtin))
+        Ok(self.explain(a, (agent, target), t, previously, Answers::Builtin, &mut Vec::new()))
     }
 
-    fn explain(&self, a: &Agent, ids: (AgentId, TargetId), t: &Target, previously: bool, answers: Answers) -> SightExplanation {
+    /// The explanation with the lose-sight radius applying or not (`previously`), the rays
+    /// answered by `answers`; `rays` is scratch.
+    fn explain(
+        &self,
+        a: &Agent,
+        ids: (AgentId, TargetId),
+        t: &Target,
+        previously: bool,
+        answers: Answers,
+        rays: &mut Vec<RayQuery>,
+    ) -> SightExplanation {
         let s = &a.tuning.sight;
         let eye = a.eye();
         let to = t.position() - eye;
-        let mut e = SightExplanation { eye, distance: to.length(), angle_deg: angle_deg(a.forward, to), ..Default::default() };
+        let mut e =
+            SightExplanation { eye, distance: to.length(), angle_deg: angle_deg(a.forward, to), ..Default::default() };
         let half = |angle: f32| (angle * 0.5).min(180.0);
         let main_r = if previously { s.view_radius.max(s.lose_sight_radius) } else { s.view_radius };
         let per_r = s.peripheral_radius;
         let (in_main, in_per) = (e.distance <= main_r, per_r > 0.0 && e.distance <= per_r);
-        let use_per = if in_main || in_per { in_per && (!in_main || e.angle_deg > half(s.view_angle)) } else { per_r > main_r };
+        let use_per =
+            if in_main || in_per { in_per && (!in_main || e.angle_deg > half(s.view_angle)) } else { per_r > main_r };
         (e.radius, e.half_angle_deg) =
             if use_per { (per_r, half(s.peripheral_angle)) } else { (main_r, half(s.view_angle)) };
         e.point_count = t.point_count;
@@ -154,10 +187,10 @@ impl World {
             return e;
         }
         let view = View::looking(eye, a.forward, &a.tuning, previously);
-        let mut rays: Vec<RayQuery> = Vec::with_capacity(MAX_CHECK_POINTS);
+        rays.clear();
         let mut ray_points = [usize::MAX; MAX_CHECK_POINTS];
         let points = &mut e.points;
-        classify_points(&view, ids, s.obstacle_mask, t.world_points(), &mut rays, |k, stage| {
+        classify_points(&view, ids, s.obstacle_mask, t.world_points(), rays, |k, stage| {
             points[k].status = match stage {
                 PointStage::OutOfRange => PointStatus::OutOfRange,
                 PointStage::OutsideCone => PointStatus::OutsideCone,
@@ -176,9 +209,7 @@ impl World {
             let q = &rays[ray];
             let hit = match &answers {
                 Answers::Builtin => self.occluders.cast_ray_hit(q.origin, q.direction, q.max_distance, q.layer_mask),
-                Answers::Engine(hits) => {
-                    hits.get(ray).filter(|h| h.hit).map(|h| (OccluderId::NULL, h.distance))
-                }
+                Answers::Engine(hits) => hits.get(ray).filter(|h| h.hit).map(|h| (OccluderId::NULL, h.distance)),
             };
             if let Some((occluder, distance)) = hit {
                 slot.status = PointStatus::Blocked;
@@ -195,15 +226,19 @@ impl World {
 
 /// The Why section: for every agent in focus whose sight ticked, every target within 1.5 × its
 /// largest sight radius, explained as the step decided (the lose-sight radius as of before the
-/// tick; an engine step's own answers).
+/// tick; an engine step's own answers). Enabled targets come from the step's own target grid,
+/// disabled ones from a list made once; each agent's are explained in target slot order.
 pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>, w: &mut Writer) {
     let count_at = w.len();
     w.u32(0);
     if !rec.explain {
         return;
     }
-    let changed: HashSet<(AgentId, TargetId)> =
+    // Sight changes by pair (the lose-sight radius applied to a target seen before the tick):
+    // only agents with a lose-sight radius need them.
+    let mut changed: Vec<(AgentId, TargetId)> =
         world.events.sight_changes.iter().map(|c| (c.agent, c.target)).collect();
+    changed.sort_unstable();
     // An engine step's rays per pair (cast contiguously, in point order).
     let mut engine_rays: HashMap<(AgentId, TargetId), (usize, usize)> = HashMap::new();
     if engine.is_some() {
@@ -211,6 +246,9 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
             engine_rays.entry((r.agent, r.target)).and_modify(|e| e.1 = i + 1).or_insert((i, i + 1));
         }
     }
+    let disabled: Vec<(TargetId, &Target)> = world.targets().filter(|(_, t)| !t.enabled()).collect();
+    let grid = world.last_step_grid();
+    let (mut near, mut rays) = (Vec::new(), Vec::new());
     let mut count = 0u32;
     for (aid, a) in world.agents() {
         if !rec.in_focus(aid) || !super::frame::ticked(rec, world, aid.index, a) {
@@ -218,14 +256,21 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
         }
         let s = &a.tuning.sight;
         let limit = 1.5 * s.view_radius.max(s.lose_sight_radius).max(s.peripheral_radius);
-        let (eye, limit_sq) = (a.eye(), limit * limit);
+        let eye = a.eye();
+        near.clear();
+        grid.query(eye, limit, |g| near.push(TargetId { index: g.target, generation: g.generation }));
+        let limit_sq = limit * limit;
+        near.extend(
+            disabled.iter().filter(|(_, t)| (t.position() - eye).length_squared() <= limit_sq).map(|(id, _)| *id),
+        );
+        near.sort_unstable();
         let hysteresis = SightFilter::of(a).has_hysteresis();
-        for (tid, t) in world.targets() {
-            if (t.position() - eye).length_squared() > limit_sq {
-                continue;
-            }
-            let seen_now = crate::memory::find(&a.records, tid).is_some_and(|r| r.seen);
-            let previously = hysteresis && (seen_now != changed.contains(&(aid, tid)));
+        for &tid in &near {
+            let Ok(t) = world.target(tid) else { continue };
+            let previously = hysteresis && {
+                let seen_now = crate::memory::find(&a.records, tid).is_some_and(|r| r.seen);
+                seen_now != changed.binary_search(&(aid, tid)).is_ok()
+            };
             let answers = match engine {
                 Some(hits) => {
                     let (from, to) = engine_rays.get(&(aid, tid)).copied().unwrap_or((0, 0));
@@ -233,7 +278,7 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
                 }
                 None => Answers::Builtin,
             };
-            let e = world.explain(a, (aid, tid), t, previously, answers);
+            let e = world.explain(a, (aid, tid), t, previously, answers, &mut rays);
             write_record(w, aid, tid, &e);
             count += 1;
         }
@@ -242,22 +287,15 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
 }
 
 fn write_record(w: &mut Writer, agent: AgentId, target: TargetId, e: &SightExplanation) {
-    w.id(agent.index, agent.generation);
-    w.id(target.index, target.generation);
-    w.u8(e.verdict as u8);
-    w.u8(e.point_count);
-    w.u8(e.filter as u8);
-    w.u8(0);
-    for v in [e.distance, e.radius, e.angle_deg, e.half_angle_deg] {
-        w.f32(v);
-    }
+    let mut r = Rec::<36>::new();
+    r.id(agent.index, agent.generation).id(target.index, target.generation);
+    r.u8(e.verdict as u8).u8(e.point_count).u8(e.filter as u8).pad(1);
+    r.f32(e.distance).f32(e.radius).f32(e.angle_deg).f32(e.half_angle_deg);
+    w.rec(&r);
     for p in e.points() {
-        w.u8(p.status as u8);
-        w.bytes(&[0; 3]);
-        w.f32(p.distance);
-        w.f32(p.angle_deg);
-        w.vec3(p.point);
-        w.vec3(p.hit);
-        w.id(p.occluder.index, p.occluder.generation);
+        let mut r = Rec::<44>::new();
+        r.u8(p.status as u8).pad(3).f32(p.distance).f32(p.angle_deg).vec3(p.point).vec3(p.hit);
+        r.id(p.occluder.index, p.occluder.generation);
+        w.rec(&r);
     }
 }

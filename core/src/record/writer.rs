@@ -116,3 +116,57 @@ impl Writer {
         self.bytes
     }
 }
+
+/// One fixed-size record built on the stack, then appended in one copy (the frame's records:
+/// thousands per step, so not field by field into the vector).
+pub(crate) struct Rec<const N: usize> {
+    pub buf: [u8; N],
+    at: usize,
+}
+
+impl<const N: usize> Rec<N> {
+    #[inline(always)]
+    pub fn new() -> Self {
+        Rec { buf: [0; N], at: 0 }
+    }
+    #[inline(always)]
+    fn put<const K: usize>(&mut self, b: [u8; K]) -> &mut Self {
+        self.buf[self.at..self.at + K].copy_from_slice(&b);
+        self.at += K;
+        self
+    }
+    #[inline(always)]
+    pub fn u8(&mut self, v: u8) -> &mut Self {
+        self.put([v])
+    }
+    #[inline(always)]
+    pub fn pad(&mut self, n: usize) -> &mut Self {
+        self.at += n;
+        self
+    }
+    #[inline(always)]
+    pub fn u32(&mut self, v: u32) -> &mut Self {
+        self.put(v.to_le_bytes())
+    }
+    #[inline(always)]
+    pub fn f32(&mut self, v: f32) -> &mut Self {
+        self.put(v.to_le_bytes())
+    }
+    #[inline(always)]
+    pub fn vec3(&mut self, v: Vec3) -> &mut Self {
+        self.f32(v.x).f32(v.y).f32(v.z)
+    }
+    #[inline(always)]
+    pub fn id(&mut self, index: u32, generation: u32) -> &mut Self {
+        self.put(id_bits(index, generation).to_le_bytes())
+    }
+}
+
+impl Writer {
+    /// Appends a complete record.
+    #[inline(always)]
+    pub fn rec<const N: usize>(&mut self, r: &Rec<N>) {
+        debug_assert_eq!(r.at, N, "a record's fields fill it");
+        self.bytes.extend_from_slice(&r.buf);
+    }
+}

@@ -8,7 +8,7 @@ use crate::influence::{InfluenceMap, InfluenceMapDef, Plane};
 use crate::world::World;
 
 pub(super) fn write_maps(world: &World, w: &mut Writer) {
-    write_pool(w, &world.maps, |w, map| write_map(w, map));
+    write_pool(w, &world.maps, write_map);
 }
 
 /// One map: settings, layer names and values, blocked cells (also a recording's map state).

@@ -17,10 +17,10 @@ use crate::error::{Error, Result, invalid};
 use crate::hearing::{Sound, SoundDef};
 use crate::id::{AgentId, DensePool, Pool};
 use crate::math::{check_non_negative, check_range};
-use crate::record::call;
 use crate::occluders::OccluderSet;
 use crate::percept::StepEvents;
 use crate::rays::RayBackend;
+use crate::record::call;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 

@@ -199,6 +199,11 @@ impl World {
         &self.scratch.rays
     }
 
+    /// The enabled targets' grid of the last step (still right until a target changes).
+    pub(crate) fn last_step_grid(&self) -> &TargetGrid {
+        &self.scratch.grid
+    }
+
     fn check_step_args(&self, dt: f32) -> Result<()> {
         if self.scratch.step_in_progress {
             return Err(Error::StepInProgress);
