@@ -3,7 +3,9 @@
 //! world once it stops, for `argus_world_get_recording` to copy out. A replay rebuilds the world
 //! from them and checks every step's outputs byte for byte.
 
-use super::boundary::{Fail, FfiResult, check_cookie, fail, guard, input, output, peek, slice, with_world};
+use super::boundary::{
+    Fail, FfiResult, check_cookie, copy_out, fail, guard, input, output, peek, slice, with_world, with_world_ref,
+};
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld, claim_world};
 use argus_core::error::Error;
@@ -130,7 +132,7 @@ pub unsafe extern "C" fn argus_world_get_recording(
     capacity: u32,
     out_size: *mut u32,
 ) -> ArgusResult {
-    with_world(world as *mut ArgusWorld, |w| {
+    with_world_ref(world, |w| {
         let size = output(out_size, "out_size")?;
         if w.recording.is_empty() {
             let why = if w.world.is_recording() {
@@ -151,23 +153,6 @@ fn replay_fail(e: Error) -> Fail {
         Error::BadSnapshot(why) => fail(ArgusResult::BadRecording, format!("recording rejected: {why}")),
         e => e.into(),
     }
-}
-
-/// Copies `bytes` into a caller buffer of `capacity`, or reports the size needed.
-pub(crate) fn copy_out(bytes: &[u8], buffer: *mut u8, capacity: u32, size: &mut u32, what: &str) -> FfiResult {
-    let n = u32::try_from(bytes.len())
-        .map_err(|_| fail(ArgusResult::InvalidArgument, format!("the {what} exceeds 4 GiB")))?;
-    if n > capacity {
-        *size = n;
-        return Err(fail(ArgusResult::BufferTooSmall, format!("the {what} needs {n} bytes, buffer holds {capacity}")));
-    }
-    if buffer.is_null() {
-        return Err(fail(ArgusResult::InvalidArgument, "buffer must not be NULL"));
-    }
-    // SAFETY: the caller promises `capacity >= n` writable bytes at `buffer`.
-    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer, bytes.len()) };
-    *size = n;
-    Ok(())
 }
 
 /// Replays a recording (`size` bytes, read during the call only) from its first step to its last,
