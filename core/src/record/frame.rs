@@ -267,3 +267,23 @@ pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 12]> {
     }
     (at == frame.len()).then_some(out)
 }
+
+/// One Why record.
+pub(crate) fn write_why_record(
+    w: &mut Writer,
+    agent: AgentId,
+    target: crate::id::TargetId,
+    e: &super::SightExplanation,
+) {
+    let mut r = Rec::<36>::new();
+    r.id(agent.index, agent.generation).id(target.index, target.generation);
+    r.u8(e.verdict as u8).u8(e.point_count).u8(e.filter as u8).pad(1);
+    r.f32(e.distance).f32(e.radius).f32(e.angle_deg).f32(e.half_angle_deg);
+    w.rec(&r);
+    for p in e.points() {
+        let mut r = Rec::<44>::new();
+        r.u8(p.status as u8).pad(3).f32(p.distance).f32(p.angle_deg).vec3(p.point).vec3(p.hit);
+        r.id(p.occluder.index, p.occluder.generation);
+        w.rec(&r);
+    }
+}

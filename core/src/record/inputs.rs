@@ -8,11 +8,9 @@ use crate::error::{Error, Result};
 use crate::hearing::SoundDef;
 use crate::id::{AgentId, InfluenceMapId, OccluderId, TargetId};
 use crate::influence::{InfluenceMap, InfluenceMapDef, Plane};
-use crate::math::{Quat, Vec3};
-use crate::occluders::OccluderDef;
+use crate::math::Vec3;
 use crate::snapshot::codec::{Reader, Writer as SnapWriter};
 use crate::snapshot::{maps, parts};
-use crate::target::TargetDef;
 use crate::team::Attitude;
 use crate::world::World;
 
@@ -43,54 +41,6 @@ pub(crate) mod call {
     pub const CREATE_MAP: u16 = 22;
     pub const DESTROY_MAP: u16 = 23;
     pub const MAP_STATE: u16 = 24;
-}
-
-impl Writer {
-    pub fn agent_def(&mut self, d: &AgentDef) {
-        self.vec3(d.position);
-        self.vec3(d.forward);
-        self.u32(d.team);
-        self.u32(d.detect);
-        let mut words = Vec::new();
-        d.write_settings_words(&mut words);
-        self.u32(words.len() as u32);
-        words.into_iter().for_each(|v| self.u32(v));
-    }
-    pub fn target_def(&mut self, d: &TargetDef) {
-        let mut w = SnapWriter::default();
-        parts::write_target(&mut w, d);
-        self.bytes(&w.bytes);
-    }
-    pub fn occluder_def(&mut self, d: &OccluderDef) {
-        let mut w = SnapWriter::default();
-        parts::write_occluder(&mut w, d);
-        self.bytes(&w.bytes);
-    }
-    pub fn map_def(&mut self, d: &InfluenceMapDef) {
-        self.u32(d.width);
-        self.u32(d.height);
-        self.f32(d.cell_size);
-        self.vec3(d.origin);
-        self.u8(matches!(d.plane, Plane::XY) as u8);
-        self.u32(d.layer_count);
-    }
-    pub fn sound_def(&mut self, d: &SoundDef) {
-        self.vec3(d.position);
-        self.f32(d.loudness);
-        self.id(d.source.index, d.source.generation);
-        self.u32(d.team);
-        self.u32(d.layers);
-    }
-    pub fn quat(&mut self, q: Quat) {
-        [q.x, q.y, q.z, q.w].into_iter().for_each(|v| self.f32(v));
-    }
-    /// One entry of a bulk pose call.
-    pub fn pose(&mut self, (index, generation): (u32, u32), position: Vec3, forward: Option<Vec3>) {
-        self.id(index, generation);
-        self.vec3(position);
-        self.u8(forward.is_some() as u8);
-        self.vec3(forward.unwrap_or(Vec3::ZERO));
-    }
 }
 
 pub(super) fn write_options(w: &mut Writer, o: &RecordOptions) {

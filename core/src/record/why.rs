@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::Recorder;
-use super::writer::{Rec, Writer};
+use super::writer::Writer;
 use crate::agent::Agent;
 use crate::error::Result;
 use crate::id::{AgentId, OccluderId, TargetId};
@@ -279,23 +279,9 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>
                 None => Answers::Builtin,
             };
             let e = world.explain(a, (aid, tid), t, previously, answers, &mut rays);
-            write_record(w, aid, tid, &e);
+            super::frame::write_why_record(w, aid, tid, &e);
             count += 1;
         }
     }
     w.bytes[count_at..count_at + 4].copy_from_slice(&count.to_le_bytes());
-}
-
-fn write_record(w: &mut Writer, agent: AgentId, target: TargetId, e: &SightExplanation) {
-    let mut r = Rec::<36>::new();
-    r.id(agent.index, agent.generation).id(target.index, target.generation);
-    r.u8(e.verdict as u8).u8(e.point_count).u8(e.filter as u8).pad(1);
-    r.f32(e.distance).f32(e.radius).f32(e.angle_deg).f32(e.half_angle_deg);
-    w.rec(&r);
-    for p in e.points() {
-        let mut r = Rec::<44>::new();
-        r.u8(p.status as u8).pad(3).f32(p.distance).f32(p.angle_deg).vec3(p.point).vec3(p.hit);
-        r.id(p.occluder.index, p.occluder.generation);
-        w.rec(&r);
-    }
 }

@@ -1,8 +1,15 @@
 //! The recording's byte writer: little-endian values, chunks (`u8 kind`, `u8[3] pad`,
 //! `u32 length`, payload), the header and the END chunk.
 
-use crate::math::Vec3;
+use crate::agent::AgentDef;
+use crate::hearing::SoundDef;
+use crate::influence::{InfluenceMapDef, Plane};
+use crate::math::{Quat, Vec3};
+use crate::occluders::OccluderDef;
+use crate::snapshot::codec::Writer as SnapWriter;
 use crate::snapshot::codec::checksum;
+use crate::snapshot::parts;
+use crate::target::TargetDef;
 
 /// Bytes of a chunk's header.
 pub(crate) const CHUNK_HEADER: usize = 8;
@@ -168,5 +175,54 @@ impl Writer {
     pub fn rec<const N: usize>(&mut self, r: &Rec<N>) {
         debug_assert_eq!(r.at, N, "a record's fields fill it");
         self.bytes.extend_from_slice(&r.buf);
+    }
+}
+
+/// The arguments of input calls (see `inputs`).
+impl Writer {
+    pub fn agent_def(&mut self, d: &AgentDef) {
+        self.vec3(d.position);
+        self.vec3(d.forward);
+        self.u32(d.team);
+        self.u32(d.detect);
+        let mut words = Vec::new();
+        d.write_settings_words(&mut words);
+        self.u32(words.len() as u32);
+        words.into_iter().for_each(|v| self.u32(v));
+    }
+    pub fn target_def(&mut self, d: &TargetDef) {
+        let mut w = SnapWriter::default();
+        parts::write_target(&mut w, d);
+        self.bytes(&w.bytes);
+    }
+    pub fn occluder_def(&mut self, d: &OccluderDef) {
+        let mut w = SnapWriter::default();
+        parts::write_occluder(&mut w, d);
+        self.bytes(&w.bytes);
+    }
+    pub fn map_def(&mut self, d: &InfluenceMapDef) {
+        self.u32(d.width);
+        self.u32(d.height);
+        self.f32(d.cell_size);
+        self.vec3(d.origin);
+        self.u8(matches!(d.plane, Plane::XY) as u8);
+        self.u32(d.layer_count);
+    }
+    pub fn sound_def(&mut self, d: &SoundDef) {
+        self.vec3(d.position);
+        self.f32(d.loudness);
+        self.id(d.source.index, d.source.generation);
+        self.u32(d.team);
+        self.u32(d.layers);
+    }
+    pub fn quat(&mut self, q: Quat) {
+        [q.x, q.y, q.z, q.w].into_iter().for_each(|v| self.f32(v));
+    }
+    /// One entry of a bulk pose call.
+    pub fn pose(&mut self, (index, generation): (u32, u32), position: Vec3, forward: Option<Vec3>) {
+        self.id(index, generation);
+        self.vec3(position);
+        self.u8(forward.is_some() as u8);
+        self.vec3(forward.unwrap_or(Vec3::ZERO));
     }
 }
