@@ -135,6 +135,11 @@
 #define ARGUS_INFLUENCE_MAX_COMBINE_INPUTS 1024
 
 /**
+ * `mismatch_step` of an `ArgusReplayReport` in which every step matched.
+ */
+#define ARGUS_NO_STEP 4294967295
+
+/**
  * Most candidates one query may consider (points, or generated).
  */
 #define ARGUS_MAX_CANDIDATES 1048576
@@ -168,7 +173,7 @@
  * Version of the binary interface: bumped on any change to a struct layout or signature.
  * Wrappers compare it with `argus_abi_version()` at load.
  */
-#define ARGUS_ABI_VERSION 3
+#define ARGUS_ABI_VERSION 4
 
 /**
  * Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
@@ -274,6 +279,16 @@ enum ArgusResult
      * and event arrays as they were). The callback's code is named in the last error.
      */
     ARGUS_RESULT_CALLBACK_FAILED = 14,
+    /**
+     * A recording was truncated (no `END` chunk), corrupted (its checksum or a chunk does not
+     * hold), or of an unsupported format version; nothing changed and nothing was created.
+     */
+    ARGUS_RESULT_BAD_RECORDING = 15,
+    /**
+     * Replaying a recording, a step gave outputs that differ from the recorded ones (the step
+     * and what differed are in the last error); nothing changed and nothing was created.
+     */
+    ARGUS_RESULT_REPLAY_MISMATCH = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1750,6 +1765,51 @@ typedef struct ArgusRayArray {
 } ArgusRayArray;
 
 /**
+ * How to record. Fill with `argus_default_record_def()`; the world copies it (and the focus ids)
+ * when recording starts.
+ */
+typedef struct ArgusRecordDef {
+    /**
+     * The agents in focus, whose memory and sight decisions ("why") every frame records;
+     * `focus_count` ids, each a live agent of this world. Read during the call only. NULL with
+     * `focus_count` 0 (the default) = every agent, those created while recording included.
+     */
+    const struct ArgusAgentId *focus;
+    /**
+     * Number of ids at `focus` (at most `ARGUS_MAX_BATCH`).
+     */
+    uint32_t focus_count;
+    /**
+     * Non-zero (default 1): record the "why" of every sight decision of the agents in focus. 0:
+     * frames hold poses, events and memories only (smaller files; the replay checks the same).
+     */
+    uint8_t explain;
+    /**
+     * Set by `argus_default_record_def()`; leave it alone.
+     */
+    uint32_t internal_cookie;
+} ArgusRecordDef;
+
+/**
+ * What `argus_replay_verify` found.
+ */
+typedef struct ArgusReplayReport {
+    /**
+     * Steps the recording holds.
+     */
+    uint32_t step_count;
+    /**
+     * Steps replayed whose outputs matched the recording's, byte for byte.
+     */
+    uint32_t steps_replayed;
+    /**
+     * The first step (0 = the first one recorded) whose outputs differ from the recording's;
+     * `ARGUS_NO_STEP` when every step matched.
+     */
+    uint32_t mismatch_step;
+} ArgusReplayReport;
+
+/**
  * Where a query looks. `kind` picks which fields are read.
  */
 typedef struct ArgusCandidates {
@@ -2770,6 +2830,100 @@ ArgusResult argus_world_step_finish(struct ArgusWorld *world,
  * `world` NULL or live.
  */
 ArgusResult argus_world_step_cancel(struct ArgusWorld *world);
+
+/**
+ * Default recording: every agent in focus, sight decisions explained.
+ */
+struct ArgusRecordDef argus_default_record_def(void);
+
+/**
+ * Starts recording this world: its state now, then every input and every step's outputs, until
+ * `argus_world_stop_recording`. Starting discards the bytes of the previous recording kept by the
+ * world. Refused, with the world unchanged and still not recording (the kept bytes included):
+ * `def` NULL or a focus array NULL with a count → `INVALID_ARGUMENT`; `def` not from
+ * `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a focus id that is null, stale or of
+ * another world → `INVALID_ID`; already recording → `INVALID_ARGUMENT` (the recording under way
+ * goes on untouched); a two-phase step pending → `STEP_IN_PROGRESS`. The world holds the
+ * recording in memory, growing with every input and step, until it is stopped.
+ *
+ * # Safety
+ * `world` NULL or live; `def` NULL or an `ArgusRecordDef` whose `focus` holds `focus_count` ids.
+ */
+ArgusResult argus_world_start_recording(struct ArgusWorld *world, const struct ArgusRecordDef *def);
+
+/**
+ * 1 while the world is recording (from `argus_world_start_recording` to
+ * `argus_world_stop_recording`); 0 otherwise, and for NULL, a busy or a poisoned world.
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+uint8_t argus_world_is_recording(const struct ArgusWorld *world);
+
+/**
+ * Ends the recording (its `END` chunk written) and keeps its bytes in the world, for
+ * `argus_world_get_recording`, until the next `argus_world_start_recording` or the world's
+ * destruction. Refused, changing nothing (the kept bytes included): not recording →
+ * `INVALID_ARGUMENT`; a two-phase step pending → `STEP_IN_PROGRESS` (the recording goes on: finish
+ * or cancel the step, then stop).
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_stop_recording(struct ArgusWorld *world);
+
+/**
+ * Copies the bytes of the last recording stopped on this world into `buffer` (`capacity` bytes)
+ * and writes their count to `*out_size`; the same convention as `argus_world_save`: too small (or
+ * NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed size in `*out_size`. The
+ * world keeps the bytes (ask again at will) until the next `argus_world_start_recording` or its
+ * destruction. No recording stopped since the world was created or recording last started (so
+ * also while recording) → `INVALID_ARGUMENT` and `*out_size` untouched. A recording larger than
+ * 4 GiB - 1 cannot be copied out (`INVALID_ARGUMENT`). Nothing in the world changes.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.
+ */
+ArgusResult argus_world_get_recording(const struct ArgusWorld *world,
+                                      uint8_t *buffer,
+                                      uint32_t capacity,
+                                      uint32_t *out_size);
+
+/**
+ * Replays a recording (`size` bytes, read during the call only) from its first step to its last,
+ * checking that every step gives the recorded outputs byte for byte, and writes what it found to
+ * `*out`. Every step matched → `OK`. A step gave other outputs → `REPLAY_MISMATCH`: `*out` is
+ * written too (its `mismatch_step` names the step) and `argus_last_error` says what differed.
+ * A truncated, corrupted or unsupported recording → `BAD_RECORDING` with the reason in
+ * `argus_last_error`; `bytes` NULL with a size, or `out` NULL → `INVALID_ARGUMENT`. On those
+ * failures `*out` is untouched. Touches no world (a replay builds its own and drops it).
+ *
+ * # Safety
+ * `bytes` `size` readable bytes; `out` NULL or writable.
+ */
+ArgusResult argus_replay_verify(const uint8_t *bytes, uint32_t size, struct ArgusReplayReport *out);
+
+/**
+ * Creates a world as the recording's world was right after its first `steps` steps (0: when
+ * recording started; `UINT32_MAX`: when recording stopped, every input after the last step
+ * applied too), replayed and checked step by step on the way, and writes it to `*out_world`: the
+ * caller owns it and passes it to `argus_world_destroy`. Its event arrays hold that step's events
+ * (none for 0). It is an ordinary world, not recording, to query or step on: with the built-in
+ * ray backend and default runtime settings (worker threads; set a ray callback for an engine-ray
+ * scene), `user_data` 0 everywhere (the engine's, not recorded), and the recording's ids under
+ * its own tag (set their `world` to `argus_world_tag`). Failures create nothing and leave
+ * `*out_world` untouched: `BAD_RECORDING` (truncated, corrupted, unsupported), `REPLAY_MISMATCH`
+ * (a step on the way gave other outputs; the step is in `argus_last_error`), `INVALID_ARGUMENT`
+ * (`bytes` NULL with a size, `out_world` NULL, `steps` beyond the recording's step count and not
+ * `UINT32_MAX`), `OUT_OF_MEMORY` (also when 65,535 worlds are alive).
+ *
+ * # Safety
+ * `bytes` `size` readable bytes; `out_world` NULL or writable.
+ */
+ArgusResult argus_world_create_from_recording(const uint8_t *bytes,
+                                              uint32_t size,
+                                              uint32_t steps,
+                                              struct ArgusWorld **out_world);
 
 /**
  * Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and

@@ -215,6 +215,23 @@ pub(crate) fn fill<T: Copy>(items: &[T], buffer: *mut T, capacity: u32, out_coun
     Ok(())
 }
 
+/// Copies `bytes` into a caller buffer of `capacity`, or reports the size needed.
+pub(crate) fn copy_out(bytes: &[u8], buffer: *mut u8, capacity: u32, size: &mut u32, what: &str) -> FfiResult {
+    let n = u32::try_from(bytes.len())
+        .map_err(|_| fail(ArgusResult::InvalidArgument, format!("the {what} exceeds 4 GiB")))?;
+    if n > capacity {
+        *size = n;
+        return Err(fail(ArgusResult::BufferTooSmall, format!("the {what} needs {n} bytes, buffer holds {capacity}")));
+    }
+    if buffer.is_null() {
+        return Err(fail(ArgusResult::InvalidArgument, "buffer must not be NULL"));
+    }
+    // SAFETY: the caller promises `capacity >= n` writable bytes at `buffer`.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer, bytes.len()) };
+    *size = n;
+    Ok(())
+}
+
 /// A message as a C string (interior NULs replaced).
 pub(crate) fn c_message(message: &str) -> CString {
     CString::new(message.replace('\0', " ")).unwrap_or_default()

@@ -1,6 +1,6 @@
 //! Save and load through the C ABI.
 
-use super::boundary::{fail, output, slice, with_world};
+use super::boundary::{copy_out, output, slice, with_world};
 use super::types::*;
 use super::world::ArgusWorld;
 
@@ -21,21 +21,7 @@ pub unsafe extern "C" fn argus_world_save(
     with_world(world as *mut ArgusWorld, |w| {
         let size = output(out_size, "out_size")?;
         let bytes = w.world.save()?;
-        let n = u32::try_from(bytes.len()).map_err(|_| fail(ArgusResult::InvalidArgument, "snapshot exceeds 4 GiB"))?;
-        if n > capacity {
-            *size = n;
-            return Err(fail(
-                ArgusResult::BufferTooSmall,
-                format!("snapshot needs {n} bytes, buffer holds {capacity}"),
-            ));
-        }
-        if buffer.is_null() {
-            return Err(fail(ArgusResult::InvalidArgument, "buffer must not be NULL"));
-        }
-        // SAFETY: the caller promises `capacity >= n` writable bytes at `buffer`.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer, bytes.len()) };
-        *size = n;
-        Ok(())
+        copy_out(&bytes, buffer, capacity, size, "snapshot")
     })
 }
 

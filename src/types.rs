@@ -13,7 +13,7 @@ pub const ARGUS_VERSION_MINOR: u32 = 1;
 pub const ARGUS_VERSION_PATCH: u32 = 0;
 /// Version of the binary interface: bumped on any change to a struct layout or signature.
 /// Wrappers compare it with `argus_abi_version()` at load.
-pub const ARGUS_ABI_VERSION: u32 = 3;
+pub const ARGUS_ABI_VERSION: u32 = 4;
 /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
 /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
 pub const ARGUS_MAX_COORDINATE: f32 = 1.0e6;
@@ -267,6 +267,12 @@ pub enum ArgusResult {
     /// nothing (a failed `argus_world_step` leaves the clock, memories, brains, pending sounds
     /// and event arrays as they were). The callback's code is named in the last error.
     CallbackFailed = 14,
+    /// A recording was truncated (no `END` chunk), corrupted (its checksum or a chunk does not
+    /// hold), or of an unsupported format version; nothing changed and nothing was created.
+    BadRecording = 15,
+    /// Replaying a recording, a step gave outputs that differ from the recorded ones (the step
+    /// and what differed are in the last error); nothing changed and nothing was created.
+    ReplayMismatch = 16,
 }
 
 impl ArgusResult {
@@ -288,6 +294,8 @@ impl ArgusResult {
             ArgusResult::Busy => c"ARGUS_RESULT_BUSY",
             ArgusResult::OutOfMemory => c"ARGUS_RESULT_OUT_OF_MEMORY",
             ArgusResult::CallbackFailed => c"ARGUS_RESULT_CALLBACK_FAILED",
+            ArgusResult::BadRecording => c"ARGUS_RESULT_BAD_RECORDING",
+            ArgusResult::ReplayMismatch => c"ARGUS_RESULT_REPLAY_MISMATCH",
         }
     }
 }
@@ -304,6 +312,7 @@ impl From<&Error> for ArgusResult {
             Error::BadSnapshot(_) => ArgusResult::BadSnapshot,
             Error::OutOfMemory(_) => ArgusResult::OutOfMemory,
             Error::RaySourceFailed(_) => ArgusResult::CallbackFailed,
+            Error::ReplayMismatch { .. } => ArgusResult::ReplayMismatch,
         }
     }
 }

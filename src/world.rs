@@ -130,6 +130,8 @@ pub struct WorldState {
     pub(crate) debug: DebugDraw,
     pub(crate) debug_lines: Vec<super::debug::ArgusDebugLine>,
     pub(crate) debug_points: Vec<super::debug::ArgusDebugPoint>,
+    /// The bytes of the last recording stopped (`argus_world_get_recording`); empty when none.
+    pub(crate) recording: Vec<u8>,
 }
 
 impl WorldState {
@@ -200,6 +202,8 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
         ArgusResult::Busy,
         ArgusResult::OutOfMemory,
         ArgusResult::CallbackFailed,
+        ArgusResult::BadRecording,
+        ArgusResult::ReplayMismatch,
     ];
     match all.iter().find(|r| **r as u32 == result) {
         Some(r) => r.name().as_ptr(),
@@ -246,32 +250,41 @@ pub unsafe extern "C" fn argus_world_create(def: *const ArgusWorldDef, out_world
         let out = output(out_world, "out_world")?;
         let def = world_def(input(def, "def")?)?;
         let world = World::new(&def)?;
-        let tag = LIVE_TAGS.claim().ok_or_else(|| {
-            fail(ArgusResult::OutOfMemory, "65535 worlds are alive: every world tag is in use; destroy one first")
-        })?;
-        let state = WorldState {
-            world,
-            tag,
-            user: UserData::default(),
-            poisoned: false,
-            last_error: CString::default(),
-            callback: None,
-            user_data: std::ptr::null_mut(),
-            ray_buffer: Vec::new(),
-            hit_buffer: Vec::new(),
-            step_rays: Vec::new(),
-            pending_cover: None,
-            cover_rays: Vec::new(),
-            events: EventBuffers::default(),
-            debug: DebugDraw::default(),
-            debug_lines: Vec::new(),
-            debug_points: Vec::new(),
-        };
-        let handle = Box::new(ArgusWorld { owner: AtomicUsize::new(0), state: UnsafeCell::new(state) });
-        LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
-        *out = Box::into_raw(handle);
+        *out = claim_world(world, None)?;
         Ok(())
     })
+}
+
+/// Wraps a core world in a new handle under a free tag: the one way a handle is made (create, and
+/// create from a recording). Its event arrays hold the latest step's events of `events_of` (of
+/// `world` when `None`).
+pub(crate) fn claim_world(world: World, events_of: Option<&World>) -> FfiResult<*mut ArgusWorld> {
+    let tag = LIVE_TAGS.claim().ok_or_else(|| {
+        fail(ArgusResult::OutOfMemory, "65535 worlds are alive: every world tag is in use; destroy one first")
+    })?;
+    let mut state = WorldState {
+        world,
+        tag,
+        user: UserData::default(),
+        poisoned: false,
+        last_error: CString::default(),
+        callback: None,
+        user_data: std::ptr::null_mut(),
+        ray_buffer: Vec::new(),
+        hit_buffer: Vec::new(),
+        step_rays: Vec::new(),
+        pending_cover: None,
+        cover_rays: Vec::new(),
+        events: EventBuffers::default(),
+        debug: DebugDraw::default(),
+        debug_lines: Vec::new(),
+        debug_points: Vec::new(),
+        recording: Vec::new(),
+    };
+    state.events.refresh(events_of.unwrap_or(&state.world), state.tag, &state.user);
+    let handle = Box::new(ArgusWorld { owner: AtomicUsize::new(0), state: UnsafeCell::new(state) });
+    LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
+    Ok(Box::into_raw(handle))
 }
 
 /// Destroys a world and everything it owns. NULL is accepted and ignored, and so is a call

@@ -93,6 +93,11 @@ fn c_events_v3() {
 }
 
 #[test]
+fn c_recording() {
+    run("recording.c");
+}
+
+#[test]
 fn c_snapshot() {
     run("snapshot.c");
 }

@@ -156,6 +156,7 @@ struct InfluenceMapDef : ArgusInfluenceMapDef {
 };
 struct CoverQuery : ArgusCoverQuery { CoverQuery() : ArgusCoverQuery(argus_default_cover_query()) {} };
 struct FlankQuery : ArgusFlankQuery { FlankQuery() : ArgusFlankQuery(argus_default_flank_query()) {} };
+struct RecordDef : ArgusRecordDef { RecordDef() : ArgusRecordDef(argus_default_record_def()) {} };
 
 /// Ranked spots of a tactical query and its summary (the best spot or the lesson's fallback).
 struct Tactical {
@@ -428,6 +429,29 @@ public:
     Result<void> try_load(const std::vector<uint8_t> &bytes) { return call_void(argus_world_load(world_, bytes.data(), static_cast<uint32_t>(bytes.size()))); }
     void load(const std::vector<uint8_t> &bytes) { try_load(bytes).value(); }
 
+    // ---- recordings (docs/recording.md) -------------------------------------------------
+    /// Starts recording (by default every agent in focus, sight decisions explained).
+    Result<void> try_start_recording(const ArgusRecordDef &def = RecordDef()) { return call_void(argus_world_start_recording(world_, &def)); }
+    void start_recording(const ArgusRecordDef &def = RecordDef()) { try_start_recording(def).value(); }
+    /// True between start_recording and stop_recording.
+    bool is_recording() const noexcept { return argus_world_is_recording(world_) != 0; }
+    /// Ends the recording and returns its bytes.
+    Result<std::vector<uint8_t>> try_stop_recording() {
+        Result<void> stopped = call_void(argus_world_stop_recording(world_));
+        if (!stopped.ok()) return Result<std::vector<uint8_t>>(stopped.error(), stopped.message());
+        return fill<uint8_t>([&](uint8_t *b, uint32_t cap, uint32_t *n) { return argus_world_get_recording(world_, b, cap, n); });
+    }
+    std::vector<uint8_t> stop_recording() { return try_stop_recording().value(); }
+    /// A world as the recorded one was after its first `steps` steps (UINT32_MAX: when it stopped).
+    static Result<World> from_recording(const std::vector<uint8_t> &bytes, uint32_t steps = UINT32_MAX) {
+        Result<void> abi = detail::check_abi(argus_abi_version());
+        if (!abi.ok()) return Result<World>(abi.error(), abi.message());
+        ArgusWorld *raw = nullptr;
+        ArgusResult r = argus_world_create_from_recording(bytes.data(), static_cast<uint32_t>(bytes.size()), steps, &raw);
+        if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": " + argus_last_error());
+        return World(raw, nullptr);
+    }
+
     // ---- influence maps -----------------------------------------------------------------
     /// Creates an influence map owned by this world.
     Result<InfluenceMapId> try_create_influence_map(const ArgusInfluenceMapDef &def = InfluenceMapDef()) { return call<InfluenceMapId>([&](InfluenceMapId *o) { return argus_influence_map_create(world_, &def, &o->raw); }); }
@@ -652,6 +676,16 @@ private:
     ArgusWorld *world_ = nullptr;
     std::unique_ptr<detail::Caster> caster_;
 };
+
+/// Replays a recording and checks every step's outputs, byte for byte. A damaged recording is
+/// ARGUS_RESULT_BAD_RECORDING; a step that replays differently ARGUS_RESULT_REPLAY_MISMATCH, the
+/// step named in the message.
+inline Result<ArgusReplayReport> verify_replay(const std::vector<uint8_t> &bytes) {
+    ArgusReplayReport report{};
+    ArgusResult r = argus_replay_verify(bytes.data(), static_cast<uint32_t>(bytes.size()), &report);
+    if (r != ARGUS_RESULT_OK) return Result<ArgusReplayReport>(r, std::string(result_name(r)) + ": " + argus_last_error());
+    return Result<ArgusReplayReport>(report);
+}
 
 } // namespace argus
 

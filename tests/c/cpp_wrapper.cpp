@@ -428,6 +428,39 @@ static void save_and_load() {
     CHECK(copy.valid(same));
 }
 
+// Recordings: record, verify, rebuild; misuse and damage refused with their code.
+static void recordings() {
+    argus::World world;
+    argus::AgentDef def;
+    def.sight.rate_hz = 0.0f;
+    argus::AgentId guard = world.create_agent(def);
+    argus::TargetDef td;
+    td.position = v3(0, 0, 5);
+    argus::TargetId player = world.create_target(td);
+    argus::RecordDef rd;
+    rd.focus = &guard.raw;
+    rd.focus_count = 1;
+    world.start_recording(rd);
+    CHECK(world.is_recording());
+    argus::Result<void> twice = world.try_start_recording();
+    CHECK(!twice.ok() && twice.error() == ARGUS_RESULT_INVALID_ARGUMENT && contains(twice.message(), "already recording"));
+    for (int k = 0; k < 10; k++) {
+        world.set_pose(player, v3(0.5f * (float)k, 0, 5), v3(0, 0, 1));
+        world.step(0.1f);
+    }
+    std::vector<uint8_t> saved = world.save();
+    std::vector<uint8_t> bytes = world.stop_recording();
+    CHECK(!world.is_recording() && bytes.size() > 16 && std::memcmp(bytes.data(), "ARGUSREC", 8) == 0);
+    CHECK(world.try_stop_recording().error() == ARGUS_RESULT_INVALID_ARGUMENT);
+    argus::Result<ArgusReplayReport> report = argus::verify_replay(bytes);
+    CHECK(report.ok() && report.value().step_count == 10 && report.value().mismatch_step == ARGUS_NO_STEP);
+    argus::World rebuilt = argus::World::from_recording(bytes).value();
+    CHECK(rebuilt.save() == saved && rebuilt.tag() != world.tag());
+    bytes.resize(bytes.size() - 1);
+    CHECK(argus::verify_replay(bytes).error() == ARGUS_RESULT_BAD_RECORDING);
+    CHECK(argus::World::from_recording(bytes).error() == ARGUS_RESULT_BAD_RECORDING);
+}
+
 // Influence maps: stamp, read, combine, sample, best cell, names.
 static void influence_maps() {
     argus::World world;
@@ -531,6 +564,7 @@ int main() {
     per_sense_settings();
     bulk_and_user_data();
     save_and_load();
+    recordings();
     influence_maps();
     tactics();
     CHECK(argus::live_world_count() == 0);

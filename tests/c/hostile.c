@@ -474,7 +474,11 @@ static void names_and_versions(void) {
     CHECK(strcmp(argus_result_name(13), "ARGUS_RESULT_OUT_OF_MEMORY") == 0);
     CHECK(strcmp(argus_result_name(14), "ARGUS_RESULT_CALLBACK_FAILED") == 0);
     CHECK(ARGUS_RESULT_CALLBACK_FAILED == 14);
-    CHECK(strcmp(argus_result_name(15), "ARGUS_RESULT_UNKNOWN") == 0);
+    CHECK(strcmp(argus_result_name(15), "ARGUS_RESULT_BAD_RECORDING") == 0);
+    CHECK(ARGUS_RESULT_BAD_RECORDING == 15);
+    CHECK(strcmp(argus_result_name(16), "ARGUS_RESULT_REPLAY_MISMATCH") == 0);
+    CHECK(ARGUS_RESULT_REPLAY_MISMATCH == 16);
+    CHECK(strcmp(argus_result_name(17), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0x7FFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0xFFFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(argus_abi_version() == ARGUS_ABI_VERSION);

@@ -95,5 +95,27 @@ namespace Argus.Perception.StandInTests
             Assert.IsFalse(sight.IsBehindTarget(ahead.transform));
             scene.Destroy();
         }
+
+        [Test]
+        public void ReenabledWorld_TakesBackTheComponentsThatNameIt()
+        {
+            var scene = new LessonScene(); // every component's `world` field names the scene's world
+            var guard = scene.Guard(Vector3.zero, Vector3.forward);
+            var sight = guard.GetComponent<FieldOfViewSensor>();
+            var player = scene.Player(new Vector3(0f, 0f, 5f));
+            scene.World.Step(0.1f);
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+            scene.World.enabled = false;
+            Assert.IsFalse(sight.CanSeeTarget(player.transform), "no world, no sight");
+            scene.World.enabled = true;
+            // They rejoined the new native world, not the one destroyed on disable.
+            Assert.AreEqual(scene.World.Native.Tag, player.GetComponent<PerceptionTarget>().Id.World);
+            Assert.AreEqual(scene.World.Native.Tag, guard.GetComponent<PerceptionAgent>().Id.World);
+            AudioPerception.EmitSound(player.transform.position, 5f, player);
+            scene.World.Step(0.1f);
+            Assert.IsTrue(sight.CanSeeTarget(player.transform));
+            Assert.AreEqual(1, sight.visibleTargets.Count);
+            scene.Destroy();
+        }
     }
 }

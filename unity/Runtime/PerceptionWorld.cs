@@ -75,6 +75,7 @@ namespace Argus.Perception
         static readonly List<IWorldMember> s_Waiting = new List<IWorldMember>();
 
         World m_World;
+        bool m_Releasing;
         readonly List<PerceptionAgent> m_Agents = new List<PerceptionAgent>();
         readonly List<PerceptionTarget> m_Targets = new List<PerceptionTarget>();
         readonly List<PerceptionOccluder> m_Occluders = new List<PerceptionOccluder>();
@@ -117,6 +118,7 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);
+            m_RecordAtFirstStep = recordOnStart;
             if (lineOfSight == LineOfSightSource.UnityPhysics)
             {
                 if (m_ImmediateCaster == null) m_ImmediateCaster = new PhysicsRayCaster(this);
@@ -151,6 +153,8 @@ namespace Argus.Perception
             UnityEditor.AssemblyReloadEvents.beforeAssemblyReload -= Release;
 #endif
             if (m_World == null) return;
+            WriteUnfinishedRecording();
+            m_Releasing = true; // members that name this world wait for it (Join), not for its dying native world
             s_Enabled.Remove(this);
             ReleasePhysicsBuffers();
             for (int i = 0; i < m_Active.Count; i++) m_Active[i].InActiveList = false;
@@ -164,6 +168,7 @@ namespace Argus.Perception
             Array.Clear(m_TargetBySlot, 0, m_TargetBySlot.Length);
             m_World.Dispose();
             m_World = null;
+            m_Releasing = false;
         }
 
         void DetachAll<T>(List<T> members) where T : IWorldMember
@@ -203,7 +208,7 @@ namespace Argus.Perception
         internal static void Join(IWorldMember member)
         {
             PerceptionWorld w = member.RequestedWorld != null ? member.RequestedWorld : Default;
-            if (w != null && w.m_World != null) w.Add(member);
+            if (w != null && w.m_World != null && !w.m_Releasing) w.Add(member);
             else if (!s_Waiting.Contains(member)) s_Waiting.Add(member);
         }
 
@@ -365,6 +370,7 @@ namespace Argus.Perception
         public void Step(float dt)
         {
             if (m_World == null) throw new InvalidOperationException("PerceptionWorld is disabled");
+            if (m_RecordAtFirstStep) StartRecordingAtFirstStep();
             PushSettingsAndPoses();
             if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
             else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback

@@ -306,6 +306,15 @@ namespace UnityEngine
         }
     }
 
+    public static class Application
+    {
+        // A folder of this process under the temp directory (Unity: a per-user, per-product folder).
+        static string s_PersistentDataPath = System.IO.Path.Combine(System.IO.Path.GetTempPath(),
+            "argus-standin-persistent-" + System.Diagnostics.Process.GetCurrentProcess().Id);
+
+        public static string persistentDataPath { get { return s_PersistentDataPath; } }
+    }
+
     public static class Time
     {
         public static float time { get; internal set; }
@@ -391,7 +400,7 @@ namespace StandIn
             public int Order;
             public int Sequence;
             public bool Enabled, Started, Awoken;
-            public Action Awake, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy;
+            public Action Awake, OnEnable, Start, Update, LateUpdate, OnDisable, OnDestroy, OnApplicationQuit;
         }
 
         internal static readonly List<GameObject> GameObjects = new List<GameObject>();
@@ -418,7 +427,7 @@ namespace StandIn
                 Behaviour = b, Order = attr.Length > 0 ? attr[0].order : 0, Sequence = s_Sequence++,
                 Awake = Bind(b, "Awake"), OnEnable = Bind(b, "OnEnable"), Start = Bind(b, "Start"),
                 Update = Bind(b, "Update"), LateUpdate = Bind(b, "LateUpdate"), OnDisable = Bind(b, "OnDisable"),
-                OnDestroy = Bind(b, "OnDestroy"),
+                OnDestroy = Bind(b, "OnDestroy"), OnApplicationQuit = Bind(b, "OnApplicationQuit"),
             };
             s_ByBehaviour[b] = e;
             int i = 0;
@@ -540,6 +549,15 @@ namespace StandIn
         {
             int n = (int)Math.Round(seconds / dt);
             for (int i = 0; i < n; i++) Frame(dt);
+        }
+
+        // Quitting the player: OnApplicationQuit on every behaviour of an active GameObject, then
+        // every object destroyed (OnDisable, OnDestroy), as Unity does when the application quits.
+        public static void Quit()
+        {
+            foreach (var e in s_Entries.ToArray())
+                if (e.OnApplicationQuit != null && e.Behaviour.gameObject.activeInHierarchy) e.OnApplicationQuit();
+            foreach (var go in GameObjects.ToArray()) DestroyNow(go);
         }
 
         // Destroys every object and resets the clock: one scene per test.

@@ -38,6 +38,11 @@ namespace Argus
             _handle = new WorldHandle(world);
         }
 
+        World(WorldHandle handle)
+        {
+            _handle = handle;
+        }
+
         /// <summary>The native handle (for code that calls <see cref="NativeMethods"/> directly).</summary>
         public WorldHandle Handle { get { return _handle; } }
 
@@ -88,7 +93,7 @@ namespace Argus
             if (r != Result.Ok || _rayState != null && _rayState.Error != null) Fail(r, this);
         }
 
-        static void Fail(Result r, World world)
+        internal static void Fail(Result r, World world)
         {
             if (world != null && world._rayState != null && world._rayState.Error != null)
             {

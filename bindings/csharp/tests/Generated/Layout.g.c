@@ -242,6 +242,15 @@ int main(void) {
     printf("size ArgusRayArray %zu\n", sizeof(ArgusRayArray));
     printf("offset ArgusRayArray items %zu\n", offsetof(ArgusRayArray, items));
     printf("offset ArgusRayArray count %zu\n", offsetof(ArgusRayArray, count));
+    printf("size ArgusRecordDef %zu\n", sizeof(ArgusRecordDef));
+    printf("offset ArgusRecordDef focus %zu\n", offsetof(ArgusRecordDef, focus));
+    printf("offset ArgusRecordDef focus_count %zu\n", offsetof(ArgusRecordDef, focus_count));
+    printf("offset ArgusRecordDef explain %zu\n", offsetof(ArgusRecordDef, explain));
+    printf("offset ArgusRecordDef internal_cookie %zu\n", offsetof(ArgusRecordDef, internal_cookie));
+    printf("size ArgusReplayReport %zu\n", sizeof(ArgusReplayReport));
+    printf("offset ArgusReplayReport step_count %zu\n", offsetof(ArgusReplayReport, step_count));
+    printf("offset ArgusReplayReport steps_replayed %zu\n", offsetof(ArgusReplayReport, steps_replayed));
+    printf("offset ArgusReplayReport mismatch_step %zu\n", offsetof(ArgusReplayReport, mismatch_step));
     printf("size ArgusCandidates %zu\n", sizeof(ArgusCandidates));
     printf("offset ArgusCandidates points %zu\n", offsetof(ArgusCandidates, points));
     printf("offset ArgusCandidates point_count %zu\n", offsetof(ArgusCandidates, point_count));

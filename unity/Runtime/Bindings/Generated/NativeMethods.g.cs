@@ -610,6 +610,101 @@ namespace Argus
         public static extern Result argus_world_step_cancel(WorldHandle world);
 
         /// <summary>
+        /// Default recording: every agent in focus, sight decisions explained.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern RecordDef argus_default_record_def();
+
+        /// <summary>
+        /// Starts recording this world: its state now, then every input and every step's outputs, until
+        /// <c>argus_world_stop_recording</c>. Starting discards the bytes of the previous recording kept by the
+        /// world. Refused, with the world unchanged and still not recording (the kept bytes included):
+        /// <c>def</c> NULL or a focus array NULL with a count → <c>Result.InvalidArgument</c>; <c>def</c> not from
+        /// <c>argus_default_record_def()</c> → <c>Result.DefNotInitialized</c>; a focus id that is null, stale or of
+        /// another world → <c>Result.InvalidId</c>; already recording → <c>Result.InvalidArgument</c> (the recording under way
+        /// goes on untouched); a two-phase step pending → <c>Result.StepInProgress</c>. The world holds the
+        /// recording in memory, growing with every input and step, until it is stopped.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>def</c> NULL or an <c>RecordDef</c> whose <c>Focus</c> holds <c>FocusCount</c> ids.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_start_recording(WorldHandle world, RecordDef* def);
+
+        /// <summary>
+        /// 1 while the world is recording (from <c>argus_world_start_recording</c> to
+        /// <c>argus_world_stop_recording</c>); 0 otherwise, and for NULL, a busy or a poisoned world.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern byte argus_world_is_recording(WorldHandle world);
+
+        /// <summary>
+        /// Ends the recording (its <c>END</c> chunk written) and keeps its bytes in the world, for
+        /// <c>argus_world_get_recording</c>, until the next <c>argus_world_start_recording</c> or the world's
+        /// destruction. Refused, changing nothing (the kept bytes included): not recording →
+        /// <c>Result.InvalidArgument</c>; a two-phase step pending → <c>Result.StepInProgress</c> (the recording goes on: finish
+        /// or cancel the step, then stop).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_stop_recording(WorldHandle world);
+
+        /// <summary>
+        /// Copies the bytes of the last recording stopped on this world into <c>buffer</c> (<c>capacity</c> bytes)
+        /// and writes their count to <c>*out_size</c>; the same convention as <c>argus_world_save</c>: too small (or
+        /// NULL with capacity 0, to ask) → <c>Result.BufferTooSmall</c> with the needed size in <c>*out_size</c>. The
+        /// world keeps the bytes (ask again at will) until the next <c>argus_world_start_recording</c> or its
+        /// destruction. No recording stopped since the world was created or recording last started (so
+        /// also while recording) → <c>Result.InvalidArgument</c> and <c>*out_size</c> untouched. A recording larger than
+        /// 4 GiB - 1 cannot be copied out (<c>Result.InvalidArgument</c>). Nothing in the world changes.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_size</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_recording(WorldHandle world, byte* buffer, uint capacity, uint* out_size);
+
+        /// <summary>
+        /// Replays a recording (<c>size</c> bytes, read during the call only) from its first step to its last,
+        /// checking that every step gives the recorded outputs byte for byte, and writes what it found to
+        /// <c>*out</c>. Every step matched → <c>Result.Ok</c>. A step gave other outputs → <c>Result.ReplayMismatch</c>: <c>*out</c> is
+        /// written too (its <c>MismatchStep</c> names the step) and <c>argus_last_error</c> says what differed.
+        /// A truncated, corrupted or unsupported recording → <c>Result.BadRecording</c> with the reason in
+        /// <c>argus_last_error</c>; <c>bytes</c> NULL with a size, or <c>out</c> NULL → <c>Result.InvalidArgument</c>. On those
+        /// failures <c>*out</c> is untouched. Touches no world (a replay builds its own and drops it).
+        ///
+        /// # Safety
+        /// <c>bytes</c> <c>size</c> readable bytes; <c>out</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_replay_verify(byte* bytes, uint size, ReplayReport* @out);
+
+        /// <summary>
+        /// Creates a world as the recording's world was right after its first <c>steps</c> steps (0: when
+        /// recording started; <c>UINT32_MAX</c>: when recording stopped, every input after the last step
+        /// applied too), replayed and checked step by step on the way, and writes it to <c>*out_world</c>: the
+        /// caller owns it and passes it to <c>argus_world_destroy</c>. Its event arrays hold that step's events
+        /// (none for 0). It is an ordinary world, not recording, to query or step on: with the built-in
+        /// ray backend and default runtime settings (worker threads; set a ray callback for an engine-ray
+        /// scene), <c>UserData</c> 0 everywhere (the engine's, not recorded), and the recording's ids under
+        /// its own tag (set their <c>World</c> to <c>argus_world_tag</c>). Failures create nothing and leave
+        /// <c>*out_world</c> untouched: <c>Result.BadRecording</c> (truncated, corrupted, unsupported), <c>Result.ReplayMismatch</c>
+        /// (a step on the way gave other outputs; the step is in <c>argus_last_error</c>), <c>Result.InvalidArgument</c>
+        /// (<c>bytes</c> NULL with a size, <c>out_world</c> NULL, <c>steps</c> beyond the recording's step count and not
+        /// <c>UINT32_MAX</c>), <c>Result.OutOfMemory</c> (also when 65,535 worlds are alive).
+        ///
+        /// # Safety
+        /// <c>bytes</c> <c>size</c> readable bytes; <c>out_world</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_create_from_recording(byte* bytes, uint size, uint steps, IntPtr* out_world);
+
+        /// <summary>
         /// Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and
         /// schedule. Checked as in <c>argus_agent_create</c>; refused → nothing changed.
         ///

@@ -99,6 +99,10 @@ namespace Argus
         /// </summary>
         public const uint INFLUENCE_MAX_COMBINE_INPUTS = 1024;
         /// <summary>
+        /// <c>MismatchStep</c> of an <c>ReplayReport</c> in which every step matched.
+        /// </summary>
+        public const uint NO_STEP = 4294967295;
+        /// <summary>
         /// Most candidates one query may consider (points, or generated).
         /// </summary>
         public const uint MAX_CANDIDATES = 1048576;
@@ -126,7 +130,7 @@ namespace Argus
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
         /// Wrappers compare it with <c>argus_abi_version()</c> at load.
         /// </summary>
-        public const uint ABI_VERSION = 3;
+        public const uint ABI_VERSION = 4;
         /// <summary>
         /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
         /// origins, candidate points), in metres. Beyond it → <c>Result.InvalidArgument</c>.
@@ -225,6 +229,16 @@ namespace Argus
         /// and event arrays as they were). The callback's code is named in the last error.
         /// </summary>
         CallbackFailed = 14,
+        /// <summary>
+        /// A recording was truncated (no <c>END</c> chunk), corrupted (its checksum or a chunk does not
+        /// hold), or of an unsupported format version; nothing changed and nothing was created.
+        /// </summary>
+        BadRecording = 15,
+        /// <summary>
+        /// Replaying a recording, a step gave outputs that differ from the recorded ones (the step
+        /// and what differed are in the last error); nothing changed and nothing was created.
+        /// </summary>
+        ReplayMismatch = 16,
     }
 
     /// <summary>
@@ -2754,6 +2768,63 @@ namespace Argus
             /// <summary>The current item (a copy).</summary>
             public EngineRay Current { get { return _items[_i]; } }
         }
+    }
+
+    /// <summary>
+    /// How to record. Fill with <c>argus_default_record_def()</c>; the world copies it (and the focus ids)
+    /// when recording starts.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct RecordDef
+    {
+        /// <summary>
+        /// The agents in focus, whose memory and sight decisions ("why") every frame records;
+        /// <c>FocusCount</c> ids, each a live agent of this world. Read during the call only. NULL with
+        /// <c>FocusCount</c> 0 (the default) = every agent, those created while recording included.
+        /// </summary>
+        public AgentId* Focus;
+        /// <summary>
+        /// Number of ids at <c>Focus</c> (at most <c>Constants.MAX_BATCH</c>).
+        /// </summary>
+        public uint FocusCount;
+        byte _explain;
+        /// <summary>
+        /// True (default true): record the "why" of every sight decision of the agents in focus. 0:
+        /// frames hold poses, events and memories only (smaller files; the replay checks the same).
+        /// </summary>
+        public bool Explain { get { return _explain != 0; } set { _explain = (byte)(value ? 1 : 0); } }
+        /// <summary>
+        /// Set by <c>argus_default_record_def()</c>; leave it alone.
+        /// </summary>
+        internal uint InternalCookie;
+
+        /// <summary>The library's defaults (argus_default_record_def); never start from a zeroed struct.</summary>
+        public static RecordDef Default()
+        {
+            Library.EnsureLoaded();
+            return NativeMethods.argus_default_record_def();
+        }
+    }
+
+    /// <summary>
+    /// What <c>argus_replay_verify</c> found.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct ReplayReport
+    {
+        /// <summary>
+        /// Steps the recording holds.
+        /// </summary>
+        public uint StepCount;
+        /// <summary>
+        /// Steps replayed whose outputs matched the recording's, byte for byte.
+        /// </summary>
+        public uint StepsReplayed;
+        /// <summary>
+        /// The first step (0 = the first one recorded) whose outputs differ from the recording's;
+        /// <c>Constants.NO_STEP</c> when every step matched.
+        /// </summary>
+        public uint MismatchStep;
     }
 
     /// <summary>
