@@ -121,8 +121,23 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   r0 = await api(page, "state");
   check("fixture: one flipped byte → checksum mismatch shown", r0.ready && r0.checksum === "mismatch" && /checksum mismatch/.test(await text(page, "#warn")), r0.checksum);
   // The JS API takes the bytes too.
-  const viaApi = await page.evaluate((bytes) => { const ok = window.argusInspector.open(new Uint8Array(bytes).buffer, "api"); return ok && window.argusInspector.state(); }, [...full]);
-  check("fixture: opens through window.argusInspector.open", viaApi && viaApi.ready && viaApi.frames === 8 && /api/.test(await text(page, "#info")));
+  const viaApi = await page.evaluate((bytes) => { const ok = window.argusInspector.open(new Uint8Array(bytes).buffer, "api"); return ok && Object.assign(window.argusInspector.state(), { info: document.getElementById("info").innerText }); }, [...full]);
+  // Drag and drop: a File dropped on the page.
+  const dropped = await page.evaluate(async (bytes) => {
+    const n = window.argusInspector.state().opens;
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], "dropped.argusrec"));
+    document.getElementById("map").dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    for (let i = 0; i < 100 && window.argusInspector.state().opens === n; i++) await new Promise((r) => setTimeout(r, 20));
+    return window.argusInspector.state();
+  }, [...full]);
+  check("fixture: opens a dropped file", dropped.ready && dropped.frames === 8 && /dropped\.argusrec/.test(await text(page, "#info")), await text(page, "#info"));
+  // A click on a lane's label selects that agent.
+  const lanes = await (await page.$("#lanes")).boundingBox();
+  await page.mouse.click(lanes.x + 10, lanes.y + 12 + 6);
+  st = await api(page, "state");
+  check("fixture: clicking the second lane's label selects agent #1", st.selected.agent === "#1", JSON.stringify(st.selected));
+  check("fixture: opens through window.argusInspector.open", viaApi && viaApi.ready && viaApi.frames === 8 && /^api/.test(viaApi.info), viaApi && viaApi.info);
   const noEnd = makeRecording({ end: false });
   fs.writeFileSync(path.join(work, "no-end.argusrec"), noEnd);
   let r = await upload(page, path.join(work, "no-end.argusrec"));
