@@ -134,7 +134,7 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   check("fixture: opens a dropped file", dropped.ready && dropped.frames === 8 && /dropped\.argusrec/.test(await text(page, "#info")), await text(page, "#info"));
   // A click on a lane's label selects that agent.
   const lanes = await (await page.$("#lanes")).boundingBox();
-  await page.mouse.click(lanes.x + 10, lanes.y + 12 + 6);
+  await page.mouse.click(lanes.x + 10, lanes.y + 16 + 12 + 6);   // below the time axis: the second row
   st = await api(page, "state");
   check("fixture: clicking the second lane's label selects agent #1", st.selected.agent === "#1", JSON.stringify(st.selected));
   check("fixture: opens through window.argusInspector.open", viaApi && viaApi.ready && viaApi.frames === 8 && /^api/.test(viaApi.info), viaApi && viaApi.info);
