@@ -23,6 +23,7 @@ fs.mkdirSync(work, { recursive: true });
 
 let passed = 0, failed = 0;
 function check(name, ok, detail = "") {
+  detail = String(detail).replace(/\s*\n\s*/g, " | ");
   if (ok) { passed++; console.log("ok   " + name + (detail ? " — " + detail : "")); }
   else { failed++; console.log("FAIL " + name + (detail ? " — " + detail : "")); }
   return ok;
