@@ -57,7 +57,7 @@ async function upload(page, file) {
   const input = await page.$("#file");
   const before = await page.evaluate(() => window.argusInspector.state().opens);
   await input.uploadFile(file);
-  await page.waitForFunction((n) => { const s = window.argusInspector.state(); return s.opens > n && (s.ready || s.error); }, { timeout: 120000, polling: 50 }, before);
+  await page.waitForFunction((n) => { const s = window.argusInspector.state(); return s.opens > n && ((s.ready && !s.loading) || s.error); }, { timeout: 120000, polling: 50 }, before);
   return page.evaluate(() => window.argusInspector.state());
 }
 const text = (page, sel) => page.$eval(sel, (e) => e.innerText);
@@ -237,16 +237,20 @@ if (args.big) {
   const opens = [];
   let s;
   for (let k = 0; k < 3; k++) { s = await upload(page, args.big); opens.push(s.timings || {}); }
-  const t = opens.reduce((a, b) => ((b.totalMs ?? Infinity) < (a.totalMs ?? Infinity) ? b : a));
+  const best = (k) => Math.min(...opens.map((o) => o[k] ?? Infinity));
   check("big: opens", s.ready && !s.truncated, JSON.stringify({ error: s.error, warnings: s.warnings }));
   figure(`big recording: ${(size / 1048576).toFixed(1)} MB, ${s.frames} steps, ${s.agents} agents, ${s.targets} targets`);
-  figure(`open, three times: ${opens.map((o) => o.totalMs?.toFixed(0) + " ms").join(", ")} (load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}, ${os.cpus().length} cores)`);
+  figure(`open, three times (file handed over → first step drawn / → whole file read and indexed): ${opens.map((o) => o.firstFrameMs?.toFixed(0) + " / " + o.totalMs?.toFixed(0) + " ms").join(", ")} (load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}, ${os.cpus().length} cores)`);
+  const last = opens[opens.length - 1];
+  figure(`of the last open: reading ${last.readMs?.toFixed(0)} ms, indexing ${last.indexMs?.toFixed(0)} ms`);
+  check("big: the first step is drawn in under 2 s (best of three)", best("firstFrameMs") < 2000, `${best("firstFrameMs").toFixed(0)} ms`);
+  check("big: the whole file is read and indexed in under 2 s (best of three)", best("totalMs") < 2000, `${best("totalMs").toFixed(0)} ms`);
   await page.waitForFunction(() => window.argusInspector.state().checksum !== "checking", { timeout: 120000 });
   const cs = await api(page, "state");
   check("big: checksum OK", cs.checksum === "ok", cs.checksum);
-  figure(`checksum (in a worker, after the first draw): ${cs.checksumMs?.toFixed(0)} ms`);
-  figure(`open (best of three): ${t.totalMs?.toFixed(0)} ms from the file handed over to the first frame drawn (read ${t.readMs?.toFixed(0)} ms, index ${t.parseMs?.toFixed(0)} ms, first draw ${t.firstDrawMs?.toFixed(0)} ms)`);
-  check("big: opens in under 2 s (best of three)", t.totalMs < 2000, `${t.totalMs?.toFixed(0)} ms`);
+  figure(`checksum (in a worker, after the whole file is in): ${cs.checksumMs?.toFixed(0)} ms`);
+  const lastStep = await api(page, "seekFrame", s.frames - 1);
+  check("big: the last step is reachable", lastStep.frame === s.frames - 1 && Math.abs(lastStep.time - 60) < 0.05, `t = ${lastStep.time}`);
   // Scrub: 50 random steps (a fixed seed), each a seek plus the full redraw (map, lanes, panels),
   // timed inside the page; a guard and a target selected so the panels work too.
   await api(page, "select", s.agentIds[0], s.targetIds[0]);
