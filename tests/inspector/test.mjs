@@ -210,8 +210,21 @@ if (args.courtyard) {
         Math.abs(st.time - +t) < 0.006 && !/not due/.test(why) && got.join(", ") === expect.join(", "), got.join(", ") + " | " + why.split("\n").slice(0, 3).join(" | "));
     }
   }
+  // The step after a check: the guard's sight (10 Hz, steps of 1/30 s) is not due; the page says
+  // so and gives the answer of the tick the demo printed.
+  if (blocked.length) {
+    const [, t, who, live] = blocked[0];
+    const st = await api(page, "seekTime", +t);
+    await api(page, "seekFrame", st.frame + 1);
+    await api(page, "select", names[who], names.player);
+    const why = await text(page, "#why");
+    const want = live.split(", ")[0].replace(/^blocked /, "blocked by occluder ");
+    check(`courtyard: why ${who} → player one step after ${t} s: not due, with the answer of step ${st.step}`,
+      /sight not due this step: next tick in \d\.\d\d s/.test(why) && why.includes(`last sight tick, step ${st.step} `) && why.includes(want), why);
+  }
   // A screenshot of the map: a drawn map, not a blank page.
-  const pair = blocked[0] || [null, sees[1], sees[2]];
+  // (the last blocked check: in the courtyard, the east wall hiding the player from the chaser)
+  const pair = blocked.filter((b) => /blocked/.test(b[3])).pop() || [null, sees[1], sees[2]];
   await api(page, "seekTime", +pair[1]);
   await api(page, "select", names[pair[2]], names.player);
   const shot = path.join(work, "courtyard-map.png");
