@@ -237,6 +237,14 @@ if (args.courtyard) {
     console.log("wrote " + args.screenshot);
   }
   check("courtyard: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
+  // The address keeps the step and the selection: a reload that opens the same file returns there.
+  await new Promise((r) => setTimeout(r, 500));
+  const before = await api(page, "state");
+  const url = page.url();
+  await page.reload({ waitUntil: "load" });
+  const after = await upload(page, args.courtyard);
+  check("courtyard: a reload with the address returns to the step and the pair", /#step=\d+/.test(url) && after.step === before.step &&
+    after.selected.agent === before.selected.agent && after.selected.target === before.selected.target, url.replace(/^.*#/, "#") + " → step " + after.step + " " + JSON.stringify(after.selected));
   await page.close();
 }
 

@@ -58,6 +58,15 @@ inspector_suite() {
         return
     fi
     grep -h "^recorded" "$work/courtyard.txt" "$work/courtyard-1000.txt"
+    # Recording changes nothing the scene does: the same timeline as a run without --record.
+    if cargo run --profile "$PROFILE" --example courtyard -- --out "$work/plain.svg" >"$work/plain.txt" 2>/dev/null &&
+        diff <(grep -v "^wrote" "$work/plain.txt") \
+            <(grep -vE "^(wrote |check |recording: |recorded )" "$work/courtyard.txt") >"$LOGS/inspector-timeline.diff"; then
+        record "inspector-recording-keeps-the-timeline" 1 0
+    else
+        head -n 20 "$LOGS/inspector-timeline.diff"
+        record "inspector-recording-keeps-the-timeline" 0 1
+    fi
     local shot=()
     [[ -n "${ARGUS_INSPECTOR_SCREENSHOT:-}" ]] && shot=(--screenshot "$ARGUS_INSPECTOR_SCREENSHOT")
     timeout 900 node "$ROOT/tests/inspector/test.mjs" --chromium "$chromium" --work "$work" \
