@@ -188,6 +188,30 @@ if (args.courtyard) {
     if (okTime && after === to && before === from) agree++; else disagree.push(`${t} ${who} ${from}→${to}: page ${before}→${after} at t=${st.time.toFixed(3)}`);
   }
   check(`courtyard: all ${changes.length} brain changes of the demo's timeline shown at their times`, changes.length >= 5 && agree === changes.length, disagree.slice(0, 4).join("; "));
+  // Each sound the demo printed as heard: the guard's panel lists the percept with its strength.
+  const heard = [...log.matchAll(/^\s+(\d+\.\d\d) s\s+(\w+)\s+heard a (running|quiet) step .* strength (\d\.\d\d)/gm)];
+  const heardBad = [];
+  for (const [, t, who, , strength] of heard) {
+    const st = await api(page, "seekTime", +t);
+    await api(page, "select", names[who]);
+    const panel = await text(page, "#agent");
+    if (!(Math.abs(st.time - +t) < 0.006 && panel.includes(`heard ${names.player} (strength ${strength})`) && st.sounds > 0)) heardBad.push(`${t} ${who} ${strength}: ${panel.replace(/\s+/g, " ").slice(-120)}`);
+  }
+  check(`courtyard: all ${heard.length} sounds the demo printed as heard are in the guard's panel with their strength`, heard.length >= 5 && heardBad.length === 0, heardBad.slice(0, 3).join("; "));
+  // Each "forgot the player (last known at x, z)": the panel says forgot; a step before, the
+  // memory record holds that last known position.
+  const forgot = [...log.matchAll(/^\s+(\d+\.\d\d) s\s+(\w+)\s+forgot the player \(last known at (-?\d+\.\d), (-?\d+\.\d)\)/gm)];
+  const forgotBad = [];
+  for (const [, t, who, x, z] of forgot) {
+    const st = await api(page, "seekTime", +t);
+    await api(page, "select", names[who]);
+    const now = await text(page, "#agent");
+    await api(page, "seekFrame", st.frame - 1);
+    const mem = await text(page, "#memory");
+    if (!(now.includes(`forgot ${names.player}`) && new RegExp(`target ${names.player}: confidence \\d\\.\\d\\d.*last known \\(${x}, -?\\d+\\.\\d, ${z}\\)`).test(mem)))
+      forgotBad.push(`${t} ${who} (${x}, ${z}): ${mem.replace(/\s+/g, " ").slice(0, 160)}`);
+  }
+  check(`courtyard: all ${forgot.length} forgettings the demo printed, with the last known position in memory a step before`, forgot.length >= 2 && forgotBad.length === 0, forgotBad.slice(0, 3).join("; "));
   // The "why" when the demo printed that a guard sees the player, and at the moment it captured
   // with the player in a cone behind a wall (the live world's can_see printed by the demo).
   const sees = log.match(/^\s+(\d+\.\d\d) s\s+(\w+)\s+sees the player/m);
@@ -237,6 +261,22 @@ if (args.courtyard) {
     console.log("wrote " + args.screenshot);
   }
   check("courtyard: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
+  // The same recording handed over through the JS API shows the same step.
+  {
+    const b64 = fs.readFileSync(args.courtyard).toString("base64");
+    const viaApi = await page.evaluate((b64, t) => {
+      const bin = atob(b64), bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      if (!window.argusInspector.open(bytes.buffer, "courtyard (api)")) return null;
+      window.argusInspector.seekTime(t);
+      return Object.assign(window.argusInspector.state(), { counts: document.getElementById("counts").innerText });
+    }, b64, +sees[1]);
+    check("courtyard: opened through window.argusInspector.open: same steps and counts", viaApi && viaApi.frames === s.frames &&
+      viaApi.agents === +header[1] && viaApi.targets === 1 && /Chasing 1/.test(viaApi.counts), viaApi && viaApi.counts);
+    await upload(page, args.courtyard);
+    await api(page, "seekTime", +pair[1]);
+    await api(page, "select", names[pair[2]], names.player);
+  }
   // The address keeps the step and the selection: a reload that opens the same file returns there.
   await new Promise((r) => setTimeout(r, 500));
   const before = await api(page, "state");
