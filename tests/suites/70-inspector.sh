@@ -36,8 +36,10 @@ inspector_suite() {
         inspector_skip "Node.js or npm is missing (apt-get install nodejs npm)"
         return
     fi
-    # puppeteer-core from the npm registry, at the versions of the committed package-lock.json.
-    if ! (cd "$ROOT/tests/inspector" && npm ci --no-audit --no-fund) >"$LOGS/inspector-npm.log" 2>&1; then
+    # puppeteer-core from the npm registry, at the versions of the committed package-lock.json
+    # (with --no-install, what is already in tests/inspector/node_modules is used).
+    if [[ $INSTALL == 1 || ! -d "$ROOT/tests/inspector/node_modules/puppeteer-core" ]] &&
+        ! (cd "$ROOT/tests/inspector" && npm ci --no-audit --no-fund) >"$LOGS/inspector-npm.log" 2>&1; then
         tail -n 20 "$LOGS/inspector-npm.log"
         inspector_skip "npm ci in tests/inspector failed (puppeteer-core from the npm registry; see $LOGS/inspector-npm.log)"
         return
