@@ -312,6 +312,11 @@ if (args.big) {
   figure(`checksum (in a worker, after the whole file is in): ${cs.checksumMs?.toFixed(0)} ms`);
   const lastStep = await api(page, "seekFrame", s.frames - 1);
   check("big: the last step is reachable", lastStep.frame === s.frames - 1 && Math.abs(lastStep.time - 60) < 0.05, `t = ${lastStep.time}`);
+  // Selecting the last agent scrolls its lane into view (only the rows in view are drawn).
+  await api(page, "select", s.agentIds[s.agentIds.length - 1]);
+  const lanesView = await page.$eval("#laneswrap", (e) => ({ top: e.scrollTop, h: e.clientHeight, total: e.scrollHeight }));
+  check("big: selecting the last agent scrolls the lanes to it", lanesView.top > 0 && lanesView.top + lanesView.h >= lanesView.total - 16 - 12 * 2,
+    JSON.stringify(lanesView));
   // Scrub: 50 random steps (a fixed seed), each a seek plus the full redraw (map, lanes, panels),
   // timed inside the page; a guard and a target selected so the panels work too.
   await api(page, "select", s.agentIds[0], s.targetIds[0]);
