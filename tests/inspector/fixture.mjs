@@ -34,7 +34,7 @@ export const FIXTURE = {
   occluders: [{ id: id(7), polys: [box(5, -2, 5.5, 2)] }, { id: id(8), polys: [box(-10, 6, 10, 6.5)] }],
 };
 
-function frame(step) {
+function frame(step, why = true) {
   const w = new Writer();
   const dt = FIXTURE.dt, time = (step + 1) * dt;
   w.f64(time); w.u32(step); w.f32(dt);
@@ -78,7 +78,7 @@ function frame(step) {
   if (step >= 1) { w.u32(1); w.u64(id(0)); w.u64(id(0)); w.v3([tx, 0, 0]); w.f32(step === 4 ? 1 : Math.max(0, 0.5 - step * 0.05)); w.f32(time); w.u8(step === 4 ? 1 : 0); w.pad(3); }
   else w.u32(0);
   // why: agent #0 on its ticks
-  if (ticked0) {
+  if (ticked0 && why) {
     w.u32(1);
     const st = { 0: [0, 0, 0], 2: [2, 2, 2], 4: [2, 3, 3], 6: [1, 1, 1] }[step];
     const verdict = Math.max(...st);
@@ -103,7 +103,9 @@ function frame(step) {
 }
 
 // Returns the recording as a Uint8Array. `end: false` leaves the END chunk out.
-export function makeRecording({ end = true } = {}) {
+// `explain`: when given, an options INPUT (call 0) says whether the "why" was recorded (and
+// when false, the frames hold none).
+export function makeRecording({ end = true, explain } = {}) {
   const w = new Writer();
   for (const c of "ARGUSREC") w.u8(c.charCodeAt(0));
   w.u32(1); w.u32(0);
@@ -117,10 +119,14 @@ export function makeRecording({ end = true } = {}) {
     for (const poly of o.polys) { scene.u32(poly.length); for (const [x, z] of poly) { scene.f32(x); scene.f32(z); } }
   }
   w.chunk(2, scene); chunks++;
+  if (explain !== undefined) {
+    const o = new Writer(); o.u16(0); o.u16(0); o.u8(explain ? 1 : 0); o.pad(3); o.u32(0);
+    w.chunk(3, o); chunks++;
+  }
   for (let s = 0; s < FIXTURE.steps; s++) {
     const step = new Writer(); step.f32(FIXTURE.dt); step.u32(0);
     w.chunk(4, step); chunks++;
-    w.chunk(5, frame(s)); chunks++;
+    w.chunk(5, frame(s, explain !== false)); chunks++;
   }
   if (end) {
     const sum = fnv1a(w.bytes);

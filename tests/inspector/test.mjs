@@ -113,6 +113,13 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   await page.waitForFunction(() => window.argusInspector.state().checksum !== "checking", { timeout: 60000 });
   st = await api(page, "state");
   check("fixture: checksum checked: OK", st.checksum === "ok" && /OK/.test(await text(page, "#checksum")), st.checksum);
+  // A recording made with RecordOptions { explain: false } says so instead of a "why".
+  fs.writeFileSync(path.join(work, "no-why.argusrec"), makeRecording({ explain: false }));
+  await upload(page, path.join(work, "no-why.argusrec"));
+  await api(page, "select", 0, 0);
+  await api(page, "seek", 2);
+  why = await text(page, "#why");
+  check("fixture: a recording without the why says so", /made without the “why”/.test(why) && /no \(explain off\)/.test(await text(page, "#summary")), why);
   // Truncated and damaged files.
   const full = makeRecording();
   const flipped = Uint8Array.from(full); flipped[24] ^= 1;   // inside START, which the page does not read
@@ -163,6 +170,8 @@ if (args.courtyard) {
   const { page, errors, requests } = await freshPage();
   const s = await upload(page, args.courtyard);
   check("courtyard: opens", s.ready && !s.truncated, JSON.stringify({ frames: s.frames, error: s.error, warnings: s.warnings }));
+  const summary = await text(page, "#summary");
+  check("courtyard: the summary reads the options (the why recorded for every agent)", /why recorded\s+for every agent/.test(summary), summary);
   // "recording: G1 = agent #0, ..., player = target #3"
   const names = {};
   const idLine = log.match(/^recording: (.*)$/m);
