@@ -112,13 +112,16 @@ export function makeRecording({ end = true, explain } = {}) {
   let chunks = 0;
   const start = new Writer(); for (const c of "ARGUSSNP") start.u8(c.charCodeAt(0));
   w.chunk(1, start); chunks++;
-  const scene = new Writer();
-  scene.u32(FIXTURE.occluders.length);
-  for (const o of FIXTURE.occluders) {
-    scene.u64(o.id); scene.u32(1); scene.u32(o.polys.length);
-    for (const poly of o.polys) { scene.u32(poly.length); for (const [x, z] of poly) { scene.f32(x); scene.f32(z); } }
-  }
-  w.chunk(2, scene); chunks++;
+  const scene = (occluders) => {
+    const sc = new Writer();
+    sc.u32(occluders.length);
+    for (const o of occluders) {
+      sc.u64(o.id); sc.u32(1); sc.u32(o.polys.length);
+      for (const poly of o.polys) { sc.u32(poly.length); for (const [x, z] of poly) { sc.f32(x); sc.f32(z); } }
+    }
+    return sc;
+  };
+  w.chunk(2, scene(FIXTURE.occluders)); chunks++;
   if (explain !== undefined) {
     const o = new Writer(); o.u16(0); o.u16(0); o.u8(explain ? 1 : 0); o.pad(3); o.u32(0);
     w.chunk(3, o); chunks++;
@@ -126,6 +129,8 @@ export function makeRecording({ end = true, explain } = {}) {
   for (let s = 0; s < FIXTURE.steps; s++) {
     const step = new Writer(); step.f32(FIXTURE.dt); step.u32(0);
     w.chunk(4, step); chunks++;
+    // Step 5 removes occluder #7: a SCENE between its STEP and its FRAME.
+    if (s === 5) { w.chunk(2, scene(FIXTURE.occluders.slice(1))); chunks++; }
     w.chunk(5, frame(s, explain !== false)); chunks++;
   }
   if (end) {

@@ -74,6 +74,10 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   check("fixture: counts shown (2 agents, 1 target, 2 occluders)",
     (await text(page, "#count-agents")) === "2" && (await text(page, "#count-targets")) === "1" && (await text(page, "#count-occluders")) === "2",
     await text(page, "#counts"));
+  await api(page, "seek", 5);
+  const occ5 = await text(page, "#count-occluders");
+  await api(page, "seek", 4);
+  check("fixture: a SCENE chunk applies from its step (2 occluders at step 4, 1 from step 5)", (await text(page, "#count-occluders")) === "2" && occ5 === "1", occ5);
   await api(page, "select", 0, 0);
   await api(page, "seek", 0);
   let why = await text(page, "#why");
