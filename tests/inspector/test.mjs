@@ -290,6 +290,20 @@ if (args.courtyard) {
     await api(page, "seekTime", +pair[1]);
     await api(page, "select", names[pair[2]], names.player);
   }
+  // The real recording without its END chunk (the last 24 bytes): opens, says truncated; cut
+  // inside a chunk: refused, saying where.
+  {
+    const bytes = fs.readFileSync(args.courtyard);
+    fs.writeFileSync(path.join(work, "courtyard-no-end.argusrec"), bytes.subarray(0, bytes.length - 24));
+    let r = await upload(page, path.join(work, "courtyard-no-end.argusrec"));
+    check("courtyard: without END → opens all its steps and says truncated", r.ready && r.truncated && r.frames === s.frames && /truncated/.test(await text(page, "#warn")), await text(page, "#warn"));
+    fs.writeFileSync(path.join(work, "courtyard-cut.argusrec"), bytes.subarray(0, Math.floor(bytes.length / 2)));
+    r = await upload(page, path.join(work, "courtyard-cut.argusrec"));
+    check("courtyard: cut inside a chunk → refused, saying which chunk", !r.ready && /runs past the end of the file/.test(await text(page, "#error")), await text(page, "#error"));
+    await upload(page, args.courtyard);
+    await api(page, "seekTime", +pair[1]);
+    await api(page, "select", names[pair[2]], names.player);
+  }
   // The address keeps the step and the selection: a reload that opens the same file returns there.
   await new Promise((r) => setTimeout(r, 500));
   const before = await api(page, "state");
