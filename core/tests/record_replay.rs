@@ -640,3 +640,40 @@ fn the_why_section_uses_the_lose_sight_radius_as_the_step_did() {
     let got: Vec<(bool, f32)> = frames(&bytes).iter().map(|f| (f.why[0].2 == 3, f.why_radius[0])).collect();
     assert_eq!(got, expected);
 }
+
+/// The fuzz target's idea under `cargo test`: changed, inserted and cut bytes, resealed or not,
+/// are refused with `BadSnapshot` or `ReplayMismatch`, never a panic; a sample of each outcome.
+#[test]
+fn mutated_recordings_are_refused_never_a_panic() {
+    let (_, bytes) = scenario(9, 15, Some(RecordOptions::default()), 1);
+    let mut rng = Rng(0xDEAD_BEEF);
+    let (mut bad, mut mismatch, mut fine) = (0, 0, 0);
+    for case in 0..800 {
+        let mut b = bytes.clone();
+        for _ in 0..1 + rng.n(3) {
+            let at = rng.n(b.len());
+            match rng.n(10) {
+                0 => b.truncate(at.max(1)),
+                1 => b.insert(at, rng.next() as u8),
+                2 => {
+                    b.remove(at);
+                }
+                _ => b[at] ^= 1 << rng.n(8),
+            }
+        }
+        if case % 4 != 0 {
+            argus_core::record::reseal(&mut b);
+        }
+        let outcome = std::panic::catch_unwind(|| Replay::new(&b).and_then(|mut r| r.run_to_end()));
+        match outcome.unwrap_or_else(|_| panic!("case {case} panicked")) {
+            Ok(()) => fine += 1,
+            Err(Error::BadSnapshot(m)) => {
+                assert!(m.starts_with("recording:"), "{m}");
+                bad += 1
+            }
+            Err(Error::ReplayMismatch { .. }) => mismatch += 1,
+            Err(other) => panic!("case {case}: {other:?}"),
+        }
+    }
+    assert!(bad > 100 && mismatch > 100, "{bad} refused, {mismatch} mismatched, {fine} replayed");
+}

@@ -171,7 +171,8 @@ pub(crate) enum Applied {
 }
 
 /// Applies one INPUT chunk's call to `world`.
-pub(crate) fn apply(world: &mut World, payload: &[u8]) -> Result<Applied> {
+/// `budget`: the recording's size, which bounds the influence maps it can create.
+pub(crate) fn apply(world: &mut World, payload: &[u8], budget: usize) -> Result<Applied> {
     let r = &mut Reader::new(payload);
     let code = u16(r)?;
     u16(r)?;
@@ -276,6 +277,15 @@ pub(crate) fn apply(world: &mut World, payload: &[u8]) -> Result<Applied> {
         }
         call::CREATE_MAP => {
             let def = map_def(r)?;
+            // A map created in a recording is in its next FRAME, values and all: maps bigger
+            // than the recording (plus room for one made after the last step) were not made by
+            // this library, and are refused before anything is allocated.
+            let size = |cells: u64, layers: u64| cells.saturating_mul(layers * 4 + 1);
+            let live: u64 = world.maps.iter().map(|(_, m)| size(m.cell_count() as u64, m.layer_count() as u64)).sum();
+            let needed = size(def.width as u64 * def.height as u64, def.layer_count as u64);
+            if live.saturating_add(needed) > budget as u64 + (64 << 20) {
+                return Err(bad(format!("an influence map of {needed} bytes cannot come from this recording")));
+            }
             match world.create_influence_map(&def) {
                 Ok(m) => Ok(same((m.index, m.generation), r)?),
                 Err(e) => Err(e),

@@ -136,7 +136,12 @@ impl Replay {
                     self.world.load_into(payload).map_err(|e| bad(format!("a START snapshot is refused: {e}")))?
                 }
                 ChunkKind::Scene => {}
-                ChunkKind::Input => match apply(&mut self.world, payload)? {
+                ChunkKind::Input => match apply(&mut self.world, payload, self.bytes.len()).map_err(|e| match e {
+                    Error::BadSnapshot(m) if !m.starts_with("recording:") => {
+                        bad(format!("an input before step {} is malformed: {m}", self.done))
+                    }
+                    e => e,
+                })? {
                     Applied::Done => {}
                     Applied::Options(options) if !self.world.is_recording() => {
                         self.world.start_recording(&options).map_err(|_| mismatch(self.done, "options"))?
