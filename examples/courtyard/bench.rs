@@ -34,7 +34,13 @@ fn cpu_ms() -> f64 {
     t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 * 1e-6
 }
 
-pub fn run(n: usize, seconds: f32, dt: f32, threads: u32) -> Result<(), Box<dyn std::error::Error>> {
+pub fn run(
+    n: usize,
+    seconds: f32,
+    dt: f32,
+    threads: u32,
+    record: Option<&str>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let level = level::generated(n, 0x5EED_F00D);
     let mut world = World::new(&WorldDef { worker_threads: threads, ..Default::default() })?;
     let (guard_ids, target_ids) = level::build_generated(&mut world, &level)?;
@@ -56,6 +62,10 @@ pub fn run(n: usize, seconds: f32, dt: f32, threads: u32) -> Result<(), Box<dyn 
         1.0 / dt
     );
     let steps = (seconds / dt).round().max(1.0) as usize;
+    if record.is_some() {
+        // The step times below then include the recorder's work.
+        crate::record::start(&mut world)?;
+    }
     let (mut ids, mut positions, mut forwards) = (Vec::<AgentId>::new(), Vec::new(), Vec::new());
     let mut transitions = Transitions::default();
     let mut times = Vec::with_capacity(steps);
@@ -85,6 +95,10 @@ pub fn run(n: usize, seconds: f32, dt: f32, threads: u32) -> Result<(), Box<dyn 
         for e in &world.events().brain {
             transitions.add(e.from, e.to);
         }
+    }
+    if let Some(path) = record {
+        let bytes = crate::record::finish(&mut world, path)?;
+        println!("recorded {steps} steps into {path} ({bytes} bytes; the step times include recording)");
     }
     let mean = times.iter().sum::<f64>() / steps as f64;
     println!(

@@ -1,7 +1,7 @@
 //! The levels: the hand-made courtyard of the scripted scene, and a generated level of any size
 //! for the headless timing run. Coordinates are metres on the ground plane (X, Z); +Y is up.
 
-use argus_core::{AgentDef, AgentId, OccluderDef, TargetDef, TargetId, Vec3, World};
+use argus_core::{AgentDef, AgentId, OccluderDef, OccluderId, TargetDef, TargetId, Vec3, World};
 
 /// Courtyard size along X and Z.
 pub const WIDTH: f32 = 32.0;
@@ -19,6 +19,11 @@ impl Wall {
     fn span(x0: f32, z0: f32, x1: f32, z1: f32, height: f32) -> Wall {
         let half = Vec3::new((x1 - x0) * 0.5, height * 0.5, (z1 - z0) * 0.5);
         Wall { center: Vec3::new((x0 + x1) * 0.5, height * 0.5, (z0 + z1) * 0.5), half }
+    }
+
+    /// True if `p` lies inside the wall's box grown by `margin`.
+    pub fn contains(&self, p: Vec3, margin: f32) -> bool {
+        (p - self.center).abs().cmple(self.half + Vec3::splat(margin)).all()
     }
 
     /// True if the ground point `p` lies within `margin` of the wall's footprint.
@@ -93,10 +98,12 @@ fn guard_def(position: Vec3, forward: Vec3) -> AgentDef {
     AgentDef { position, forward, ..Default::default() }
 }
 
-/// Creates the walls, guards (facing their second waypoint) and the player.
-pub fn build(world: &mut World, level: &Level) -> argus_core::Result<(Vec<AgentId>, TargetId)> {
+/// Creates the walls, guards (facing their second waypoint) and the player; returns the guards,
+/// the player and the walls' occluder ids (in `level.walls` order).
+pub fn build(world: &mut World, level: &Level) -> argus_core::Result<(Vec<AgentId>, TargetId, Vec<OccluderId>)> {
+    let mut walls = Vec::new();
     for w in &level.walls {
-        world.add_occluder(&OccluderDef::cuboid(w.center, w.half))?;
+        walls.push(world.add_occluder(&OccluderDef::cuboid(w.center, w.half))?);
     }
     let mut guards = Vec::new();
     for g in &level.guards {
@@ -104,7 +111,7 @@ pub fn build(world: &mut World, level: &Level) -> argus_core::Result<(Vec<AgentI
         guards.push(world.create_agent(&guard_def(g.patrol[0], forward))?);
     }
     let player = world.create_target(&TargetDef { position: level.player_start, ..Default::default() })?;
-    Ok((guards, player))
+    Ok((guards, player, walls))
 }
 
 /// A tiny deterministic generator (xorshift64*): the generated level needs no extra crates.

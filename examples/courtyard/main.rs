@@ -4,11 +4,13 @@
 //! ```text
 //! cargo run --release --example courtyard -- --out courtyard.svg
 //! cargo run --release --example courtyard -- --guards 10000
+//! cargo run --release --example courtyard -- --record courtyard.argusrec
 //! ```
 
 mod bench;
 mod level;
 mod moments;
+mod record;
 mod script;
 mod svg;
 mod tactical;
@@ -27,9 +29,11 @@ const DT: f32 = 1.0 / 30.0;
 const HELP: &str = "\
 courtyard: a scripted stealth scene on Argus, printed as a timeline and drawn as an SVG.
 
-USAGE: courtyard [--out FILE] [--seconds S] [--guards N [--threads T]]
+USAGE: courtyard [--out FILE] [--seconds S] [--guards N [--threads T]] [--record FILE]
 
   --out FILE     SVG to write (default courtyard.svg)
+  --record FILE  record the run (every step, docs/recording.md) into FILE, for the inspector
+                 tools/inspector/argus-inspector.html; works with --guards too
   --seconds S    simulated seconds (default 20)
   --guards N     instead of the scene: a generated level with N guards (and N/10 targets,
                  N/2 walls), run headless, printing the time per step
@@ -43,11 +47,12 @@ struct Args {
     seconds: f32,
     guards: Option<usize>,
     threads: Option<u32>,
+    record: Option<String>,
 }
 
 /// Hand-written parsing: `--flag value` or `--flag=value`. `Ok(None)` means help was asked for.
 fn parse(mut argv: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut args = Args { out: "courtyard.svg".into(), seconds: 20.0, guards: None, threads: None };
+    let mut args = Args { out: "courtyard.svg".into(), seconds: 20.0, guards: None, threads: None, record: None };
     while let Some(arg) = argv.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
@@ -56,7 +61,7 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Option<Args>, String>
         if flag == "--help" || flag == "-h" {
             return Ok(None);
         }
-        if !matches!(flag.as_str(), "--out" | "--seconds" | "--guards" | "--threads") {
+        if !matches!(flag.as_str(), "--out" | "--seconds" | "--guards" | "--threads" | "--record") {
             return Err(format!("unknown argument '{arg}'"));
         }
         let value = inline.or_else(|| argv.next()).ok_or_else(|| format!("{flag} needs a value"))?;
@@ -64,6 +69,8 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Option<Args>, String>
         match flag.as_str() {
             "--out" if !value.is_empty() => args.out = value,
             "--out" => return Err(bad("a file name")),
+            "--record" if !value.is_empty() => args.record = Some(value),
+            "--record" => return Err(bad("a file name")),
             "--seconds" => match value.parse::<f32>() {
                 Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => args.seconds = s,
                 _ => return Err(bad("seconds in (0, 3600]")),
@@ -88,7 +95,7 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Option<Args>, String>
 fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
     let level = level::courtyard();
     let mut world = World::new(&WorldDef::default())?;
-    let (guard_ids, player_id) = level::build(&mut world, &level)?;
+    let (guard_ids, player_id, wall_ids) = level::build(&mut world, &level)?;
     let mut guards: Vec<Guard> =
         level.guards.iter().zip(&guard_ids).map(|(spec, &id)| Guard::new(id, spec.name, spec.patrol.clone())).collect();
     let mut player = Player::new(player_id, level.player_start, level.legs.clone());
@@ -104,6 +111,11 @@ fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
         args.seconds
     );
     println!("  time     who event");
+    let mut checks = record::Checks::new();
+    if args.record.is_some() {
+        record::start(&mut world)?;
+        record::print_ids(&names, player_id);
+    }
     let steps = (args.seconds / DT).round() as usize;
     for _ in 0..steps {
         player.advance(&mut world, DT)?;
@@ -111,7 +123,11 @@ fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
             let (position, forward) = g.advance(&mut world, &level.walls, DT)?;
             world.set_agent_pose(g.id, position, forward)?;
         }
+        checks.before(&world, &names)?;
         world.step(DT)?;
+        if args.record.is_some() {
+            checks.after(&world, &names, player_id, &level.walls, &wall_ids)?;
+        }
         danger.update(&mut world, &guard_ids)?;
         let changes = timeline.record(&world)?;
         for caption in director.observe(&world, &changes, player.doing)? {
@@ -122,6 +138,10 @@ fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
     if frames.is_empty() {
         let caption = ("the end".to_string(), format!("player {}", player.doing));
         frames.push(moments::capture(&world, &names, player_id, caption, Some(danger.heat(&world)?), Vec::new())?);
+    }
+    if let Some(path) = &args.record {
+        let bytes = record::finish(&mut world, path)?;
+        println!("recorded {steps} steps into {path} ({bytes} bytes)");
     }
     let t = &timeline.transitions;
     let gave_up = t.get(BrainState::Searching, BrainState::Idle);
@@ -159,7 +179,7 @@ fn main() -> ExitCode {
     let result = match args.guards {
         Some(n) => {
             let threads = args.threads.unwrap_or(if n >= 1000 { 2 } else { 1 });
-            bench::run(n, args.seconds, DT, threads).map(|()| true)
+            bench::run(n, args.seconds, DT, threads, args.record.as_deref()).map(|()| true)
         }
         None => scene(&args),
     };
