@@ -156,19 +156,23 @@ impl OccluderSet {
     /// Distance to the first occluder on `layers` hit by the unit ray, within `max_distance`.
     /// Occluders that contain the origin are ignored (a guard standing in a bush sees out).
     pub fn cast_ray(&self, origin: Vec3, dir: Vec3, max_distance: f32, layers: u32) -> Option<f32> {
+        self.cast_ray_leaf(origin, dir, max_distance, layers).map(|(_, toi)| toi)
+    }
+
+    /// The search behind both casts: the leaf of the occluder hit first, and the distance.
+    fn cast_ray_leaf(&self, origin: Vec3, dir: Vec3, max_distance: f32, layers: u32) -> Option<(u32, f32)> {
         if max_distance <= 0.0 || layers == 0 {
             return None;
         }
         let ray = Ray::new(origin, dir);
-        let hit = self.bvh.cast_ray(&ray, max_distance, |leaf, best| {
+        self.bvh.cast_ray(&ray, max_distance, |leaf, best| {
             let occ = self.pool.at(leaf)?;
             if occ.def.layers & layers == 0 {
                 return None;
             }
             let toi = occ.geometry.cast_ray(&occ.pose, &ray, best)?;
             (toi > 0.0).then_some(toi)
-        });
-        hit.map(|(_, toi)| toi)
+        })
     }
 
     /// [`OccluderSet::cast_ray`] with the occluder hit: the same search, the same answer.
@@ -179,19 +183,8 @@ impl OccluderSet {
         max_distance: f32,
         layers: u32,
     ) -> Option<(OccluderId, f32)> {
-        if max_distance <= 0.0 || layers == 0 {
-            return None;
-        }
-        let ray = Ray::new(origin, dir);
-        let hit = self.bvh.cast_ray(&ray, max_distance, |leaf, best| {
-            let occ = self.pool.at(leaf)?;
-            if occ.def.layers & layers == 0 {
-                return None;
-            }
-            let toi = occ.geometry.cast_ray(&occ.pose, &ray, best)?;
-            (toi > 0.0).then_some(toi)
-        });
-        hit.map(|(leaf, toi)| (OccluderId { index: leaf, generation: self.pool.generation_at(leaf) }, toi))
+        let (leaf, toi) = self.cast_ray_leaf(origin, dir, max_distance, layers)?;
+        Some((OccluderId { index: leaf, generation: self.pool.generation_at(leaf) }, toi))
     }
 
     /// True if any occluder on `layers` blocks the unit ray within `max_distance`: the same

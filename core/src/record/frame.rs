@@ -222,7 +222,7 @@ fn write_maps(world: &World, rec: &Recorder, w: &mut Writer) {
 
 /// One Tactics record.
 pub(crate) fn write_tactic(out: &mut Vec<u8>, kind: u8, position: Vec3, results: &[TacticalResult]) {
-    let mut w = Writer { bytes: std::mem::take(out), chunks: 0 };
+    let mut w = Writer::appending(std::mem::take(out));
     w.u8(kind);
     w.bytes(&[0; 3]);
     w.u32(results.len() as u32);
@@ -232,7 +232,7 @@ pub(crate) fn write_tactic(out: &mut Vec<u8>, kind: u8, position: Vec3, results:
         w.vec3(r.position);
         w.f32(r.score);
     }
-    *out = w.bytes;
+    *out = w.into_bytes();
 }
 
 /// Splits a frame's payload into its twelve sections (each with its count), checking that

@@ -10,6 +10,7 @@ use crate::snapshot::codec::Writer as SnapWriter;
 use crate::snapshot::codec::checksum;
 use crate::snapshot::parts;
 use crate::target::TargetDef;
+use std::ops::{Deref, DerefMut};
 
 /// Bytes of a chunk's header.
 pub(crate) const CHUNK_HEADER: usize = 8;
@@ -42,11 +43,25 @@ impl ChunkKind {
     }
 }
 
-/// Appends little-endian values; counts the chunks written.
+/// The snapshot codec's little-endian writer (its `u8` … `vec3` through `Deref`), counting the
+/// chunks written.
 #[derive(Default)]
 pub(crate) struct Writer {
-    pub bytes: Vec<u8>,
+    out: SnapWriter,
     pub chunks: u32,
+}
+
+impl Deref for Writer {
+    type Target = SnapWriter;
+    fn deref(&self) -> &SnapWriter {
+        &self.out
+    }
+}
+
+impl DerefMut for Writer {
+    fn deref_mut(&mut self) -> &mut SnapWriter {
+        &mut self.out
+    }
 }
 
 /// An id as the C ABI's 8 bytes read as one `u64`: index, world tag (0: the core has none),
@@ -56,31 +71,18 @@ pub(crate) fn id_bits(index: u32, generation: u32) -> u64 {
 }
 
 impl Writer {
+    /// A writer appending to `bytes`.
+    pub fn appending(bytes: Vec<u8>) -> Writer {
+        Writer { out: SnapWriter { bytes }, chunks: 0 }
+    }
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.out.bytes
+    }
     pub fn len(&self) -> usize {
         self.bytes.len()
     }
-    pub fn u8(&mut self, v: u8) {
-        self.bytes.push(v);
-    }
     pub fn u16(&mut self, v: u16) {
         self.bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    pub fn u32(&mut self, v: u32) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    pub fn u64(&mut self, v: u64) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    pub fn f32(&mut self, v: f32) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    pub fn f64(&mut self, v: f64) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    pub fn vec3(&mut self, v: Vec3) {
-        self.f32(v.x);
-        self.f32(v.y);
-        self.f32(v.z);
     }
     pub fn bytes(&mut self, b: &[u8]) {
         self.bytes.extend_from_slice(b);
@@ -120,7 +122,7 @@ impl Writer {
             w.u32(chunks);
             w.u64(sum);
         });
-        self.bytes
+        self.into_bytes()
     }
 }
 
