@@ -21,7 +21,7 @@ const DT: f32 = 1.0 / 30.0;
 fn the_courtyard_demo_replays_exactly() {
     let level = level::courtyard();
     let mut world = World::new(&WorldDef::default()).unwrap();
-    let (guard_ids, player_id) = level::build(&mut world, &level).unwrap();
+    let (guard_ids, player_id, _walls) = level::build(&mut world, &level).unwrap();
     let mut guards: Vec<Guard> =
         level.guards.iter().zip(&guard_ids).map(|(spec, &id)| Guard::new(id, spec.name, spec.patrol.clone())).collect();
     let mut player = Player::new(player_id, level.player_start, level.legs.clone());
