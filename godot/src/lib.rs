@@ -8,6 +8,7 @@ use godot::prelude::*;
 pub mod body;
 pub mod brain;
 pub mod convert;
+pub mod dim;
 pub mod hub;
 pub mod id_table;
 pub mod influence;
@@ -20,9 +21,10 @@ pub mod shapes;
 pub mod signals;
 pub mod slots;
 pub mod tactics;
-mod world;
+pub mod world;
 pub mod world2d;
 pub mod world3d;
+pub mod world_occluders;
 
 pub use brain::EnemyBrain;
 pub use sensors::{

@@ -1,5 +1,6 @@
 //! `PerceptionWorld3D`: owns the Argus world of a 3D scene and steps it every physics frame. The
-//! node itself is written by `perception_world!` (shared with 2D); this file holds what is 3D only.
+//! class is a shell over `world.rs` / `world_occluders.rs` (the logic, shared with 2D); this file
+//! holds it and what is 3D only (occluder shapes, the physics space, the ray through it).
 
 use argus_core::{OccluderDef, OccluderShape, RayHit, RayQuery};
 use godot::classes::{
@@ -9,28 +10,303 @@ use godot::classes::{
 use godot::prelude::*;
 
 use crate::convert::{from_core, to_core, triangle_soup};
+use crate::dim::{D3, Dim};
 use crate::occluder_sources::Kinds;
+use crate::world::{self, WorldCore, WorldDim, WorldProps, WorldShell};
+use crate::world_occluders::{self as occluders, Rigid};
 
-crate::world::perception_world! {
-    doc = "The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody3D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
-    class = PerceptionWorld3D, base = Node3D, ibase = INode3D, d2 = false,
-    vector = Vector3, packed = PackedVector3Array, to_core = to_core, from_core = from_core,
-    mask_flags = flags_3d_physics, static_body = StaticBody3D, collision_object = CollisionObject3D,
-    shape = CollisionShape3D, sensor = VisionSensor3D, space = PhysicsDirectSpaceState3D, get_world = get_world_3d,
-    world_group = "argus_perception_world_3d", agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+/// The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.
+///
+/// Occluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody3D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.
+#[derive(GodotClass)]
+#[class(base = Node3D, tool)]
+pub struct PerceptionWorld3D {
+    /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
+    #[export]
+    occluder_group: StringName,
+    /// Every static body on one of these physics layers becomes an occluder at `_ready` (0 = none).
+    #[export(flags_3d_physics)]
+    occluder_collision_mask: u32,
+    /// Answer line of sight with the physics space (`intersect_ray`) instead of Argus's occluders. Fixed once the world has started.
+    #[export]
+    use_physics_rays: bool,
+    /// Worker threads a step splits its work between (1 = the main thread only). Fixed once started.
+    #[export(range = (1.0, 64.0))]
+    worker_threads: u32,
+    /// Each muffling occluder between a sound and a guard multiplies its radius by this (1 = off, the lesson's rule). Fixed once started.
+    #[export(range = (0.0, 1.0))]
+    sound_occlusion: f32,
+    /// Step automatically in `_physics_process` (off: call `step()` yourself).
+    #[export]
+    auto_step: bool,
+    /// How a step reads node poses. Every step (0, default): each sensor's and target's global
+    /// transform, exact. On transform change (1): only nodes whose transform notification arrived
+    /// since they were last read, and nodes that keep moving (8 notifications in a row: read at
+    /// every step, their notification off, until still for 15 steps; never a node with a script,
+    /// which may use those notifications); cheaper with many still nodes, but Godot delivers
+    /// those notifications between frames, so a node that starts moving during the physics frame
+    /// before the step is seen one frame late.
+    #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
+    pose_sync: i64,
+    core: WorldCore<D3>,
+    base: Base<Node3D>,
+}
+
+impl WorldShell for PerceptionWorld3D {
+    type D = D3;
+    fn props(&self) -> WorldProps {
+        WorldProps {
+            occluder_collision_mask: self.occluder_collision_mask,
+            use_physics_rays: self.use_physics_rays,
+            worker_threads: self.worker_threads,
+            sound_occlusion: self.sound_occlusion,
+            auto_step: self.auto_step,
+            pose_sync: self.pose_sync,
+        }
+    }
+    fn occluder_group(&self) -> StringName {
+        self.occluder_group.clone()
+    }
+    fn core(&mut self) -> &mut WorldCore<D3> {
+        &mut self.core
+    }
+    fn core_ref(&self) -> &WorldCore<D3> {
+        &self.core
+    }
+}
+
+#[godot_api]
+impl INode3D for PerceptionWorld3D {
+    fn init(base: Base<Node3D>) -> Self {
+        Self {
+            occluder_group: "argus_occluders".into(),
+            occluder_collision_mask: 0,
+            use_physics_rays: false,
+            worker_threads: 1,
+            sound_occlusion: 1.0,
+            auto_step: true,
+            pose_sync: 0,
+            core: WorldCore::default(),
+            base,
+        }
+    }
+    fn enter_tree(&mut self) {
+        self.base_mut().add_to_group(D3::WORLD_GROUP);
+    }
+    fn ready(&mut self) {
+        world::ready(self);
+    }
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        world::configuration_warnings(self)
+    }
+    fn physics_process(&mut self, delta: f64) {
+        world::physics_process(self, delta);
+    }
+}
+
+#[godot_api]
+impl PerceptionWorld3D {
+    /// Advances perception by `delta` seconds and emits the resulting signals. Called every
+    /// physics frame when `auto_step` is on. Returns false (and reports why) on error.
+    #[func]
+    pub fn step(&mut self, delta: f64) -> bool {
+        world::step(self, delta)
+    }
+    /// Broadcasts a sound heard at the next step by every guard within `loudness` (metres
+    /// in 3D, pixels in 2D) times its hearing sensitivity. `source` may be a perception
+    /// target (its memory is refreshed), any other node (passed back in `sound_heard`),
+    /// or null.
+    #[func]
+    pub fn emit_sound(&mut self, position: Vector3, loudness: f32, source: Option<Gd<Node>>) {
+        world::emit_sound(self, "emit_sound", position, loudness, source, None);
+    }
+    /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
+    /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
+    #[func]
+    pub fn emit_sound_ex(
+        &mut self,
+        position: Vector3,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team: i64,
+        layers: i64,
+    ) {
+        let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
+        world::emit_sound(self, "emit_sound_ex", position, loudness, source, team_and_layers);
+    }
+    /// Removes every occluder and registers them again from the group and the collision
+    /// mask (call after adding or removing walls, or moving a static body's; occluders of
+    /// animatable, character and rigid bodies follow their shapes by themselves). Returns
+    /// how many were registered.
+    #[func]
+    pub fn register_occluders(&mut self) -> i64 {
+        occluders::register_occluders(self)
+    }
+    /// Registers one collision shape (3D: `CollisionShape3D`; 2D: `CollisionShape2D` or
+    /// `CollisionPolygon2D`) as an occluder on its body's collision layers; on an animatable,
+    /// character or rigid body it follows the shape as it moves. Returns false (and
+    /// reports why) for a disabled or unsupported shape.
+    #[func]
+    pub fn add_occluder_shape(&mut self, shape: Gd<CollisionShape3D>) -> bool {
+        occluders::add_occluder_shape(self, shape)
+    }
+    /// What the editor shows as this node's configuration warnings (also callable from
+    /// scripts): no occluders while physics rays are off.
+    #[func]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        world::configuration_warnings(self)
+    }
+    /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
+    /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
+    #[func]
+    pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
+        world::set_attitude(self, observer, other, attitude)
+    }
+    /// Every percept of the last step, in the core's order (agents in creation order; per
+    /// agent, sounds in emission order, then sights in target order), as Dictionaries:
+    /// `sensor` (the vision sensor), `kind` ("sight" or "sound"), `target` (the seen target or
+    /// the sound's source target; null for other sources), `position`, `strength` (sight:
+    /// visible fraction; sound: 1 − distance / radius), `time`.
+    #[func]
+    pub fn get_last_percepts(&self) -> Array<VarDictionary> {
+        self.core.hub.last_percepts()
+    }
+    /// Where should someone at `self_position` hide from `threats` (vision sensors, or
+    /// Dictionaries with `position`, `forward` and, in 3D, `eye`; a 2D eye is the
+    /// position)? Tests each of `candidates` with rays from every threat's eye (Argus's
+    /// occluders, or the physics space with `use_physics_rays`, on `obstacle_mask`),
+    /// scores hidden spots by danger × 10 (layer 0 of `danger_map`, if given) + travel
+    /// distance, and returns the best `top_k`, best first, as Dictionaries (`position`,
+    /// `score` (lower is better), `candidate_index`, `hidden_from`). Empty when no spot
+    /// qualifies (the lesson then stays put). `hidden_from_most` ranks spots hidden from
+    /// most threats first instead of requiring all.
+    #[func]
+    #[allow(clippy::too_many_arguments)]
+    pub fn find_cover(
+        &mut self,
+        self_position: Vector3,
+        threats: VarArray,
+        candidates: PackedVector3Array,
+        top_k: i64,
+        hidden_from_most: bool,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+        obstacle_mask: i64,
+    ) -> Array<VarDictionary> {
+        let c = candidates.as_slice();
+        world::find_cover(self, self_position, threats, c, top_k, hidden_from_most, danger_map, obstacle_mask)
+    }
+    /// From where can `threat` (a vision sensor, or a Dictionary with `position` and
+    /// `forward`) be approached outside its forward cone? Keeps candidates whose direction from
+    /// the threat has a dot product with its facing of at most 0.3, scores them −facing − danger
+    /// (layer 0 of `danger_map`, if given; higher is better) and returns the best `top_k` as
+    /// Dictionaries like `find_cover`. Empty when none qualifies.
+    #[func]
+    pub fn find_flank(
+        &mut self,
+        threat: Variant,
+        candidates: PackedVector3Array,
+        top_k: i64,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+    ) -> Array<VarDictionary> {
+        world::find_flank(self, threat, candidates.as_slice(), top_k, danger_map)
+    }
+    /// Number of registered occluders.
+    #[func]
+    pub fn get_occluder_count(&self) -> i64 {
+        self.core.occluders.iter().filter(|id| !id.is_null()).count() as i64
+    }
+    /// Number of registered guards (vision sensors).
+    #[func]
+    pub fn get_agent_count(&self) -> i64 {
+        self.core.hub.agents.len() as i64
+    }
+    /// Number of registered perception targets.
+    #[func]
+    pub fn get_target_count(&self) -> i64 {
+        self.core.hub.targets.len() as i64
+    }
+    /// Microseconds the last `step` spent inside the Argus core (the sweep and its conclusions).
+    #[func]
+    pub fn get_last_core_step_usec(&self) -> f64 {
+        self.core.hub.core_usec
+    }
+    /// Microseconds the last `step` spent reading the sensors' and targets' poses.
+    #[func]
+    pub fn get_last_sync_usec(&self) -> f64 {
+        self.core.hub.sync_usec
+    }
+    /// Microseconds of `get_last_sync_usec` spent reading node transforms from the engine (the rest hands them to the core).
+    #[func]
+    pub fn get_last_read_usec(&self) -> f64 {
+        self.core.hub.read_usec
+    }
+    /// Microseconds the last `step` spent turning the core's events into signals and emitting them.
+    #[func]
+    pub fn get_last_signal_usec(&self) -> f64 {
+        self.core.hub.events_usec + self.core.emit_usec
+    }
+    /// Microseconds the last `step` took in all: reading node poses, the core step, and signals.
+    #[func]
+    pub fn get_last_frame_usec(&self) -> f64 {
+        self.core.frame_usec
+    }
+    /// Seconds of perception simulated so far.
+    #[func]
+    pub fn get_time(&self) -> f64 {
+        self.core.hub.world_ref().map(|w| w.time()).unwrap_or(0.0)
+    }
+    /// The current picture as line segments (pairs of points), from the core's debug-draw
+    /// buffer: cones, sight rays (green seen, red blocked), occluders, memory, sounds, move
+    /// targets. `flags` = 0 draws everything; `agent` limits it to one sensor. Colours of the
+    /// last call: `get_debug_line_colors()` (one per segment).
+    #[func]
+    pub fn get_debug_lines(&mut self, flags: i64, agent: Option<Gd<Node>>) -> PackedVector3Array {
+        world::debug_lines(self, flags, agent).into_iter().collect()
+    }
+    /// Colours of the segments of the last `get_debug_lines` call.
+    #[func]
+    pub fn get_debug_line_colors(&self) -> PackedColorArray {
+        self.core.debug_colors.clone()
+    }
+}
+
+impl WorldDim for D3 {
+    type Shape = CollisionShape3D;
+    type Space = PhysicsDirectSpaceState3D;
+    const KINDS: Kinds = Kinds {
+        is_shape: is_occluder_shape,
+        is_extra: |n| n.is_class("CSGShape3D") || n.is_class("CollisionPolygon3D"),
+        static_layer: |n| n.clone().try_cast::<StaticBody3D>().ok().map(|b| b.get_collision_layer()),
+    };
+    fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
+        extra_occluders(node)
+    }
+    fn occluder_def(shape: &Gd<CollisionShape3D>, layers: u32) -> Option<Result<OccluderDef, String>> {
+        occluder_def(shape, layers)
+    }
+    fn shape_body(shape: &Gd<CollisionShape3D>) -> Option<(u32, bool)> {
+        let body = shape.get_parent()?.try_cast::<CollisionObject3D>().ok()?;
+        let moves = body.clone().try_cast::<StaticBody3D>().is_err() || body.is_class("AnimatableBody3D");
+        Some((body.get_collision_layer(), moves))
+    }
+    fn shape_pose(shape: &Gd<CollisionShape3D>) -> Option<[f32; 12]> {
+        shape_pose(shape)
+    }
+    fn shape_rigid(shape: &Gd<CollisionShape3D>) -> Option<Rigid> {
+        shape_rigid(shape)
+    }
+    fn space(node: &Gd<Node>) -> Option<Gd<PhysicsDirectSpaceState3D>> {
+        node.clone().cast::<Node3D>().get_world_3d()?.get_direct_space_state()
+    }
+    fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState3D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {
+        physics_ray(space, ray, exclude)
+    }
 }
 
 /// A node `register_occluders` turns into an occluder.
 fn is_occluder_shape(node: &Gd<Node>) -> bool {
     node.is_class("CollisionShape3D")
 }
-
-/// What the 3D world counts as what (see `occluder_sources`).
-const KINDS: Kinds = Kinds {
-    is_shape: is_occluder_shape,
-    is_extra: |n| n.is_class("CSGShape3D") || n.is_class("CollisionPolygon3D"),
-    static_layer: |n| n.clone().try_cast::<StaticBody3D>().ok().map(|b| b.get_collision_layer()),
-};
 
 /// Static occluders of the other 3D collision sources: a root CSG shape (its collision mesh, on
 /// its collision layers) and a `CollisionPolygon3D` (its extruded prism, on its body's layers);
@@ -121,9 +397,9 @@ fn shape_pose(shape: &Gd<CollisionShape3D>) -> Option<[f32; 12]> {
 }
 
 /// A shape's rigid pose and scale in core terms, to move its occluder; `None` once disabled.
-fn shape_rigid(shape: &Gd<CollisionShape3D>) -> Option<crate::world::Rigid> {
+fn shape_rigid(shape: &Gd<CollisionShape3D>) -> Option<Rigid> {
     let t = shape.get_global_transform();
-    (!shape.is_disabled()).then(|| crate::world::Rigid {
+    (!shape.is_disabled()).then(|| Rigid {
         position: to_core(t.origin),
         rotation: crate::convert::rotation_of(&t.basis),
         scale: to_core(t.basis.get_scale()),
