@@ -14,9 +14,9 @@ use godot::classes::Node;
 use godot::prelude::*;
 
 pub use crate::body::{Body, Pose};
+use crate::engine_workarounds::TransformReader;
 use crate::id_table::IdTable;
 use crate::poses::{self, PoseRead};
-use crate::raw::TransformReader;
 pub use crate::ray_adapter::{CastFn, PerRay};
 use crate::signals::{Batch, Emission, SignalKind, Signals};
 pub use crate::slots::{AgentSlot, MovedQueue, TargetSlot};

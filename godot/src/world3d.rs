@@ -4,8 +4,8 @@
 
 use argus_core::{OccluderDef, OccluderShape, RayHit, RayQuery};
 use godot::classes::{
-    CollisionObject3D, CollisionPolygon3D, CollisionShape3D, ConcavePolygonShape3D, CsgShape3D, Geometry2D, INode3D,
-    Mesh, Node3D, PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D, StaticBody3D,
+    CollisionObject3D, CollisionPolygon3D, CollisionShape3D, CsgShape3D, Geometry2D, INode3D, Node3D,
+    PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D, StaticBody3D,
 };
 use godot::prelude::*;
 
@@ -330,23 +330,7 @@ fn csg_occluder(csg: &Gd<CsgShape3D>) -> Result<Vec<OccluderDef>, String> {
     if !csg.is_root_shape() {
         return Err("a CSG shape inside another CSG shape: put the root CSG shape in the group".into());
     }
-    // A CSG shape builds its mesh deferred, after it entered the tree: build it now.
-    if csg.has_method("_update_shape") {
-        csg.clone().call("_update_shape", &[]);
-    }
-    let faces = if csg.has_method("bake_collision_shape") {
-        csg.clone()
-            .call("bake_collision_shape", &[])
-            .try_to::<Gd<ConcavePolygonShape3D>>()
-            .map(|s| s.get_faces())
-            .map_err(|_| "its CSG mesh is empty")?
-    } else {
-        csg.get_meshes()
-            .get(1)
-            .and_then(|m| m.try_to::<Gd<Mesh>>().ok())
-            .map(|m| m.get_faces())
-            .ok_or("its CSG mesh is not built yet (call register_occluders() a frame later)")?
-    };
+    let faces = crate::engine_workarounds::csg_faces(csg)?;
     soup(faces.as_slice().iter().copied(), &csg.get_global_transform(), csg.get_collision_layer())
 }
 

@@ -103,10 +103,9 @@ pub fn enter_tree<S: WithBaseField + Inherits<Node>, D: Dim>(this: &mut S, group
     D::body(node).set_notify_transform(true);
 }
 
-/// `_exit_tree` of a sensor or target: `_ready` runs once per node, so without a new request a
-/// node moved to another parent (or taken out of the tree and put back) would stay unregistered.
+/// `_exit_tree` of a sensor or target: see `engine_workarounds::request_ready_again`.
 pub fn request_ready<S: WithBaseField + Inherits<Node>>(this: &mut S) {
-    this.to_gd().upcast::<Node>().request_ready();
+    crate::engine_workarounds::request_ready_again(this.to_gd().upcast());
 }
 
 /// The node's world node: the nearest ancestor, else the first world in the scene.
