@@ -14,6 +14,8 @@ pub mod hub;
 pub mod id_table;
 pub mod influence;
 pub mod occluder_sources;
+mod occluders2d;
+mod occluders3d;
 pub mod poses;
 pub mod ray_adapter;
 pub mod sensors;
@@ -27,6 +29,7 @@ pub mod world;
 pub mod world2d;
 pub mod world3d;
 pub mod world_occluders;
+pub mod world_queries;
 
 pub use brain::EnemyBrain;
 pub use sensors::{

@@ -93,8 +93,11 @@ pub mod target;
 mod target_nodes;
 pub mod vision;
 mod vision2d;
+mod vision2d_queries;
 mod vision3d;
+mod vision3d_queries;
 mod vision_queries;
+mod vision_settings;
 
 pub use hearing::{HearingSensor2D, HearingSensor3D};
 pub use target_nodes::{PerceptionTarget2D, PerceptionTarget3D};
