@@ -304,6 +304,8 @@ impl From<&Error> for ArgusResult {
             Error::BadSnapshot(_) => ArgusResult::BadSnapshot,
             Error::OutOfMemory(_) => ArgusResult::OutOfMemory,
             Error::RaySourceFailed(_) => ArgusResult::CallbackFailed,
+            // Until the C ABI maps it: a replay's mismatch is a recording that does not hold.
+            Error::ReplayMismatch { .. } => ArgusResult::BadSnapshot,
         }
     }
 }

@@ -6,6 +6,7 @@ mod reference;
 
 mod chart;
 mod measure;
+mod recording;
 mod scenes;
 mod sections;
 
@@ -65,7 +66,7 @@ fn main() {
     // A child run of one section prints its rows for the parent (see below).
     let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
-    let all: [(&str, Section); 8] = [
+    let all: [(&str, Section); 9] = [
         ("town", sections::town),
         ("frames", sections::frames),
         ("engine", sections::engine),
@@ -74,6 +75,7 @@ fn main() {
         ("tactics", sections::tactics),
         ("ffi", sections::ffi),
         ("memory", sections::memory),
+        ("recording", recording::recording),
     ];
     if let Some(name) = child {
         let mut rows = Vec::new();

@@ -27,6 +27,15 @@ pub enum Error {
     /// The engine's ray source reported that it could not answer the rays (its caster failed);
     /// the call that asked ends with this error and changes nothing.
     RaySourceFailed(String),
+    /// A replayed step's outputs differ from the recording's (see [`crate::record::Replay`]):
+    /// the step (0 for the first recorded) and the section of its frame that differs (or
+    /// "input" when a recorded call was refused or made another id, "scene", "step", "rays").
+    ReplayMismatch {
+        /// The step, counted from the first recorded.
+        step: u32,
+        /// What differs.
+        section: &'static str,
+    },
 }
 
 /// Result of a core call.
@@ -50,6 +59,9 @@ impl fmt::Display for Error {
             Error::BadSnapshot(why) => write!(f, "snapshot rejected: {why}"),
             Error::OutOfMemory(what) => write!(f, "out of memory: {what}"),
             Error::RaySourceFailed(why) => write!(f, "the engine's ray source failed: {why}"),
+            Error::ReplayMismatch { step, section } => {
+                write!(f, "replay mismatch at step {step}: the {section} differ from the recording")
+            }
         }
     }
 }

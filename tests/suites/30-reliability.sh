@@ -22,6 +22,6 @@ reliability_cargo_fuzz() {
     mkdir -p "$seeds"
     ARGUS_FUZZ_SEEDS="$seeds" cargo test --profile "$PROFILE" --test snapshot_fuzz \
         the_field_trace_covers_the_whole_payload || return 1
-    (cd "$ROOT/fuzz" && cargo +nightly fuzz run --sanitizer none snapshot_load -- -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=1024)
+    (cd "$ROOT/fuzz" && cargo +nightly fuzz run --sanitizer none snapshot_load -- -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=1024 && cargo +nightly fuzz run --sanitizer none replay -- -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=1024)
 }
 run_one "cargo-fuzz-snapshot-load" reliability_cargo_fuzz

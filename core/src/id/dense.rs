@@ -132,6 +132,11 @@ impl<T> DensePool<T> {
             .map(|(i, p)| (i as u32, &self.entries[p.dense as usize].value))
     }
 
+    /// The indices of the live slots, in index order, without reading the values.
+    pub fn live_indices(&self) -> impl Iterator<Item = u32> + '_ {
+        self.places.iter().enumerate().filter(|(_, p)| p.dense != NOWHERE).map(|(i, _)| i as u32)
+    }
+
     /// Every slot in index order, live or free: its generation and its value.
     pub fn slots(&self) -> impl ExactSizeIterator<Item = (u32, Option<&T>)> {
         self.places.iter().map(|p| (p.generation, self.entries.get(p.dense as usize).map(|e| &e.value)))

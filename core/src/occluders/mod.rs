@@ -171,6 +171,29 @@ impl OccluderSet {
         hit.map(|(_, toi)| toi)
     }
 
+    /// [`OccluderSet::cast_ray`] with the occluder hit: the same search, the same answer.
+    pub(crate) fn cast_ray_hit(
+        &self,
+        origin: Vec3,
+        dir: Vec3,
+        max_distance: f32,
+        layers: u32,
+    ) -> Option<(OccluderId, f32)> {
+        if max_distance <= 0.0 || layers == 0 {
+            return None;
+        }
+        let ray = Ray::new(origin, dir);
+        let hit = self.bvh.cast_ray(&ray, max_distance, |leaf, best| {
+            let occ = self.pool.at(leaf)?;
+            if occ.def.layers & layers == 0 {
+                return None;
+            }
+            let toi = occ.geometry.cast_ray(&occ.pose, &ray, best)?;
+            (toi > 0.0).then_some(toi)
+        });
+        hit.map(|(leaf, toi)| (OccluderId { index: leaf, generation: self.pool.generation_at(leaf) }, toi))
+    }
+
     /// True if any occluder on `layers` blocks the unit ray within `max_distance`: the same
     /// answer as `cast_ray(..).is_some()`, but the traversal stops at the first blocker found
     /// instead of searching for the nearest (line of sight needs no hit point).

@@ -4,9 +4,9 @@
 //! little-endian. Loading validates everything and builds a new world, so a bad snapshot is an
 //! error and never a half-loaded world.
 
-mod codec;
-mod maps;
-mod parts;
+pub(crate) mod codec;
+pub(crate) mod maps;
+pub(crate) mod parts;
 
 pub use codec::{Field, FieldKind};
 use codec::{Reader, Writer, checksum};
@@ -117,7 +117,10 @@ impl World {
         loaded.def.ray_backend = self.def.ray_backend;
         loaded.def.worker_threads = self.def.worker_threads;
         loaded.workers = self.workers.take();
+        loaded.recorder = self.recorder.take();
+        let old_maps = if loaded.recorder.is_some() { self.influence_map_ids() } else { Vec::new() };
         *self = loaded;
+        self.record_loaded(old_maps);
         Ok(())
     }
 }

@@ -231,7 +231,7 @@ fn canonical_unit(length_sq_error: f32, what: &str) -> Result<()> {
     if length_sq_error <= 1e-6 { Ok(()) } else { Err(bad(format!("{what} is not normalised"))) }
 }
 
-fn write_occluder(w: &mut Writer, d: &OccluderDef) {
+pub(crate) fn write_occluder(w: &mut Writer, d: &OccluderDef) {
     match &d.shape {
         OccluderShape::Box { half_extents } => {
             w.u8(0);
@@ -264,7 +264,7 @@ fn write_occluder(w: &mut Writer, d: &OccluderDef) {
     w.bool(d.movable);
 }
 
-fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
+pub(crate) fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
     let shape = match r.u8()? {
         0 => OccluderShape::Box { half_extents: r.vec3()? },
         1 => OccluderShape::Sphere { radius: r.f32()? },
@@ -292,7 +292,7 @@ fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
     Ok(OccluderDef { shape, position, rotation, layers: r.u32()?, movable: r.bool()? })
 }
 
-fn write_target(w: &mut Writer, d: &TargetDef) {
+pub(crate) fn write_target(w: &mut Writer, d: &TargetDef) {
     w.vec3(d.position);
     w.vec3(d.forward);
     w.u8(d.team as u8);
@@ -304,7 +304,7 @@ fn write_target(w: &mut Writer, d: &TargetDef) {
     }
 }
 
-fn read_target(r: &mut Reader) -> Result<TargetDef> {
+pub(crate) fn read_target(r: &mut Reader) -> Result<TargetDef> {
     let (position, forward, team, layers, enabled) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?, r.bool()?);
     canonical_unit((forward.length_squared() - 1.0).abs(), "target forward")?;
     let n = r.u8()? as usize;

@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::id::{AgentId, TargetId};
 use crate::math::{Vec3, check_finite, unit_direction};
 use crate::memory::{self, MemoryConfig, MemoryRecord, check_confidence};
+use crate::record::call;
 
 /// Golden-ratio fraction: consecutive agents' first sense ticks spread evenly over a period.
 const STAGGER: f64 = 0.618_033_988_749_894_9;
@@ -23,6 +24,10 @@ impl World {
         let agent = Agent::new(def, forward, tuning, self.time + def.sight.period() * phase);
         self.agents_created += 1;
         let (index, generation) = self.agents.insert(agent);
+        self.record_input(call::CREATE_AGENT, |w| {
+            w.agent_def(def);
+            w.id(index, generation);
+        });
         Ok(AgentId { index, generation })
     }
 
@@ -31,6 +36,7 @@ impl World {
         self.check_idle()?;
         let agent = self.agents.remove(id.index, id.generation).ok_or(Error::InvalidId(AgentId::KIND))?;
         self.tunings.release(&agent.tuning);
+        self.record_input(call::DESTROY_AGENT, |w| w.id(id.index, id.generation));
         Ok(())
     }
 
@@ -86,6 +92,10 @@ impl World {
             agent.next_sense_time = next.min(next - old_period + period).max(next.min(self.time));
         }
         self.tunings.release(&old);
+        self.record_input(call::SET_AGENT_DEF, |w| {
+            w.id(id.index, id.generation);
+            w.agent_def(def);
+        });
         Ok(())
     }
 
@@ -134,6 +144,11 @@ impl World {
         let agent = self.agent_mut(id)?;
         agent.position = position;
         agent.forward = forward;
+        self.record_input(call::SET_AGENT_POSE, |w| {
+            w.id(id.index, id.generation);
+            w.vec3(position);
+            w.vec3(forward);
+        });
         Ok(())
     }
 
@@ -156,7 +171,15 @@ impl World {
         set_poses(&mut self.agents, AgentId::KIND, count, |i| {
             let (id, p, f) = pose(i);
             ((id.index, id.generation), p, f)
-        })
+        })?;
+        self.record_input(call::SET_AGENT_POSES, |w| {
+            w.u32(count as u32);
+            for i in 0..count {
+                let (id, p, f) = pose(i);
+                w.pose((id.index, id.generation), p, f);
+            }
+        });
+        Ok(())
     }
 
     /// The engine reports that the agent reached its investigate position: Investigating moves
@@ -164,6 +187,7 @@ impl World {
     pub fn report_arrived(&mut self, id: AgentId) -> Result<()> {
         self.check_idle()?;
         self.agent_mut(id)?.brain.arrived = true;
+        self.record_input(call::REPORT_ARRIVED, |w| w.id(id.index, id.generation));
         Ok(())
     }
 
@@ -184,6 +208,12 @@ impl World {
         rec.last_known_position = position;
         rec.confidence = confidence;
         rec.last_percept_time = time;
+        self.record_input(call::REMEMBER, |w| {
+            w.id(agent.index, agent.generation);
+            w.id(target.index, target.generation);
+            w.vec3(position);
+            w.f32(confidence);
+        });
         Ok(())
     }
 
@@ -191,6 +221,10 @@ impl World {
     pub fn forget(&mut self, agent: AgentId, target: TargetId) -> Result<()> {
         self.check_idle()?;
         self.agent_mut(agent)?.records.retain(|r| r.target != target);
+        self.record_input(call::FORGET, |w| {
+            w.id(agent.index, agent.generation);
+            w.id(target.index, target.generation);
+        });
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::id::InfluenceMapId;
 use crate::influence::{InfluenceMap, InfluenceMapDef, PropagationParams};
+use crate::record::call;
 
 use super::World;
 
@@ -12,13 +13,30 @@ impl World {
         self.check_idle()?;
         let map = InfluenceMap::new(def)?;
         let (index, generation) = self.maps.insert(map);
-        Ok(InfluenceMapId { index, generation })
+        self.record_input(call::CREATE_MAP, |w| {
+            w.map_def(def);
+            w.id(index, generation);
+        });
+        let id = InfluenceMapId { index, generation };
+        self.record_map(id, false, false);
+        Ok(id)
     }
 
     /// Destroys an influence map; its id (and any copy of it) stops working.
     pub fn destroy_influence_map(&mut self, id: InfluenceMapId) -> Result<()> {
         self.check_idle()?;
-        self.maps.remove(id.index, id.generation).map(|_| ()).ok_or(Error::InvalidId(InfluenceMapId::KIND))
+        self.maps.remove(id.index, id.generation).ok_or(Error::InvalidId(InfluenceMapId::KIND))?;
+        self.record_input(call::DESTROY_MAP, |w| w.id(id.index, id.generation));
+        self.record_map(id, false, true);
+        Ok(())
+    }
+
+    /// A recording's map state (the replay of what `influence_map_mut` did).
+    pub(crate) fn replace_influence_map(&mut self, id: InfluenceMapId, map: InfluenceMap) -> Result<()> {
+        self.check_idle()?;
+        *self.maps.get_mut(id.index, id.generation).ok_or(Error::InvalidId(InfluenceMapId::KIND))? = map;
+        self.record_map(id, true, false);
+        Ok(())
     }
 
     /// The influence map behind an id.
@@ -29,7 +47,10 @@ impl World {
     /// The influence map behind an id, to change it (refused while a step waits for rays).
     pub fn influence_map_mut(&mut self, id: InfluenceMapId) -> Result<&mut InfluenceMap> {
         self.check_idle()?;
-        self.maps.get_mut(id.index, id.generation).ok_or(Error::InvalidId(InfluenceMapId::KIND))
+        self.influence_map(id)?;
+        // The map changes out of sight: a recording writes its whole state at the next step.
+        self.record_map(id, true, false);
+        Ok(self.maps.get_mut(id.index, id.generation).expect("checked"))
     }
 
     /// Replaces the map's blocked cells with those whose centre lies inside an occluder on
@@ -52,6 +73,7 @@ impl World {
             let (min, max) = occluder.bounds();
             blocked += map.block_cells_in_box(min, max, |centre| occluder.contains(centre));
         }
+        self.record_map(id, true, false);
         Ok(blocked)
     }
 

@@ -20,6 +20,7 @@ use crate::math::{check_non_negative, check_range};
 use crate::occluders::OccluderSet;
 use crate::percept::StepEvents;
 use crate::rays::RayBackend;
+use crate::record::call;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
@@ -94,6 +95,8 @@ pub struct World {
     pub(crate) tunings: TuningTable,
     /// The world's own worker threads (none when `worker_threads` ≤ 1), kept between steps.
     pub(crate) workers: Option<std::sync::Arc<team::Workers>>,
+    /// The recording in progress (see `record`); `None` costs nothing.
+    pub(crate) recorder: Option<Box<crate::record::Recorder>>,
 }
 
 impl std::fmt::Debug for World {
@@ -143,6 +146,7 @@ impl World {
             maps: Pool::default(),
             tunings: TuningTable::default(),
             workers,
+            recorder: None,
         })
     }
 
@@ -189,6 +193,7 @@ impl World {
         }
         let sound = Sound::from_def(def)?;
         self.pending_sounds.push(sound);
+        self.record_input(call::EMIT_SOUND, |w| w.sound_def(def));
         Ok(())
     }
 
@@ -207,6 +212,11 @@ impl World {
         self.check_idle()?;
         let (a, b) = (check_team(observer, "observer team")?, check_team(other, "other team")?);
         self.attitudes.set(a, b, attitude);
+        self.record_input(call::SET_ATTITUDE, |w| {
+            w.u32(observer);
+            w.u32(other);
+            w.u8(attitude as u8);
+        });
         Ok(())
     }
 

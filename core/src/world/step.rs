@@ -97,16 +97,18 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
+            self.record_before_step();
             if self.one_pass_suits() {
                 self.on_workers(|world, team| world.step_one_pass(dt, team));
-                return Ok(());
+            } else {
+                self.on_workers(|world, team| {
+                    world.prepare(dt, team, true);
+                    world.run_sweep(true, team);
+                    world.run_conclude(team);
+                    world.commit();
+                });
             }
-            self.on_workers(|world, team| {
-                world.prepare(dt, team, true);
-                world.run_sweep(true, team);
-                world.run_conclude(team);
-                world.commit();
-            });
+            self.record_step(dt, &[]);
             return Ok(());
         };
         self.begin_step(dt)?;
@@ -147,6 +149,7 @@ impl World {
     /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
+        self.record_before_step();
         self.on_workers(|world, team| {
             world.prepare(dt, team, true);
             world.run_sweep(false, team);
@@ -187,7 +190,18 @@ impl World {
             world.run_conclude(team);
             world.commit();
         });
+        self.record_step(self.scratch.dt, hits);
         Ok(())
+    }
+
+    /// The rays of the last step begun (an engine step's, for the recording's "why").
+    pub(crate) fn last_step_rays(&self) -> &[RayQuery] {
+        &self.scratch.rays
+    }
+
+    /// The enabled targets' grid of the last step (still right until a target changes).
+    pub(crate) fn last_step_grid(&self) -> &TargetGrid {
+        &self.scratch.grid
     }
 
     fn check_step_args(&self, dt: f32) -> Result<()> {

@@ -32,15 +32,19 @@ impl World {
     /// ```
     #[doc(alias = "FindBestCover")]
     pub fn find_cover(&self, query: &CoverQuery, rays: Rays, out: &mut Vec<TacticalResult>) -> Result<TacticalAnswer> {
-        let Some(source) = rays.resolve(self.def.ray_backend)? else {
-            return find_cover(query, &self.occluders, out);
+        let answer = match rays.resolve(self.def.ray_backend)? {
+            None => find_cover(query, &self.occluders, out)?,
+            Some(source) => {
+                let pending = begin_cover(query)?;
+                let mut hits = vec![RayHit::default(); pending.rays().len()];
+                if !hits.is_empty() {
+                    source.cast_rays(pending.rays(), &mut hits)?;
+                }
+                pending.finish(&hits, out)?
+            }
         };
-        let pending = begin_cover(query)?;
-        let mut hits = vec![RayHit::default(); pending.rays().len()];
-        if !hits.is_empty() {
-            source.cast_rays(pending.rays(), &mut hits)?;
-        }
-        pending.finish(&hits, out)
+        self.record_tactic(0, query.self_position, out);
+        Ok(answer)
     }
 
     /// From where can the query's threat be approached outside its forward cone? Best spots
@@ -48,7 +52,9 @@ impl World {
     /// Casts no rays, so it needs no ray source in any world.
     #[doc(alias = "FindFlankPosition")]
     pub fn find_flank(&self, query: &FlankQuery, out: &mut Vec<TacticalResult>) -> Result<TacticalAnswer> {
-        find_flank(query, out)
+        let answer = find_flank(query, out)?;
+        self.record_tactic(1, query.threat.position, out);
+        Ok(answer)
     }
 
     /// First phase of a two-phase cover query: every ray it needs, in one batch, for an

@@ -6,6 +6,7 @@ use crate::error::{Error, Result, invalid};
 use crate::id::{DensePool, OccluderId, Pool, TargetId};
 use crate::math::{Quat, Vec3, check_finite, unit_direction};
 use crate::occluders::{Occluder, OccluderDef, OccluderSet};
+use crate::record::call;
 use crate::target::{Target, TargetDef, check_points};
 
 /// Something with a pose that bulk updates can move.
@@ -91,6 +92,10 @@ impl World {
         self.check_idle()?;
         let target = Target::from_def(def)?;
         let (index, generation) = self.targets.insert(target);
+        self.record_input(call::CREATE_TARGET, |w| {
+            w.target_def(def);
+            w.id(index, generation);
+        });
         Ok(TargetId { index, generation })
     }
 
@@ -105,6 +110,7 @@ impl World {
         for agent in self.agents.entries_mut().iter_mut().map(|e| &mut e.value) {
             agent.records.retain(|r| r.target != id);
         }
+        self.record_input(call::DESTROY_TARGET, |w| w.id(id.index, id.generation));
         Ok(())
     }
 
@@ -137,6 +143,10 @@ impl World {
         self.check_idle()?;
         let target = Target::from_def(def)?;
         *self.target_mut(id)? = target;
+        self.record_input(call::SET_TARGET_DEF, |w| {
+            w.id(id.index, id.generation);
+            w.target_def(def);
+        });
         Ok(())
     }
 
@@ -148,6 +158,11 @@ impl World {
         let target = self.target_mut(id)?;
         target.position = position;
         target.forward = forward;
+        self.record_input(call::SET_TARGET_POSE, |w| {
+            w.id(id.index, id.generation);
+            w.vec3(position);
+            w.vec3(forward);
+        });
         Ok(())
     }
 
@@ -167,13 +182,25 @@ impl World {
         set_poses(&mut self.targets, TargetId::KIND, count, |i| {
             let (id, p, f) = pose(i);
             ((id.index, id.generation), p, f)
-        })
+        })?;
+        self.record_input(call::SET_TARGET_POSES, |w| {
+            w.u32(count as u32);
+            for i in 0..count {
+                let (id, p, f) = pose(i);
+                w.pose((id.index, id.generation), p, f);
+            }
+        });
+        Ok(())
     }
 
     /// Shows or hides a target from every agent's sight (sounds it makes are still heard).
     pub fn set_target_enabled(&mut self, id: TargetId, enabled: bool) -> Result<()> {
         self.check_idle()?;
         self.target_mut(id)?.enabled = enabled;
+        self.record_input(call::SET_TARGET_ENABLED, |w| {
+            w.id(id.index, id.generation);
+            w.u8(enabled as u8);
+        });
         Ok(())
     }
 
@@ -184,31 +211,58 @@ impl World {
         let target = self.target_mut(id)?;
         target.points = points;
         target.point_count = count;
+        self.record_input(call::SET_TARGET_CHECK_POINTS, |w| {
+            w.id(id.index, id.generation);
+            w.u32(offsets.len() as u32);
+            offsets.iter().for_each(|&p| w.vec3(p));
+        });
         Ok(())
     }
 
     /// Adds an occluder.
     pub fn add_occluder(&mut self, def: &OccluderDef) -> Result<OccluderId> {
         self.check_idle()?;
-        self.occluders.add(def)
+        let id = self.occluders.add(def)?;
+        self.record_input(call::ADD_OCCLUDER, |w| {
+            w.occluder_def(def);
+            w.id(id.index, id.generation);
+        });
+        self.record_scene_changed();
+        Ok(id)
     }
 
     /// Removes an occluder.
     pub fn remove_occluder(&mut self, id: OccluderId) -> Result<()> {
         self.check_idle()?;
-        self.occluders.remove(id)
+        self.occluders.remove(id)?;
+        self.record_input(call::REMOVE_OCCLUDER, |w| w.id(id.index, id.generation));
+        self.record_scene_changed();
+        Ok(())
     }
 
     /// Moves an occluder (a door, a vehicle).
     pub fn set_occluder_pose(&mut self, id: OccluderId, position: Vec3, rotation: Quat) -> Result<()> {
         self.check_idle()?;
-        self.occluders.set_pose(id, position, rotation)
+        self.occluders.set_pose(id, position, rotation)?;
+        self.record_input(call::SET_OCCLUDER_POSE, |w| {
+            w.id(id.index, id.generation);
+            w.vec3(position);
+            w.quat(rotation);
+        });
+        self.record_scene_changed();
+        Ok(())
     }
 
     /// Changes an occluder's layers (a bush that stops hiding once burnt).
     pub fn set_occluder_layers(&mut self, id: OccluderId, layers: u32) -> Result<()> {
         self.check_idle()?;
-        self.occluders.set_layers(id, layers)
+        self.occluders.set_layers(id, layers)?;
+        self.record_input(call::SET_OCCLUDER_LAYERS, |w| {
+            w.id(id.index, id.generation);
+            w.u32(layers);
+        });
+        self.record_scene_changed();
+        Ok(())
     }
 
     /// The occluder behind an id.

@@ -1,0 +1,266 @@
+//! Recordings (`docs/recording.md`): the world's state when recording started, every input
+//! after it, and each step's outputs with the "why" of the sight decisions of the agents in
+//! focus. [`Replay`] rebuilds the world from a recording and checks every step's outputs, byte
+//! for byte.
+//!
+//! Recording costs nothing while off: the world holds `Option<Box<Recorder>>` and every hook is
+//! one `if let` after a call succeeded, outside the step's loops.
+
+pub(crate) mod frame;
+pub(crate) mod inputs;
+mod replay;
+mod scene;
+mod why;
+mod writer;
+
+pub(crate) use inputs::call;
+pub use replay::{Replay, reseal};
+pub use why::{PointExplanation, SightExplanation, SightFilterReason};
+
+use std::sync::Mutex;
+
+use crate::error::{Error, Result, invalid};
+use crate::id::{AgentId, InfluenceMapId};
+use crate::rays::RayHit;
+use crate::world::World;
+use writer::{ChunkKind, Writer};
+
+/// Magic of every recording.
+pub const MAGIC: &[u8; 8] = b"ARGUSREC";
+/// Format version written and read by this library.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What a recording keeps besides the inputs and the world-wide outputs.
+#[derive(Clone, Debug)]
+pub struct RecordOptions {
+    /// Agents whose memory and "why" are recorded; empty = every agent.
+    pub focus: Vec<AgentId>,
+    /// Record the "why" section (default true).
+    pub explain: bool,
+}
+
+impl Default for RecordOptions {
+    fn default() -> Self {
+        RecordOptions { focus: Vec::new(), explain: true }
+    }
+}
+
+/// A recording in progress (held by the world while recording).
+pub(crate) struct Recorder {
+    pub(crate) out: Writer,
+    pub(crate) focus: Vec<AgentId>,
+    pub(crate) explain: bool,
+    pub(crate) steps: u32,
+    /// The occluders changed since the last SCENE.
+    pub(crate) scene_dirty: bool,
+    /// Maps changed through `influence_map_mut` (their state is written at the next boundary).
+    pub(crate) maps_state: Vec<InfluenceMapId>,
+    /// Maps created or changed since the previous frame, and those destroyed.
+    pub(crate) maps_changed: Vec<InfluenceMapId>,
+    pub(crate) maps_gone: Vec<InfluenceMapId>,
+    /// Tactical queries asked since the previous frame: their count and records.
+    pub(crate) tactics: Mutex<(u32, Vec<u8>)>,
+    /// Each agent's next sight time before the step in progress, by slot index.
+    pub(crate) before: Vec<f64>,
+    /// Where the last FRAME's payload starts in `out` (the replay compares it).
+    pub(crate) last_frame: usize,
+}
+
+impl Recorder {
+    pub(crate) fn in_focus(&self, id: AgentId) -> bool {
+        self.focus.is_empty() || self.focus.binary_search(&id).is_ok()
+    }
+
+    pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
+        if state && !self.maps_state.contains(&id) {
+            self.maps_state.push(id);
+        }
+        if !self.maps_changed.contains(&id) {
+            self.maps_changed.push(id);
+        }
+    }
+}
+
+impl World {
+    /// Starts recording this world: its state now (a snapshot), then every input and every
+    /// step's outputs until [`World::stop_recording`]. Refused (changing nothing) while
+    /// recording already, while a step waits for its rays, or when a focus id is not a live
+    /// agent.
+    pub fn start_recording(&mut self, options: &RecordOptions) -> Result<()> {
+        if self.recorder.is_some() {
+            return Err(invalid("this world is already recording"));
+        }
+        self.check_idle()?;
+        for &id in &options.focus {
+            self.agent(id)?;
+        }
+        let mut rec = Recorder {
+            out: Writer::default(),
+            focus: {
+                let mut focus = options.focus.clone();
+                focus.sort_unstable();
+                focus.dedup();
+                focus
+            },
+            explain: options.explain,
+            steps: 0,
+            scene_dirty: false,
+            maps_state: Vec::new(),
+            maps_changed: self.influence_map_ids(),
+            maps_gone: Vec::new(),
+            tactics: Mutex::new((0, Vec::new())),
+            before: Vec::new(),
+            last_frame: 0,
+        };
+        rec.out.header();
+        rec.out.start(&self.save()?);
+        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
+        self.recorder = Some(Box::new(rec));
+        Ok(())
+    }
+
+    /// True between [`World::start_recording`] and [`World::stop_recording`].
+    pub fn is_recording(&self) -> bool {
+        self.recorder.is_some()
+    }
+
+    /// Ends the recording and returns it (`END` appended). Refused when not recording, or while
+    /// a step waits for its rays (the recording goes on).
+    pub fn stop_recording(&mut self) -> Result<Vec<u8>> {
+        if self.recorder.is_none() {
+            return Err(invalid("this world is not recording"));
+        }
+        self.check_idle()?;
+        self.flush_map_states();
+        let rec = self.recorder.take().expect("checked");
+        Ok(rec.out.finish(rec.steps))
+    }
+
+    pub(crate) fn influence_map_ids(&self) -> Vec<InfluenceMapId> {
+        self.maps.iter().map(|(i, _)| InfluenceMapId { index: i, generation: self.maps.generation_at(i) }).collect()
+    }
+
+    /// Writes the whole state of each map changed through `influence_map_mut` (an INPUT each).
+    fn flush_map_states(&mut self) {
+        let Some(rec) = self.recorder.as_deref_mut() else { return };
+        for id in std::mem::take(&mut rec.maps_state) {
+            if let Some(map) = self.maps.get(id.index, id.generation) {
+                rec.out.chunk(ChunkKind::Input, |w| inputs::write_map_state(w, id, map));
+            }
+        }
+    }
+
+    /// Hook: a step is about to run (its schedule is read to tell who ticks).
+    pub(crate) fn record_before_step(&mut self) {
+        let Some(rec) = self.recorder.as_deref_mut() else { return };
+        rec.before.clear();
+        let slots = self.agents.live_indices().last().map_or(0, |i| i as usize + 1);
+        rec.before.resize(slots, f64::NAN);
+        for e in self.agents.entries() {
+            rec.before[e.index as usize] = e.value.next_sense_time;
+        }
+    }
+
+    /// Hook: a step completed; `hits` are the engine's answers (empty for built-in rays).
+    pub(crate) fn record_step(&mut self, dt: f32, hits: &[RayHit]) {
+        if self.recorder.is_none() {
+            return;
+        }
+        self.flush_map_states();
+        // The file is taken out of the recorder while the world (the recorder included) is read.
+        let mut out = std::mem::take(&mut self.recorder.as_deref_mut().expect("checked").out);
+        let world: &World = self;
+        let rec = world.recorder.as_deref().expect("checked");
+        out.chunk(ChunkKind::Step, |w| {
+            w.f32(dt);
+            w.u32(hits.len() as u32);
+            for h in hits {
+                w.u8(h.hit as u8);
+                w.bytes(&[0; 3]);
+                w.f32(h.distance);
+            }
+        });
+        if rec.scene_dirty {
+            out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, w));
+        }
+        let tactics = std::mem::take(&mut *rec.tactics.lock().unwrap_or_else(|e| e.into_inner()));
+        let engine = (!hits.is_empty()).then_some(hits);
+        let at = out.len() + writer::CHUNK_HEADER;
+        out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, rec, rec.steps, dt, &tactics, engine, w));
+        let rec = self.recorder.as_deref_mut().expect("checked");
+        rec.out = out;
+        rec.last_frame = at;
+        rec.steps += 1;
+        rec.scene_dirty = false;
+        rec.maps_changed.clear();
+        rec.maps_gone.clear();
+    }
+
+    /// Hook: an input call succeeded; `write` writes its arguments after the call code.
+    pub(crate) fn record_input(&mut self, call: u16, write: impl FnOnce(&mut Writer)) {
+        if let Some(rec) = self.recorder.as_deref_mut() {
+            rec.out.chunk(ChunkKind::Input, |w| {
+                w.u16(call);
+                w.u16(0);
+                write(w);
+            });
+        }
+    }
+
+    /// Hook: an occluder was added, removed, moved or re-layered.
+    pub(crate) fn record_scene_changed(&mut self) {
+        if let Some(rec) = self.recorder.as_deref_mut() {
+            rec.scene_dirty = true;
+        }
+    }
+
+    /// Hook: a snapshot replaced the world's state (`load_into`): a fresh START.
+    pub(crate) fn record_loaded(&mut self, old_maps: Vec<InfluenceMapId>) {
+        let Some(save) = self.recorder.is_some().then(|| self.save()) else { return };
+        let Ok(save) = save else { return };
+        let ids = self.influence_map_ids();
+        let mut out = std::mem::take(&mut self.recorder.as_deref_mut().expect("checked").out);
+        out.start(&save);
+        out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        let rec = self.recorder.as_deref_mut().expect("checked");
+        rec.out = out;
+        rec.scene_dirty = false;
+        rec.maps_state.clear();
+        rec.maps_gone.extend(old_maps.into_iter().filter(|id| !ids.contains(id)));
+        rec.maps_changed = ids;
+    }
+
+    /// Hook: a map was created, changed or destroyed.
+    pub(crate) fn record_map(&mut self, id: InfluenceMapId, state: bool, destroyed: bool) {
+        if let Some(rec) = self.recorder.as_deref_mut() {
+            if destroyed {
+                rec.maps_state.retain(|&m| m != id);
+                rec.maps_changed.retain(|&m| m != id);
+                rec.maps_gone.push(id);
+            } else {
+                rec.map_touched(id, state);
+            }
+        }
+    }
+
+    /// Hook for `&self` tactical queries: keeps their answers for the next frame's Tactics.
+    pub(crate) fn record_tactic(
+        &self,
+        kind: u8,
+        position: crate::math::Vec3,
+        results: &[crate::tactics::TacticalResult],
+    ) {
+        if let Some(rec) = self.recorder.as_deref() {
+            let mut guard = rec.tactics.lock().unwrap_or_else(|e| e.into_inner());
+            let (count, bytes) = &mut *guard;
+            *count += 1;
+            frame::write_tactic(bytes, kind, position, results);
+        }
+    }
+}
+
+/// A recording refused: truncated, damaged, or not a recording.
+pub(crate) fn bad(why: impl Into<String>) -> Error {
+    Error::BadSnapshot(format!("recording: {}", why.into()))
+}

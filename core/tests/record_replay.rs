@@ -1,0 +1,718 @@
+//! Recordings: random worlds with every feature recorded and replayed (the replayed world saves
+//! to the same bytes, every frame compares equal), damaged and truncated recordings refused,
+//! engine-ray worlds, `explain_sight` against `can_see`, and the Why section's schedule.
+
+use argus_core::influence::PropagationParams;
+use argus_core::tactics::{Candidates, CoverQuery, FlankQuery, Threat};
+use argus_core::*;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn f(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * (self.next() % 1_000_000) as f32 / 1_000_000.0
+    }
+    fn n(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, p: f32) -> bool {
+        self.f(0.0, 1.0) < p
+    }
+    fn ground(&mut self, r: f32) -> Vec3 {
+        Vec3::new(self.f(-r, r), 0.0, self.f(-r, r))
+    }
+    fn dir(&mut self) -> Vec3 {
+        let a = self.f(0.0, std::f32::consts::TAU);
+        Vec3::new(a.sin(), 0.0, a.cos())
+    }
+}
+
+fn occluder(rng: &mut Rng) -> OccluderDef {
+    let position = rng.ground(20.0) + Vec3::Y;
+    let shape = match rng.n(4) {
+        0 => OccluderShape::Box { half_extents: Vec3::new(rng.f(0.2, 3.0), rng.f(0.5, 2.0), rng.f(0.2, 3.0)) },
+        1 => OccluderShape::Sphere { radius: rng.f(0.3, 2.0) },
+        2 => OccluderShape::Capsule { half_height: rng.f(0.2, 1.5), radius: rng.f(0.2, 1.0) },
+        _ => OccluderShape::Mesh {
+            vertices: vec![
+                Vec3::new(-2.0, -1.0, 0.0),
+                Vec3::new(2.0, -1.0, 0.0),
+                Vec3::new(2.0, 2.0, 0.0),
+                Vec3::new(-2.0, 2.0, 0.0),
+            ],
+            indices: vec![[0, 1, 2], [0, 2, 3]],
+        },
+    };
+    let rotation = Quat::from_rotation_y(rng.f(0.0, 6.0));
+    OccluderDef { shape, position, rotation, layers: 1 << rng.n(3), movable: rng.chance(0.5) }
+}
+
+fn agent_def(rng: &mut Rng) -> AgentDef {
+    let mut d =
+        AgentDef { position: rng.ground(20.0), forward: rng.dir(), team: rng.n(3) as u32, ..Default::default() };
+    d.detect = [1, 0b111, 0b011][rng.n(3)];
+    d.sight.view_radius = rng.f(4.0, 18.0);
+    d.sight.view_angle = [60.0, 90.0, 120.0, 360.0][rng.n(4)];
+    if rng.chance(0.3) {
+        d.sight.lose_sight_radius = d.sight.view_radius * 1.4;
+    }
+    if rng.chance(0.3) {
+        d.sight.peripheral_radius = rng.f(2.0, 6.0);
+        d.sight.peripheral_angle = 200.0;
+    }
+    d.sight.rate_hz = [0.0, 5.0, 10.0, 30.0][rng.n(4)];
+    d.sight.obstacle_mask = [u32::MAX, 1, 0b110][rng.n(3)];
+    d.hearing.sensitivity = rng.f(0.5, 2.0);
+    d.memory.decay_per_second = rng.f(0.1, 0.6);
+    d.brain.search_duration = rng.f(1.0, 4.0);
+    d.awareness.enabled = rng.chance(0.5);
+    d
+}
+
+fn target_def(rng: &mut Rng) -> TargetDef {
+    let n = 1 + rng.n(4);
+    let check_points = (0..n).map(|k| Vec3::new(0.0, 0.4 + 0.4 * k as f32, 0.0)).collect();
+    TargetDef {
+        position: rng.ground(20.0),
+        forward: Vec3::Z,
+        team: rng.n(3) as u32,
+        layers: 1 << rng.n(2),
+        check_points,
+        enabled: rng.chance(0.9),
+    }
+}
+
+/// A random world, then `steps` steps of random inputs; `record` starts a recording after the
+/// setup. Returns the world and the recording (empty when not recording).
+fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32) -> (World, Vec<u8>) {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut w = World::new(&WorldDef { worker_threads: workers, ..Default::default() }).unwrap();
+    let mut occluders: Vec<OccluderId> = (0..8).map(|_| w.add_occluder(&occluder(&mut rng)).unwrap()).collect();
+    let mut agents: Vec<AgentId> = (0..12).map(|_| w.create_agent(&agent_def(&mut rng)).unwrap()).collect();
+    let mut targets: Vec<TargetId> = (0..8).map(|_| w.create_target(&target_def(&mut rng)).unwrap()).collect();
+    w.set_attitude(1, 2, Attitude::Neutral).unwrap();
+    let map_def = InfluenceMapDef {
+        width: 12,
+        height: 10,
+        cell_size: 2.0,
+        origin: Vec3::new(-12.0, 1.0, -10.0),
+        layer_count: 2,
+        ..Default::default()
+    };
+    let mut maps = vec![w.create_influence_map(&map_def).unwrap()];
+    let recording = record.is_some();
+    if let Some(options) = &record {
+        w.start_recording(options).unwrap();
+    }
+    let mut saved = None;
+    for step in 0..steps {
+        // Poses.
+        for &a in &agents {
+            if rng.chance(0.5) {
+                let p = w.agent(a).unwrap().position() + rng.ground(0.5);
+                w.set_agent_pose(a, p, rng.dir()).unwrap();
+            }
+        }
+        let ts: Vec<TargetId> = targets.iter().copied().filter(|_| rng.chance(0.6)).collect();
+        let ps: Vec<Vec3> = ts.iter().map(|&t| w.target(t).unwrap().position() + Vec3::new(0.3, 0.0, -0.2)).collect();
+        w.set_target_poses(&ts, &ps, None).unwrap();
+        if rng.chance(0.3) {
+            let ids = [agents[0], agents[1]];
+            let ps = [rng.ground(15.0), rng.ground(15.0)];
+            let fs = [rng.dir(), rng.dir()];
+            w.set_agent_poses(&ids, &ps, Some(&fs)).unwrap();
+        }
+        // Moving occluders, layers.
+        for &o in &occluders {
+            if w.occluder(o).unwrap().def().movable && rng.chance(0.3) {
+                let p = w.occluder(o).unwrap().def().position + rng.ground(0.4);
+                w.set_occluder_pose(o, p, Quat::from_rotation_y(rng.f(0.0, 6.0))).unwrap();
+            }
+        }
+        if rng.chance(0.1) {
+            w.set_occluder_layers(occluders[rng.n(occluders.len())], 1 << rng.n(3)).unwrap();
+        }
+        // Sounds, settings, enable/disable, check points, memory by hand, attitudes.
+        if rng.chance(0.4) {
+            let source = if rng.chance(0.5) { targets[rng.n(targets.len())] } else { TargetId::NULL };
+            w.emit_sound(&SoundDef {
+                position: rng.ground(15.0),
+                loudness: rng.f(2.0, 12.0),
+                source,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        if rng.chance(0.15) {
+            let a = agents[rng.n(agents.len())];
+            let mut sight = *w.agent(a).unwrap().sight();
+            sight.view_radius = rng.f(4.0, 15.0);
+            sight.lose_sight_radius = 0.0;
+            sight.rate_hz = [0.0, 5.0, 20.0][rng.n(3)];
+            w.set_agent_sight(a, &sight).unwrap();
+        }
+        if rng.chance(0.05) {
+            let a = agents[rng.n(agents.len())];
+            let mut hearing = *w.agent(a).unwrap().hearing();
+            hearing.enabled = !hearing.enabled;
+            w.set_agent_hearing(a, &hearing).unwrap();
+            let mut aw = *w.agent(a).unwrap().awareness();
+            aw.enabled = !aw.enabled;
+            w.set_agent_awareness(a, &aw).unwrap();
+        }
+        if rng.chance(0.1) {
+            let t = targets[rng.n(targets.len())];
+            let on = w.target(t).unwrap().enabled();
+            w.set_target_enabled(t, !on).unwrap();
+        }
+        if rng.chance(0.05) {
+            let t = targets[rng.n(targets.len())];
+            w.set_target_check_points(t, &[Vec3::new(0.0, 1.0, 0.0), Vec3::new(0.3, 1.6, 0.0)]).unwrap();
+        }
+        if rng.chance(0.1) {
+            let (a, t) = (agents[rng.n(agents.len())], targets[rng.n(targets.len())]);
+            w.remember(a, t, rng.ground(10.0), rng.f(0.2, 1.0)).unwrap();
+        }
+        if rng.chance(0.05) {
+            let (a, t) = (agents[rng.n(agents.len())], targets[rng.n(targets.len())]);
+            w.forget(a, t).unwrap();
+        }
+        if rng.chance(0.05) {
+            w.report_arrived(agents[rng.n(agents.len())]).unwrap();
+        }
+        if rng.chance(0.05) {
+            let att = [Attitude::Hostile, Attitude::Neutral, Attitude::Friendly][rng.n(3)];
+            w.set_attitude(rng.n(3) as u32, rng.n(3) as u32, att).unwrap();
+        }
+        // Creations and destructions.
+        if rng.chance(0.1) {
+            agents.push(w.create_agent(&agent_def(&mut rng)).unwrap());
+        }
+        if rng.chance(0.08) && agents.len() > 4 {
+            let a = agents.swap_remove(2 + rng.n(agents.len() - 2));
+            w.destroy_agent(a).unwrap();
+        }
+        if rng.chance(0.08) {
+            targets.push(w.create_target(&target_def(&mut rng)).unwrap());
+        }
+        if rng.chance(0.06) && targets.len() > 3 {
+            let t = targets.swap_remove(rng.n(targets.len()));
+            w.destroy_target(t).unwrap();
+        }
+        if rng.chance(0.08) {
+            occluders.push(w.add_occluder(&occluder(&mut rng)).unwrap());
+        }
+        if rng.chance(0.05) && occluders.len() > 3 {
+            w.remove_occluder(occluders.swap_remove(rng.n(occluders.len()))).unwrap();
+        }
+        if rng.chance(0.03) {
+            let a = agents[rng.n(agents.len())];
+            w.set_agent_def(a, &agent_def(&mut rng)).unwrap();
+        }
+        if rng.chance(0.03) {
+            let t = targets[rng.n(targets.len())];
+            w.set_target_def(t, &target_def(&mut rng)).unwrap();
+        }
+        // Refused calls record nothing.
+        assert!(w.destroy_agent(AgentId { index: 999, generation: 1 }).is_err());
+        assert!(w.set_target_pose(targets[0], Vec3::new(f32::NAN, 0.0, 0.0), Vec3::Z).is_err());
+        // Influence maps: stamps through `influence_map_mut`, blocking, propagation.
+        if rng.chance(0.4) {
+            let m = maps[rng.n(maps.len())];
+            let map = w.influence_map_mut(m).unwrap();
+            map.add_influence(0, rng.ground(10.0) + Vec3::Y, rng.f(-1.0, 1.0), 2).unwrap();
+            map.set_cell(1, rng.n(12) as i32, rng.n(10) as i32, rng.f(0.0, 1.0)).unwrap();
+        }
+        if rng.chance(0.1) {
+            w.update_influence_blocking(maps[0], u32::MAX).unwrap();
+        }
+        if rng.chance(0.1) {
+            w.propagate_influence(maps[0], 0, &PropagationParams::default(), 1).unwrap();
+        }
+        if rng.chance(0.05) {
+            maps.push(w.create_influence_map(&map_def).unwrap());
+        }
+        if rng.chance(0.04) && maps.len() > 1 {
+            w.destroy_influence_map(maps.pop().unwrap()).unwrap();
+        }
+        // Tactical queries (answers go to the Tactics section).
+        if rng.chance(0.2) {
+            let threats = [Threat::standing(rng.ground(10.0), rng.dir(), 1.6)];
+            let spots: Vec<Vec3> = (0..6).map(|_| rng.ground(12.0) + Vec3::Y * 0.5).collect();
+            let query = CoverQuery { threats: &threats, candidates: Candidates::Points(&spots), ..Default::default() };
+            let mut out = Vec::new();
+            w.find_cover(&query, Rays::World, &mut out).unwrap();
+            let flank = FlankQuery { threat: threats[0], candidates: Candidates::Points(&spots), ..Default::default() };
+            w.find_flank(&flank, &mut out).unwrap();
+        }
+        // A snapshot taken, and loaded back into the recording world later.
+        if step == steps / 3 {
+            saved = Some(w.save().unwrap());
+        }
+        if step == 2 * steps / 3 && seed.is_multiple_of(2) {
+            w.load_into(saved.as_ref().unwrap()).unwrap();
+            agents.retain(|&a| w.is_agent_valid(a));
+            targets.retain(|&t| w.is_target_valid(t));
+            occluders.retain(|&o| w.is_occluder_valid(o));
+            maps.retain(|&m| w.influence_map(m).is_ok());
+            if maps.is_empty() {
+                maps.push(w.create_influence_map(&map_def).unwrap());
+            }
+            if agents.len() < 3 {
+                agents.push(w.create_agent(&agent_def(&mut rng)).unwrap());
+                agents.push(w.create_agent(&agent_def(&mut rng)).unwrap());
+            }
+            if targets.is_empty() {
+                targets.push(w.create_target(&target_def(&mut rng)).unwrap());
+            }
+        }
+        w.step([0.05, 1.0 / 30.0, 0.0, 0.1][rng.n(4)]).unwrap();
+    }
+    // Inputs after the last step are recorded too.
+    w.set_agent_pose(agents[0], Vec3::new(1.0, 0.0, 1.0), Vec3::X).unwrap();
+    w.influence_map_mut(maps[0]).unwrap().fill(1, 0.25).unwrap();
+    let bytes = if recording { w.stop_recording().unwrap() } else { Vec::new() };
+    assert!(!w.is_recording());
+    (w, bytes)
+}
+
+/// The chunks of a recording as documented: (kind, payload offset, payload length).
+fn chunks(bytes: &[u8]) -> Vec<(u8, usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 16;
+    while at < bytes.len() {
+        let len = u32::from_le_bytes(bytes[at + 4..at + 8].try_into().unwrap()) as usize;
+        out.push((bytes[at], at + 8, len));
+        at += 8 + len;
+    }
+    assert_eq!(at, bytes.len());
+    out
+}
+
+#[test]
+fn random_worlds_with_every_feature_replay_exactly() {
+    for seed in 1..=6 {
+        let workers = if seed == 3 { 3 } else { 1 };
+        let focus =
+            if seed == 5 { RecordOptions { focus: Vec::new(), explain: false } } else { RecordOptions::default() };
+        let (world, bytes) = scenario(seed, 90, Some(focus), workers);
+        let mut replay = Replay::new(&bytes).unwrap();
+        assert_eq!(replay.step_count(), 90);
+        replay.run_to_end().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replay.steps_done(), 90);
+        assert!(replay.world().save().unwrap() == world.save().unwrap(), "seed {seed}: the replayed world differs");
+        // Recording changed nothing: the same run unrecorded ends in the same state.
+        let (plain, _) = scenario(seed, 90, None, workers);
+        assert!(plain.save().unwrap() == world.save().unwrap(), "seed {seed}: recording changed the world");
+        let kinds: Vec<u8> = chunks(&bytes).iter().map(|c| c.0).collect();
+        for kind in [1, 2, 3, 4, 5, 255] {
+            assert!(kinds.contains(&kind), "seed {seed}: no chunk of kind {kind}");
+        }
+        if seed.is_multiple_of(2) {
+            assert!(kinds.iter().filter(|&&k| k == 1).count() == 2, "seed {seed}: load_into writes a fresh START");
+        }
+        why_agrees_with_the_steps(&bytes, seed != 5);
+    }
+}
+
+#[test]
+fn a_changed_frame_is_refused_by_the_checksum_or_as_a_mismatch() {
+    let (_, bytes) = scenario(7, 30, Some(RecordOptions::default()), 1);
+    let frames: Vec<_> = chunks(&bytes).into_iter().filter(|c| c.0 == 5).collect();
+    // A flipped byte: the checksum catches it.
+    let mut damaged = bytes.clone();
+    damaged[frames[10].1 + 30] ^= 0x40;
+    assert!(matches!(Replay::new(&damaged), Err(Error::BadSnapshot(m)) if m.contains("checksum")));
+    // Resealed, the replay itself finds the difference: the first agent's position in step 10.
+    let mut resealed = bytes.clone();
+    resealed[frames[10].1 + 16 + 4 + 8] ^= 0x01;
+    argus_core::record::reseal(&mut resealed);
+    let mut replay = Replay::new(&resealed).unwrap();
+    assert_eq!(replay.run_to_end(), Err(Error::ReplayMismatch { step: 10, section: "agents" }));
+    assert_eq!(replay.steps_done(), 10);
+    // A percept's strength changed (if step 20 has one), or the clock of step 20.
+    let mut resealed = bytes.clone();
+    resealed[frames[20].1] ^= 0x01;
+    argus_core::record::reseal(&mut resealed);
+    let err = Replay::new(&resealed).unwrap().run_to_end();
+    assert_eq!(err, Err(Error::ReplayMismatch { step: 20, section: "frame header" }));
+    // A recorded input changed: a pose moved; the replay diverges at that step at the latest.
+    let inputs: Vec<_> = chunks(&bytes).into_iter().filter(|c| c.0 == 3 && bytes[c.1] == 4).collect();
+    let mut resealed = bytes.clone();
+    resealed[inputs[5].1 + 4 + 8] ^= 0x10;
+    argus_core::record::reseal(&mut resealed);
+    assert!(matches!(Replay::new(&resealed).unwrap().run_to_end(), Err(Error::ReplayMismatch { .. })));
+}
+
+#[test]
+fn truncated_and_damaged_recordings_are_refused() {
+    let (_, bytes) = scenario(8, 20, Some(RecordOptions::default()), 1);
+    let cs = chunks(&bytes);
+    let mut cuts: Vec<usize> = cs.iter().map(|c| c.1 - 8).collect();
+    cuts.extend((0..bytes.len()).step_by(97));
+    cuts.extend([0, 7, 8, 15, 16, bytes.len() - 1, bytes.len() - 24]);
+    for cut in cuts {
+        match Replay::new(&bytes[..cut]) {
+            Err(Error::BadSnapshot(m)) => assert!(m.starts_with("recording:"), "{m}"),
+            other => panic!("a recording cut at {cut} of {} gave {other:?}", bytes.len()),
+        }
+    }
+    let mut bad = bytes.clone();
+    bad[0] = b'X';
+    assert!(matches!(Replay::new(&bad), Err(Error::BadSnapshot(m)) if m.contains("magic")));
+    let mut bad = bytes.clone();
+    bad[8] = 2;
+    assert!(matches!(Replay::new(&bad), Err(Error::BadSnapshot(m)) if m.contains("version")));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(Replay::new(&longer).is_err());
+    assert!(Replay::new(&bytes).is_ok());
+}
+
+#[test]
+fn engine_ray_worlds_replay_with_their_recorded_answers() {
+    let def = WorldDef { ray_backend: RayBackend::Engine, ..Default::default() };
+    let mut w = World::new(&def).unwrap();
+    let mut rng = Rng(77);
+    let agents: Vec<AgentId> = (0..10).map(|_| w.create_agent(&agent_def(&mut rng)).unwrap()).collect();
+    let targets: Vec<TargetId> = (0..6).map(|_| w.create_target(&target_def(&mut rng)).unwrap()).collect();
+    // The engine: a deterministic function of the ray (blocked halfway for a third of the
+    // directions).
+    let mut engine = |rays: &[RayQuery], hits: &mut [RayHit]| {
+        for (r, h) in rays.iter().zip(hits.iter_mut()) {
+            let hit = ((r.direction.x + 1.0) * 100.0) as i32 % 3 == 0;
+            *h = RayHit { hit, distance: if hit { r.max_distance * 0.5 } else { 0.0 } };
+        }
+    };
+    w.start_recording(&RecordOptions { focus: agents[..4].to_vec(), explain: true }).unwrap();
+    let (mut blocked, mut seen) = (0, 0);
+    for step in 0..60u32 {
+        for &t in &targets {
+            let p = w.target(t).unwrap().position() + rng.ground(0.4);
+            w.set_target_pose(t, p, Vec3::Z).unwrap();
+        }
+        if step.is_multiple_of(2) {
+            w.step_with(0.05, Rays::Engine(&mut engine)).unwrap();
+        } else {
+            let rays = w.begin_step(0.05).unwrap().to_vec();
+            let mut hits = vec![RayHit::default(); rays.len()];
+            engine(&rays, &mut hits);
+            blocked += hits.iter().filter(|h| h.hit).count();
+            w.finish_step(&hits).unwrap();
+        }
+        seen += w.events().percepts.len();
+        assert!(w.step(0.05).is_err(), "an engine-ray world refuses built-in steps");
+    }
+    let bytes = w.stop_recording().unwrap();
+    assert!(blocked > 0 && seen > 0, "the engine blocked some rays ({blocked}) and agents saw ({seen})");
+    let mut replay = Replay::new(&bytes).unwrap();
+    replay.run_to_end().unwrap();
+    assert_eq!(replay.steps_done(), 60);
+    why_agrees_with_the_steps(&bytes, true);
+    assert!(replay.world().save().unwrap() == w.save().unwrap());
+    // Other answers from the engine would be another recording: changing one answer is caught.
+    let steps: Vec<_> = chunks(&bytes).into_iter().filter(|c| c.0 == 4 && c.2 > 8).collect();
+    let mut changed = bytes.clone();
+    let (at, len) = (steps[steps.len() / 2].1, steps[steps.len() / 2].2);
+    for k in (8..len).step_by(8) {
+        changed[at + k] ^= 1; // every answer of that step flipped
+    }
+    argus_core::record::reseal(&mut changed);
+    assert!(matches!(Replay::new(&changed).unwrap().run_to_end(), Err(Error::ReplayMismatch { .. })));
+}
+
+#[test]
+fn explain_sight_agrees_with_can_see() {
+    let (mut checked, mut blocked, mut visible, mut filtered) = (0, 0, 0, 0);
+    for seed in 20..26 {
+        // A dense world: agents, targets and occluders within 10 m.
+        let mut rng = Rng(seed);
+        let mut w = World::default();
+        for _ in 0..25 {
+            let mut d = occluder(&mut rng);
+            d.position = rng.ground(10.0) + Vec3::Y;
+            w.add_occluder(&d).unwrap();
+        }
+        for _ in 0..15 {
+            let mut d = agent_def(&mut rng);
+            d.position = rng.ground(10.0);
+            w.create_agent(&d).unwrap();
+        }
+        for _ in 0..12 {
+            let mut d = target_def(&mut rng);
+            d.position = rng.ground(10.0);
+            w.create_target(&d).unwrap();
+        }
+        w.set_attitude(0, 1, Attitude::Friendly).unwrap();
+        let agents: Vec<AgentId> = w.agents().map(|(id, _)| id).collect();
+        let targets: Vec<TargetId> = w.targets().map(|(id, _)| id).collect();
+        for &a in &agents {
+            for &t in &targets {
+                let seen = w.can_see(a, t).unwrap();
+                let why = w.explain_sight(a, t).unwrap();
+                assert_eq!(why.seen, seen.seen, "seed {seed} {a:?} {t:?}");
+                assert_eq!(why.point_count, seen.point_count);
+                for (p, q) in why.points().iter().zip(seen.points()) {
+                    assert_eq!(p.status, q.status, "seed {seed} {a:?} {t:?}");
+                    assert_eq!(p.point, q.point);
+                    if p.status == PointStatus::Blocked {
+                        assert_eq!(p.hit, q.hit);
+                        let o = w.occluder(p.occluder).expect("a blocked point names a live occluder");
+                        assert!(o.def().layers & w.agent(a).unwrap().sight().obstacle_mask != 0);
+                        blocked += 1;
+                    }
+                    visible += (p.status == PointStatus::Visible) as u32;
+                    filtered += (p.status == PointStatus::Filtered) as u32;
+                    if p.status == PointStatus::OutOfRange {
+                        assert!(p.distance > why.radius.min(p.distance), "out of range beyond some radius");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500 && blocked > 20 && visible > 20 && filtered > 20, "{checked} {blocked} {visible} {filtered}");
+}
+
+/// Frame sections of a recording, read as `docs/recording.md` says (a second reader).
+struct Frame {
+    /// (agent id, flags)
+    agents: Vec<(u64, u8)>,
+    /// (agent, target, target index in the percepts) of sight percepts
+    sight: Vec<(u64, u64)>,
+    /// (agent, target, verdict)
+    why: Vec<(u64, u64, u8)>,
+    /// The radius of each Why record.
+    why_radius: Vec<f32>,
+}
+
+fn frames(bytes: &[u8]) -> Vec<Frame> {
+    let u32_at = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize;
+    let u64_at = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+    let mut out = Vec::new();
+    for (_, at, len) in chunks(bytes).into_iter().filter(|c| c.0 == 5) {
+        let f = &bytes[at..at + len];
+        let mut p = 16;
+        let mut frame = Frame { agents: Vec::new(), sight: Vec::new(), why: Vec::new(), why_radius: Vec::new() };
+        for section in 0..10 {
+            let n = u32_at(f, p);
+            p += 4;
+            for _ in 0..n {
+                let size = match section {
+                    0 => {
+                        frame.agents.push((u64_at(f, p), f[p + 61]));
+                        88
+                    }
+                    1 => 24 + 12 * f[p + 21] as usize,
+                    3 => {
+                        if f[p + 16] == 0 {
+                            frame.sight.push((u64_at(f, p), u64_at(f, p + 8)));
+                        }
+                        48
+                    }
+                    4 => 24,
+                    8 => 40,
+                    9 => {
+                        frame.why.push((u64_at(f, p), u64_at(f, p + 8), f[p + 16]));
+                        frame.why_radius.push(f32::from_le_bytes(f[p + 24..p + 28].try_into().unwrap()));
+                        36 + 44 * f[p + 17] as usize
+                    }
+                    _ => 32,
+                };
+                p += size;
+            }
+        }
+        out.push(frame);
+    }
+    out
+}
+
+/// In every frame, a Why record's verdict is Visible exactly when the step produced a sight
+/// percept for that pair (the explanation is the step's own decision); with `explain`, some
+/// frames explain something.
+fn why_agrees_with_the_steps(bytes: &[u8], explain: bool) {
+    let (mut visible, mut other) = (0, 0);
+    for (k, f) in frames(bytes).iter().enumerate() {
+        for &(a, t, verdict) in &f.why {
+            assert_eq!(verdict == 3, f.sight.contains(&(a, t)), "frame {k}: {a:x} {t:x} verdict {verdict}");
+            if verdict == 3 { visible += 1 } else { other += 1 }
+        }
+        // Every sight percept of an agent in focus is explained.
+        for &(a, t) in &f.sight {
+            let in_focus = f.agents.iter().any(|x| x.0 == a && x.1 & 8 != 0);
+            assert!(!explain || !in_focus || f.why.iter().any(|x| x.0 == a && x.1 == t), "frame {k}");
+        }
+    }
+    assert_eq!(explain, visible > 0 && other > 0, "{visible} visible, {other} not");
+}
+
+#[test]
+fn the_why_section_follows_the_sight_schedule_and_the_steps_decisions() {
+    let mut w = World::default();
+    let mut slow = AgentDef::default();
+    slow.sight.rate_hz = 2.0;
+    slow.sight.view_angle = 360.0;
+    let slow = w.create_agent(&slow).unwrap();
+    let fast = w.create_agent(&AgentDef { position: Vec3::new(2.0, 0.0, 0.0), ..Default::default() }).unwrap();
+    let far = w.create_agent(&AgentDef { position: Vec3::new(0.0, 0.0, -40.0), ..Default::default() }).unwrap();
+    let near = w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() }).unwrap();
+    let behind_wall = w.create_target(&TargetDef { position: Vec3::new(2.0, 0.0, 8.0), ..Default::default() }).unwrap();
+    let wall = w.add_occluder(&OccluderDef::cuboid(Vec3::new(2.0, 1.0, 6.0), Vec3::new(1.0, 2.0, 0.2))).unwrap();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    for _ in 0..40 {
+        w.step(0.05).unwrap();
+    }
+    let bytes = w.stop_recording().unwrap();
+    Replay::new(&bytes).unwrap().run_to_end().unwrap();
+    let bits = |i: AgentId| i.index as u64 | (i.generation as u64) << 48;
+    let tbits = |i: TargetId| i.index as u64 | (i.generation as u64) << 48;
+    let (mut slow_ticks, mut slow_idle) = (0, 0);
+    for (k, f) in frames(&bytes).iter().enumerate() {
+        let flags = |a: AgentId| f.agents.iter().find(|x| x.0 == bits(a)).unwrap().1;
+        let in_why = |a: AgentId| f.why.iter().any(|x| x.0 == bits(a));
+        // An agent appears in Why exactly when its sight ticked (bit 0), given a target in reach.
+        for a in [slow, fast] {
+            assert_eq!(flags(a) & 1 != 0, in_why(a), "frame {k}, agent {a:?}");
+        }
+        // The far agent ticks but has no target within 1.5 × its radius.
+        assert!(!in_why(far), "frame {k}");
+        if flags(slow) & 1 != 0 {
+            slow_ticks += 1
+        } else {
+            slow_idle += 1
+        }
+        // The verdict is the step's decision: Visible exactly for the sight percepts.
+        for &(a, t, verdict) in &f.why {
+            assert_eq!(verdict == 3, f.sight.contains(&(a, t)), "frame {k}: {a:x} {t:x} verdict {verdict}");
+        }
+        if flags(fast) & 1 != 0 {
+            let v = |t: TargetId| f.why.iter().find(|x| x.0 == bits(fast) && x.1 == tbits(t)).unwrap().2;
+            assert_eq!(v(near), 3);
+            assert_eq!(v(behind_wall), 2);
+        }
+    }
+    // 2 s at 2 Hz from its first tick at the first step: 5 ticks; the other frames leave it
+    // out of Why.
+    assert_eq!(slow_ticks, 5);
+    assert_eq!(slow_idle, 35);
+    // The explanation of the blocked point names the wall and where the ray stopped.
+    let e = w.explain_sight(fast, behind_wall).unwrap();
+    assert_eq!(e.verdict, PointStatus::Blocked);
+    assert_eq!(e.points()[0].occluder, wall);
+    assert!((e.points()[0].hit.z - 5.8).abs() < 0.01, "{:?}", e.points()[0].hit);
+    // Out of range: by how much.
+    w.set_agent_pose(fast, Vec3::new(2.0, 0.0, -20.0), Vec3::Z).unwrap();
+    let e = w.explain_sight(fast, near).unwrap();
+    assert_eq!(e.verdict, PointStatus::OutOfRange);
+    assert!(e.distance > e.radius && e.radius == 10.0, "{e:?}");
+}
+
+#[test]
+fn focus_narrows_memory_and_why_and_bad_calls_change_nothing() {
+    let mut w = World::default();
+    let a = w.create_agent(&AgentDef::default()).unwrap();
+    let b = w.create_agent(&AgentDef { position: Vec3::new(1.0, 0.0, 0.0), ..Default::default() }).unwrap();
+    w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 4.0), ..Default::default() }).unwrap();
+    assert!(w.stop_recording().is_err());
+    assert!(
+        w.start_recording(&RecordOptions { focus: vec![AgentId { index: 7, generation: 1 }], explain: true }).is_err()
+    );
+    assert!(!w.is_recording());
+    w.begin_step(0.1).unwrap();
+    assert_eq!(w.start_recording(&RecordOptions::default()), Err(Error::StepInProgress));
+    w.cancel_step();
+    w.start_recording(&RecordOptions { focus: vec![b], explain: true }).unwrap();
+    assert!(w.start_recording(&RecordOptions::default()).is_err());
+    for _ in 0..10 {
+        w.step(0.1).unwrap();
+    }
+    let bytes = w.stop_recording().unwrap();
+    let bits = |i: AgentId| i.index as u64 | (i.generation as u64) << 48;
+    let fs = frames(&bytes);
+    assert!(fs.iter().any(|f| !f.why.is_empty()));
+    for f in &fs {
+        assert!(f.why.iter().all(|x| x.0 == bits(b)), "only the agent in focus is explained");
+        assert_eq!(f.agents.iter().find(|x| x.0 == bits(a)).unwrap().1 & 8, 0);
+        assert_eq!(f.agents.iter().find(|x| x.0 == bits(b)).unwrap().1 & 8, 8);
+    }
+    Replay::new(&bytes).unwrap().run_to_end().unwrap();
+}
+
+#[test]
+fn the_why_section_uses_the_lose_sight_radius_as_the_step_did() {
+    let mut w = World::default();
+    let mut d = AgentDef::default();
+    d.sight.view_radius = 10.0;
+    d.sight.lose_sight_radius = 15.0;
+    d.sight.rate_hz = 0.0;
+    let a = w.create_agent(&d).unwrap();
+    let t = w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 12.0), ..Default::default() }).unwrap();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    // Not seen at 12 m (beyond the view radius), seen at 8, kept at 12, lost at 16.
+    let mut expected = Vec::new();
+    for (z, seen, radius) in
+        [(12.0, false, 10.0), (8.0, true, 10.0), (12.0, true, 15.0), (16.0, false, 15.0), (12.0, false, 10.0)]
+    {
+        w.set_target_pose(t, Vec3::new(0.0, 0.0, z), Vec3::Z).unwrap();
+        w.step(0.1).unwrap();
+        assert_eq!(w.can_see(a, t).unwrap().seen || w.memory_of(a, t).unwrap().is_some_and(|r| r.seen), seen);
+        expected.push((seen, radius));
+    }
+    let bytes = w.stop_recording().unwrap();
+    let got: Vec<(bool, f32)> = frames(&bytes).iter().map(|f| (f.why[0].2 == 3, f.why_radius[0])).collect();
+    assert_eq!(got, expected);
+}
+
+/// The fuzz target's idea under `cargo test`: changed, inserted and cut bytes, resealed or not,
+/// are refused with `BadSnapshot` or `ReplayMismatch`, never a panic; a sample of each outcome.
+#[test]
+fn mutated_recordings_are_refused_never_a_panic() {
+    let (_, bytes) = scenario(9, 15, Some(RecordOptions::default()), 1);
+    let mut rng = Rng(0xDEAD_BEEF);
+    let (mut bad, mut mismatch, mut fine) = (0, 0, 0);
+    for case in 0..800u32 {
+        let mut b = bytes.clone();
+        for _ in 0..1 + rng.n(3) {
+            let at = rng.n(b.len());
+            match rng.n(10) {
+                0 => b.truncate(at.max(1)),
+                1 => b.insert(at, rng.next() as u8),
+                2 => {
+                    b.remove(at);
+                }
+                _ => b[at] ^= 1 << rng.n(8),
+            }
+        }
+        if !case.is_multiple_of(4) {
+            argus_core::record::reseal(&mut b);
+        }
+        let outcome = std::panic::catch_unwind(|| Replay::new(&b).and_then(|mut r| r.run_to_end()));
+        match outcome.unwrap_or_else(|_| panic!("case {case} panicked")) {
+            Ok(()) => fine += 1,
+            Err(Error::BadSnapshot(m)) => {
+                assert!(m.starts_with("recording:"), "{m}");
+                bad += 1
+            }
+            Err(Error::ReplayMismatch { .. }) => mismatch += 1,
+            Err(other) => panic!("case {case}: {other:?}"),
+        }
+    }
+    assert!(bad > 100 && mismatch > 100, "{bad} refused, {mismatch} mismatched, {fine} replayed");
+}
+
+#[test]
+fn a_recording_world_stays_send_and_sync() {
+    fn send_sync<T: Send + Sync>(_: &T) {}
+    let mut w = World::default();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    send_sync(&w);
+    std::thread::scope(|s| {
+        s.spawn(|| w.step(0.1).unwrap());
+    });
+    assert_eq!(Replay::new(&w.stop_recording().unwrap()).unwrap().step_count(), 1);
+}
