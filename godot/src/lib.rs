@@ -30,6 +30,7 @@ pub mod world2d;
 pub mod world3d;
 pub mod world_occluders;
 pub mod world_queries;
+pub mod world_recording;
 
 pub use brain::EnemyBrain;
 pub use sensors::{

@@ -86,6 +86,10 @@ pub trait WorldShell: WithBaseField + Inherits<Node> {
     fn occluder_group(&self) -> StringName;
     fn core(&mut self) -> &mut WorldCore<Self::D>;
     fn core_ref(&self) -> &WorldCore<Self::D>;
+    /// `record_on_ready` (see `world_recording`).
+    fn record_on_ready(&self) -> bool;
+    /// `recording_path`: where `record_on_ready` writes the recording.
+    fn recording_path(&self) -> GString;
 }
 
 pub(crate) fn node<S: WorldShell>(this: &S) -> Gd<Node> {
@@ -127,10 +131,14 @@ pub fn ready<S: WorldShell>(this: &mut S) {
     let pending: Vec<Gd<Node>> =
         groups.iter().flat_map(|g| tree.get_nodes_in_group(*g).iter_shared().collect::<Vec<_>>()).collect();
     // They bind this world, so release our own borrow while they register.
-    let _guard = this.base_mut();
-    for mut node in pending {
-        node.call("register", &[]);
+    {
+        let _guard = this.base_mut();
+        for mut node in pending {
+            node.call("register", &[]);
+        }
     }
+    // After them, so that the recording's first snapshot holds them.
+    crate::world_recording::ready(this);
 }
 
 /// `_physics_process`.

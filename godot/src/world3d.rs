@@ -9,6 +9,7 @@ use crate::dim::{D3, Dim};
 use crate::world::{self, WorldCore, WorldProps, WorldShell};
 use crate::world_occluders as occluders;
 use crate::world_queries;
+use crate::world_recording as recording;
 
 /// The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.
 ///
@@ -43,6 +44,12 @@ pub struct PerceptionWorld3D {
     /// before the step is seen one frame late.
     #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
     pose_sync: i64,
+    /// Start recording every agent at `_ready` and write the recording to `recording_path` when the world leaves the tree (quitting the game included): a recording without script. Open it in `tools/inspector/argus-inspector.html`.
+    #[export]
+    record_on_ready: bool,
+    /// Where `record_on_ready` writes its recording (`user://`, `res://` or a file path).
+    #[export(file = "*.argusrec")]
+    recording_path: GString,
     core: WorldCore<D3>,
     base: Base<Node3D>,
 }
@@ -68,6 +75,12 @@ impl WorldShell for PerceptionWorld3D {
     fn core_ref(&self) -> &WorldCore<D3> {
         &self.core
     }
+    fn record_on_ready(&self) -> bool {
+        self.record_on_ready
+    }
+    fn recording_path(&self) -> GString {
+        self.recording_path.clone()
+    }
 }
 
 #[godot_api]
@@ -81,12 +94,17 @@ impl INode3D for PerceptionWorld3D {
             sound_occlusion: 1.0,
             auto_step: true,
             pose_sync: 0,
+            record_on_ready: false,
+            recording_path: "user://argus.argusrec".into(),
             core: WorldCore::default(),
             base,
         }
     }
     fn enter_tree(&mut self) {
         self.base_mut().add_to_group(D3::WORLD_GROUP);
+    }
+    fn exit_tree(&mut self) {
+        recording::exit_tree(self);
     }
     fn ready(&mut self) {
         world::ready(self);
@@ -262,5 +280,41 @@ impl PerceptionWorld3D {
     #[func]
     pub fn get_debug_line_colors(&self) -> PackedColorArray {
         self.core.debug_colors.clone()
+    }
+    /// Starts recording this world (starting it if needed): its state now, then every input
+    /// and every step's outputs until `stop_recording`. `focus`: the vision sensors whose
+    /// memory and "why" of each sight decision are recorded (`[]`: every agent; the argument
+    /// is required, gdext allows no default array of nodes). Returns false
+    /// (and reports why, changing nothing) when already recording or when a focus entry is not
+    /// a vision sensor registered in this world.
+    #[func]
+    pub fn start_recording(&mut self, focus: godot::builtin::AnyArray) -> bool {
+        recording::start_recording(self, &focus)
+    }
+    /// True between `start_recording` and `stop_recording`.
+    #[func]
+    pub fn is_recording(&self) -> bool {
+        recording::is_recording(self)
+    }
+    /// Ends the recording and writes it to `path` (`user://`, `res://` or a file path; open it
+    /// in `tools/inspector/argus-inspector.html`). OK, or: ERR_UNCONFIGURED when not
+    /// recording; the open error when `path` cannot be opened (the world then keeps recording:
+    /// try another path, or `stop_recording_bytes()`); the write error when writing fails
+    /// (the recording is then stopped and the file incomplete). Each error is reported too.
+    #[func]
+    pub fn stop_recording(&mut self, path: GString) -> godot::global::Error {
+        recording::stop_recording(self, &path)
+    }
+    /// Ends the recording and returns it as bytes (empty, with an error, when not recording).
+    #[func]
+    pub fn stop_recording_bytes(&mut self) -> PackedByteArray {
+        recording::stop_recording_bytes(self)
+    }
+    /// Replays the recording in `path` and checks that every step gives the recorded outputs.
+    /// Returns the number of steps replayed, or -1 (reporting the file and what is wrong: not
+    /// a recording, truncated, damaged, or a step that differs).
+    #[func]
+    pub fn verify_recording(path: GString) -> i64 {
+        recording::verify_recording::<D3>(&path)
     }
 }
