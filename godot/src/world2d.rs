@@ -14,6 +14,8 @@ use crate::world_recording as recording;
 /// The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane point (x, 0, y); distances are in pixels): owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.
 ///
 /// Occluders come from `StaticBody2D`/`CollisionShape2D`/`CollisionPolygon2D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody2D` on those physics layers: rectangles, circles, capsules, convex and concave polygons, segments. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody2D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState2D.intersect_ray`, every ray of a step in one batch), so every collider counts.
+///
+/// `start_recording`/`stop_recording` (or `record_on_ready`) record the world to a file that `verify_recording` replays and `tools/inspector/argus-inspector.html` opens.
 #[derive(GodotClass)]
 #[class(base = Node2D, tool)]
 pub struct PerceptionWorld2D {
@@ -284,9 +286,9 @@ impl PerceptionWorld2D {
     /// Starts recording this world (starting it if needed): its state now, then every input
     /// and every step's outputs until `stop_recording`. `focus`: the vision sensors whose
     /// memory and "why" of each sight decision are recorded (`[]`: every agent; the argument
-    /// is required, gdext allows no default array of nodes). Returns false
-    /// (and reports why, changing nothing) when already recording or when a focus entry is not
-    /// a vision sensor registered in this world.
+    /// is required, gdext allows no default array of nodes). Returns false (and reports why,
+    /// changing nothing) when already recording or when a focus entry is not a vision sensor
+    /// registered in this world.
     #[func]
     pub fn start_recording(&mut self, focus: godot::builtin::AnyArray) -> bool {
         recording::start_recording(self, &focus)
