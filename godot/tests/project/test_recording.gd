@@ -134,6 +134,14 @@ func test_focus_3d() -> void:
 	t.check(not w.start_recording([loose]), "a sensor outside the tree (not registered): false")
 	t.check("Unregistered" in errors.take() and not w.is_recording(), "named, nothing started")
 	loose.free()
+	var w2 := PerceptionWorld3D.new()
+	root.add_child(w2)
+	var elsewhere := H.guard_3d(w2, Vector3(0, 0, 5), Vector3(0, 0, 1))
+	elsewhere.name = "OtherWorldGuard"
+	t.check(elsewhere.is_registered() and not w.start_recording([g, elsewhere]), "a sensor of another world: false")
+	said = errors.take()
+	t.check("OtherWorldGuard" in said and "registered in this world" in said and not w.is_recording(),
+		"named, nothing started: %s" % said)
 	var typed: Array[VisionSensor3D] = [g]
 	t.check(w.start_recording(typed), "a typed Array[VisionSensor3D] focus is accepted")
 	await frames(4)
