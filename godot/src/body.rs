@@ -6,7 +6,7 @@ use godot::classes::{CollisionObject2D, CollisionObject3D, Node, Node2D, Node3D}
 use godot::prelude::*;
 
 use crate::convert::{core_to_plane, forward_3d, from_core, plane_to_core, to_core};
-use crate::raw::TransformReader;
+use crate::engine_workarounds::TransformReader;
 
 /// A node's position and forward in core terms (forward `None` when degenerate).
 pub type Pose = (Vec3, Option<Vec3>);

@@ -8,21 +8,29 @@ use godot::prelude::*;
 pub mod body;
 pub mod brain;
 pub mod convert;
+pub mod dim;
+pub mod engine_workarounds;
 pub mod hub;
 pub mod id_table;
 pub mod influence;
 pub mod occluder_sources;
+mod occluders2d;
+mod occluders3d;
 pub mod poses;
-pub mod raw;
 pub mod ray_adapter;
 pub mod sensors;
 pub mod shapes;
 pub mod signals;
 pub mod slots;
+#[cfg(test)]
+mod source_rules;
 pub mod tactics;
-mod world;
+pub mod world;
 pub mod world2d;
 pub mod world3d;
+pub mod world_occluders;
+pub mod world_queries;
+pub mod world_recording;
 
 pub use brain::EnemyBrain;
 pub use sensors::{

@@ -5,19 +5,13 @@
 //! a read does, so a node moving every frame paid twice), until it stays still for
 //! `NOTIFY_AFTER_STILL` steps. A polled node is read at the step itself, never a frame late. A
 //! node with a script is never polled: the script may be listening for those notifications.
+//! The heuristic's numbers are engine work-arounds, in `engine_workarounds`.
 
 use argus_core::Vec3;
 
+use crate::engine_workarounds::{NOTIFY_AFTER_STILL, POLL_AFTER_MOVES, TransformReader, notified_in_a_row};
 use crate::hub::{Body, Pose};
 use crate::id_table::{IdTable, SlotId};
-use crate::raw::TransformReader;
-
-/// Notifications in a row (at most one step apart) after which a node is polled instead.
-pub const POLL_AFTER_MOVES: u16 = 8;
-/// Steps in a row without a move after which a polled node gets its notification back. A still
-/// polled node costs a read a step; going back costs an engine call, and if it moves again, the
-/// notifications before it is polled again cost about twice the reads: still this long, it pays.
-pub const NOTIFY_AFTER_STILL: u16 = 15;
 
 /// How many nodes ahead the loops ask for their slots (they were last touched a frame ago).
 const LOOKAHEAD: usize = 4;
@@ -96,9 +90,7 @@ pub fn read_moved<I: SlotId, S: PoseSlot>(
             continue; // read above; its notification came before it was switched off
         }
         changed_pose(*id, body, read.reader, sent, read.out);
-        // Godot 2D notifies a node that moves every frame at every other step only (a move while
-        // its global transform is still stale from the last is not notified again).
-        let in_a_row = read.step - watch.notified_at <= 2;
+        let in_a_row = notified_in_a_row(read.step, watch.notified_at);
         watch.streak = if in_a_row { watch.streak.saturating_add(1) } else { 1 };
         watch.notified_at = read.step;
         if watch.streak >= POLL_AFTER_MOVES && !watch.scripted {

@@ -3,11 +3,10 @@
 //! each emit is an engine call into cache-cold objects (several µs inside a running frame), and
 //! most guards' signals have no handler.
 
-use godot::classes::ClassDb;
 use godot::prelude::*;
 use godot::sys;
 
-use crate::raw::{MethodBind, live_object};
+use crate::engine_workarounds::{MethodBind, has_connections, live_object};
 
 /// The signals a step emits.
 #[derive(Clone, Copy)]
@@ -43,14 +42,7 @@ impl Default for Signals {
         let names =
             ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
                 .map(StringName::from);
-        // The add-on is built against the 4.3 API, which lacks the method, so it is looked up at
-        // run time (its hash in the 4.4–4.7 APIs); asking ClassDB first keeps 4.3 from printing
-        // an error for the lookup.
-        let has_connections = ClassDb::singleton()
-            .class_has_method("Object", "has_connections")
-            .then(|| MethodBind::find("Object", "has_connections", 2619796661))
-            .flatten();
-        Signals { names, has_connections }
+        Signals { names, has_connections: has_connections() }
     }
 }
 

@@ -1,120 +1,322 @@
 //! `PerceptionWorld2D`: owns the Argus world of a top-down 2D scene and steps it every physics
-//! frame. The node itself is written by `perception_world!` (shared with 3D); this file holds what
-//! is 2D only.
+//! frame. The class is a shell over `world.rs` / `world_occluders.rs` (the logic, shared with
+//! 3D); what is 2D only (occluder shapes, the physics space) is in `occluders2d.rs`.
 
-use argus_core::{OccluderDef, OccluderShape, RayHit, RayQuery};
-use godot::classes::{
-    CollisionObject2D, CollisionPolygon2D, CollisionShape2D, INode2D, Node2D, PhysicsDirectSpaceState2D,
-    PhysicsRayQueryParameters2D, StaticBody2D, TileMapLayer,
-};
+use godot::classes::{INode2D, Node2D};
 use godot::prelude::*;
 
-use crate::convert::{core_to_plane, plane_to_core, walls_2d};
-use crate::occluder_sources::Kinds;
+use crate::dim::{D2, Dim};
+use crate::world::{self, WorldCore, WorldProps, WorldShell};
+use crate::world_occluders as occluders;
+use crate::world_queries;
+use crate::world_recording as recording;
 
-crate::world::perception_world! {
-    doc = "The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane point (x, 0, y); distances are in pixels): owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody2D`/`CollisionShape2D`/`CollisionPolygon2D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody2D` on those physics layers: rectangles, circles, capsules, convex and concave polygons, segments. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody2D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState2D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
-    class = PerceptionWorld2D, base = Node2D, ibase = INode2D, d2 = true,
-    vector = Vector2, packed = PackedVector2Array, to_core = plane_to_core, from_core = core_to_plane,
-    mask_flags = flags_2d_physics, static_body = StaticBody2D, collision_object = CollisionObject2D,
-    shape = Node, sensor = VisionSensor2D, space = PhysicsDirectSpaceState2D, get_world = get_world_2d,
-    world_group = "argus_perception_world_2d", agents_group = "argus_agents_2d", targets_group = "argus_targets_2d",
+/// The perception world of a top-down 2D scene (a 2D point (x, y) is the core's ground-plane point (x, 0, y); distances are in pixels): owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.
+///
+/// Occluders come from `StaticBody2D`/`CollisionShape2D`/`CollisionPolygon2D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody2D` on those physics layers: rectangles, circles, capsules, convex and concave polygons, segments. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody2D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState2D.intersect_ray`, every ray of a step in one batch), so every collider counts.
+///
+/// `start_recording`/`stop_recording` (or `record_on_ready`) record the world to a file that `verify_recording` replays and `tools/inspector/argus-inspector.html` opens.
+#[derive(GodotClass)]
+#[class(base = Node2D, tool)]
+pub struct PerceptionWorld2D {
+    /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
+    #[export]
+    occluder_group: StringName,
+    /// Every static body on one of these physics layers becomes an occluder at `_ready` (0 = none).
+    #[export(flags_2d_physics)]
+    occluder_collision_mask: u32,
+    /// Answer line of sight with the physics space (`intersect_ray`) instead of Argus's occluders. Fixed once the world has started.
+    #[export]
+    use_physics_rays: bool,
+    /// Worker threads a step splits its work between (1 = the main thread only). Fixed once started.
+    #[export(range = (1.0, 64.0))]
+    worker_threads: u32,
+    /// Each muffling occluder between a sound and a guard multiplies its radius by this (1 = off, the lesson's rule). Fixed once started.
+    #[export(range = (0.0, 1.0))]
+    sound_occlusion: f32,
+    /// Step automatically in `_physics_process` (off: call `step()` yourself).
+    #[export]
+    auto_step: bool,
+    /// How a step reads node poses. Every step (0, default): each sensor's and target's global
+    /// transform, exact. On transform change (1): only nodes whose transform notification arrived
+    /// since they were last read, and nodes that keep moving (8 notifications in a row: read at
+    /// every step, their notification off, until still for 15 steps; never a node with a script,
+    /// which may use those notifications); cheaper with many still nodes, but Godot delivers
+    /// those notifications between frames, so a node that starts moving during the physics frame
+    /// before the step is seen one frame late.
+    #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
+    pose_sync: i64,
+    /// Start recording every agent at `_ready` and write the recording to `recording_path` when the world leaves the tree (quitting the game included): a recording without script. Open it in `tools/inspector/argus-inspector.html`.
+    #[export]
+    record_on_ready: bool,
+    /// Where `record_on_ready` writes its recording (`user://`, `res://` or a file path).
+    #[export(file = "*.argusrec")]
+    recording_path: GString,
+    core: WorldCore<D2>,
+    base: Base<Node2D>,
 }
 
-/// How far 2D walls reach above and below the ground plane; 2D rays run at height 0.
-const WALL_HALF_HEIGHT: f32 = 1.0;
-
-/// A node `register_occluders` turns into an occluder.
-fn is_occluder_shape(node: &Gd<Node>) -> bool {
-    node.is_class("CollisionShape2D") || node.is_class("CollisionPolygon2D")
-}
-
-/// What the 2D world counts as what (see `occluder_sources`).
-const KINDS: Kinds = Kinds {
-    is_shape: is_occluder_shape,
-    is_extra: |n| n.is_class("TileMapLayer"),
-    static_layer: |n| n.clone().try_cast::<StaticBody2D>().ok().map(|b| b.get_collision_layer()),
-};
-
-/// Static occluders of a `TileMapLayer`: every collision polygon of every used tile, on its
-/// TileSet physics layer's collision layers; `None` for anything else. Made where the tiles are
-/// at `register_occluders` (flipped or transposed tiles use the tile's own polygon).
-fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
-    let layer = node.clone().try_cast::<TileMapLayer>().ok()?;
-    Some(tile_occluders(&layer))
-}
-
-fn tile_occluders(layer: &Gd<TileMapLayer>) -> Result<Vec<OccluderDef>, String> {
-    let set = layer.get_tile_set().ok_or("the TileMapLayer has no TileSet")?;
-    let physics_layers = set.get_physics_layers_count();
-    if physics_layers == 0 {
-        return Err("its TileSet has no physics layer, so its tiles have no collision polygons".into());
-    }
-    if !layer.is_collision_enabled() {
-        return Ok(Vec::new());
-    }
-    let t = layer.get_global_transform();
-    let mut out = Vec::new();
-    for cell in layer.get_used_cells().iter_shared() {
-        let Some(data) = layer.get_cell_tile_data(cell) else { continue };
-        let centre = layer.map_to_local(cell);
-        for pl in 0..physics_layers {
-            let layers = set.get_physics_layer_collision_layer(pl);
-            for k in 0..data.get_collision_polygons_count(pl) {
-                let points = data.get_collision_polygon_points(pl, k);
-                let points: Vec<Vector2> = points.as_slice().iter().map(|p| t * (centre + *p)).collect();
-                if let Some((vertices, indices)) = walls_2d(&points, false, WALL_HALF_HEIGHT) {
-                    let shape = OccluderShape::Mesh { vertices, indices };
-                    out.push(OccluderDef { shape, layers, ..Default::default() });
-                }
-            }
+impl WorldShell for PerceptionWorld2D {
+    type D = D2;
+    fn props(&self) -> WorldProps {
+        WorldProps {
+            occluder_collision_mask: self.occluder_collision_mask,
+            use_physics_rays: self.use_physics_rays,
+            worker_threads: self.worker_threads,
+            sound_occlusion: self.sound_occlusion,
+            auto_step: self.auto_step,
+            pose_sync: self.pose_sync,
         }
     }
-    Ok(out)
-}
-
-/// The occluder of one `CollisionShape2D` or `CollisionPolygon2D` on `layers`, extruded
-/// `WALL_HALF_HEIGHT` above and below the plane; `None` when the shape is disabled.
-fn occluder_def(shape: &Gd<Node>, layers: u32) -> Option<Result<OccluderDef, String>> {
-    if let Ok(s) = shape.clone().try_cast::<CollisionShape2D>() {
-        (!s.is_disabled()).then(|| crate::shapes::occluder_2d(&s, layers, WALL_HALF_HEIGHT))
-    } else if let Ok(p) = shape.clone().try_cast::<CollisionPolygon2D>() {
-        (!p.is_disabled()).then(|| crate::shapes::occluder_polygon_2d(&p, layers, WALL_HALF_HEIGHT))
-    } else {
-        Some(Err(format!("{} is neither a CollisionShape2D nor a CollisionPolygon2D", shape.get_class())))
+    fn occluder_group(&self) -> StringName {
+        self.occluder_group.clone()
+    }
+    fn core(&mut self) -> &mut WorldCore<D2> {
+        &mut self.core
+    }
+    fn core_ref(&self) -> &WorldCore<D2> {
+        &self.core
+    }
+    fn record_on_ready(&self) -> bool {
+        self.record_on_ready
+    }
+    fn recording_path(&self) -> GString {
+        self.recording_path.clone()
     }
 }
 
-/// A shape's global transform, to tell when a moving occluder moved; `None` once it is disabled.
-fn shape_pose(shape: &Gd<Node>) -> Option<[f32; 12]> {
-    let disabled = shape.get("disabled").try_to::<bool>().unwrap_or(false);
-    let node = shape.clone().try_cast::<Node2D>().ok().filter(|_| !disabled)?;
-    let t = node.get_global_transform();
-    Some([t.a.x, t.a.y, t.b.x, t.b.y, t.origin.x, t.origin.y, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+#[godot_api]
+impl INode2D for PerceptionWorld2D {
+    fn init(base: Base<Node2D>) -> Self {
+        Self {
+            occluder_group: "argus_occluders".into(),
+            occluder_collision_mask: 0,
+            use_physics_rays: false,
+            worker_threads: 1,
+            sound_occlusion: 1.0,
+            auto_step: true,
+            pose_sync: 0,
+            record_on_ready: false,
+            recording_path: "user://argus.argusrec".into(),
+            core: WorldCore::default(),
+            base,
+        }
+    }
+    fn enter_tree(&mut self) {
+        self.base_mut().add_to_group(D2::WORLD_GROUP);
+    }
+    fn exit_tree(&mut self) {
+        recording::exit_tree(self);
+    }
+    fn ready(&mut self) {
+        world::ready(self);
+    }
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        world::configuration_warnings(self)
+    }
+    fn physics_process(&mut self, delta: f64) {
+        world::physics_process(self, delta);
+    }
 }
 
-/// A shape's rigid pose and scale in core terms, to move its occluder; `None` once disabled.
-fn shape_rigid(shape: &Gd<Node>) -> Option<crate::world::Rigid> {
-    shape_pose(shape)?;
-    let t = shape.clone().try_cast::<Node2D>().ok()?.get_global_transform();
-    Some(crate::world::Rigid {
-        position: plane_to_core(t.origin),
-        rotation: crate::convert::rotation_2d_to_core(t.rotation()),
-        scale: argus_core::Vec3::new(t.scale().x, 1.0, t.scale().y),
-    })
-}
-
-/// One line-of-sight ray through the 2D physics space: hits within `max_distance` on the ray's
-/// layer mask, skipping the guard's and target's own bodies and colliders containing the eye.
-fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState2D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {
-    let from = core_to_plane(ray.origin);
-    let to = core_to_plane(ray.origin + ray.direction * ray.max_distance);
-    let Some(mut query) = PhysicsRayQueryParameters2D::create(from, to) else { return RayHit::default() };
-    query.set_collision_mask(ray.layer_mask);
-    query.set_exclude(exclude);
-    let hit = space.intersect_ray(&query);
-    match hit.get("position").and_then(|p| p.try_to::<Vector2>().ok()) {
-        Some(p) => RayHit { hit: true, distance: (p - from).length() },
-        None => RayHit::default(),
+#[godot_api]
+impl PerceptionWorld2D {
+    /// Advances perception by `delta` seconds and emits the resulting signals. Called every
+    /// physics frame when `auto_step` is on. Returns false (and reports why) on error.
+    #[func]
+    pub fn step(&mut self, delta: f64) -> bool {
+        world::step(self, delta)
+    }
+    /// Broadcasts a sound heard at the next step by every guard within `loudness` (metres
+    /// in 3D, pixels in 2D) times its hearing sensitivity. `source` may be a perception
+    /// target (its memory is refreshed), any other node (passed back in `sound_heard`),
+    /// or null.
+    #[func]
+    pub fn emit_sound(&mut self, position: Vector2, loudness: f32, source: Option<Gd<Node>>) {
+        world::emit_sound(self, "emit_sound", position, loudness, source, None);
+    }
+    /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
+    /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
+    #[func]
+    pub fn emit_sound_ex(
+        &mut self,
+        position: Vector2,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team: i64,
+        layers: i64,
+    ) {
+        let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
+        world::emit_sound(self, "emit_sound_ex", position, loudness, source, team_and_layers);
+    }
+    /// Removes every occluder and registers them again from the group and the collision
+    /// mask (call after adding or removing walls, or moving a static body's; occluders of
+    /// animatable, character and rigid bodies follow their shapes by themselves). Returns
+    /// how many were registered.
+    #[func]
+    pub fn register_occluders(&mut self) -> i64 {
+        occluders::register_occluders(self)
+    }
+    /// Registers one collision shape (3D: `CollisionShape3D`; 2D: `CollisionShape2D` or
+    /// `CollisionPolygon2D`) as an occluder on its body's collision layers; on an animatable,
+    /// character or rigid body it follows the shape as it moves. Returns false (and
+    /// reports why) for a disabled or unsupported shape.
+    #[func]
+    pub fn add_occluder_shape(&mut self, shape: Gd<Node>) -> bool {
+        occluders::add_occluder_shape(self, shape)
+    }
+    /// What the editor shows as this node's configuration warnings (also callable from
+    /// scripts): no occluders while physics rays are off.
+    #[func]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        world::configuration_warnings(self)
+    }
+    /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
+    /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
+    #[func]
+    pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
+        world::set_attitude(self, observer, other, attitude)
+    }
+    /// Every percept of the last step, in the core's order (agents in creation order; per
+    /// agent, sounds in emission order, then sights in target order), as Dictionaries:
+    /// `sensor` (the vision sensor), `kind` ("sight" or "sound"), `target` (the seen target or
+    /// the sound's source target; null for other sources), `position`, `strength` (sight:
+    /// visible fraction; sound: 1 − distance / radius), `time`.
+    #[func]
+    pub fn get_last_percepts(&self) -> Array<VarDictionary> {
+        self.core.hub.last_percepts()
+    }
+    /// Where should someone at `self_position` hide from `threats` (vision sensors, or
+    /// Dictionaries with `position`, `forward` and, in 3D, `eye`; a 2D eye is the
+    /// position)? Tests each of `candidates` with rays from every threat's eye (Argus's
+    /// occluders, or the physics space with `use_physics_rays`, on `obstacle_mask`),
+    /// scores hidden spots by danger × 10 (layer 0 of `danger_map`, if given) + travel
+    /// distance, and returns the best `top_k`, best first, as Dictionaries (`position`,
+    /// `score` (lower is better), `candidate_index`, `hidden_from`). Empty when no spot
+    /// qualifies (the lesson then stays put). `hidden_from_most` ranks spots hidden from
+    /// most threats first instead of requiring all.
+    #[func]
+    #[allow(clippy::too_many_arguments)]
+    pub fn find_cover(
+        &mut self,
+        self_position: Vector2,
+        threats: VarArray,
+        candidates: PackedVector2Array,
+        top_k: i64,
+        hidden_from_most: bool,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+        obstacle_mask: i64,
+    ) -> Array<VarDictionary> {
+        let c = candidates.as_slice();
+        world_queries::find_cover(self, self_position, threats, c, top_k, hidden_from_most, danger_map, obstacle_mask)
+    }
+    /// From where can `threat` (a vision sensor, or a Dictionary with `position` and
+    /// `forward`) be approached outside its forward cone? Keeps candidates whose direction from
+    /// the threat has a dot product with its facing of at most 0.3, scores them −facing − danger
+    /// (layer 0 of `danger_map`, if given; higher is better) and returns the best `top_k` as
+    /// Dictionaries like `find_cover`. Empty when none qualifies.
+    #[func]
+    pub fn find_flank(
+        &mut self,
+        threat: Variant,
+        candidates: PackedVector2Array,
+        top_k: i64,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+    ) -> Array<VarDictionary> {
+        world_queries::find_flank(self, threat, candidates.as_slice(), top_k, danger_map)
+    }
+    /// Number of registered occluders.
+    #[func]
+    pub fn get_occluder_count(&self) -> i64 {
+        self.core.occluders.iter().filter(|id| !id.is_null()).count() as i64
+    }
+    /// Number of registered guards (vision sensors).
+    #[func]
+    pub fn get_agent_count(&self) -> i64 {
+        self.core.hub.agents.len() as i64
+    }
+    /// Number of registered perception targets.
+    #[func]
+    pub fn get_target_count(&self) -> i64 {
+        self.core.hub.targets.len() as i64
+    }
+    /// Microseconds the last `step` spent inside the Argus core (the sweep and its conclusions).
+    #[func]
+    pub fn get_last_core_step_usec(&self) -> f64 {
+        self.core.hub.core_usec
+    }
+    /// Microseconds the last `step` spent reading the sensors' and targets' poses.
+    #[func]
+    pub fn get_last_sync_usec(&self) -> f64 {
+        self.core.hub.sync_usec
+    }
+    /// Microseconds of `get_last_sync_usec` spent reading node transforms from the engine (the rest hands them to the core).
+    #[func]
+    pub fn get_last_read_usec(&self) -> f64 {
+        self.core.hub.read_usec
+    }
+    /// Microseconds the last `step` spent turning the core's events into signals and emitting them.
+    #[func]
+    pub fn get_last_signal_usec(&self) -> f64 {
+        self.core.hub.events_usec + self.core.emit_usec
+    }
+    /// Microseconds the last `step` took in all: reading node poses, the core step, and signals.
+    #[func]
+    pub fn get_last_frame_usec(&self) -> f64 {
+        self.core.frame_usec
+    }
+    /// Seconds of perception simulated so far.
+    #[func]
+    pub fn get_time(&self) -> f64 {
+        self.core.hub.world_ref().map(|w| w.time()).unwrap_or(0.0)
+    }
+    /// The current picture as line segments (pairs of points), from the core's debug-draw
+    /// buffer: cones, sight rays (green seen, red blocked), occluders, memory, sounds, move
+    /// targets. `flags` = 0 draws everything; `agent` limits it to one sensor. Colours of the
+    /// last call: `get_debug_line_colors()` (one per segment).
+    #[func]
+    pub fn get_debug_lines(&mut self, flags: i64, agent: Option<Gd<Node>>) -> PackedVector2Array {
+        world_queries::debug_lines(self, flags, agent).into_iter().collect()
+    }
+    /// Colours of the segments of the last `get_debug_lines` call.
+    #[func]
+    pub fn get_debug_line_colors(&self) -> PackedColorArray {
+        self.core.debug_colors.clone()
+    }
+    /// Starts recording this world (starting it if needed): its state now, then every input
+    /// and every step's outputs until `stop_recording`. `focus`: the vision sensors whose
+    /// memory and "why" of each sight decision are recorded (`[]`: every agent; the argument
+    /// is required, gdext allows no default array of nodes). Returns false (and reports why,
+    /// changing nothing) when already recording or when a focus entry is not a vision sensor
+    /// registered in this world.
+    #[func]
+    pub fn start_recording(&mut self, focus: godot::builtin::AnyArray) -> bool {
+        recording::start_recording(self, &focus)
+    }
+    /// True between `start_recording` and `stop_recording`.
+    #[func]
+    pub fn is_recording(&self) -> bool {
+        recording::is_recording(self)
+    }
+    /// Ends the recording and writes it to `path` (`user://`, `res://` or a file path; open it
+    /// in `tools/inspector/argus-inspector.html`). OK, or: ERR_UNCONFIGURED when not
+    /// recording; the open error when `path` cannot be opened (the world then keeps recording:
+    /// try another path, or `stop_recording_bytes()`); the write error when writing fails
+    /// (the recording is then stopped and the file incomplete). Each error is reported too.
+    #[func]
+    pub fn stop_recording(&mut self, path: GString) -> godot::global::Error {
+        recording::stop_recording(self, &path)
+    }
+    /// Ends the recording and returns it as bytes (empty, with an error, when not recording).
+    #[func]
+    pub fn stop_recording_bytes(&mut self) -> PackedByteArray {
+        recording::stop_recording_bytes(self)
+    }
+    /// Replays the recording in `path` and checks that every step gives the recorded outputs.
+    /// Returns the number of steps replayed, or -1 (reporting the file and what is wrong: not
+    /// a recording, truncated, damaged, or a step that differs).
+    #[func]
+    pub fn verify_recording(path: GString) -> i64 {
+        recording::verify_recording::<D2>(&path)
     }
 }

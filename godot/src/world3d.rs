@@ -1,146 +1,322 @@
 //! `PerceptionWorld3D`: owns the Argus world of a 3D scene and steps it every physics frame. The
-//! node itself is written by `perception_world!` (shared with 2D); this file holds what is 3D only.
+//! class is a shell over `world.rs` / `world_occluders.rs` (the logic, shared with 2D); what is
+//! 3D only (occluder shapes, the physics space) is in `occluders3d.rs`.
 
-use argus_core::{OccluderDef, OccluderShape, RayHit, RayQuery};
-use godot::classes::{
-    CollisionObject3D, CollisionPolygon3D, CollisionShape3D, ConcavePolygonShape3D, CsgShape3D, Geometry2D, INode3D,
-    Mesh, Node3D, PhysicsDirectSpaceState3D, PhysicsRayQueryParameters3D, StaticBody3D,
-};
+use godot::classes::{CollisionShape3D, INode3D, Node3D};
 use godot::prelude::*;
 
-use crate::convert::{from_core, to_core, triangle_soup};
-use crate::occluder_sources::Kinds;
+use crate::dim::{D3, Dim};
+use crate::world::{self, WorldCore, WorldProps, WorldShell};
+use crate::world_occluders as occluders;
+use crate::world_queries;
+use crate::world_recording as recording;
 
-crate::world::perception_world! {
-    doc = "The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.\n\nOccluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody3D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.",
-    class = PerceptionWorld3D, base = Node3D, ibase = INode3D, d2 = false,
-    vector = Vector3, packed = PackedVector3Array, to_core = to_core, from_core = from_core,
-    mask_flags = flags_3d_physics, static_body = StaticBody3D, collision_object = CollisionObject3D,
-    shape = CollisionShape3D, sensor = VisionSensor3D, space = PhysicsDirectSpaceState3D, get_world = get_world_3d,
-    world_group = "argus_perception_world_3d", agents_group = "argus_agents_3d", targets_group = "argus_targets_3d",
+/// The perception world of a 3D scene: owns the Argus core world, registers the occluders (walls) from collision shapes, and steps sight, hearing, memory, awareness and brains in `_physics_process` (after your scripts have moved things), then emits every sensor's signals from the step's events.
+///
+/// Occluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody3D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.
+///
+/// `start_recording`/`stop_recording` (or `record_on_ready`) record the world to a file that `verify_recording` replays and `tools/inspector/argus-inspector.html` opens.
+#[derive(GodotClass)]
+#[class(base = Node3D, tool)]
+pub struct PerceptionWorld3D {
+    /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
+    #[export]
+    occluder_group: StringName,
+    /// Every static body on one of these physics layers becomes an occluder at `_ready` (0 = none).
+    #[export(flags_3d_physics)]
+    occluder_collision_mask: u32,
+    /// Answer line of sight with the physics space (`intersect_ray`) instead of Argus's occluders. Fixed once the world has started.
+    #[export]
+    use_physics_rays: bool,
+    /// Worker threads a step splits its work between (1 = the main thread only). Fixed once started.
+    #[export(range = (1.0, 64.0))]
+    worker_threads: u32,
+    /// Each muffling occluder between a sound and a guard multiplies its radius by this (1 = off, the lesson's rule). Fixed once started.
+    #[export(range = (0.0, 1.0))]
+    sound_occlusion: f32,
+    /// Step automatically in `_physics_process` (off: call `step()` yourself).
+    #[export]
+    auto_step: bool,
+    /// How a step reads node poses. Every step (0, default): each sensor's and target's global
+    /// transform, exact. On transform change (1): only nodes whose transform notification arrived
+    /// since they were last read, and nodes that keep moving (8 notifications in a row: read at
+    /// every step, their notification off, until still for 15 steps; never a node with a script,
+    /// which may use those notifications); cheaper with many still nodes, but Godot delivers
+    /// those notifications between frames, so a node that starts moving during the physics frame
+    /// before the step is seen one frame late.
+    #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
+    pose_sync: i64,
+    /// Start recording every agent at `_ready` and write the recording to `recording_path` when the world leaves the tree (quitting the game included): a recording without script. Open it in `tools/inspector/argus-inspector.html`.
+    #[export]
+    record_on_ready: bool,
+    /// Where `record_on_ready` writes its recording (`user://`, `res://` or a file path).
+    #[export(file = "*.argusrec")]
+    recording_path: GString,
+    core: WorldCore<D3>,
+    base: Base<Node3D>,
 }
 
-/// A node `register_occluders` turns into an occluder.
-fn is_occluder_shape(node: &Gd<Node>) -> bool {
-    node.is_class("CollisionShape3D")
-}
-
-/// What the 3D world counts as what (see `occluder_sources`).
-const KINDS: Kinds = Kinds {
-    is_shape: is_occluder_shape,
-    is_extra: |n| n.is_class("CSGShape3D") || n.is_class("CollisionPolygon3D"),
-    static_layer: |n| n.clone().try_cast::<StaticBody3D>().ok().map(|b| b.get_collision_layer()),
-};
-
-/// Static occluders of the other 3D collision sources: a root CSG shape (its collision mesh, on
-/// its collision layers) and a `CollisionPolygon3D` (its extruded prism, on its body's layers);
-/// `None` for anything else. Made where they are at `register_occluders` (they do not follow).
-fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
-    if let Ok(csg) = node.clone().try_cast::<CsgShape3D>() {
-        return Some(csg_occluder(&csg));
-    }
-    let polygon = node.clone().try_cast::<CollisionPolygon3D>().ok()?;
-    Some(polygon_occluder(&polygon))
-}
-
-/// A world-space triangle soup as one static occluder.
-fn soup(faces: impl Iterator<Item = Vector3>, t: &Transform3D, layers: u32) -> Result<Vec<OccluderDef>, String> {
-    let world: Vec<argus_core::Vec3> = faces.map(|p| to_core(*t * p)).collect();
-    let (vertices, indices) = triangle_soup(&world).ok_or("its mesh has no triangle")?;
-    Ok(vec![OccluderDef { shape: OccluderShape::Mesh { vertices, indices }, layers, ..Default::default() }])
-}
-
-fn csg_occluder(csg: &Gd<CsgShape3D>) -> Result<Vec<OccluderDef>, String> {
-    if !csg.is_root_shape() {
-        return Err("a CSG shape inside another CSG shape: put the root CSG shape in the group".into());
-    }
-    // A CSG shape builds its mesh deferred, after it entered the tree: build it now.
-    if csg.has_method("_update_shape") {
-        csg.clone().call("_update_shape", &[]);
-    }
-    let faces = if csg.has_method("bake_collision_shape") {
-        csg.clone()
-            .call("bake_collision_shape", &[])
-            .try_to::<Gd<ConcavePolygonShape3D>>()
-            .map(|s| s.get_faces())
-            .map_err(|_| "its CSG mesh is empty")?
-    } else {
-        csg.get_meshes()
-            .get(1)
-            .and_then(|m| m.try_to::<Gd<Mesh>>().ok())
-            .map(|m| m.get_faces())
-            .ok_or("its CSG mesh is not built yet (call register_occluders() a frame later)")?
-    };
-    soup(faces.as_slice().iter().copied(), &csg.get_global_transform(), csg.get_collision_layer())
-}
-
-fn polygon_occluder(node: &Gd<CollisionPolygon3D>) -> Result<Vec<OccluderDef>, String> {
-    if node.is_disabled() {
-        return Ok(Vec::new());
-    }
-    let polygon = node.get_polygon();
-    let points = polygon.as_slice();
-    if points.len() < 3 {
-        return Err("the polygon has fewer than 3 points".into());
-    }
-    // Godot extrudes the polygon (local XY) along Z, centred on the node.
-    let h = node.get_depth() * 0.5;
-    let at = |p: Vector2, z: f32| Vector3::new(p.x, p.y, z);
-    let mut faces = Vec::new();
-    for i in 0..points.len() {
-        let (a, b) = (points[i], points[(i + 1) % points.len()]);
-        faces.extend([at(a, -h), at(b, -h), at(b, h), at(a, -h), at(b, h), at(a, h)]);
-    }
-    let caps = Geometry2D::singleton().triangulate_polygon(&polygon);
-    for tri in caps.as_slice().chunks_exact(3) {
-        for z in [-h, h] {
-            faces.extend(tri.iter().map(|&k| at(points[k as usize], z)));
+impl WorldShell for PerceptionWorld3D {
+    type D = D3;
+    fn props(&self) -> WorldProps {
+        WorldProps {
+            occluder_collision_mask: self.occluder_collision_mask,
+            use_physics_rays: self.use_physics_rays,
+            worker_threads: self.worker_threads,
+            sound_occlusion: self.sound_occlusion,
+            auto_step: self.auto_step,
+            pose_sync: self.pose_sync,
         }
     }
-    let layers = node
-        .get_parent()
-        .and_then(|p| p.try_cast::<CollisionObject3D>().ok())
-        .map(|b| b.get_collision_layer())
-        .unwrap_or(1);
-    soup(faces.into_iter(), &node.get_global_transform(), layers)
-}
-
-/// The occluder of one collision shape on `layers`; `None` when the shape is disabled.
-fn occluder_def(shape: &Gd<CollisionShape3D>, layers: u32) -> Option<Result<OccluderDef, String>> {
-    (!shape.is_disabled()).then(|| crate::shapes::occluder_3d(shape, layers))
-}
-
-/// A shape's global transform, to tell when a moving occluder moved; `None` once it is disabled.
-fn shape_pose(shape: &Gd<CollisionShape3D>) -> Option<[f32; 12]> {
-    if shape.is_disabled() {
-        return None;
+    fn occluder_group(&self) -> StringName {
+        self.occluder_group.clone()
     }
-    let t = shape.get_global_transform();
-    let (b, o) = (t.basis.rows, t.origin);
-    Some([b[0].x, b[0].y, b[0].z, b[1].x, b[1].y, b[1].z, b[2].x, b[2].y, b[2].z, o.x, o.y, o.z])
+    fn core(&mut self) -> &mut WorldCore<D3> {
+        &mut self.core
+    }
+    fn core_ref(&self) -> &WorldCore<D3> {
+        &self.core
+    }
+    fn record_on_ready(&self) -> bool {
+        self.record_on_ready
+    }
+    fn recording_path(&self) -> GString {
+        self.recording_path.clone()
+    }
 }
 
-/// A shape's rigid pose and scale in core terms, to move its occluder; `None` once disabled.
-fn shape_rigid(shape: &Gd<CollisionShape3D>) -> Option<crate::world::Rigid> {
-    let t = shape.get_global_transform();
-    (!shape.is_disabled()).then(|| crate::world::Rigid {
-        position: to_core(t.origin),
-        rotation: crate::convert::rotation_of(&t.basis),
-        scale: to_core(t.basis.get_scale()),
-    })
+#[godot_api]
+impl INode3D for PerceptionWorld3D {
+    fn init(base: Base<Node3D>) -> Self {
+        Self {
+            occluder_group: "argus_occluders".into(),
+            occluder_collision_mask: 0,
+            use_physics_rays: false,
+            worker_threads: 1,
+            sound_occlusion: 1.0,
+            auto_step: true,
+            pose_sync: 0,
+            record_on_ready: false,
+            recording_path: "user://argus.argusrec".into(),
+            core: WorldCore::default(),
+            base,
+        }
+    }
+    fn enter_tree(&mut self) {
+        self.base_mut().add_to_group(D3::WORLD_GROUP);
+    }
+    fn exit_tree(&mut self) {
+        recording::exit_tree(self);
+    }
+    fn ready(&mut self) {
+        world::ready(self);
+    }
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        world::configuration_warnings(self)
+    }
+    fn physics_process(&mut self, delta: f64) {
+        world::physics_process(self, delta);
+    }
 }
 
-/// One line-of-sight ray through the physics space: hits within `max_distance` on the ray's
-/// layer mask, skipping the guard's and target's own bodies and colliders containing the eye.
-fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState3D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {
-    let from = from_core(ray.origin);
-    let to = from_core(ray.origin + ray.direction * ray.max_distance);
-    let Some(mut query) = PhysicsRayQueryParameters3D::create(from, to) else { return RayHit::default() };
-    query.set_collision_mask(ray.layer_mask);
-    query.set_exclude(exclude);
-    let hit = space.intersect_ray(&query);
-    match hit.get("position").and_then(|p| p.try_to::<Vector3>().ok()) {
-        Some(p) => RayHit { hit: true, distance: (p - from).length() },
-        None => RayHit::default(),
+#[godot_api]
+impl PerceptionWorld3D {
+    /// Advances perception by `delta` seconds and emits the resulting signals. Called every
+    /// physics frame when `auto_step` is on. Returns false (and reports why) on error.
+    #[func]
+    pub fn step(&mut self, delta: f64) -> bool {
+        world::step(self, delta)
+    }
+    /// Broadcasts a sound heard at the next step by every guard within `loudness` (metres
+    /// in 3D, pixels in 2D) times its hearing sensitivity. `source` may be a perception
+    /// target (its memory is refreshed), any other node (passed back in `sound_heard`),
+    /// or null.
+    #[func]
+    pub fn emit_sound(&mut self, position: Vector3, loudness: f32, source: Option<Gd<Node>>) {
+        world::emit_sound(self, "emit_sound", position, loudness, source, None);
+    }
+    /// `emit_sound` with the sound's `team` (for the attitude rule; default 1, like targets)
+    /// and `layers` (matched against each hearing sensor's `sound_mask`; default 1).
+    #[func]
+    pub fn emit_sound_ex(
+        &mut self,
+        position: Vector3,
+        loudness: f32,
+        source: Option<Gd<Node>>,
+        team: i64,
+        layers: i64,
+    ) {
+        let team_and_layers = Some((team.clamp(0, u32::MAX as i64) as u32, layers as u32));
+        world::emit_sound(self, "emit_sound_ex", position, loudness, source, team_and_layers);
+    }
+    /// Removes every occluder and registers them again from the group and the collision
+    /// mask (call after adding or removing walls, or moving a static body's; occluders of
+    /// animatable, character and rigid bodies follow their shapes by themselves). Returns
+    /// how many were registered.
+    #[func]
+    pub fn register_occluders(&mut self) -> i64 {
+        occluders::register_occluders(self)
+    }
+    /// Registers one collision shape (3D: `CollisionShape3D`; 2D: `CollisionShape2D` or
+    /// `CollisionPolygon2D`) as an occluder on its body's collision layers; on an animatable,
+    /// character or rigid body it follows the shape as it moves. Returns false (and
+    /// reports why) for a disabled or unsupported shape.
+    #[func]
+    pub fn add_occluder_shape(&mut self, shape: Gd<CollisionShape3D>) -> bool {
+        occluders::add_occluder_shape(self, shape)
+    }
+    /// What the editor shows as this node's configuration warnings (also callable from
+    /// scripts): no occluders while physics rays are off.
+    #[func]
+    pub fn configuration_warnings(&self) -> PackedStringArray {
+        world::configuration_warnings(self)
+    }
+    /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
+    /// 2 friendly. By default a team is friendly to itself and hostile to every other team.
+    #[func]
+    pub fn set_attitude(&mut self, observer: i64, other: i64, attitude: i64) -> bool {
+        world::set_attitude(self, observer, other, attitude)
+    }
+    /// Every percept of the last step, in the core's order (agents in creation order; per
+    /// agent, sounds in emission order, then sights in target order), as Dictionaries:
+    /// `sensor` (the vision sensor), `kind` ("sight" or "sound"), `target` (the seen target or
+    /// the sound's source target; null for other sources), `position`, `strength` (sight:
+    /// visible fraction; sound: 1 − distance / radius), `time`.
+    #[func]
+    pub fn get_last_percepts(&self) -> Array<VarDictionary> {
+        self.core.hub.last_percepts()
+    }
+    /// Where should someone at `self_position` hide from `threats` (vision sensors, or
+    /// Dictionaries with `position`, `forward` and, in 3D, `eye`; a 2D eye is the
+    /// position)? Tests each of `candidates` with rays from every threat's eye (Argus's
+    /// occluders, or the physics space with `use_physics_rays`, on `obstacle_mask`),
+    /// scores hidden spots by danger × 10 (layer 0 of `danger_map`, if given) + travel
+    /// distance, and returns the best `top_k`, best first, as Dictionaries (`position`,
+    /// `score` (lower is better), `candidate_index`, `hidden_from`). Empty when no spot
+    /// qualifies (the lesson then stays put). `hidden_from_most` ranks spots hidden from
+    /// most threats first instead of requiring all.
+    #[func]
+    #[allow(clippy::too_many_arguments)]
+    pub fn find_cover(
+        &mut self,
+        self_position: Vector3,
+        threats: VarArray,
+        candidates: PackedVector3Array,
+        top_k: i64,
+        hidden_from_most: bool,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+        obstacle_mask: i64,
+    ) -> Array<VarDictionary> {
+        let c = candidates.as_slice();
+        world_queries::find_cover(self, self_position, threats, c, top_k, hidden_from_most, danger_map, obstacle_mask)
+    }
+    /// From where can `threat` (a vision sensor, or a Dictionary with `position` and
+    /// `forward`) be approached outside its forward cone? Keeps candidates whose direction from
+    /// the threat has a dot product with its facing of at most 0.3, scores them −facing − danger
+    /// (layer 0 of `danger_map`, if given; higher is better) and returns the best `top_k` as
+    /// Dictionaries like `find_cover`. Empty when none qualifies.
+    #[func]
+    pub fn find_flank(
+        &mut self,
+        threat: Variant,
+        candidates: PackedVector3Array,
+        top_k: i64,
+        danger_map: Option<Gd<crate::influence::InfluenceMap>>,
+    ) -> Array<VarDictionary> {
+        world_queries::find_flank(self, threat, candidates.as_slice(), top_k, danger_map)
+    }
+    /// Number of registered occluders.
+    #[func]
+    pub fn get_occluder_count(&self) -> i64 {
+        self.core.occluders.iter().filter(|id| !id.is_null()).count() as i64
+    }
+    /// Number of registered guards (vision sensors).
+    #[func]
+    pub fn get_agent_count(&self) -> i64 {
+        self.core.hub.agents.len() as i64
+    }
+    /// Number of registered perception targets.
+    #[func]
+    pub fn get_target_count(&self) -> i64 {
+        self.core.hub.targets.len() as i64
+    }
+    /// Microseconds the last `step` spent inside the Argus core (the sweep and its conclusions).
+    #[func]
+    pub fn get_last_core_step_usec(&self) -> f64 {
+        self.core.hub.core_usec
+    }
+    /// Microseconds the last `step` spent reading the sensors' and targets' poses.
+    #[func]
+    pub fn get_last_sync_usec(&self) -> f64 {
+        self.core.hub.sync_usec
+    }
+    /// Microseconds of `get_last_sync_usec` spent reading node transforms from the engine (the rest hands them to the core).
+    #[func]
+    pub fn get_last_read_usec(&self) -> f64 {
+        self.core.hub.read_usec
+    }
+    /// Microseconds the last `step` spent turning the core's events into signals and emitting them.
+    #[func]
+    pub fn get_last_signal_usec(&self) -> f64 {
+        self.core.hub.events_usec + self.core.emit_usec
+    }
+    /// Microseconds the last `step` took in all: reading node poses, the core step, and signals.
+    #[func]
+    pub fn get_last_frame_usec(&self) -> f64 {
+        self.core.frame_usec
+    }
+    /// Seconds of perception simulated so far.
+    #[func]
+    pub fn get_time(&self) -> f64 {
+        self.core.hub.world_ref().map(|w| w.time()).unwrap_or(0.0)
+    }
+    /// The current picture as line segments (pairs of points), from the core's debug-draw
+    /// buffer: cones, sight rays (green seen, red blocked), occluders, memory, sounds, move
+    /// targets. `flags` = 0 draws everything; `agent` limits it to one sensor. Colours of the
+    /// last call: `get_debug_line_colors()` (one per segment).
+    #[func]
+    pub fn get_debug_lines(&mut self, flags: i64, agent: Option<Gd<Node>>) -> PackedVector3Array {
+        world_queries::debug_lines(self, flags, agent).into_iter().collect()
+    }
+    /// Colours of the segments of the last `get_debug_lines` call.
+    #[func]
+    pub fn get_debug_line_colors(&self) -> PackedColorArray {
+        self.core.debug_colors.clone()
+    }
+    /// Starts recording this world (starting it if needed): its state now, then every input
+    /// and every step's outputs until `stop_recording`. `focus`: the vision sensors whose
+    /// memory and "why" of each sight decision are recorded (`[]`: every agent; the argument
+    /// is required, gdext allows no default array of nodes). Returns false (and reports why,
+    /// changing nothing) when already recording or when a focus entry is not a vision sensor
+    /// registered in this world.
+    #[func]
+    pub fn start_recording(&mut self, focus: godot::builtin::AnyArray) -> bool {
+        recording::start_recording(self, &focus)
+    }
+    /// True between `start_recording` and `stop_recording`.
+    #[func]
+    pub fn is_recording(&self) -> bool {
+        recording::is_recording(self)
+    }
+    /// Ends the recording and writes it to `path` (`user://`, `res://` or a file path; open it
+    /// in `tools/inspector/argus-inspector.html`). OK, or: ERR_UNCONFIGURED when not
+    /// recording; the open error when `path` cannot be opened (the world then keeps recording:
+    /// try another path, or `stop_recording_bytes()`); the write error when writing fails
+    /// (the recording is then stopped and the file incomplete). Each error is reported too.
+    #[func]
+    pub fn stop_recording(&mut self, path: GString) -> godot::global::Error {
+        recording::stop_recording(self, &path)
+    }
+    /// Ends the recording and returns it as bytes (empty, with an error, when not recording).
+    #[func]
+    pub fn stop_recording_bytes(&mut self) -> PackedByteArray {
+        recording::stop_recording_bytes(self)
+    }
+    /// Replays the recording in `path` and checks that every step gives the recorded outputs.
+    /// Returns the number of steps replayed, or -1 (reporting the file and what is wrong: not
+    /// a recording, truncated, damaged, or a step that differs).
+    #[func]
+    pub fn verify_recording(path: GString) -> i64 {
+        recording::verify_recording::<D3>(&path)
     }
 }

@@ -105,6 +105,7 @@ godot_suite() {
     echo "res://addons/argus/argus.gdextension" >"$project/.godot/extension_list.cfg"
     godot_script 3d test_3d.gd
     godot_script 2d test_2d.gd
+    godot_script recording test_recording.gd
     godot_script corpus test_corpus.gd
     godot_script corpus2d test_corpus_2d.gd
     # What each corpus runner ran and skipped (skips are listed with their reason, never counted).

@@ -1,7 +1,8 @@
 //! The perception nodes: `VisionSensor3D`/`2D` (the agent: sight, memory, awareness), their
-//! hearing children and `PerceptionTarget3D`/`2D`, each written once by a macro for both
-//! dimensions (only the base node, the vector type and the world class differ), and what they
-//! share: the world-node trait, the settings-to-def mapping and the world lookup.
+//! hearing children and `PerceptionTarget3D`/`2D`. Each kind's logic is written once, generic
+//! over `Dim` (`vision.rs`, `hearing.rs`, `target.rs`); the classes are shells that hold the
+//! exported properties and forward. Here: what they share (the world-node trait, the
+//! settings-to-def mapping and the world lookup).
 
 use argus_core::{
     AgentDef, AgentId, AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig, TargetId, Vec3,
@@ -86,13 +87,22 @@ pub fn check_target_def(def: &argus_core::TargetDef) -> Result<(), String> {
     argus_core::World::default().create_target(def).map(|_| ()).map_err(|e| e.to_string())
 }
 
-mod hearing;
-mod target;
-mod vision;
+pub mod hearing;
+pub mod link;
+pub mod target;
+mod target_nodes;
+pub mod vision;
+mod vision2d;
+mod vision2d_queries;
+mod vision3d;
+mod vision3d_queries;
+mod vision_queries;
+mod vision_settings;
 
 pub use hearing::{HearingSensor2D, HearingSensor3D};
-pub use target::{PerceptionTarget2D, PerceptionTarget3D};
-pub use vision::{VisionSensor2D, VisionSensor3D};
+pub use target_nodes::{PerceptionTarget2D, PerceptionTarget3D};
+pub use vision2d::VisionSensor2D;
+pub use vision3d::VisionSensor3D;
 
 #[cfg(test)]
 mod tests {
