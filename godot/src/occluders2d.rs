@@ -5,7 +5,7 @@
 use argus_core::{OccluderDef, OccluderShape, RayHit, RayQuery};
 use godot::classes::{
     CollisionObject2D, CollisionPolygon2D, CollisionShape2D, Node2D, PhysicsDirectSpaceState2D,
-    PhysicsRayQueryParameters2D, StaticBody2D, TileMapLayer,
+    PhysicsRayQueryParameters2D, StaticBody2D, TileMapLayer, TileSetAtlasSource,
 };
 use godot::prelude::*;
 
@@ -58,7 +58,8 @@ fn is_occluder_shape(node: &Gd<Node>) -> bool {
 
 /// Static occluders of a `TileMapLayer`: every collision polygon of every used tile, on its
 /// TileSet physics layer's collision layers; `None` for anything else. Made where the tiles are
-/// at `register_occluders` (flipped or transposed tiles use the tile's own polygon).
+/// at `register_occluders`; a flipped or transposed cell's polygons are flipped and transposed
+/// as Godot's physics builds them (`tile_point`).
 fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
     let layer = node.clone().try_cast::<TileMapLayer>().ok()?;
     Some(tile_occluders(&layer))
@@ -78,11 +79,13 @@ fn tile_occluders(layer: &Gd<TileMapLayer>) -> Result<Vec<OccluderDef>, String> 
     for cell in layer.get_used_cells().iter_shared() {
         let Some(data) = layer.get_cell_tile_data(cell) else { continue };
         let centre = layer.map_to_local(cell);
+        let alternative = layer.get_cell_alternative_tile(cell);
         for pl in 0..physics_layers {
             let layers = set.get_physics_layer_collision_layer(pl);
             for k in 0..data.get_collision_polygons_count(pl) {
                 let points = data.get_collision_polygon_points(pl, k);
-                let points: Vec<Vector2> = points.as_slice().iter().map(|p| t * (centre + *p)).collect();
+                let points: Vec<Vector2> =
+                    points.as_slice().iter().map(|p| t * (centre + tile_point(*p, alternative))).collect();
                 if let Some((vertices, indices)) = walls_2d(&points, false, WALL_HALF_HEIGHT) {
                     let shape = OccluderShape::Mesh { vertices, indices };
                     out.push(OccluderDef { shape, layers, ..Default::default() });
@@ -91,6 +94,21 @@ fn tile_occluders(layer: &Gd<TileMapLayer>) -> Result<Vec<OccluderDef>, String> 
         }
     }
     Ok(out)
+}
+
+/// A tile polygon's point as a cell with this alternative id places it: the cell's
+/// `TileSetAtlasSource` `TRANSFORM_*` flags, applied as Godot's `TileData::get_transformed_vertices`
+/// does (transpose first, then flip horizontally, then vertically).
+fn tile_point(p: Vector2, alternative: i32) -> Vector2 {
+    let has = |flag: i32| alternative & flag != 0;
+    let mut v = if has(TileSetAtlasSource::TRANSFORM_TRANSPOSE) { Vector2::new(p.y, p.x) } else { p };
+    if has(TileSetAtlasSource::TRANSFORM_FLIP_H) {
+        v.x = -v.x;
+    }
+    if has(TileSetAtlasSource::TRANSFORM_FLIP_V) {
+        v.y = -v.y;
+    }
+    v
 }
 
 /// The occluder of one `CollisionShape2D` or `CollisionPolygon2D` on `layers`, extruded
@@ -136,5 +154,28 @@ fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState2D>, ray: &RayQuery, exclud
     match hit.get("position").and_then(|p| p.try_to::<Vector2>().ok()) {
         Some(p) => RayHit { hit: true, distance: (p - from).length() },
         None => RayHit::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_points_transpose_before_flipping() {
+        let p = Vector2::new(1.0, 2.0);
+        let (h, v, t) = (
+            TileSetAtlasSource::TRANSFORM_FLIP_H,
+            TileSetAtlasSource::TRANSFORM_FLIP_V,
+            TileSetAtlasSource::TRANSFORM_TRANSPOSE,
+        );
+        assert_eq!(tile_point(p, 0), p);
+        assert_eq!(tile_point(p, 3), p, "the alternative's own id is not a flag");
+        assert_eq!(tile_point(p, h), Vector2::new(-1.0, 2.0));
+        assert_eq!(tile_point(p, v), Vector2::new(1.0, -2.0));
+        assert_eq!(tile_point(p, t), Vector2::new(2.0, 1.0));
+        assert_eq!(tile_point(p, t | h), Vector2::new(-2.0, 1.0));
+        assert_eq!(tile_point(p, t | v), Vector2::new(2.0, -1.0));
+        assert_eq!(tile_point(p, t | h | v), Vector2::new(-2.0, -1.0));
     }
 }

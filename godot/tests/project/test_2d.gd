@@ -35,6 +35,7 @@ func run() -> void:
 	test_cover_2d()
 	await test_hearing_child_freed()
 	test_tiles_and_loose_walls()
+	await test_flipped_tiles_match_physics()
 	test_configuration_warnings_2d()
 	test_pixels_and_hints()
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
@@ -298,6 +299,73 @@ func test_tiles_and_loose_walls() -> void:
 	t.check(not g.can_see(H.target_2d(w, Vector2(100, 0))), "the tile column hides the target behind it")
 	t.check(g.can_see(H.target_2d(w, Vector2(100, 400))), "and not the one past its end")
 	OS.remove_logger(errors)
+	clear()
+
+## A flipped or transposed tile (its alternative id carries TileSetAtlasSource's TRANSFORM_*
+## flags) walls what Godot's physics walls: a scalene corner triangle in each of the 8 flag
+## combinations, and sight rays from four sides to a grid of points in each cell agree with
+## intersect_ray on the same segments (one check per cell).
+func test_flipped_tiles_match_physics() -> void:
+	var w := fresh_world()
+	var tiles := TileSet.new()
+	tiles.tile_size = Vector2i(64, 64)
+	tiles.add_physics_layer()
+	tiles.set_physics_layer_collision_layer(0, 1)
+	var source := TileSetAtlasSource.new()
+	source.texture = ImageTexture.create_from_image(Image.create(64, 64, false, Image.FORMAT_RGBA8))
+	source.texture_region_size = Vector2i(64, 64)
+	tiles.add_source(source, 0)
+	source.create_tile(Vector2i(0, 0))
+	var data := source.get_tile_data(Vector2i(0, 0), 0)
+	data.add_collision_polygon(0)
+	# Long leg along the top edge, short leg half down the left edge: no flip maps it to itself.
+	data.set_collision_polygon_points(0, 0, PackedVector2Array([Vector2(-32, -32), Vector2(32, -32), Vector2(-32, 0)]))
+	var layer := TileMapLayer.new()
+	layer.tile_set = tiles
+	layer.add_to_group("argus_occluders")
+	root.add_child(layer)
+	var flags := [TileSetAtlasSource.TRANSFORM_FLIP_H, TileSetAtlasSource.TRANSFORM_FLIP_V, TileSetAtlasSource.TRANSFORM_TRANSPOSE]
+	var cells := []
+	for combo in 8:
+		var alt := 0
+		for b in 3:
+			if combo & (1 << b): alt |= flags[b]
+		var cell := Vector2i(3 * combo, 0)
+		layer.set_cell(cell, 0, Vector2i(0, 0), alt)
+		cells.append([cell, alt])
+	await frames(3)
+	t.check(w.register_occluders() == 8, "eight flipped tiles: eight occluders (%d)" % w.get_occluder_count())
+	var space := layer.get_world_2d().direct_space_state
+	var g := H.guard_2d(w, Vector2.ZERO, Vector2.RIGHT)
+	g.view_angle = 360
+	var target := H.target_2d(w, Vector2.ZERO)
+	# Grid coordinates away from every vertex coordinate (0, ±32) and every transformed edge.
+	var grid := [-26, -14, -2, 10, 22]
+	var sides := [Vector2(-80, 0), Vector2(80, 0), Vector2(0, -80), Vector2(0, 80)]
+	var blocked_total := 0
+	var probes_total := 0
+	for c in cells:
+		var centre := layer.to_global(layer.map_to_local(c[0]))
+		var differ := []
+		for gx in grid:
+			for gy in grid:
+				var p := centre + Vector2(gx, gy)
+				for side in sides:
+					# The eye outside the cell, level with the point on the side's axis.
+					var from: Vector2 = centre + Vector2(side.x, gy) if side.y == 0 else centre + Vector2(gx, side.y)
+					g.position = from
+					g.rotation = (p - from).angle()
+					target.position = p
+					var q := PhysicsRayQueryParameters2D.create(from, p)
+					var blocked := not space.intersect_ray(q).is_empty()
+					var seen := g.can_see(target)
+					probes_total += 1
+					if blocked: blocked_total += 1
+					if seen == blocked:
+						differ.append("%s->%s physics %s argus %s" % [from - centre, p - centre, "blocked" if blocked else "clear", "sees" if seen else "blind"])
+		t.check(differ.is_empty(), "tile alternative flags %d (cell %s): Argus's sight agrees with intersect_ray on all %d probes; %d differ: %s" % [c[1], c[0], grid.size() * grid.size() * sides.size(), differ.size(), differ.slice(0, 4)])
+	print("2d flipped tiles: %d of %d probes blocked by the physics" % [blocked_total, probes_total])
+	t.check(blocked_total > probes_total / 5 and blocked_total < probes_total * 4 / 5, "the probes have both blocked and clear rays (%d of %d blocked)" % [blocked_total, probes_total])
 	clear()
 
 ## A 2D sensor with an eye height says so (and a complete 2D scene says nothing).
