@@ -100,6 +100,7 @@ sdk() { # platform source-folder
     mkdir -p "$d/include" "$d/lib/cmake/Argus" "$d/lib/pkgconfig"
     cp include/argus.h bindings/cpp/argus.hpp "$d/include/"
     cp unity/LICENSE.md "$d/LICENSE.md"
+    mkdir -p "$d/tools" && cp tools/inspector/argus-inspector.html "$d/tools/"
     case "$p" in
         windows-*) mkdir -p "$d/bin"; cp "$src/argus.dll" "$d/bin/"
                    cp "$src/libargus.dll.a" "$src/argus.lib" "$src/argus.def" "$src/libargus.a" "$d/lib/"
@@ -146,6 +147,7 @@ mkdir -p "$U/Plugins/Linux/x86_64" "$U/Plugins/Windows/x86_64" "$U/Plugins/macOS
 cp "$WORK/linux-x86_64/libargus.so" "$U/Plugins/Linux/x86_64/"
 cp "$WORK/windows-x86_64/argus.dll" "$U/Plugins/Windows/x86_64/"
 cp "$WORK/macos/libargus.dylib" "$U/Plugins/macOS/"
+cp tools/inspector/argus-inspector.html "$U/Tools~/"
 python3 "unity/Tools~/metas.py" --root "$U"
 python3 "unity/Tools~/metas.py" --root "$U" --check >/dev/null
 tar -C "$WORK/unity" --owner=0 --group=0 --sort=name -czf "$DIST/com.argus.perception-$V.tgz" package
@@ -155,6 +157,8 @@ stage godot
 G="$WORK/godot/addons/argus"
 mkdir -p "$G/bin"
 cp -r godot/addons/argus/icons "$G/"
+# The recordings' inspector, in a folder Godot does not import (.gdignore).
+mkdir -p "$G/tools" && cp tools/inspector/argus-inspector.html "$G/tools/" && touch "$G/tools/.gdignore"
 cp unity/LICENSE.md "$G/LICENSE.md"
 cp "$WORK/linux-x86_64/libargus_godot.linux.x86_64.so" "$WORK/windows-x86_64/argus_godot.windows.x86_64.dll" \
     "$WORK/macos/libargus_godot.macos.dylib" "$G/bin/"

@@ -226,6 +226,18 @@ release_symbols() {
         echo "all checks passed"'
 }
 
+# The recordings' inspector ships in every package a user may hold without the repository.
+release_inspector() {
+    local html="$ROOT/tools/inspector/argus-inspector.html"
+    run_one release-inspector-shipped bash -c "set -eo pipefail
+        tar -xzOf '$ROOT'/dist/argus-sdk-*-linux-x86_64.tar.gz --wildcards '*/tools/argus-inspector.html' | cmp - '$html'
+        tar -xzOf '$ROOT'/dist/argus-sdk-*-macos-universal.tar.gz --wildcards '*/tools/argus-inspector.html' | cmp - '$html'
+        unzip -p '$ROOT'/dist/argus-sdk-*-windows-x86_64.zip '*/tools/argus-inspector.html' | cmp - '$html'
+        tar -xzOf '$ROOT'/dist/com.argus.perception-*.tgz 'package/Tools~/argus-inspector.html' | cmp - '$html'
+        unzip -p '$ROOT'/dist/argus-godot-*.zip 'addons/argus/tools/argus-inspector.html' | cmp - '$html'
+        unzip -l '$ROOT'/dist/argus-godot-*.zip | grep -q 'addons/argus/tools/.gdignore'"
+}
+
 release_suite() {
     if [[ "${ARGUS_RELEASE_REUSE_DIST:-0}" == 1 && -f "$ROOT/dist/SHA256SUMS" ]]; then
         # For iterating on the tests only: CI always builds.
@@ -247,5 +259,6 @@ release_suite() {
     release_godot
     release_csharp
     release_versions
+    release_inspector
 }
 release_suite
