@@ -211,7 +211,7 @@ impl ExactShape {
         self.cast_ray(pool, ray, max_toi).is_some_and(|toi| toi > 0.0)
     }
 
-    fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
+    pub(crate) fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
         match self {
             ExactShape::Upright(_, s, pose) | ExactShape::Cuboid(s, pose) => s.cast_ray(pose, ray, max_toi, true),
             ExactShape::Ball(s, pose) => s.cast_ray(pose, ray, max_toi, true),
