@@ -309,7 +309,7 @@ impl OccluderSet {
     ) -> Option<(u32, f32)> {
         let ray = Ray::new(origin, dir);
         let named = blocker.filter(|&rank| (rank as usize) < self.exact.len()).and_then(|rank| {
-            let toi = self.exact[rank as usize].cast_ray(&self.pool, &ray, max_distance).filter(|&t| t > 0.0)?;
+            let toi = self.exact[rank as usize].stop(&self.pool, &ray, max_distance)?;
             Some((self.grid.ranked[rank as usize].id, toi))
         });
         named.or_else(|| self.cast_ray_leaf(origin, dir, max_distance, layers))

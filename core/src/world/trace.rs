@@ -78,6 +78,9 @@ impl SightTrace {
         let mut answers = self.answers.drain(..);
         for pair in &mut self.pairs[self.resolved..] {
             pair.first_blocked = self.blocked.len() as u32;
+            if pair.pending == 0 {
+                continue;
+            }
             for k in 0..pair.point_count as u16 {
                 if pair.pending >> k & 1 == 0 {
                     continue;
