@@ -51,6 +51,9 @@ pub fn recording(size: &Size, rows: &mut Vec<Row>) {
             ("10 agents in focus + why", Some(RecordOptions { focus, explain: true })),
             ("every agent, no why", Some(RecordOptions { focus: Vec::new(), explain: false })),
         ];
+        let only = std::env::var("ARGUS_BENCH_ONLY").ok().and_then(|v| v.parse::<usize>().ok());
+        let options: Vec<_> =
+            options.into_iter().enumerate().filter(|(k, _)| only.is_none_or(|o| o == *k)).map(|(_, o)| o).collect();
         let mut plain = make();
         let mut variants: Vec<Variant> = options
             .into_iter()
@@ -77,6 +80,12 @@ pub fn recording(size: &Size, rows: &mut Vec<Row>) {
             let bytes = v.world.stop_recording().unwrap();
             let agents = if v.options.as_ref().unwrap().focus.is_empty() { AGENTS } else { 10 };
             let r = median(v.ratios.clone());
+            if std::env::var_os("ARGUS_BENCH_MIN").is_some() {
+                let t: Vec<f64> = v.ratios.iter().zip(&base).map(|(r, b)| r * b.as_secs_f64()).collect();
+                let min = |x: &[f64]| x.iter().cloned().fold(f64::MAX, f64::min);
+                let b: Vec<f64> = base.iter().map(|d| d.as_secs_f64()).collect();
+                eprintln!("MIN {} {:.3}", v.name, min(&t) / min(&b));
+            }
             let (lo, hi) = v.ratios.iter().fold((f64::MAX, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
             let rate_name = if rate == 0.0 { "every step" } else { "10 Hz" };
             rows.push(Row {

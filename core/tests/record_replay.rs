@@ -296,6 +296,7 @@ fn chunks(bytes: &[u8]) -> Vec<(u8, usize, usize)> {
 
 #[test]
 fn random_worlds_with_every_feature_replay_exactly() {
+    let mut stops_checked = 0;
     for seed in 1..=6 {
         let workers = if seed == 3 { 3 } else { 1 };
         let focus =
@@ -317,7 +318,41 @@ fn random_worlds_with_every_feature_replay_exactly() {
             assert!(kinds.iter().filter(|&&k| k == 1).count() == 2, "seed {seed}: load_into writes a fresh START");
         }
         why_agrees_with_the_steps(&bytes, seed != 5);
+        stops_checked += stops_are_on_the_occluders_they_name(&bytes, seed);
     }
+    assert!(stops_checked > 50, "only {stops_checked} blocked points checked");
+}
+
+/// Every blocked point of every frame names an occluder that the ray from the agent's eye to the
+/// point meets, at the distance written (checked on the replayed world, step by step). Returns
+/// how many it checked.
+fn stops_are_on_the_occluders_they_name(bytes: &[u8], seed: u64) -> usize {
+    let fs = frames(bytes);
+    let mut replay = Replay::new(bytes).unwrap();
+    let mut checked = 0;
+    for (k, f) in fs.iter().enumerate() {
+        assert!(replay.next_step().unwrap());
+        let w = replay.world();
+        for (a, t, statuses, _, stops) in &f.why {
+            let agent = w.agents().find(|(id, _)| id.index == *a).unwrap().0;
+            let target = w.targets().find(|(id, _)| id.index == *t).unwrap().0;
+            let e = w.explain_sight(agent, target).unwrap();
+            let blocked = (0..e.points().len()).filter(|&p| statuses >> (2 * p) & 3 == 2);
+            for (p, &(distance, slot)) in blocked.zip(stops) {
+                let (id, occluder) = w
+                    .occluders()
+                    .iter()
+                    .find(|(id, _)| id.index == slot)
+                    .unwrap_or_else(|| panic!("seed {seed} frame {k}: occluder slot {slot} is not live"));
+                let to = e.points()[p].point - e.eye;
+                let at = occluder.ray_distance(e.eye, to.normalize(), to.length());
+                let near = at.is_some_and(|at| (at - distance).abs() <= 1e-3 * (1.0 + distance));
+                assert!(near, "seed {seed} frame {k}: {id:?} is at {at:?} on the ray, the recording says {distance}");
+                checked += 1;
+            }
+        }
+    }
+    checked
 }
 
 #[test]
@@ -622,7 +657,13 @@ fn the_why_section_follows_the_sight_schedule_and_the_steps_decisions() {
     let far = w.create_agent(&AgentDef { position: Vec3::new(0.0, 0.0, -40.0), ..Default::default() }).unwrap();
     let near = w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() }).unwrap();
     let behind_wall = w.create_target(&TargetDef { position: Vec3::new(2.0, 0.0, 8.0), ..Default::default() }).unwrap();
+    // Occluders elsewhere first, so the wall's id is not the first (nor its place in any order).
+    for k in 0..5 {
+        let far_away = Vec3::new(-30.0 - 3.0 * k as f32, 1.0, 40.0 + 7.0 * k as f32);
+        w.add_occluder(&OccluderDef::cuboid(far_away, Vec3::new(1.0, 2.0, 1.0))).unwrap();
+    }
     let wall = w.add_occluder(&OccluderDef::cuboid(Vec3::new(2.0, 1.0, 6.0), Vec3::new(1.0, 2.0, 0.2))).unwrap();
+    assert_eq!(wall.index, 5);
     w.start_recording(&RecordOptions::default()).unwrap();
     for _ in 0..40 {
         w.step(0.05).unwrap();

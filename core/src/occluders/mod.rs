@@ -310,7 +310,9 @@ impl OccluderSet {
         let ray = Ray::new(origin, dir);
         let named = blocker.filter(|&rank| (rank as usize) < self.exact.len()).and_then(|rank| {
             let toi = self.exact[rank as usize].stop(&self.pool, &ray, max_distance)?;
-            Some((self.grid.ranked[rank as usize].id, toi))
+            // A rank names the grid's copy; its occluder's slot is the input it was made from.
+            let slot = self.grid_input[self.grid.order[rank as usize] as usize].id;
+            Some((slot, toi))
         });
         named.or_else(|| self.cast_ray_leaf(origin, dir, max_distance, layers))
     }

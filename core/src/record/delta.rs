@@ -26,6 +26,9 @@ pub(crate) struct Written {
     targets: Vec<[u8; TARGET_MAX]>,
     /// A fingerprint of each agent in focus's memory as last written (`NOTHING`: none).
     memory: Vec<u64>,
+    /// The Memory records of the frame being made, as (agent slot, range in `memory_bytes`).
+    memory_changed: Vec<(u32, u32, u32)>,
+    memory_bytes: Vec<u8>,
     /// The slots written in the frame being made, and the ids gone (scratch).
     changed: Vec<u32>,
     gone: Vec<u64>,
@@ -41,6 +44,8 @@ impl Default for Written {
             agents: Vec::new(),
             targets: Vec::new(),
             memory: Vec::new(),
+            memory_changed: Vec::new(),
+            memory_bytes: Vec::new(),
             changed: Vec::new(),
             gone: Vec::new(),
             live: Vec::new(),
@@ -159,8 +164,9 @@ fn note<const N: usize>(
 }
 
 impl Written {
-    /// Sections 1 and 2 (Agents, Agents gone). Also sets, in the same pass, the next tick of
-    /// each agent that ticked: `next_in[slot]`, where it is not NaN.
+    /// Sections 1 and 2 (Agents, Agents gone). In the same pass (each agent's memory is a heap
+    /// block of its own: read once), notes the Memory section and sets the next tick of each
+    /// agent that ticked: `next_in[slot]`, where it is not NaN.
     pub fn write_agents(&mut self, world: &World, focus: &Focus, key: bool, next_in: &mut [f32], w: &mut Writer) {
         let slots = world.agents.live_indices().last().map_or(0, |i| i as usize + 1);
         if self.agents.len() < slots {
@@ -169,10 +175,14 @@ impl Written {
         }
         self.live.clear();
         self.live.resize(self.agents.len(), false);
-        (self.changed.clear(), self.gone.clear());
+        (self.changed.clear(), self.gone.clear(), self.memory_changed.clear(), self.memory_bytes.clear());
         for e in world.agents.entries() {
             let id = AgentId { index: e.index, generation: e.generation };
-            let r = agent_record(id, &e.value, focus.contains(id));
+            let in_focus = focus.contains(id);
+            let r = agent_record(id, &e.value, in_focus);
+            if in_focus {
+                self.note_memory(id, &e.value, key);
+            }
             let slot = e.index as usize;
             note((&mut self.changed, &mut self.gone), &mut self.agents[slot], &r.buf, AGENT_BYTES, key, e.index);
             self.live[slot] = true;
@@ -209,34 +219,34 @@ impl Written {
         write_changed_and_gone(w, scratch, key, &mut self.targets, ([0; TARGET_MAX], target_bytes), |_| {});
     }
 
-    /// Section 12 (Memory): each agent in focus whose memory changed (all of them in a key frame).
-    pub fn write_memory(&mut self, world: &World, focus: &Focus, key: bool, w: &mut Writer) {
-        self.changed.clear();
-        for e in world.agents.entries() {
-            let id = AgentId { index: e.index, generation: e.generation };
-            if !focus.contains(id) {
-                continue;
-            }
-            let fingerprint = memory_fingerprint(&e.value);
-            let slot = &mut self.memory[e.index as usize];
-            if key || *slot != fingerprint {
-                *slot = fingerprint;
-                self.changed.push(e.index);
-            }
+    /// Section 12 (Memory), from what `write_agents` noted in its pass over the agents.
+    pub fn write_memory(&mut self, w: &mut Writer) {
+        self.memory_changed.sort_unstable_by_key(|&(slot, ..)| slot);
+        w.u32(self.memory_changed.len() as u32);
+        for &(_, start, end) in &self.memory_changed {
+            w.bytes(&self.memory_bytes[start as usize..end as usize]);
         }
-        self.changed.sort_unstable();
-        w.u32(self.changed.len() as u32);
-        for &slot in &self.changed {
-            let generation = world.agents.generation_at(slot);
-            let Some(agent) = world.agents.get(slot, generation) else { continue };
-            w.id(slot, generation);
-            w.u32(agent.records.len() as u32);
-            for m in &agent.records {
-                let mut r = Rec::<32>::new();
-                r.id(m.target.index, m.target.generation).vec3(m.last_known_position);
-                r.f32(m.confidence).f32(m.last_percept_time).u8(m.seen as u8).pad(3);
-                w.rec(&r);
-            }
+    }
+
+    /// Notes the Memory record of an agent in focus if its memory changed (or `key`).
+    fn note_memory(&mut self, id: AgentId, agent: &Agent, key: bool) {
+        let fingerprint = memory_fingerprint(agent);
+        let slot = &mut self.memory[id.index as usize];
+        if !key && *slot == fingerprint {
+            return;
         }
+        *slot = fingerprint;
+        let start = self.memory_bytes.len() as u32;
+        let mut w = Writer::appending(std::mem::take(&mut self.memory_bytes));
+        w.id(id.index, id.generation);
+        w.u32(agent.records.len() as u32);
+        for m in &agent.records {
+            let mut r = Rec::<32>::new();
+            r.id(m.target.index, m.target.generation).vec3(m.last_known_position);
+            r.f32(m.confidence).f32(m.last_percept_time).u8(m.seen as u8).pad(3);
+            w.rec(&r);
+        }
+        self.memory_bytes = w.into_bytes();
+        self.memory_changed.push((id.index, start, self.memory_bytes.len() as u32));
     }
 }

@@ -99,7 +99,7 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
     }
     write_events(world, w);
     // 12. Memory of the agents in focus.
-    rec.written.write_memory(world, &rec.focus, key, w);
+    rec.written.write_memory(w);
     // 13. Why.
     super::why::write_why(world, rec, &ticks, w);
     rec.ticks = ticks;

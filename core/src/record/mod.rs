@@ -11,6 +11,7 @@ pub(crate) mod frame;
 pub(crate) mod inputs;
 mod replay;
 mod scene;
+mod sink;
 mod ticks;
 mod why;
 mod writer;
@@ -58,7 +59,10 @@ impl Focus {
 
 /// A recording in progress (held by the world while recording).
 pub(crate) struct Recorder {
+    /// This step's chunks (and the inputs since the last), until the sink takes them.
     pub(crate) out: Writer,
+    /// The thread that gathers the whole recording (`None`: it stays in `out`, as in a replay).
+    sink: Option<sink::Sink>,
     pub(crate) focus: Focus,
     pub(crate) explain: bool,
     pub(crate) steps: u32,
@@ -71,6 +75,8 @@ pub(crate) struct Recorder {
     pub(crate) maps_gone: Vec<InfluenceMapId>,
     /// Tactical queries asked since the previous frame: their count and records.
     pub(crate) tactics: Mutex<(u32, Vec<u8>)>,
+    /// The focus as a bit per agent slot (empty: every agent), for the sweep.
+    pub(crate) focus_slots: Vec<u64>,
     /// What the frames last wrote of each agent, target and memory (frames hold what changed).
     pub(crate) written: delta::Written,
     /// Scratch of each frame: the agents that ticked, and their next ticks by slot.
@@ -97,6 +103,12 @@ impl World {
     /// recording already, while a step waits for its rays, or when a focus id is not a live
     /// agent.
     pub fn start_recording(&mut self, options: &RecordOptions) -> Result<()> {
+        self.begin_recording(options, true)
+    }
+
+    /// [`World::start_recording`], the bytes gathered on a thread of the recording's own
+    /// (`threaded`) or kept in the recorder (a replay compares each step's there).
+    pub(crate) fn begin_recording(&mut self, options: &RecordOptions, threaded: bool) -> Result<()> {
         if self.recorder.is_some() {
             return Err(invalid("this world is already recording"));
         }
@@ -106,6 +118,7 @@ impl World {
         }
         let mut rec = Recorder {
             out: Writer::default(),
+            sink: if threaded { sink::Sink::start() } else { None },
             focus: {
                 let mut focus = options.focus.clone();
                 focus.sort_unstable();
@@ -119,17 +132,34 @@ impl World {
             maps_changed: self.influence_map_ids(),
             maps_gone: Vec::new(),
             tactics: Mutex::new((0, Vec::new())),
+            focus_slots: Vec::new(),
             written: delta::Written::default(),
             ticks: Default::default(),
             next_in: Vec::new(),
             last_frame: 0,
         };
+        for id in &rec.focus.0 {
+            let word = id.index as usize / 64;
+            if rec.focus_slots.len() <= word {
+                rec.focus_slots.resize(word + 1, 0);
+            }
+            rec.focus_slots[word] |= 1 << (id.index % 64);
+        }
         rec.out.header();
         rec.out.start(&self.save()?);
         rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
         rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
         self.recorder = Some(Box::new(rec));
         Ok(())
+    }
+
+    /// How much the step's sweep keeps for the recording (see `world::trace`).
+    pub(crate) fn trace_level(&self) -> u8 {
+        match self.recorder.as_deref() {
+            None => crate::world::TRACE_OFF,
+            Some(rec) if rec.explain => crate::world::TRACE_WHY,
+            Some(_) => crate::world::TRACE_TICKS,
+        }
     }
 
     /// True between [`World::start_recording`] and [`World::stop_recording`].
@@ -145,7 +175,11 @@ impl World {
         }
         self.check_idle()?;
         self.flush_map_states();
-        let rec = self.recorder.take().expect("checked");
+        let mut rec = self.recorder.take().expect("checked");
+        if let Some(sink) = rec.sink.take() {
+            let staged = std::mem::take(&mut rec.out.bytes);
+            rec.out.bytes = sink.finish(staged);
+        }
         Ok(rec.out.finish(rec.steps))
     }
 
@@ -190,6 +224,9 @@ impl World {
         out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, &mut rec, dt, &tactics, w));
         rec.out = out;
         rec.last_frame = at;
+        if let Some(sink) = &mut rec.sink {
+            sink.hand_over(&mut rec.out.bytes);
+        }
         rec.steps += 1;
         rec.scene_dirty = false;
         rec.maps_changed.clear();

@@ -148,7 +148,7 @@ impl Replay {
                 })? {
                     Applied::Done => {}
                     Applied::Options(options) if !self.world.is_recording() => {
-                        self.world.start_recording(&options).map_err(|_| mismatch(self.done, "options"))?
+                        self.world.begin_recording(&options, false).map_err(|_| mismatch(self.done, "options"))?
                     }
                     Applied::Options(_) => return Err(bad("recording options given twice")),
                     Applied::Refused => return Err(mismatch(self.done, "input")),

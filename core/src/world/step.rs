@@ -24,8 +24,28 @@ use super::due::{DueAgents, number};
 use super::shares::{block_count, cut, cut_mut, run_blocks};
 use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, sweep};
 use super::team::Team;
+use super::trace::{TRACE_OFF, TRACE_TICKS, TRACE_WHY};
 
 mod one_pass;
+
+/// The sweep's instance that keeps what a recording needs (`trace` levels).
+type SweepFn = fn(
+    &SweepInput,
+    &[Entry<Agent>],
+    &DueAgents,
+    &[u64],
+    u32,
+    (&mut [Swept], &mut [RememberedBlockers]),
+    &mut SweepChunk,
+);
+
+fn sweep_of_level(trace: u8) -> SweepFn {
+    match trace {
+        TRACE_OFF => sweep::<TRACE_OFF>,
+        TRACE_TICKS => sweep::<TRACE_TICKS>,
+        _ => sweep::<TRACE_WHY>,
+    }
+}
 mod order;
 use order::AgentOrder;
 pub use order::SORTED_STORE_MIN_AGENTS;
@@ -97,11 +117,12 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
-            // A recording keeps the sweep's decisions: its own instance of the step.
-            let trace = self.recorder.is_some();
+            // A recording keeps the sweep's decisions: its own instances of the step.
+            let trace = self.trace_level();
             match (self.one_pass_suits(), trace) {
-                (true, false) => self.on_workers(|world, team| world.step_one_pass::<false>(dt, team)),
-                (true, true) => self.on_workers(|world, team| world.step_one_pass::<true>(dt, team)),
+                (true, TRACE_OFF) => self.on_workers(|world, team| world.step_one_pass::<TRACE_OFF>(dt, team)),
+                (true, TRACE_TICKS) => self.on_workers(|world, team| world.step_one_pass::<TRACE_TICKS>(dt, team)),
+                (true, _) => self.on_workers(|world, team| world.step_one_pass::<TRACE_WHY>(dt, team)),
                 (false, _) => self.on_workers(|world, team| {
                     world.prepare(dt, team, true);
                     world.run_sweep(true, trace, team);
@@ -150,7 +171,7 @@ impl World {
     /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
-        let trace = self.recorder.is_some();
+        let trace = self.trace_level();
         self.on_workers(|world, team| {
             world.prepare(dt, team, true);
             world.run_sweep(false, trace, team);
@@ -179,12 +200,13 @@ impl World {
         }
         super::query::check_hits(&self.scratch.rays, hits)?;
         let mut offset = 0;
+        let why = self.trace_level() == TRACE_WHY;
         for chunk in &mut self.scratch.sweeps {
             let n = chunk.rays.len();
             chunk.hits.clear();
             chunk.hits.extend_from_slice(&hits[offset..offset + n]);
             count_visible(&mut chunk.candidates, &chunk.hits);
-            if self.recorder.is_some() {
+            if why {
                 chunk.trace.resolve_with(&chunk.hits);
             }
             offset += n;
@@ -290,8 +312,8 @@ impl World {
     }
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
-    /// `trace`: keep the sweep's decisions for a recording (see `trace`).
-    fn run_sweep(&mut self, cast_now: bool, trace: bool, team: Option<&Team>) {
+    /// `trace`: what the sweep keeps for a recording (see `trace`).
+    fn run_sweep(&mut self, cast_now: bool, trace: u8, team: Option<&Team>) {
         let StepScratch { grid, max_target_reach, tunings, due, order, sweeps: chunks, swept, fresh_blockers, .. } =
             &mut self.scratch;
         let input = SweepInput {
@@ -302,6 +324,7 @@ impl World {
             occluders: &self.occluders,
             tunings,
             cast_now,
+            explained: self.recorder.as_deref().map_or(&[], |r| &r.focus_slots[..]),
         };
         // Every `swept` is written by the sweep (and a fresh blocker read only where it wrote
         // one): only growth needs filling.
@@ -316,13 +339,10 @@ impl World {
                 let parts = parts
                     .enumerate()
                     .map(|(c, (((_, part), ((_, out), (_, fresh))), chunk))| (c as u32, part, (out, fresh), chunk));
-                let sweep = if trace { sweep::<true> } else { sweep::<false> };
+                let sweep = sweep_of_level(trace);
                 run_blocks(team, parts, |(c, part, out, chunk)| sweep(&input, agents, due, part, c, out, chunk))
             }
-            _ => {
-                let sweep = if trace { sweep::<true> } else { sweep::<false> };
-                sweep(&input, agents, due, order, 0, (swept, fresh_blockers), &mut chunks[0])
-            }
+            _ => sweep_of_level(trace)(&input, agents, due, order, 0, (swept, fresh_blockers), &mut chunks[0]),
         }
     }
 

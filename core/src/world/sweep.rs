@@ -21,7 +21,7 @@ use crate::target::Target;
 use crate::team::{AttitudeTable, TeamSet};
 
 use super::due::DueAgents;
-use super::trace::{OUTSIDE_CONE, SightTrace, TracedAgent, TracedPair, TracedStop, VISIBLE};
+use super::trace::{OUTSIDE_CONE, SightTrace, TRACE_TICKS, TRACE_WHY, TracedAgent, TracedPair, TracedStop, VISIBLE};
 use glam::{UVec4, Vec3A, Vec4};
 
 /// A target that passed range and cone for one agent, waiting for its rays.
@@ -94,6 +94,16 @@ pub(super) struct SweepInput<'a> {
     pub tunings: &'a [SweepTuning],
     /// Answer rays now with the built-in occluders (else the engine answers them later).
     pub cast_now: bool,
+    /// For a `TRACE_WHY` sweep: the agents (a bit per slot) whose pairs it keeps; empty = all.
+    pub explained: &'a [u64],
+}
+
+impl SweepInput<'_> {
+    /// Does a `TRACE_WHY` sweep keep the pairs of the agent in `slot`?
+    #[inline]
+    fn explains(&self, slot: u32) -> bool {
+        self.explained.is_empty() || self.explained.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+    }
 }
 
 /// What the sweep reads of one due agent, copied by `prepare` in one pass over the agents: the
@@ -174,7 +184,7 @@ impl SweepTuning {
 /// when they changed. (Written by visiting order, each chunk into its own runs of the step's
 /// arrays, so no thread waits to put them in store order: the conclusion finds them by each
 /// agent's rank.)
-pub(super) fn sweep<const TRACE: bool>(
+pub(super) fn sweep<const TRACE: u8>(
     input: &SweepInput,
     store: &[Entry<Agent>],
     due: &DueAgents,
@@ -209,9 +219,10 @@ pub(super) fn sweep<const TRACE: bool>(
 /// rays are appended to the chunk's. Returns what blocked its rays when cast now (else its
 /// blockers as they were, kept for when the engine casts them). `agent` gives the agent's own
 /// state, read only by one with a lose-sight radius. The chunk must have room (`make_room`).
-/// `TRACE` also keeps what it decided in `chunk.trace` (see `trace`).
+/// `TRACE` also keeps what it decided in `chunk.trace` (see `trace`): which agents ticked, and
+/// with `TRACE_WHY` the pairs of those `input.explained`.
 #[inline(always)]
-pub(super) fn sweep_one<'a, const TRACE: bool>(
+pub(super) fn sweep_one<'a, const TRACE: u8>(
     input: &SweepInput,
     sweeper: &SweepAgent,
     agent: impl FnOnce() -> Option<&'a Agent>,
@@ -220,7 +231,8 @@ pub(super) fn sweep_one<'a, const TRACE: bool>(
     let first_candidate = chunk.candidates.len();
     let first_ray = chunk.rays.len();
     let first_pair = chunk.trace.pairs.len() as u32;
-    gather::<TRACE>(input, sweeper, agent, chunk);
+    let why = TRACE == TRACE_WHY && input.explains(sweeper.slot);
+    gather(input, sweeper, agent, why, chunk);
     // Cast now: what blocks this tick's rays; else kept as they were when the engine casts them.
     let mut blockers = if input.cast_now { RememberedBlockers::default() } else { sweeper.blockers };
     // No rays (most agents of a sparse level): nothing to cast, and each candidate's count is
@@ -236,7 +248,7 @@ pub(super) fn sweep_one<'a, const TRACE: bool>(
             if let Some(rank) = scratch.blocker.filter(|_| hit) {
                 blockers.remember(r.target.index, rank);
             }
-            if TRACE {
+            if why {
                 let blocker = scratch.blocker.filter(|_| hit);
                 let stop = || occluders.stop_of(blocker, r.origin, r.direction, r.max_distance, r.layer_mask);
                 answers.push(hit.then(|| {
@@ -248,9 +260,9 @@ pub(super) fn sweep_one<'a, const TRACE: bool>(
         }));
         count_visible(&mut chunk.candidates[first_candidate..], &chunk.hits);
     }
-    if TRACE {
+    if TRACE >= TRACE_TICKS {
         // An engine's answers come at `finish_step`, which resolves the rest.
-        if input.cast_now {
+        if why && input.cast_now {
             chunk.trace.resolve();
         }
         let end_pair = chunk.trace.pairs.len() as u32;
@@ -298,12 +310,14 @@ const PASSING_COUNT: [u8; 1 << LANES] = {
     counts
 };
 
-/// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
+/// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`, and
+/// with `why` (only ever true in a `TRACE_WHY` sweep) its pairs to `chunk.trace`.
 #[inline(always)]
-fn gather<'a, const TRACE: bool>(
+fn gather<'a>(
     input: &SweepInput,
     sweeper: &SweepAgent,
     agent: impl FnOnce() -> Option<&'a Agent>,
+    why: bool,
     chunk: &mut SweepChunk,
 ) {
     let id = AgentId { index: sweeper.slot, generation: sweeper.generation };
@@ -341,7 +355,7 @@ fn gather<'a, const TRACE: bool>(
             let in_range = dist_sq.cmple(Vec4::splat(radius_sq)).bitmask();
             // A trace keeps the targets the filter refuses too (with why, below).
             let admitted =
-                if TRACE { u32::MAX } else { filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi)) };
+                if why { u32::MAX } else { filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi)) };
             let in_run = (1u32 << (run.end - first).min(LANES)) - 1;
             let pass = (in_range & in_cone & admitted & in_run) as usize;
             // The passing lanes' entries, first: one store and one count a group.
@@ -380,7 +394,7 @@ fn gather<'a, const TRACE: bool>(
             statuses,
             pending,
         };
-        if TRACE {
+        if why {
             let e = e as usize;
             let team = TeamSet { lo: columns.team_lo[e], hi: columns.team_hi[e] };
             let refusal = filter.refusal(perceived, columns.layers[e], team);
@@ -396,7 +410,7 @@ fn gather<'a, const TRACE: bool>(
         // Each point's status, for a trace (a no-op the compiler removes otherwise).
         let (mut statuses, mut pending) = (0u16, 0u8);
         let each = |k: usize, stage: PointStage| {
-            if TRACE {
+            if why {
                 let code = match stage {
                     PointStage::OutOfRange => 0,
                     PointStage::OutsideCone => OUTSIDE_CONE,
@@ -417,7 +431,7 @@ fn gather<'a, const TRACE: bool>(
             }
         };
         // Only targets with a point in view: a reader tells the others from the geometry.
-        if TRACE && tally.in_view > 0 {
+        if why && tally.in_view > 0 {
             chunk.trace.pairs.push(traced(seen_view.is_some() as u8, statuses, pending));
         }
         if tally.in_view > 0 {

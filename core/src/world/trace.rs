@@ -6,6 +6,12 @@
 
 use crate::rays::RayHit;
 
+/// How much a sweep keeps (its `TRACE`): nothing (not recording), the agents that ticked, or
+/// also their pairs (recording the "why").
+pub(crate) const TRACE_OFF: u8 = 0;
+pub(crate) const TRACE_TICKS: u8 = 1;
+pub(crate) const TRACE_WHY: u8 = 2;
+
 /// A check point's status, 2 bits a point (the recording's codes).
 pub(crate) const OUTSIDE_CONE: u16 = 1;
 pub(crate) const BLOCKED: u16 = 2;

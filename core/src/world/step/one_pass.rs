@@ -29,7 +29,7 @@ impl World {
     /// A whole step with built-in line of sight, in one pass (see the module's comment), its
     /// blocks of the store shared between `team`'s threads as the conclusion's are.
     /// `TRACE`: keep the sweep's decisions for a recording (see `trace`).
-    pub(super) fn step_one_pass<const TRACE: bool>(&mut self, dt: f32, team: Option<&Team>) {
+    pub(super) fn step_one_pass<const TRACE: u8>(&mut self, dt: f32, team: Option<&Team>) {
         self.prepare(dt, team, false);
         let frame = self.keep_agents_in_order(self.scratch.axes);
         let (loudest, use_grid) = self.prepare_sounds();
@@ -43,6 +43,7 @@ impl World {
             occluders: &self.occluders,
             tunings,
             cast_now: true,
+            explained: self.recorder.as_deref().map_or(&[], |r| &r.focus_slots[..]),
         };
         let input = ConcludeInput {
             time: *time,
