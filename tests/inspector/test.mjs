@@ -101,6 +101,33 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   await api(page, "select", 1, 0);
   why = await text(page, "#why");
   check("fixture: an agent out of focus says so", /not in focus/.test(why), why);
+  // Format 2's delta frames: the state at a step is its key frame's plus the changes after it.
+  const agent1 = await text(page, "#agent");
+  check("fixture: deltas: agent #1, written only in the key frame, still shown at step 6", /brain\s+Searching/.test(agent1) && /position\s+\(20\.0, 0\.0, 10\.0\)/.test(agent1), agent1);
+  await api(page, "seek", 7);
+  check("fixture: Agents gone: agent #1 destroyed in step 7 (1 agent left)", (await text(page, "#count-agents")) === "1" && /does not exist at this step/.test(await text(page, "#agent")), await text(page, "#counts"));
+  await api(page, "select", 0, 0);
+  check("fixture: deltas: memory unchanged in step 7 keeps step 6's record", /target #0.*confidence 0\.20/.test(await text(page, "#memory")), await text(page, "#memory"));
+  await api(page, "seek", 3);
+  const counts3 = await text(page, "#count-targets"), mem3 = await text(page, "#memory"), agent3 = await text(page, "#agent");
+  await api(page, "seek", 5);
+  const counts5 = await text(page, "#count-targets"), agent5 = await text(page, "#agent");
+  check("fixture: deltas: target #1 created in step 2 exists in step 3; Targets gone removes it in step 5", counts3 === "2" && counts5 === "1", counts3 + " / " + counts5);
+  check("fixture: deltas: memory and agent at steps without their records (3, 5)", /confidence 0\.40/.test(mem3) && /brain\s+Idle/.test(agent3) && /brain\s+Investigating/.test(agent5) && /next tick in 0\.10 s/.test(agent3), mem3 + " | " + agent3 + " | " + agent5);
+  await api(page, "seek", 2);
+  await api(page, "select", 0, 1);
+  why = await text(page, "#why");
+  check("fixture: a target the sweep did not list (behind the agent): outside the cone, by how much", /point 1: outside the cone: 180° > 45° half-angle \(by 135°\)/.test(why), why);
+  await api(page, "seek", 4);
+  why = await text(page, "#why");
+  check("fixture: filtered (flags bits 4-7: attitude)", /verdict: filtered/.test(why) && /point 1: filtered: attitude/.test(why), why);
+  await api(page, "select", 0, 0);
+  why = await text(page, "#why");
+  check("fixture: blocked by an engine's ray answer (occluder slot 0xFFFFFFFF), at the hit point", /point 1: blocked by the engine's ray answer at \(2\.0, 1\.6, 0\.0\), 2\.0 m away/.test(why), why);
+  await api(page, "seek", 6);
+  why = await text(page, "#why");
+  check("fixture: lost in this step: the lose-sight radius applies to the unlisted pair", /radius 12\.0 m/.test(why) && /lose-sight radius applied/.test(why), why);
+  check("fixture: the summary counts the key frames", /key frames\s+1\b/.test(await text(page, "#summary")), await text(page, "#summary"));
   // Clicking: agent #0, then the target, selects the pair.
   await api(page, "select", null);
   await api(page, "seek", 2);
@@ -158,10 +185,10 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   fs.writeFileSync(path.join(work, "bad-magic.argusrec"), bad);
   r = await upload(page, path.join(work, "bad-magic.argusrec"));
   check("fixture: wrong magic → error shown", !r.ready && /Not an Argus recording/.test(await text(page, "#error")), await text(page, "#error"));
-  const v2 = Uint8Array.from(full); v2[8] = 2;
-  fs.writeFileSync(path.join(work, "v2.argusrec"), v2);
-  r = await upload(page, path.join(work, "v2.argusrec"));
-  check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")), await text(page, "#error"));
+  const v1 = Uint8Array.from(full); v1[8] = 1;
+  fs.writeFileSync(path.join(work, "v1.argusrec"), v1);
+  r = await upload(page, path.join(work, "v1.argusrec"));
+  check("fixture: version 1 → error shown", !r.ready && /version 1/.test(await text(page, "#error")) && /reads version 2/.test(await text(page, "#error")), await text(page, "#error"));
   fs.writeFileSync(path.join(work, "cut.argusrec"), full.subarray(0, full.length - 300));
   r = await upload(page, path.join(work, "cut.argusrec"));
   check("fixture: a chunk past the end → error shown", !r.ready && /runs past the end of the file/.test(await text(page, "#error")), await text(page, "#error"));
