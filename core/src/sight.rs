@@ -207,9 +207,21 @@ impl SightFilter {
     /// May the agent see a target on `layers` of `team` at all?
     #[inline]
     pub fn admits(&self, attitudes: &AttitudeTable, layers: u32, team: u8) -> bool {
-        let team = TeamSet::of(team);
-        let lanes = |v: u32| UVec4::splat(v);
-        self.admits4(self.perceived(attitudes), lanes(layers), lanes(team.lo), lanes(team.hi)) & 1 != 0
+        self.refusal(self.perceived(attitudes), layers, TeamSet::of(team)) == 0
+    }
+
+    /// Why the filter refuses a target on `layers` whose team is in `team`, `perceived` from
+    /// [`SightFilter::perceived`]: 0 admitted, 3 not on the target mask's layers, 4 its team
+    /// not perceived (the codes of `SightFilterReason` and of the recording's Why).
+    #[inline]
+    pub fn refusal(&self, perceived: TeamSet, layers: u32, team: TeamSet) -> u8 {
+        if layers & self.target_mask == 0 {
+            3
+        } else if (team.lo & perceived.lo) | (team.hi & perceived.hi) == 0 {
+            4
+        } else {
+            0
+        }
     }
 
     /// The teams this filter's agent perceives.

@@ -366,7 +366,7 @@ fn truncated_and_damaged_recordings_are_refused() {
     bad[0] = b'X';
     assert!(matches!(Replay::new(&bad), Err(Error::BadSnapshot(m)) if m.contains("magic")));
     let mut bad = bytes.clone();
-    bad[8] = 2;
+    bad[8] = 1;
     assert!(matches!(Replay::new(&bad), Err(Error::BadSnapshot(m)) if m.contains("version")));
     let mut longer = bytes.clone();
     longer.push(0);
@@ -479,72 +479,132 @@ fn explain_sight_agrees_with_can_see() {
     assert!(checked > 500 && blocked > 20 && visible > 20 && filtered > 20, "{checked} {blocked} {visible} {filtered}");
 }
 
-/// Frame sections of a recording, read as `docs/recording.md` says (a second reader).
+/// Frame sections of a recording, read as `docs/recording.md` says (a second reader), with the
+/// delta sections applied: each frame's agents are all the live agents then.
 struct Frame {
-    /// (agent id, flags)
+    key: bool,
+    /// (agent id, flags) of every live agent, and how many records the frame itself held.
     agents: Vec<(u64, u8)>,
-    /// (agent, target, target index in the percepts) of sight percepts
-    sight: Vec<(u64, u64)>,
-    /// (agent, target, verdict)
-    why: Vec<(u64, u64, u8)>,
-    /// The radius of each Why record.
-    why_radius: Vec<f32>,
+    agents_written: usize,
+    /// Slots of the agents whose sight ticked.
+    ticked: Vec<u32>,
+    /// (agent slot, target slot) of sight percepts, and of lost sight.
+    sight: Vec<(u32, u32)>,
+    lost: Vec<(u32, u32)>,
+    /// (agent slot, target slot, statuses, flags, blocked stops (distance, occluder slot)).
+    why: Vec<(u32, u32, u16, u8, Vec<(f32, u32)>)>,
+}
+
+impl Frame {
+    fn verdict(statuses: u16, points: usize) -> u8 {
+        (0..points).map(|k| (statuses >> (2 * k) & 3) as u8).max().unwrap_or(0)
+    }
 }
 
 fn frames(bytes: &[u8]) -> Vec<Frame> {
     let u32_at = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize;
     let u64_at = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
-    let mut out = Vec::new();
+    let f32_at = |b: &[u8], at: usize| f32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let slot = |id: u64| id as u32;
+    let mut out: Vec<Frame> = Vec::new();
+    let mut live: std::collections::BTreeMap<u64, u8> = Default::default();
     for (_, at, len) in chunks(bytes).into_iter().filter(|c| c.0 == 5) {
         let f = &bytes[at..at + len];
-        let mut p = 16;
-        let mut frame = Frame { agents: Vec::new(), sight: Vec::new(), why: Vec::new(), why_radius: Vec::new() };
-        for section in 0..10 {
+        let key = u32_at(f, 16) & 1 != 0;
+        if key {
+            live.clear();
+        }
+        let mut p = 20;
+        let mut frame = Frame {
+            key,
+            agents: Vec::new(),
+            agents_written: 0,
+            ticked: Vec::new(),
+            sight: Vec::new(),
+            lost: Vec::new(),
+            why: Vec::new(),
+        };
+        for section in 0..13 {
             let n = u32_at(f, p);
             p += 4;
             for _ in 0..n {
-                let size = match section {
+                p += match section {
                     0 => {
-                        frame.agents.push((u64_at(f, p), f[p + 61]));
-                        88
+                        live.insert(u64_at(f, p), f[p + 61]);
+                        frame.agents_written += 1;
+                        84
                     }
-                    1 => 24 + 12 * f[p + 21] as usize,
-                    3 => {
+                    1 => {
+                        live.remove(&u64_at(f, p));
+                        8
+                    }
+                    2 => {
+                        let (first, count) = (u32_at(f, p) as u32, u32_at(f, p + 4) as u32);
+                        frame.ticked.extend(first..first + count);
+                        12
+                    }
+                    3 => 24 + 12 * f[p + 21] as usize,
+                    4 => 8,
+                    6 => {
                         if f[p + 16] == 0 {
-                            frame.sight.push((u64_at(f, p), u64_at(f, p + 8)));
+                            frame.sight.push((slot(u64_at(f, p)), slot(u64_at(f, p + 8))));
                         }
                         48
                     }
-                    4 => 24,
-                    8 => 40,
-                    9 => {
-                        frame.why.push((u64_at(f, p), u64_at(f, p + 8), f[p + 16]));
-                        frame.why_radius.push(f32::from_le_bytes(f[p + 24..p + 28].try_into().unwrap()));
-                        36 + 44 * f[p + 17] as usize
+                    7 => 24,
+                    8 => {
+                        if f[p + 16] == 0 {
+                            frame.lost.push((slot(u64_at(f, p)), slot(u64_at(f, p + 8))));
+                        }
+                        32
+                    }
+                    11 => 12 + 32 * u32_at(f, p + 8),
+                    12 => {
+                        let (agent, pairs) = (u32_at(f, p) as u32, u32_at(f, p + 4));
+                        let mut q = p + 8;
+                        for _ in 0..pairs {
+                            let (target, points, flags) = (u32_at(f, q) as u32, f[q + 4] as usize, f[q + 5]);
+                            let statuses = u16::from_le_bytes([f[q + 6], f[q + 7]]);
+                            q += 8;
+                            let mut stops = Vec::new();
+                            for k in 0..points {
+                                if statuses >> (2 * k) & 3 == 2 {
+                                    stops.push((f32_at(f, q), u32_at(f, q + 4) as u32));
+                                    q += 8;
+                                }
+                            }
+                            frame.why.push((agent, target, statuses, flags, stops));
+                        }
+                        q - p
                     }
                     _ => 32,
                 };
-                p += size;
             }
         }
+        frame.agents = live.iter().map(|(&id, &flags)| (id, flags)).collect();
         out.push(frame);
     }
     out
 }
 
-/// In every frame, a Why record's verdict is Visible exactly when the step produced a sight
-/// percept for that pair (the explanation is the step's own decision); with `explain`, some
-/// frames explain something.
+/// In every frame, a Why pair has a visible point exactly when the step produced a sight
+/// percept for it (the explanation is the step's own decision); every sight percept of an agent
+/// in focus is explained; with `explain`, some frames explain something else than a sighting.
 fn why_agrees_with_the_steps(bytes: &[u8], explain: bool) {
     let (mut visible, mut other) = (0, 0);
     for (k, f) in frames(bytes).iter().enumerate() {
-        for &(a, t, verdict) in &f.why {
-            assert_eq!(verdict == 3, f.sight.contains(&(a, t)), "frame {k}: {a:x} {t:x} verdict {verdict}");
-            if verdict == 3 { visible += 1 } else { other += 1 }
+        for (a, t, statuses, _, _) in &f.why {
+            let seen = (0..8).any(|k| statuses >> (2 * k) & 3 == 3);
+            assert_eq!(seen, f.sight.contains(&(*a, *t)), "frame {k}: {a} {t} statuses {statuses:#b}");
+            if seen {
+                visible += 1
+            } else {
+                other += 1
+            }
+            assert!(f.ticked.contains(a), "frame {k}: agent {a} explained without a tick");
         }
-        // Every sight percept of an agent in focus is explained.
         for &(a, t) in &f.sight {
-            let in_focus = f.agents.iter().any(|x| x.0 == a && x.1 & 8 != 0);
+            let in_focus = f.agents.iter().any(|x| x.0 as u32 == a && x.1 & 8 != 0);
             assert!(!explain || !in_focus || f.why.iter().any(|x| x.0 == a && x.1 == t), "frame {k}");
         }
     }
@@ -569,38 +629,41 @@ fn the_why_section_follows_the_sight_schedule_and_the_steps_decisions() {
     }
     let bytes = w.stop_recording().unwrap();
     Replay::new(&bytes).unwrap().run_to_end().unwrap();
-    let bits = |i: AgentId| i.index as u64 | (i.generation as u64) << 48;
-    let tbits = |i: TargetId| i.index as u64 | (i.generation as u64) << 48;
     let (mut slow_ticks, mut slow_idle) = (0, 0);
-    for (k, f) in frames(&bytes).iter().enumerate() {
-        let flags = |a: AgentId| f.agents.iter().find(|x| x.0 == bits(a)).unwrap().1;
-        let in_why = |a: AgentId| f.why.iter().any(|x| x.0 == bits(a));
-        // An agent appears in Why exactly when its sight ticked (bit 0), given a target in reach.
+    let fs = frames(&bytes);
+    // A key frame, then only what changed (fewer than every agent, once they settle).
+    assert!(fs[0].key && fs[0].agents_written == 3 && fs[1..].iter().all(|f| !f.key));
+    assert!(fs.iter().any(|f| f.agents_written == 0 && f.agents.len() == 3), "every frame wrote every agent");
+    for (k, f) in fs.iter().enumerate() {
+        let in_why = |a: AgentId| f.why.iter().any(|x| x.0 == a.index);
+        // An agent appears in Why exactly when its sight ticked, given a target in view.
         for a in [slow, fast] {
-            assert_eq!(flags(a) & 1 != 0, in_why(a), "frame {k}, agent {a:?}");
+            assert_eq!(f.ticked.contains(&a.index), in_why(a), "frame {k}, agent {a:?}");
         }
-        // The far agent ticks but has no target within 1.5 × its radius.
+        // The far agent has no target in view.
         assert!(!in_why(far), "frame {k}");
-        if flags(slow) & 1 != 0 {
+        if f.ticked.contains(&slow.index) {
             slow_ticks += 1
         } else {
             slow_idle += 1
         }
-        // The verdict is the step's decision: Visible exactly for the sight percepts.
-        for &(a, t, verdict) in &f.why {
-            assert_eq!(verdict == 3, f.sight.contains(&(a, t)), "frame {k}: {a:x} {t:x} verdict {verdict}");
-        }
-        if flags(fast) & 1 != 0 {
-            let v = |t: TargetId| f.why.iter().find(|x| x.0 == bits(fast) && x.1 == tbits(t)).unwrap().2;
-            assert_eq!(v(near), 3);
-            assert_eq!(v(behind_wall), 2);
+        if f.ticked.contains(&fast.index) {
+            let pair = |t: TargetId| f.why.iter().find(|x| x.0 == fast.index && x.1 == t.index).unwrap();
+            assert_eq!(Frame::verdict(pair(near).2, 1), 3);
+            let (_, _, statuses, _, stops) = pair(behind_wall);
+            assert_eq!(Frame::verdict(*statuses, 1), 2);
+            // The blocked point names the wall and where the ray stopped (its near face, 5.8 m
+            // along z from the eye at z = 0).
+            assert_eq!(stops.len(), 1);
+            assert_eq!(stops[0].1, wall.index);
+            assert!(stops[0].0 > 5.8 && stops[0].0 < 5.9, "{stops:?}");
         }
     }
     // 2 s at 2 Hz from its first tick at the first step: 5 ticks; the other frames leave it
     // out of Why.
     assert_eq!(slow_ticks, 5);
     assert_eq!(slow_idle, 35);
-    // The explanation of the blocked point names the wall and where the ray stopped.
+    // The live explanation names the same wall and where the ray stopped.
     let e = w.explain_sight(fast, behind_wall).unwrap();
     assert_eq!(e.verdict, PointStatus::Blocked);
     assert_eq!(e.points()[0].occluder, wall);
@@ -636,7 +699,7 @@ fn focus_narrows_memory_and_why_and_bad_calls_change_nothing() {
     let fs = frames(&bytes);
     assert!(fs.iter().any(|f| !f.why.is_empty()));
     for f in &fs {
-        assert!(f.why.iter().all(|x| x.0 == bits(b)), "only the agent in focus is explained");
+        assert!(f.why.iter().all(|x| x.0 == b.index), "only the agent in focus is explained");
         assert_eq!(f.agents.iter().find(|x| x.0 == bits(a)).unwrap().1 & 8, 0);
         assert_eq!(f.agents.iter().find(|x| x.0 == bits(b)).unwrap().1 & 8, 8);
     }
@@ -664,8 +727,15 @@ fn the_why_section_uses_the_lose_sight_radius_as_the_step_did() {
         expected.push((seen, radius));
     }
     let bytes = w.stop_recording().unwrap();
-    let got: Vec<(bool, f32)> = frames(&bytes).iter().map(|f| (f.why[0].2 == 3, f.why_radius[0])).collect();
-    assert_eq!(got, expected);
+    // Listed while in view: seen with the view radius (8 m), then kept through the lose-sight
+    // radius (12 m, flag bit 0); at 16 m it is lost (a Seen/Lost record) and, out of range of
+    // both, not listed; back at 12 m, not seen before, the view radius applies: not listed.
+    let fs = frames(&bytes);
+    let got: Vec<Option<(bool, u8)>> =
+        fs.iter().map(|f| f.why.first().map(|x| (Frame::verdict(x.2, 1) == 3, x.3))).collect();
+    assert_eq!(got, vec![None, Some((true, 0)), Some((true, 1)), None, None]);
+    assert_eq!(fs[3].lost, vec![(a.index, t.index)]);
+    assert!(expected.iter().zip(&got).all(|(e, g)| e.0 == g.is_some_and(|g| g.0)));
 }
 
 /// The fuzz target's idea under `cargo test`: changed, inserted and cut bytes, resealed or not,

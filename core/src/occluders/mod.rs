@@ -296,6 +296,25 @@ impl OccluderSet {
         blocker.is_some()
     }
 
+    /// Where a ray that [`OccluderSet::blocks_swept`] found blocked stops: `(occluder slot,
+    /// distance)` at the occluder it named (`blocker`, a grid rank), else (its BVH walk names
+    /// none) at the nearest. For a recording's Why; `None` only if nothing blocks the ray.
+    pub(crate) fn stop_of(
+        &self,
+        blocker: Option<u32>,
+        origin: Vec3,
+        dir: Vec3,
+        max_distance: f32,
+        layers: u32,
+    ) -> Option<(u32, f32)> {
+        let ray = Ray::new(origin, dir);
+        let named = blocker.filter(|&rank| (rank as usize) < self.exact.len()).and_then(|rank| {
+            let toi = self.exact[rank as usize].stop(&self.pool, &ray, max_distance)?;
+            Some((self.grid.ranked[rank as usize].id, toi))
+        });
+        named.or_else(|| self.cast_ray_leaf(origin, dir, max_distance, layers))
+    }
+
     /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).
     pub fn count_crossed(&self, from: Vec3, to: Vec3, layers: u32) -> u32 {
         let delta = to - from;

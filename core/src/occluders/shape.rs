@@ -211,6 +211,16 @@ impl ExactShape {
         self.cast_ray(pool, ray, max_toi).is_some_and(|toi| toi > 0.0)
     }
 
+    /// Where a ray this shape blocks enters it (a recording's Why): the slab test of an upright
+    /// box, else parry3d's cast.
+    pub(crate) fn stop(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
+        let upright = match self {
+            ExactShape::Upright(upright, ..) => upright.entry(ray.origin, ray.dir, max_toi),
+            _ => None,
+        };
+        upright.or_else(|| self.cast_ray(pool, ray, max_toi).filter(|&t| t > 0.0))
+    }
+
     fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
         match self {
             ExactShape::Upright(_, s, pose) | ExactShape::Cuboid(s, pose) => s.cast_ray(pose, ray, max_toi, true),

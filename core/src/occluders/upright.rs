@@ -84,6 +84,22 @@ impl UprightBox {
     }
 }
 
+impl UprightBox {
+    /// Where the unit ray enters the box within `length` (the slab test without margins), for a
+    /// ray the exact test found blocked; `None` when the slabs say it misses or starts inside.
+    pub fn entry(&self, origin: Vec3, dir: Vec3, length: f32) -> Option<f32> {
+        let to = origin - self.center;
+        let ([xa, xb], [za, zb]) = (self.x_axis, self.z_axis);
+        let o = Vec3A::new(to.x * xa + to.z * xb, to.y, to.x * za + to.z * zb);
+        let d = Vec3A::new(dir.x * xa + dir.z * xb, dir.y, dir.x * za + dir.z * zb);
+        let inv = Vec3A::select(d.abs().cmplt(Vec3A::splat(1e-9)), Vec3A::splat(1e30).copysign(d), d.recip());
+        let half = Vec3A::from(self.half);
+        let (t1, t2) = ((-half - o) * inv, (half - o) * inv);
+        let (enter, exit) = (t1.min(t2).max_element(), t1.max(t2).min_element().min(length));
+        (enter > 0.0 && enter <= exit).then_some(enter)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use parry3d::query::{Ray, RayCast};

@@ -1,20 +1,23 @@
-//! FRAME chunks: a step's outputs in the twelve sections of `docs/recording.md`, and the split
+//! FRAME chunks: a step's outputs in the fifteen sections of `docs/recording.md`, and the split
 //! of a frame into its sections (the replay compares them one by one).
 
 use std::ops::Range;
 
 use super::Recorder;
+use super::delta::KEY_FRAME_EVERY;
 use super::writer::{Rec, Writer};
-use crate::id::AgentId;
 use crate::math::Vec3;
-use crate::rays::RayHit;
 use crate::tactics::TacticalResult;
+use crate::target::MAX_CHECK_POINTS;
 use crate::world::World;
 
 /// The sections' names, in order (a replay mismatch names one).
-pub(crate) const SECTIONS: [&str; 12] = [
+pub(crate) const SECTIONS: [&str; 15] = [
     "agents",
+    "agents gone",
+    "sight ticks",
     "targets",
+    "targets gone",
     "sounds",
     "percepts",
     "brain changes",
@@ -27,9 +30,9 @@ pub(crate) const SECTIONS: [&str; 12] = [
     "influence maps",
 ];
 /// The Tactics section: answers to `&self` queries, which the replay does not ask again.
-pub(crate) const TACTICS: usize = 10;
-/// Bytes before the first section: time, step, dt.
-pub(crate) const FRAME_HEADER: usize = 16;
+pub(crate) const TACTICS: usize = 13;
+/// Bytes before the first section: time, step, dt, flags.
+pub(crate) const FRAME_HEADER: usize = 20;
 
 fn id<I: Copy>(w: &mut Writer, i: I, parts: impl Fn(I) -> (u32, u32)) {
     let (index, generation) = parts(i);
@@ -41,81 +44,76 @@ macro_rules! wid {
     };
 }
 
-/// Has the agent's sight ticked this step? Its schedule moved (or, at rate 0, it is due every
-/// step and no budget held it back).
-pub(crate) fn ticked(rec: &Recorder, world: &World, slot: u32, agent: &crate::agent::Agent) -> bool {
-    let Some(&before) = rec.before.get(slot as usize) else { return false };
-    let s = &agent.tuning.sight;
-    before != agent.next_sense_time || (s.enabled && s.rate_hz <= 0.0 && world.def.max_sight_ticks_per_step == 0)
-}
-
-pub(crate) fn write_frame(
-    world: &World,
-    rec: &Recorder,
-    step: u32,
-    dt: f32,
-    tactics: &(u32, Vec<u8>),
-    engine: Option<&[RayHit]>,
-    w: &mut Writer,
-) {
-    let time = world.time;
-    w.f64(time);
-    w.u32(step);
+pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &(u32, Vec<u8>), w: &mut Writer) {
+    let key = rec.written.key_next || rec.steps.is_multiple_of(KEY_FRAME_EVERY);
+    rec.written.key_next = false;
+    w.f64(world.time);
+    w.u32(rec.steps);
     w.f32(dt);
-    // 1. Agents, in slot order; written front to back through the store (spatially ordered in
-    // a big world: reading it in slot order would miss the cache at every agent), each record
-    // at its place in slot order (they have one size).
-    let entries = world.agents.entries();
-    let mut rank = vec![u32::MAX; world.agents.live_indices().last().map_or(0, |i| i as usize + 1)];
-    for (k, i) in world.agents.live_indices().enumerate() {
-        rank[i as usize] = k as u32;
+    w.u32(key as u32);
+    // The agents that ticked, in slot order (the sweep's traces are in its visiting order).
+    let mut ticks = std::mem::take(&mut rec.ticks);
+    ticks.collect(world);
+    let mut next_in = std::mem::take(&mut rec.next_in);
+    next_in.clear();
+    next_in.resize(ticks.slots(), f32::NAN);
+    ticks.each(|slot, _| next_in[slot as usize] = 0.0);
+    // 1–2. Agents (and their next ticks).
+    rec.written.write_agents(world, &rec.focus, key, &mut next_in, w);
+    // 3. Sight ticks: runs of consecutive slots with the same next tick.
+    let count_at = w.len();
+    w.u32(0);
+    let (mut runs, mut run) = (0u32, None::<(u32, u32, f32)>);
+    let mut close = |w: &mut Writer, (first, count, next): (u32, u32, f32)| {
+        w.u32(first);
+        w.u32(count);
+        w.f32(next);
+        runs += 1;
+    };
+    ticks.each(|slot, _| {
+        let next = next_in[slot as usize];
+        run = match run {
+            Some((first, count, n)) if first + count == slot && n.to_bits() == next.to_bits() => {
+                Some((first, count + 1, n))
+            }
+            Some(done) => {
+                close(w, done);
+                Some((slot, 1, next))
+            }
+            None => Some((slot, 1, next)),
+        };
+    });
+    if let Some(done) = run {
+        close(w, done);
     }
-    w.u32(entries.len() as u32);
-    let base = w.len();
-    w.bytes.resize(base + entries.len() * 88, 0);
-    let mut memory = vec![0u32; entries.len()];
-    for e in entries {
-        let (id, agent) = (AgentId { index: e.index, generation: e.generation }, &e.value);
-        let s = &agent.tuning.sight;
-        let target = agent.brain.move_target(&agent.brain.focus_view(&agent.records));
-        let focus = rec.in_focus(id);
-        let flags = ticked(rec, world, id.index, agent) as u8
-            | (target.is_some() as u8) << 1
-            | (s.enabled as u8) << 2
-            | (focus as u8) << 3;
-        let (mut stage, mut level) = (0u8, 0.0f32);
-        for r in &agent.records {
-            stage = stage.max(r.stage as u8);
-            level = level.max(r.awareness);
-        }
-        let mut r = Rec::<88>::new();
-        r.id(id.index, id.generation).vec3(agent.position).vec3(agent.forward).vec3(agent.eye());
-        r.f32(s.view_radius).f32(s.view_angle * 0.5).f32(s.peripheral_radius).f32(s.peripheral_angle * 0.5);
-        r.u8(agent.brain.state as u8).u8(flags).u8(agent.team).u8(stage).f32(level);
-        r.vec3(target.unwrap_or(Vec3::ZERO)).f32((agent.next_sense_time - time) as f32).f32(s.lose_sight_radius);
-        let k = rank[e.index as usize] as usize;
-        w.bytes[base + k * 88..base + (k + 1) * 88].copy_from_slice(&r.buf);
-        if focus {
-            memory[k] = agent.records.len() as u32;
-        }
-    }
-    // 2. Targets.
-    w.u32(world.targets.len() as u32);
-    for (id, t) in world.targets() {
-        let mut r = Rec::<24>::new();
-        r.id(id.index, id.generation).vec3(t.position()).u8(t.enabled() as u8).u8(t.check_points().len() as u8).pad(2);
-        w.rec(&r);
-        t.world_points().for_each(|p| w.vec3(p));
-    }
-    // 3. Sounds.
+    w.bytes[count_at..count_at + 4].copy_from_slice(&runs.to_le_bytes());
+    rec.next_in = next_in;
+    // 4–5. Targets.
+    rec.written.write_targets(world, key, w);
+    // 6. Sounds.
     w.u32(world.last_sounds.len() as u32);
     for (i, s) in world.last_sounds.iter().enumerate() {
         let mut r = Rec::<32>::new();
         r.vec3(s.position).f32(s.loudness).id(s.source.index, s.source.generation).u32(i as u32).pad(4);
         w.rec(&r);
     }
+    write_events(world, w);
+    // 12. Memory of the agents in focus.
+    rec.written.write_memory(world, &rec.focus, key, w);
+    // 13. Why.
+    super::why::write_why(world, rec, &ticks, w);
+    rec.ticks = ticks;
+    // 14. Tactics.
+    w.u32(tactics.0);
+    w.bytes(&tactics.1);
+    // 15. Influence maps.
+    write_maps(world, rec, w);
+}
+
+/// Sections 7–11: the step's events.
+fn write_events(world: &World, w: &mut Writer) {
     let e = &world.events;
-    // 4. Percepts.
+    // 7. Percepts.
     w.u32(e.percepts.len() as u32);
     for p in &e.percepts {
         let mut r = Rec::<48>::new();
@@ -123,7 +121,7 @@ pub(crate) fn write_frame(
         r.vec3(p.position).f32(p.strength).u32(p.sound).f32(p.loudness).f32(p.time);
         w.rec(&r);
     }
-    // 5. Brain changes.
+    // 8. Brain changes.
     w.u32(e.brain.len() as u32);
     for b in &e.brain {
         let mut r = Rec::<24>::new();
@@ -131,7 +129,7 @@ pub(crate) fn write_frame(
         r.u8(b.from as u8).u8(b.to as u8).pad(2).f32(b.time);
         w.rec(&r);
     }
-    // 6. Seen / lost.
+    // 9. Seen / lost.
     w.u32(e.sight_changes.len() as u32);
     for c in &e.sight_changes {
         let mut r = Rec::<32>::new();
@@ -139,14 +137,14 @@ pub(crate) fn write_frame(
         r.u8(c.seen as u8).pad(3).vec3(c.position);
         w.rec(&r);
     }
-    // 7. Forgotten.
+    // 10. Forgotten.
     w.u32(e.forgotten.len() as u32);
     for f in &e.forgotten {
         let mut r = Rec::<32>::new();
         r.id(f.agent.index, f.agent.generation).id(f.target.index, f.target.generation).vec3(f.position).f32(f.time);
         w.rec(&r);
     }
-    // 8. Awareness changes.
+    // 11. Awareness changes.
     w.u32(e.awareness.len() as u32);
     for a in &e.awareness {
         let mut r = Rec::<32>::new();
@@ -154,35 +152,6 @@ pub(crate) fn write_frame(
         r.u8(a.from as u8).u8(a.to as u8).pad(2).f32(a.level).f32(a.time).pad(4);
         w.rec(&r);
     }
-    // 9. Memory of the agents in focus, in slot order, placed as the agents were.
-    let mut total = 0u32;
-    for n in memory.iter_mut() {
-        (*n, total) = (total, total + *n);
-    }
-    w.u32(total);
-    let base = w.len();
-    w.bytes.resize(base + total as usize * 40, 0);
-    for e in entries.iter().filter(|e| !e.value.records.is_empty()) {
-        let id = AgentId { index: e.index, generation: e.generation };
-        if !rec.in_focus(id) {
-            continue;
-        }
-        let mut at = base + memory[rank[e.index as usize] as usize] as usize * 40;
-        for m in &e.value.records {
-            let mut r = Rec::<40>::new();
-            r.id(id.index, id.generation).id(m.target.index, m.target.generation).vec3(m.last_known_position);
-            r.f32(m.confidence).f32(m.last_percept_time).u8(m.seen as u8).pad(3);
-            w.bytes[at..at + 40].copy_from_slice(&r.buf);
-            at += 40;
-        }
-    }
-    // 10. Why.
-    super::why::write_why(world, rec, engine, w);
-    // 11. Tactics.
-    w.u32(tactics.0);
-    w.bytes(&tactics.1);
-    // 12. Influence maps.
-    write_maps(world, rec, w);
 }
 
 fn write_maps(world: &World, rec: &Recorder, w: &mut Writer) {
@@ -235,27 +204,44 @@ pub(crate) fn write_tactic(out: &mut Vec<u8>, kind: u8, position: Vec3, results:
     *out = w.into_bytes();
 }
 
-/// Splits a frame's payload into its twelve sections (each with its count), checking that
-/// every record fits; `None` when the frame is malformed.
-pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 12]> {
+/// Bytes of the Why group at `at` (an agent's pairs, each with its blocked points), if whole.
+fn why_group_size(frame: &[u8], at: usize) -> Option<usize> {
+    let pairs = u32::from_le_bytes(frame.get(at + 4..at + 8)?.try_into().ok()?) as usize;
+    let mut size = 8usize;
+    for _ in 0..pairs {
+        let pair = frame.get(at + size..at + size + 8)?;
+        let statuses = u16::from_le_bytes([pair[6], pair[7]]);
+        let blocked = (0..pair[4].min(MAX_CHECK_POINTS as u8) as u16)
+            .filter(|k| statuses >> (2 * k) & 3 == crate::world::BLOCKED)
+            .count();
+        size = size.checked_add(8 + 8 * blocked)?;
+    }
+    Some(size)
+}
+
+/// Splits a frame's payload into its sections (each with its count), checking that every
+/// record fits; `None` when the frame is malformed.
+pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 15]> {
     let mut at = FRAME_HEADER;
     let u32_at =
         |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
-    let mut out: [Range<usize>; 12] = Default::default();
+    let mut out: [Range<usize>; 15] = Default::default();
     for (k, slot) in out.iter_mut().enumerate() {
         let start = at;
         let n = u32_at(at)?;
         at += 4;
         for _ in 0..n {
             let size = match k {
-                0 => 88,
-                1 => 24 + 12 * *frame.get(at + 21)? as usize,
-                2 | 5 | 6 | 7 => 32,
-                3 => 48,
-                4 => 24,
-                8 => 40,
-                9 => 36 + 44 * *frame.get(at + 17)? as usize,
-                10 => 28 + 16 * u32_at(at + 4)?,
+                0 => super::delta::AGENT_BYTES,
+                1 | 4 => 8,
+                2 => 12,
+                3 => 24 + 12 * *frame.get(at + 21)? as usize,
+                5 | 8 | 9 | 10 => 32,
+                6 => 48,
+                7 => 24,
+                11 => 12usize.checked_add(32usize.checked_mul(u32_at(at + 8)?)?)?,
+                12 => why_group_size(frame, at)?,
+                13 => 28 + 16 * u32_at(at + 4)?,
                 _ => {
                     let cells = u32_at(at + 28)?.checked_mul(u32_at(at + 32)?)?;
                     40 + cells.checked_mul(u32_at(at + 36)?.checked_mul(4)?.checked_add(1)?)?
@@ -266,24 +252,4 @@ pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 12]> {
         *slot = start..at;
     }
     (at == frame.len()).then_some(out)
-}
-
-/// One Why record.
-pub(crate) fn write_why_record(
-    w: &mut Writer,
-    agent: AgentId,
-    target: crate::id::TargetId,
-    e: &super::SightExplanation,
-) {
-    let mut r = Rec::<36>::new();
-    r.id(agent.index, agent.generation).id(target.index, target.generation);
-    r.u8(e.verdict as u8).u8(e.point_count).u8(e.filter as u8).pad(1);
-    r.f32(e.distance).f32(e.radius).f32(e.angle_deg).f32(e.half_angle_deg);
-    w.rec(&r);
-    for p in e.points() {
-        let mut r = Rec::<44>::new();
-        r.u8(p.status as u8).pad(3).f32(p.distance).f32(p.angle_deg).vec3(p.point).vec3(p.hit);
-        r.id(p.occluder.index, p.occluder.generation);
-        w.rec(&r);
-    }
 }

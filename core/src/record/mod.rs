@@ -6,10 +6,12 @@
 //! Recording costs nothing while off: the world holds `Option<Box<Recorder>>` and every hook is
 //! one `if let` after a call succeeded, outside the step's loops.
 
+mod delta;
 pub(crate) mod frame;
 pub(crate) mod inputs;
 mod replay;
 mod scene;
+mod ticks;
 mod why;
 mod writer;
 
@@ -28,7 +30,7 @@ use writer::{ChunkKind, Writer};
 /// Magic of every recording.
 pub const MAGIC: &[u8; 8] = b"ARGUSREC";
 /// Format version written and read by this library.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What a recording keeps besides the inputs and the world-wide outputs.
 #[derive(Clone, Debug)]
@@ -45,10 +47,19 @@ impl Default for RecordOptions {
     }
 }
 
+/// The agents in focus, sorted; empty = every agent.
+pub(crate) struct Focus(Vec<AgentId>);
+
+impl Focus {
+    pub(crate) fn contains(&self, id: AgentId) -> bool {
+        self.0.is_empty() || self.0.binary_search(&id).is_ok()
+    }
+}
+
 /// A recording in progress (held by the world while recording).
 pub(crate) struct Recorder {
     pub(crate) out: Writer,
-    pub(crate) focus: Vec<AgentId>,
+    pub(crate) focus: Focus,
     pub(crate) explain: bool,
     pub(crate) steps: u32,
     /// The occluders changed since the last SCENE.
@@ -60,17 +71,16 @@ pub(crate) struct Recorder {
     pub(crate) maps_gone: Vec<InfluenceMapId>,
     /// Tactical queries asked since the previous frame: their count and records.
     pub(crate) tactics: Mutex<(u32, Vec<u8>)>,
-    /// Each agent's next sight time before the step in progress, by slot index.
-    pub(crate) before: Vec<f64>,
+    /// What the frames last wrote of each agent, target and memory (frames hold what changed).
+    pub(crate) written: delta::Written,
+    /// Scratch of each frame: the agents that ticked, and their next ticks by slot.
+    pub(crate) ticks: ticks::Ticks,
+    pub(crate) next_in: Vec<f32>,
     /// Where the last FRAME's payload starts in `out` (the replay compares it).
     pub(crate) last_frame: usize,
 }
 
 impl Recorder {
-    pub(crate) fn in_focus(&self, id: AgentId) -> bool {
-        self.focus.is_empty() || self.focus.binary_search(&id).is_ok()
-    }
-
     pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
         if state && !self.maps_state.contains(&id) {
             self.maps_state.push(id);
@@ -100,7 +110,7 @@ impl World {
                 let mut focus = options.focus.clone();
                 focus.sort_unstable();
                 focus.dedup();
-                focus
+                Focus(focus)
             },
             explain: options.explain,
             steps: 0,
@@ -109,7 +119,9 @@ impl World {
             maps_changed: self.influence_map_ids(),
             maps_gone: Vec::new(),
             tactics: Mutex::new((0, Vec::new())),
-            before: Vec::new(),
+            written: delta::Written::default(),
+            ticks: Default::default(),
+            next_in: Vec::new(),
             last_frame: 0,
         };
         rec.out.header();
@@ -151,27 +163,16 @@ impl World {
         }
     }
 
-    /// Hook: a step is about to run (its schedule is read to tell who ticks).
-    pub(crate) fn record_before_step(&mut self) {
-        let Some(rec) = self.recorder.as_deref_mut() else { return };
-        rec.before.clear();
-        let slots = self.agents.live_indices().last().map_or(0, |i| i as usize + 1);
-        rec.before.resize(slots, f64::NAN);
-        for e in self.agents.entries() {
-            rec.before[e.index as usize] = e.value.next_sense_time;
-        }
-    }
-
     /// Hook: a step completed; `hits` are the engine's answers (empty for built-in rays).
     pub(crate) fn record_step(&mut self, dt: f32, hits: &[RayHit]) {
         if self.recorder.is_none() {
             return;
         }
         self.flush_map_states();
-        // The file is taken out of the recorder while the world (the recorder included) is read.
-        let mut out = std::mem::take(&mut self.recorder.as_deref_mut().expect("checked").out);
+        // The recorder is taken out of the world while the world is read.
+        let mut rec = self.recorder.take().expect("checked");
+        let mut out = std::mem::take(&mut rec.out);
         let world: &World = self;
-        let rec = world.recorder.as_deref().expect("checked");
         out.chunk(ChunkKind::Step, |w| {
             w.f32(dt);
             w.u32(hits.len() as u32);
@@ -185,16 +186,15 @@ impl World {
             out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, w));
         }
         let tactics = std::mem::take(&mut *rec.tactics.lock().unwrap_or_else(|e| e.into_inner()));
-        let engine = (!hits.is_empty()).then_some(hits);
         let at = out.len() + writer::CHUNK_HEADER;
-        out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, rec, rec.steps, dt, &tactics, engine, w));
-        let rec = self.recorder.as_deref_mut().expect("checked");
+        out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, &mut rec, dt, &tactics, w));
         rec.out = out;
         rec.last_frame = at;
         rec.steps += 1;
         rec.scene_dirty = false;
         rec.maps_changed.clear();
         rec.maps_gone.clear();
+        self.recorder = Some(rec);
     }
 
     /// Hook: an input call succeeded; `write` writes its arguments after the call code.
@@ -226,6 +226,7 @@ impl World {
         let rec = self.recorder.as_deref_mut().expect("checked");
         rec.out = out;
         rec.scene_dirty = false;
+        rec.written.key_next = true;
         rec.maps_state.clear();
         rec.maps_gone.extend(old_maps.into_iter().filter(|id| !ids.contains(id)));
         rec.maps_changed = ids;

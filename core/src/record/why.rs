@@ -2,17 +2,17 @@
 //! much (distance over the radius, angle past the half-angle, the occluder hit and where), from
 //! the same classification as `can_see` and the step's sweep. The FRAME's Why section.
 
-use std::collections::HashMap;
-
 use super::Recorder;
+use super::ticks::Ticks;
 use super::writer::Writer;
 use crate::agent::Agent;
 use crate::error::Result;
 use crate::id::{AgentId, OccluderId, TargetId};
 use crate::math::Vec3;
-use crate::rays::{RayHit, RayQuery};
+
 use crate::sight::{PointStage, PointStatus, SightFilter, View, classify_points};
 use crate::target::{MAX_CHECK_POINTS, Target};
+use crate::team::TeamSet;
 use crate::world::World;
 
 /// Why a target was not tested at all.
@@ -121,13 +121,6 @@ fn rank(s: PointStatus) -> u8 {
     }
 }
 
-/// Who answers the explanation's rays: the world's occluders, or a step's engine answers for
-/// this pair (in the order its rays were cast).
-enum Answers<'a> {
-    Builtin,
-    Engine(&'a [RayHit]),
-}
-
 impl World {
     /// Why `agent` sees `target` or not, now: [`World::can_see`]'s answer point by point, with
     /// the numbers behind it. Always agrees with `can_see` (the same classification). In an
@@ -135,20 +128,11 @@ impl World {
     pub fn explain_sight(&self, agent: AgentId, target: TargetId) -> Result<SightExplanation> {
         let (a, t) = (self.agent(agent)?, self.target(target)?);
         let previously = SightFilter::of(a).previously_seen(a, target);
-        Ok(self.explain(a, (agent, target), t, previously, Answers::Builtin, &mut Vec::new()))
+        Ok(self.explain(a, (agent, target), t, previously))
     }
 
-    /// The explanation with the lose-sight radius applying or not (`previously`), the rays
-    /// answered by `answers`; `rays` is scratch.
-    fn explain(
-        &self,
-        a: &Agent,
-        ids: (AgentId, TargetId),
-        t: &Target,
-        previously: bool,
-        answers: Answers,
-        rays: &mut Vec<RayQuery>,
-    ) -> SightExplanation {
+    /// The explanation with the lose-sight radius applying or not (`previously`).
+    fn explain(&self, a: &Agent, ids: (AgentId, TargetId), t: &Target, previously: bool) -> SightExplanation {
         let s = &a.tuning.sight;
         let eye = a.eye();
         let to = t.position() - eye;
@@ -174,12 +158,12 @@ impl World {
             SightFilterReason::SightOff
         } else if !t.enabled() {
             SightFilterReason::TargetDisabled
-        } else if t.layers() & s.target_mask == 0 {
-            SightFilterReason::Layers
-        } else if !filter.admits(&self.attitudes, t.layers(), t.team() as u8) {
-            SightFilterReason::Attitude
         } else {
-            SightFilterReason::None
+            match filter.refusal(filter.perceived(&self.attitudes), t.layers(), TeamSet::of(t.team() as u8)) {
+                0 => SightFilterReason::None,
+                3 => SightFilterReason::Layers,
+                _ => SightFilterReason::Attitude,
+            }
         };
         if e.filter != SightFilterReason::None {
             e.points[..n].iter_mut().for_each(|p| p.status = PointStatus::Filtered);
@@ -187,7 +171,7 @@ impl World {
             return e;
         }
         let view = View::looking(eye, a.forward, &a.tuning, previously);
-        rays.clear();
+        let rays = &mut Vec::new();
         let mut ray_points = [usize::MAX; MAX_CHECK_POINTS];
         let points = &mut e.points;
         classify_points(&view, ids, s.obstacle_mask, t.world_points(), rays, |k, stage| {
@@ -207,11 +191,9 @@ impl World {
                 continue;
             }
             let q = &rays[ray];
-            let hit = match &answers {
-                Answers::Builtin => self.occluders.cast_ray_hit(q.origin, q.direction, q.max_distance, q.layer_mask),
-                Answers::Engine(hits) => hits.get(ray).filter(|h| h.hit).map(|h| (OccluderId::NULL, h.distance)),
-            };
-            if let Some((occluder, distance)) = hit {
+            if let Some((occluder, distance)) =
+                self.occluders.cast_ray_hit(q.origin, q.direction, q.max_distance, q.layer_mask)
+            {
                 slot.status = PointStatus::Blocked;
                 slot.hit = eye + q.direction * distance;
                 slot.occluder = occluder;
@@ -224,64 +206,37 @@ impl World {
     }
 }
 
-/// The Why section: for every agent in focus whose sight ticked, every target within 1.5 × its
-/// largest sight radius, explained as the step decided (the lose-sight radius as of before the
-/// tick; an engine step's own answers). Enabled targets come from the step's own target grid,
-/// disabled ones from a list made once; each agent's are explained in target slot order.
-pub(crate) fn write_why(world: &World, rec: &Recorder, engine: Option<&[RayHit]>, w: &mut Writer) {
+/// The Why section (see `docs/recording.md`): for each agent in focus that ticked, in slot
+/// order, the pairs its sweep decided, from the step's own traces.
+pub(crate) fn write_why(world: &World, rec: &Recorder, ticks: &Ticks, w: &mut Writer) {
     let count_at = w.len();
     w.u32(0);
     if !rec.explain {
         return;
     }
-    // Sight changes by pair (the lose-sight radius applied to a target seen before the tick):
-    // only agents with a lose-sight radius need them.
-    let mut changed: Vec<(AgentId, TargetId)> =
-        world.events.sight_changes.iter().map(|c| (c.agent, c.target)).collect();
-    changed.sort_unstable();
-    // An engine step's rays per pair (cast contiguously, in point order).
-    let mut engine_rays: HashMap<(AgentId, TargetId), (usize, usize)> = HashMap::new();
-    if engine.is_some() {
-        for (i, r) in world.last_step_rays().iter().enumerate() {
-            engine_rays.entry((r.agent, r.target)).and_modify(|e| e.1 = i + 1).or_insert((i, i + 1));
-        }
-    }
-    let disabled: Vec<(TargetId, &Target)> = world.targets().filter(|(_, t)| !t.enabled()).collect();
-    let grid = world.last_step_grid();
-    let (mut near, mut rays) = (Vec::new(), Vec::new());
     let mut count = 0u32;
-    for (aid, a) in world.agents() {
-        if !rec.in_focus(aid) || !super::frame::ticked(rec, world, aid.index, a) {
-            continue;
+    ticks.each(|slot, (chunk, k)| {
+        let Some(trace) = Ticks::trace(world, chunk) else { return };
+        let agent = trace.agents[k];
+        let pairs = &trace.pairs[agent.first_pair as usize..agent.end_pair as usize];
+        let id = AgentId { index: slot, generation: world.agents.generation_at(slot) };
+        if pairs.is_empty() || !rec.focus.contains(id) {
+            return;
         }
-        let s = &a.tuning.sight;
-        let limit = 1.5 * s.view_radius.max(s.lose_sight_radius).max(s.peripheral_radius);
-        let eye = a.eye();
-        near.clear();
-        grid.query(eye, limit, |g| near.push(TargetId { index: g.target, generation: g.generation }));
-        let limit_sq = limit * limit;
-        near.extend(
-            disabled.iter().filter(|(_, t)| (t.position() - eye).length_squared() <= limit_sq).map(|(id, _)| *id),
-        );
-        near.sort_unstable();
-        let hysteresis = SightFilter::of(a).has_hysteresis();
-        for &tid in &near {
-            let Ok(t) = world.target(tid) else { continue };
-            let previously = hysteresis && {
-                let seen_now = crate::memory::find(&a.records, tid).is_some_and(|r| r.seen);
-                seen_now != changed.binary_search(&(aid, tid)).is_ok()
-            };
-            let answers = match engine {
-                Some(hits) => {
-                    let (from, to) = engine_rays.get(&(aid, tid)).copied().unwrap_or((0, 0));
-                    Answers::Engine(hits.get(from..to).unwrap_or(&[]))
-                }
-                None => Answers::Builtin,
-            };
-            let e = world.explain(a, (aid, tid), t, previously, answers, &mut rays);
-            super::frame::write_why_record(w, aid, tid, &e);
-            count += 1;
+        w.u32(slot);
+        w.u32(pairs.len() as u32);
+        for p in pairs {
+            w.u32(p.target);
+            w.u8(p.point_count);
+            w.u8(p.flags);
+            w.u16(p.statuses);
+            let first = p.first_blocked as usize;
+            for stop in &trace.blocked[first..first + p.blocked_count()] {
+                w.f32(stop.distance);
+                w.u32(stop.occluder);
+            }
         }
-    }
+        count += 1;
+    });
     w.bytes[count_at..count_at + 4].copy_from_slice(&count.to_le_bytes());
 }

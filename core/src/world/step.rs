@@ -97,16 +97,17 @@ impl World {
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
-            self.record_before_step();
-            if self.one_pass_suits() {
-                self.on_workers(|world, team| world.step_one_pass(dt, team));
-            } else {
-                self.on_workers(|world, team| {
+            // A recording keeps the sweep's decisions: its own instance of the step.
+            let trace = self.recorder.is_some();
+            match (self.one_pass_suits(), trace) {
+                (true, false) => self.on_workers(|world, team| world.step_one_pass::<false>(dt, team)),
+                (true, true) => self.on_workers(|world, team| world.step_one_pass::<true>(dt, team)),
+                (false, _) => self.on_workers(|world, team| {
                     world.prepare(dt, team, true);
-                    world.run_sweep(true, team);
+                    world.run_sweep(true, trace, team);
                     world.run_conclude(team);
                     world.commit();
-                });
+                }),
             }
             self.record_step(dt, &[]);
             return Ok(());
@@ -149,10 +150,10 @@ impl World {
     /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
-        self.record_before_step();
+        let trace = self.recorder.is_some();
         self.on_workers(|world, team| {
             world.prepare(dt, team, true);
-            world.run_sweep(false, team);
+            world.run_sweep(false, trace, team);
         });
         let scratch = &mut self.scratch;
         scratch.rays.clear();
@@ -183,6 +184,9 @@ impl World {
             chunk.hits.clear();
             chunk.hits.extend_from_slice(&hits[offset..offset + n]);
             count_visible(&mut chunk.candidates, &chunk.hits);
+            if self.recorder.is_some() {
+                chunk.trace.resolve_with(&chunk.hits);
+            }
             offset += n;
         }
         self.scratch.step_in_progress = false;
@@ -194,14 +198,9 @@ impl World {
         Ok(())
     }
 
-    /// The rays of the last step begun (an engine step's, for the recording's "why").
-    pub(crate) fn last_step_rays(&self) -> &[RayQuery] {
-        &self.scratch.rays
-    }
-
-    /// The enabled targets' grid of the last step (still right until a target changes).
-    pub(crate) fn last_step_grid(&self) -> &TargetGrid {
-        &self.scratch.grid
+    /// The sweep's decisions in the last step, chunk by chunk (filled only while recording).
+    pub(crate) fn last_step_traces(&self) -> impl Iterator<Item = &super::trace::SightTrace> {
+        self.scratch.sweeps.iter().map(|c| &c.trace)
     }
 
     fn check_step_args(&self, dt: f32) -> Result<()> {
@@ -255,6 +254,7 @@ impl World {
         scratch.concludes.resize_with(chunks, ConcludeChunk::default);
         for chunk in &mut scratch.sweeps {
             chunk.clear();
+            chunk.trace.clear();
         }
         if !visiting {
             scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
@@ -290,7 +290,8 @@ impl World {
     }
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
-    fn run_sweep(&mut self, cast_now: bool, team: Option<&Team>) {
+    /// `trace`: keep the sweep's decisions for a recording (see `trace`).
+    fn run_sweep(&mut self, cast_now: bool, trace: bool, team: Option<&Team>) {
         let StepScratch { grid, max_target_reach, tunings, due, order, sweeps: chunks, swept, fresh_blockers, .. } =
             &mut self.scratch;
         let input = SweepInput {
@@ -315,9 +316,13 @@ impl World {
                 let parts = parts
                     .enumerate()
                     .map(|(c, (((_, part), ((_, out), (_, fresh))), chunk))| (c as u32, part, (out, fresh), chunk));
+                let sweep = if trace { sweep::<true> } else { sweep::<false> };
                 run_blocks(team, parts, |(c, part, out, chunk)| sweep(&input, agents, due, part, c, out, chunk))
             }
-            _ => sweep(&input, agents, due, order, 0, (swept, fresh_blockers), &mut chunks[0]),
+            _ => {
+                let sweep = if trace { sweep::<true> } else { sweep::<false> };
+                sweep(&input, agents, due, order, 0, (swept, fresh_blockers), &mut chunks[0])
+            }
         }
     }
 

@@ -16,11 +16,12 @@ use crate::occluders::OccluderSet;
 use crate::occluders::RayScratch;
 use crate::prefetch::prefetch;
 use crate::rays::{RayHit, RayQuery};
-use crate::sight::{ConeBound, SightFilter, View, classify_points};
+use crate::sight::{ConeBound, PointStage, SightFilter, View, classify_points};
 use crate::target::Target;
-use crate::team::AttitudeTable;
+use crate::team::{AttitudeTable, TeamSet};
 
 use super::due::DueAgents;
+use super::trace::{OUTSIDE_CONE, SightTrace, TracedAgent, TracedPair, TracedStop, VISIBLE};
 use glam::{UVec4, Vec3A, Vec4};
 
 /// A target that passed range and cone for one agent, waiting for its rays.
@@ -51,6 +52,8 @@ pub(super) struct SweepChunk {
     ray_scratch: RayScratch,
     /// This chunk's due agents in visiting order.
     agents: Vec<SweepAgent>,
+    /// What the `TRACE` sweep decided, for a recording (cleared when a step begins).
+    pub trace: SightTrace,
 }
 
 /// Where one swept agent's results are. (16 bytes: the conclusion reads these in visiting order
@@ -171,7 +174,7 @@ impl SweepTuning {
 /// when they changed. (Written by visiting order, each chunk into its own runs of the step's
 /// arrays, so no thread waits to put them in store order: the conclusion finds them by each
 /// agent's rank.)
-pub(super) fn sweep(
+pub(super) fn sweep<const TRACE: bool>(
     input: &SweepInput,
     store: &[Entry<Agent>],
     due: &DueAgents,
@@ -189,7 +192,8 @@ pub(super) fn sweep(
     chunk.make_room(input);
     for ((sweeper, out), fresh) in agents.iter().zip(swept).zip(fresh_blockers) {
         let first_candidate = chunk.candidates.len() as u32;
-        let blockers = sweep_one(input, sweeper, || store.get(sweeper.place as usize).map(|e| &e.value), chunk);
+        let blockers =
+            sweep_one::<TRACE>(input, sweeper, || store.get(sweeper.place as usize).map(|e| &e.value), chunk);
         let end_candidate = chunk.candidates.len() as u32;
         let new_blockers = blockers.differ_from(&sweeper.blockers);
         if new_blockers {
@@ -205,8 +209,9 @@ pub(super) fn sweep(
 /// rays are appended to the chunk's. Returns what blocked its rays when cast now (else its
 /// blockers as they were, kept for when the engine casts them). `agent` gives the agent's own
 /// state, read only by one with a lose-sight radius. The chunk must have room (`make_room`).
+/// `TRACE` also keeps what it decided in `chunk.trace` (see `trace`).
 #[inline(always)]
-pub(super) fn sweep_one<'a>(
+pub(super) fn sweep_one<'a, const TRACE: bool>(
     input: &SweepInput,
     sweeper: &SweepAgent,
     agent: impl FnOnce() -> Option<&'a Agent>,
@@ -214,7 +219,8 @@ pub(super) fn sweep_one<'a>(
 ) -> RememberedBlockers {
     let first_candidate = chunk.candidates.len();
     let first_ray = chunk.rays.len();
-    gather(input, sweeper, agent, chunk);
+    let first_pair = chunk.trace.pairs.len() as u32;
+    gather::<TRACE>(input, sweeper, agent, chunk);
     // Cast now: what blocks this tick's rays; else kept as they were when the engine casts them.
     let mut blockers = if input.cast_now { RememberedBlockers::default() } else { sweeper.blockers };
     // No rays (most agents of a sparse level): nothing to cast, and each candidate's count is
@@ -223,15 +229,32 @@ pub(super) fn sweep_one<'a>(
         // The sweep only needs blocked or not: the early-exit test, no hit point.
         let occluders = input.occluders;
         let scratch = &mut chunk.ray_scratch;
+        let answers = &mut chunk.trace.answers;
         chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
             let remembered = sweeper.blockers.of(r.target.index);
             let hit = occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, remembered, scratch);
             if let Some(rank) = scratch.blocker.filter(|_| hit) {
                 blockers.remember(r.target.index, rank);
             }
+            if TRACE {
+                let blocker = scratch.blocker.filter(|_| hit);
+                let stop = || occluders.stop_of(blocker, r.origin, r.direction, r.max_distance, r.layer_mask);
+                answers.push(hit.then(|| {
+                    let (occluder, distance) = stop().unwrap_or((super::trace::NO_OCCLUDER, r.max_distance));
+                    TracedStop { distance, occluder }
+                }));
+            }
             RayHit { hit, distance: 0.0 }
         }));
         count_visible(&mut chunk.candidates[first_candidate..], &chunk.hits);
+    }
+    if TRACE {
+        // An engine's answers come at `finish_step`, which resolves the rest.
+        if input.cast_now {
+            chunk.trace.resolve();
+        }
+        let end_pair = chunk.trace.pairs.len() as u32;
+        chunk.trace.agents.push(TracedAgent { slot: sweeper.slot, first_pair, end_pair });
     }
     blockers
 }
@@ -277,7 +300,7 @@ const PASSING_COUNT: [u8; 1 << LANES] = {
 
 /// Broadphase, range and cone for one agent; the rays still needed go to `chunk.rays`.
 #[inline(always)]
-fn gather<'a>(
+fn gather<'a, const TRACE: bool>(
     input: &SweepInput,
     sweeper: &SweepAgent,
     agent: impl FnOnce() -> Option<&'a Agent>,
@@ -316,7 +339,9 @@ fn gather<'a>(
             let u32s = |column: &[u32]| UVec4::from_slice(&column[group.clone()]);
             let (in_cone, dist_sq) = cone.admits4(f32s(x), f32s(y), f32s(z));
             let in_range = dist_sq.cmple(Vec4::splat(radius_sq)).bitmask();
-            let admitted = filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi));
+            // A trace keeps the targets the filter refuses too (with why, below).
+            let admitted =
+                if TRACE { u32::MAX } else { filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi)) };
             let in_run = (1u32 << (run.end - first).min(LANES)) - 1;
             let pass = (in_range & in_cone & admitted & in_run) as usize;
             // The passing lanes' entries, first: one store and one count a group.
@@ -347,19 +372,54 @@ fn gather<'a>(
     for &e in near {
         let entry = grid.entry(e as usize);
         let tid = TargetId { index: entry.target, generation: entry.generation };
-        let view = match &widened {
-            Some((agent, seen_view)) if filter.previously_seen(agent, tid) => seen_view,
-            _ => fresh_view,
+        let traced = |flags: u8, statuses: u16, pending: u8| TracedPair {
+            target: entry.target,
+            first_blocked: 0,
+            point_count: entry.point_count,
+            flags,
+            statuses,
+            pending,
         };
+        if TRACE {
+            let e = e as usize;
+            let team = TeamSet { lo: columns.team_lo[e], hi: columns.team_hi[e] };
+            let refusal = filter.refusal(perceived, columns.layers[e], team);
+            if refusal != 0 {
+                chunk.trace.pairs.push(traced(refusal << 4, 0, 0));
+                continue;
+            }
+        }
+        let seen_view = widened.as_ref().filter(|(agent, _)| filter.previously_seen(agent, tid)).map(|(_, v)| v);
+        let view = seen_view.unwrap_or(fresh_view);
         let first_ray = chunk.rays.len() as u32;
         let (ids, mask, rays) = ((id, tid), tuning.obstacle_mask, &mut chunk.rays);
-        let tally = match entry.point_count {
-            1 => classify_points(view, ids, mask, std::iter::once(entry.point), rays, |_, _| {}),
-            _ => {
-                let Some(target) = input.targets.at(entry.target) else { continue };
-                classify_points(view, ids, mask, target.world_points(), rays, |_, _| {})
+        // Each point's status, for a trace (a no-op the compiler removes otherwise).
+        let (mut statuses, mut pending) = (0u16, 0u8);
+        let each = |k: usize, stage: PointStage| {
+            if TRACE {
+                let code = match stage {
+                    PointStage::OutOfRange => 0,
+                    PointStage::OutsideCone => OUTSIDE_CONE,
+                    PointStage::Free => VISIBLE,
+                    PointStage::Ray => {
+                        pending |= 1 << k;
+                        VISIBLE
+                    }
+                };
+                statuses |= code << (2 * k);
             }
         };
+        let tally = match entry.point_count {
+            1 => classify_points(view, ids, mask, std::iter::once(entry.point), rays, each),
+            _ => {
+                let Some(target) = input.targets.at(entry.target) else { continue };
+                classify_points(view, ids, mask, target.world_points(), rays, each)
+            }
+        };
+        // Only targets with a point in view: a reader tells the others from the geometry.
+        if TRACE && tally.in_view > 0 {
+            chunk.trace.pairs.push(traced(seen_view.is_some() as u8, statuses, pending));
+        }
         if tally.in_view > 0 {
             chunk.candidates.push(Candidate {
                 entry: e,

@@ -28,7 +28,8 @@ impl World {
 
     /// A whole step with built-in line of sight, in one pass (see the module's comment), its
     /// blocks of the store shared between `team`'s threads as the conclusion's are.
-    pub(super) fn step_one_pass(&mut self, dt: f32, team: Option<&Team>) {
+    /// `TRACE`: keep the sweep's decisions for a recording (see `trace`).
+    pub(super) fn step_one_pass<const TRACE: bool>(&mut self, dt: f32, team: Option<&Team>) {
         self.prepare(dt, team, false);
         let frame = self.keep_agents_in_order(self.scratch.axes);
         let (loudest, use_grid) = self.prepare_sounds();
@@ -79,7 +80,7 @@ impl World {
                 let agent = &mut entry.value;
                 let sighting = sweeper.map(|sweeper| {
                     chunk.clear();
-                    agent.blockers = sweep_one(&sweep_input, &sweeper, || Some(&*agent), chunk);
+                    agent.blockers = sweep_one::<TRACE>(&sweep_input, &sweeper, || Some(&*agent), chunk);
                     Sighting { candidates: &chunk.candidates, rays: &chunk.rays, hits: &chunk.hits }
                 });
                 conclude(&input, id, agent, sighting, &mut out.heard, &mut out.nearby, &mut out.events);
