@@ -30,7 +30,7 @@ const box = (x0, z0, x1, z1) => [[x0, z0], [x1, z0], [x1, z1], [x0, z1]];
 
 // The scene: agent #0 at (0,0,0) looking +X (eye (0, 1.6, 0); cone 10 m / 45°, peripheral 3 m /
 // 100°, lose-sight radius 12 m; in focus), agent #1 at (20,0,10) looking -Z (not in focus,
-// destroyed in step 7), target #0 with three check points (at 1.6, 1.0 and 0.5 m above its
+// destroyed in step 7; both tick every other step), target #0 with three check points (at 1.6, 1.0 and 0.5 m above its
 // position) moving about in front of agent #0, target #1 behind agent #0 in steps 2-4. Occluder
 // #7 is a wall across x = 5 (removed in step 5; first in the SCENE, so its slot 7 is not its
 // place in the list), #8 a wall along z = 6.
@@ -67,11 +67,11 @@ function frame(step, why = true) {
   w.u32(agents.length); agents.forEach((f) => f());
   // 2. agents gone: agent #1 in step 7
   if (step === 7) { w.u32(1); w.u64(id(1)); } else w.u32(0);
-  // 3. sight ticks: agent #0 every other step (next in 0.2 s), agent #1 every step while it lives
-  const ticks = [];
-  if (step % 2 === 0) ticks.push([0, 0.2]);
-  if (step < 7) ticks.push([1, 0.1]);
-  w.u32(ticks.length); for (const [slot, next] of ticks) { w.u32(slot); w.f32(next); }
+  // 3. sight ticks, as runs of consecutive slots sharing their next tick: both agents tick every
+  // other step (next in 0.2 s: one run of two), except in step 0 where agent #1's next tick is
+  // 0.25 s away (two runs)
+  const runs = step === 0 ? [[0, 1, 0.2], [1, 1, 0.25]] : step % 2 === 0 && step < 7 ? [[0, 2, 0.2]] : [];
+  w.u32(runs.length); for (const [first, count, next] of runs) { w.u32(first); w.u32(count); w.f32(next); }
   // 4. targets: only those that changed (#0 moves in steps 1, 4, 6, 7; #1 appears in step 2)
   const targets = [];
   if (key || [1, 4, 6, 7].includes(step)) targets.push([id(0), tx, points(tx)]);

@@ -104,6 +104,12 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   // Format 2's delta frames: the state at a step is its key frame's plus the changes after it.
   const agent1 = await text(page, "#agent");
   check("fixture: deltas: agent #1, written only in the key frame, still shown at step 6", /brain\s+Searching/.test(agent1) && /position\s+\(20\.0, 0\.0, 10\.0\)/.test(agent1), agent1);
+  await api(page, "seek", 1);
+  const tick1 = await text(page, "#agent");
+  await api(page, "seek", 3);
+  const tick3 = await text(page, "#agent");
+  check("fixture: sight ticks as runs: agent #1's next tick from its own run (step 0: 0.25 s) and from a shared one (step 2)", /next tick in 0\.15 s/.test(tick1) && /next tick in 0\.10 s/.test(tick3), tick1 + " | " + tick3);
+  await api(page, "seek", 6);
   await api(page, "seek", 7);
   check("fixture: Agents gone: agent #1 destroyed in step 7 (1 agent left)", (await text(page, "#count-agents")) === "1" && /does not exist at this step/.test(await text(page, "#agent")), await text(page, "#counts"));
   await api(page, "select", 0, 0);
