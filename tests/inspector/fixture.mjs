@@ -1,6 +1,8 @@
-// A small hand-made recording in the documented layout (docs/recording.md, version 1), written
+// A small hand-made recording in the documented layout (docs/recording.md, version 2), written
 // independently of the Rust writer: it pins each "why" wording to a record whose fields the test
-// chose (out of range, outside the cone, blocked by a given occluder, seen, filtered, not due).
+// chose (out of range, outside the cone, blocked by a given occluder, seen, filtered, not due),
+// and exercises the delta frames (a key frame at step 0, records only when they change after it,
+// an agent and a target destroyed through the "gone" sections).
 
 class Writer {
   constructor() { this.bytes = []; }
@@ -26,74 +28,104 @@ function fnv1a(bytes) {
 
 const box = (x0, z0, x1, z1) => [[x0, z0], [x1, z0], [x1, z1], [x0, z1]];
 
-// The scene: agent #0 at (0,0,0) looking +X, agent #1 at (20,0,10) looking -Z (not in focus),
-// target #0 moving along +X at z = 0 .. behind occluder #7 (a wall across x = 5) in steps 2-3.
+// The scene: agent #0 at (0,0,0) looking +X (eye (0, 1.6, 0); cone 10 m / 45°, peripheral 3 m /
+// 100°, lose-sight radius 12 m; in focus), agent #1 at (20,0,10) looking -Z (not in focus,
+// destroyed in step 7; both tick every other step), target #0 with three check points (at 1.6, 1.0 and 0.5 m above its
+// position) moving about in front of agent #0, target #1 behind agent #0 in steps 2-4. Occluder
+// #7 is a wall across x = 5 (removed in step 5; first in the SCENE, so its slot 7 is not its
+// place in the list), #8 a wall along z = 6.
 export const FIXTURE = {
   steps: 8,
   dt: 0.1,
   occluders: [{ id: id(7), polys: [box(5, -2, 5.5, 2)] }, { id: id(8), polys: [box(-10, 6, 10, 6.5)] }],
 };
 
+const EYE = [0, 1.6, 0];
+// Target #0's position per step: 12.5 m ahead (point 1 at eye height: 12.5 m, out of range),
+// 8 m ahead behind the wall (steps 1-3), 3 m ahead (4-5), 8 m away 60° to the side (6), 2 m (7).
+const A60 = [8 * Math.cos(Math.PI / 3), 0, 8 * Math.sin(Math.PI / 3)];
+const T0 = [[12.5, 0, 0], [8, 0, 0], [8, 0, 0], [8, 0, 0], [3, 0, 0], [3, 0, 0], A60, [2, 0, 0]];
+const points = (p) => [[p[0], 1.6, p[2]], [p[0], 1.0, p[2]], [p[0], 0.5, p[2]]];
+const T1 = [-5, 0, 0];
+const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
 function frame(step, why = true) {
   const w = new Writer();
-  const dt = FIXTURE.dt, time = (step + 1) * dt;
-  w.f64(time); w.u32(step); w.f32(dt);
-  // agents
-  const ticked0 = step % 2 === 0; // agent #0 senses every other step
+  const dt = FIXTURE.dt, time = (step + 1) * dt, key = step === 0;
+  w.f64(time); w.u32(step); w.f32(dt); w.u32(key ? 1 : 0);
+  const tx = T0[step];
+  // 1. agents: only those whose record changed (agent #0 in steps 4 and 6; agent #1 never)
   const brain0 = step < 4 ? 0 : step < 6 ? 1 : 2;
-  w.u32(2);
-  const agent = (aid, pos, fwd, brain, flags, stage, level, move, next) => {
+  const agent = (aid, pos, fwd, brain, flags, stage, level, move) => {
     w.u64(aid); w.v3(pos); w.v3(fwd); w.v3([pos[0], 1.6, pos[2]]);
     w.f32(10); w.f32(45); w.f32(3); w.f32(100);
-    w.u8(brain); w.u8(flags); w.u8(1); w.u8(stage); w.f32(level); w.v3(move); w.f32(next); w.f32(12);
+    w.u8(brain); w.u8(flags); w.u8(1); w.u8(stage); w.f32(level); w.v3(move); w.f32(12);
   };
-  agent(id(0), [0, 0, 0], [1, 0, 0], brain0, (ticked0 ? 1 : 0) | (brain0 ? 2 : 0) | 4 | 8, brain0 ? 2 : 0, brain0 ? 0.7 : 0.1,
-    brain0 ? [6, 0, 0] : [0, 0, 0], ticked0 ? 0.2 : 0.1);
-  agent(id(1), [20, 0, 10], [0, 0, -1], 3, 1 | 4, 1, 0.4, [0, 0, 0], 0.1);
-  // targets: #0 with three check points
-  const tx = [8, 8, 8, 8, 3, 3, 15, 2][step];
-  w.u32(1);
-  w.u64(id(0)); w.v3([tx, 0, 0]); w.u8(1); w.u8(3); w.u16(0);
-  w.v3([tx, 0.5, 0]); w.v3([tx, 1.0, 0]); w.v3([tx, 1.6, 0]);
-  // sounds: one in step 1
-  if (step === 1) { w.u32(1); w.v3([tx, 0, 0]); w.f32(6); w.u64(id(0)); w.u32(0); w.u32(0); } else w.u32(0);
-  // percepts: sound in step 1, sight in steps 4 and 6
+  const agents = [];
+  if (key || step === 4 || step === 6) agents.push(() => agent(id(0), [0, 0, 0], [1, 0, 0], brain0, (brain0 ? 2 : 0) | 4 | 8, brain0 ? 2 : 0, brain0 ? 0.7 : 0.1, brain0 ? [6, 0, 0] : [0, 0, 0]));
+  if (key) agents.push(() => agent(id(1), [20, 0, 10], [0, 0, -1], 3, 4, 1, 0.4, [0, 0, 0]));
+  w.u32(agents.length); agents.forEach((f) => f());
+  // 2. agents gone: agent #1 in step 7
+  if (step === 7) { w.u32(1); w.u64(id(1)); } else w.u32(0);
+  // 3. sight ticks, as runs of consecutive slots sharing their next tick: both agents tick every
+  // other step (next in 0.2 s: one run of two), except in step 0 where agent #1's next tick is
+  // 0.25 s away (two runs)
+  const runs = step === 0 ? [[0, 1, 0.2], [1, 1, 0.25]] : step % 2 === 0 && step < 7 ? [[0, 2, 0.2]] : [];
+  w.u32(runs.length); for (const [first, count, next] of runs) { w.u32(first); w.u32(count); w.f32(next); }
+  // 4. targets: only those that changed (#0 moves in steps 1, 4, 6, 7; #1 appears in step 2)
+  const targets = [];
+  if (key || [1, 4, 6, 7].includes(step)) targets.push([id(0), tx, points(tx)]);
+  if (step === 2) targets.push([id(1), T1, [[T1[0], 1.6, T1[2]]]]);
+  w.u32(targets.length);
+  for (const [tid, pos, pts] of targets) { w.u64(tid); w.v3(pos); w.u8(1); w.u8(pts.length); w.u16(0); pts.forEach((p) => w.v3(p)); }
+  // 5. targets gone: #1 in step 5
+  if (step === 5) { w.u32(1); w.u64(id(1)); } else w.u32(0);
+  // 6. sounds: one in step 1
+  if (step === 1) { w.u32(1); w.v3(tx); w.f32(6); w.u64(id(0)); w.u32(0); w.u32(0); } else w.u32(0);
+  // 7. percepts: sound in step 1, sight in step 4
   const percepts = [];
   if (step === 1) percepts.push([id(0), 1]);
   if (step === 4) percepts.push([id(0), 0]);
   w.u32(percepts.length);
-  for (const [a, kind] of percepts) { w.u64(a); w.u64(id(0)); w.u8(kind); w.pad(3); w.v3([tx, 0, 0]); w.f32(0.8); w.u32(kind ? 0 : 0xffffffff); w.f32(kind ? 6 : 0); w.f32(time); }
-  // brain changes
+  for (const [a, kind] of percepts) { w.u64(a); w.u64(id(0)); w.u8(kind); w.pad(3); w.v3(tx); w.f32(0.8); w.u32(kind ? 0 : 0xffffffff); w.f32(kind ? 6 : 0); w.f32(time); }
+  // 8. brain changes
   const changes = step === 4 ? [[0, 1]] : step === 6 ? [[1, 2]] : [];
   w.u32(changes.length);
   for (const [from, to] of changes) { w.u64(id(0)); w.u64(id(0)); w.u8(from); w.u8(to); w.u16(0); w.f32(time); }
-  // seen / lost
-  w.u32(step === 4 ? 1 : 0);
-  if (step === 4) { w.u64(id(0)); w.u64(id(0)); w.u8(1); w.pad(3); w.v3([tx, 0, 0]); }
-  // forgotten
+  // 9. seen / lost: seen in step 4, lost in step 6 (its lose-sight radius applies in step 6)
+  if (step === 4 || step === 6) { w.u32(1); w.u64(id(0)); w.u64(id(0)); w.u8(step === 4 ? 1 : 0); w.pad(3); w.v3(tx); } else w.u32(0);
+  // 10. forgotten, 11. awareness changes
   w.u32(0);
-  // awareness changes
   w.u32(0);
-  // memory (agent #0 is in focus): from step 1
-  if (step >= 1) { w.u32(1); w.u64(id(0)); w.u64(id(0)); w.v3([tx, 0, 0]); w.f32(step === 4 ? 1 : Math.max(0, 0.5 - step * 0.05)); w.f32(time); w.u8(step === 4 ? 1 : 0); w.pad(3); }
-  else w.u32(0);
-  // why: agent #0 on its ticks
-  if (ticked0 && why) {
-    w.u32(1);
-    const st = { 0: [0, 0, 0], 2: [2, 2, 2], 4: [2, 3, 3], 6: [1, 1, 1] }[step];
-    const verdict = Math.max(...st);
-    w.u64(id(0)); w.u64(id(0)); w.u8(verdict); w.u8(3); w.u8(0); w.u8(0);
-    const dist = step === 0 ? 12.5 : tx;
-    w.f32(dist); w.f32(10); w.f32(step === 6 ? 60 : 2); w.f32(45);
-    for (let k = 0; k < 3; k++) {
-      w.u8(st[k]); w.pad(3); w.f32(step === 0 ? 12.5 : dist); w.f32(step === 6 ? 60 : 2); w.v3([tx, 0.5 * (k + 1), 0]);
-      if (st[k] === 2) { w.v3([5, 1.2, 0]); w.u64(id(7)); } else { w.v3([0, 0, 0]); w.u64(0); }
+  // 12. memory (agent #0 is in focus): empty in the key frame, then only when it changed
+  const conf = { 1: 0.45, 2: 0.4, 4: 1, 6: 0.2 }[step];
+  if (key) { w.u32(1); w.u64(id(0)); w.u32(0); }
+  else if (conf !== undefined) {
+    w.u32(1); w.u64(id(0)); w.u32(1);
+    w.u64(id(0)); w.v3(tx); w.f32(conf); w.f32(step === 4 ? time : 0.2); w.u8(step === 4 ? 1 : 0); w.pad(3);
+  } else w.u32(0);
+  // 13. why: agent #0 (slot 0) on its ticks, only the pairs the sweep met
+  const pairs = [];
+  if (why && step === 2) {
+    // all three points blocked by occluder #7 (slot 7) where their rays cross x = 5
+    pairs.push({ slot: 0, flags: 0, st: [2, 2, 2], blocked: points(tx).map((p) => [5 * dist(p, EYE) / p[0], 7]) });
+  }
+  if (why && step === 4) {
+    // point 1 blocked by an engine's ray answer, points 2 and 3 seen; target #1 filtered (attitude)
+    pairs.push({ slot: 0, flags: 0, st: [2, 3, 3], blocked: [[2, 0xffffffff]] });
+    pairs.push({ slot: 1, flags: 4 << 4, st: [0], blocked: [] });
+  }
+  if (pairs.length) {
+    w.u32(1); w.u32(0); w.u32(pairs.length);
+    for (const pr of pairs) {
+      w.u32(pr.slot); w.u8(pr.st.length); w.u8(pr.flags); w.u16(pr.st.reduce((s, v, k) => s | (v << (2 * k)), 0));
+      for (const [d, occ] of pr.blocked) { w.f32(d); w.u32(occ); }
     }
   } else w.u32(0);
-  // tactics: a cover query in step 3
-  if (step === 3) { w.u32(1); w.u8(0); w.pad(3); w.u32(2); w.v3([tx, 0, 0]); w.u64(0); w.v3([6, 0, 1]); w.f32(0.9); w.v3([6, 0, -1]); w.f32(0.4); }
+  // 14. tactics: a cover query in step 3
+  if (step === 3) { w.u32(1); w.u8(0); w.pad(3); w.u32(2); w.v3(tx); w.u64(0); w.v3([6, 0, 1]); w.f32(0.9); w.v3([6, 0, -1]); w.f32(0.4); }
   else w.u32(0);
-  // influence: a 4 × 3 map in the first frame
+  // 15. influence: a 4 × 3 map in the first frame
   if (step === 0) {
     w.u32(1); w.u64(id(0)); w.u8(0); w.pad(3); w.v3([-2, 0, -2]); w.f32(2); w.u32(4); w.u32(3); w.u32(1);
     for (let i = 0; i < 12; i++) w.f32(i / 11);
@@ -108,7 +140,7 @@ function frame(step, why = true) {
 export function makeRecording({ end = true, explain } = {}) {
   const w = new Writer();
   for (const c of "ARGUSREC") w.u8(c.charCodeAt(0));
-  w.u32(1); w.u32(0);
+  w.u32(2); w.u32(0);
   let chunks = 0;
   const start = new Writer(); for (const c of "ARGUSSNP") start.u8(c.charCodeAt(0));
   w.chunk(1, start); chunks++;
