@@ -60,6 +60,9 @@ pub(crate) struct RayScratch {
     /// The rank of the occluder that blocked the last ray, if it was blocked (a rank of
     /// whichever grid answered it: only a guess, see `OccluderSet::blocks_swept`).
     pub blocker: Option<u32>,
+    /// For a recording's Why, after a blocked ray: the slot of the occluder that stopped it, and
+    /// how far along (only kept when asked, see `OccluderSet::blocks_swept`).
+    pub stop: Option<(u32, f32)>,
     /// Rays answered before any walk: by the remembered occluder, and by the last blocker
     /// (for tests and profiling).
     pub answered_early: [u64; 2],

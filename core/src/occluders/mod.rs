@@ -227,8 +227,9 @@ impl OccluderSet {
     /// they cross), longer ones the BVH. Same answers; only valid after [`OccluderSet::maintain`].
     /// `remembered` is a grid rank worth trying first (the occluder that stopped the same agent's
     /// ray to the same target at its last tick). After a blocked grid ray, `scratch.blocker`
-    /// names the occluder that blocked it.
-    pub(crate) fn blocks_swept(
+    /// names the occluder that blocked it. `STOP` (a recording's Why) also keeps, after a blocked
+    /// ray, which occluder stopped it and how far along: `scratch.stop`.
+    pub(crate) fn blocks_swept<const STOP: bool>(
         &self,
         origin: Vec3,
         dir: Vec3,
@@ -239,7 +240,12 @@ impl OccluderSet {
     ) -> bool {
         if self.grid_stale || !self.grid.suits(max_distance) {
             scratch.blocker = None;
-            return self.blocks(origin, dir, max_distance, layers);
+            let blocked = self.blocks(origin, dir, max_distance, layers);
+            if STOP && blocked {
+                // The BVH's walk names no blocker: the nearest, for the Why.
+                scratch.stop = self.cast_ray_leaf(origin, dir, max_distance, layers);
+            }
+            return blocked;
         }
         if max_distance <= 0.0 || layers == 0 {
             return false;
@@ -254,10 +260,12 @@ impl OccluderSet {
         //   Its bounds need no test: they hold the shape with a margin (see `Geometry::aabb`),
         //   so an exact hit always meets them.
         let remembered = remembered.filter(in_grid);
+        let mut stop = 0.0;
         if let Some(rank) = remembered
             && self.grid.ranked[rank as usize].layers & layers != 0
-            && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
+            && self.exact_blocks::<STOP>(rank, &ray, max_distance, &mut stop)
         {
+            self.keep_stop::<STOP>(rank, stop, scratch);
             scratch.blocker = Some(rank);
             scratch.answered_early[0] += 1;
             return true;
@@ -273,8 +281,9 @@ impl OccluderSet {
         if let Some(rank) = scratch.blocker.filter(|&rank| Some(rank) != remembered).filter(in_grid)
             && slab.meets_one(&self.grid.ranked[rank as usize])
             && scratch.first_visit(rank, stamp)
-            && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance)
+            && self.exact_blocks::<STOP>(rank, &ray, max_distance, &mut stop)
         {
+            self.keep_stop::<STOP>(rank, stop, scratch);
             scratch.answered_early[1] += 1;
             return true;
         }
@@ -284,7 +293,7 @@ impl OccluderSet {
         let mut blocker = None;
         self.grid.any_blocks(&slab, origin, dir, |rank| {
             let blocks =
-                scratch.first_visit(rank, stamp) && self.exact[rank as usize].blocks(&self.pool, &ray, max_distance);
+                scratch.first_visit(rank, stamp) && self.exact_blocks::<STOP>(rank, &ray, max_distance, &mut stop);
             if blocks {
                 blocker = Some(rank);
             }
@@ -293,28 +302,30 @@ impl OccluderSet {
         // Only right after a blocked ray: when clear rays come in a row, trying a blocker that
         // no longer applies would cost more than it saves (measured on sparse levels).
         scratch.blocker = blocker;
+        if let Some(rank) = blocker {
+            self.keep_stop::<STOP>(rank, stop, scratch);
+        }
         blocker.is_some()
     }
 
-    /// Where a ray that [`OccluderSet::blocks_swept`] found blocked stops: `(occluder slot,
-    /// distance)` at the occluder it named (`blocker`, a grid rank), else (its BVH walk names
-    /// none) at the nearest. For a recording's Why; `None` only if nothing blocks the ray.
-    pub(crate) fn stop_of(
-        &self,
-        blocker: Option<u32>,
-        origin: Vec3,
-        dir: Vec3,
-        max_distance: f32,
-        layers: u32,
-    ) -> Option<(u32, f32)> {
-        let ray = Ray::new(origin, dir);
-        let named = blocker.filter(|&rank| (rank as usize) < self.exact.len()).and_then(|rank| {
-            let toi = self.exact[rank as usize].stop(&self.pool, &ray, max_distance)?;
+    /// The exact test of the occluder of grid rank `rank`; with `STOP`, where the ray meets it
+    /// goes to `stop`. (Without, the very test `blocks` makes.)
+    #[inline(always)]
+    fn exact_blocks<const STOP: bool>(&self, rank: u32, ray: &Ray, max_distance: f32, stop: &mut f32) -> bool {
+        let exact = &self.exact[rank as usize];
+        if !STOP {
+            return exact.blocks(&self.pool, ray, max_distance);
+        }
+        exact.blocking_stop(&self.pool, ray, max_distance).inspect(|&toi| *stop = toi).is_some()
+    }
+
+    /// With `STOP`: the occluder of grid rank `rank` stopped the ray at `distance`.
+    #[inline(always)]
+    fn keep_stop<const STOP: bool>(&self, rank: u32, distance: f32, scratch: &mut RayScratch) {
+        if STOP {
             // A rank names the grid's copy; its occluder's slot is the input it was made from.
-            let slot = self.grid_input[self.grid.order[rank as usize] as usize].id;
-            Some((slot, toi))
-        });
-        named.or_else(|| self.cast_ray_leaf(origin, dir, max_distance, layers))
+            scratch.stop = Some((self.grid_input[self.grid.order[rank as usize] as usize].id, distance));
+        }
     }
 
     /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).

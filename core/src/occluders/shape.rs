@@ -211,14 +211,18 @@ impl ExactShape {
         self.cast_ray(pool, ray, max_toi).is_some_and(|toi| toi > 0.0)
     }
 
-    /// Where a ray this shape blocks enters it (a recording's Why): the slab test of an upright
-    /// box, else parry3d's cast.
-    pub(crate) fn stop(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
-        let upright = match self {
-            ExactShape::Upright(upright, ..) => upright.entry(ray.origin, ray.dir, max_toi),
-            _ => None,
-        };
-        upright.or_else(|| self.cast_ray(pool, ray, max_toi).filter(|&t| t > 0.0))
+    /// [`ExactShape::blocks`] with where the ray meets the shape (a recording's Why): the same
+    /// answer, the distance found on the way (an upright box's quick verdict, or parry3d's).
+    #[inline]
+    pub(crate) fn blocking_stop(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {
+        if let ExactShape::Upright(upright, ..) = self {
+            match upright.verdict_at(ray.origin, ray.dir, max_toi) {
+                (Verdict::Blocked, enter) => return Some(enter),
+                (Verdict::Clear, _) => return None,
+                (Verdict::Unsure, _) => {}
+            }
+        }
+        self.cast_ray(pool, ray, max_toi).filter(|&toi| toi > 0.0)
     }
 
     fn cast_ray(&self, pool: &Pool<Occluder>, ray: &Ray, max_toi: f32) -> Option<f32> {

@@ -42,7 +42,7 @@ fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
     };
     set.add(&OccluderDef { shape: quad, layers: 4, ..Default::default() }).unwrap();
     let mut scratch = RayScratch::default();
-    let mut checked = 0;
+    let (mut checked, mut stops) = (0, 0);
     for round in 0..4 {
         set.maintain();
         for _ in 0..20_000 {
@@ -51,15 +51,27 @@ fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
             let length = if rand(0.0, 1.0) < 0.8 { rand(0.0, 18.0) } else { rand(18.0, 200.0) };
             let layers = [u32::MAX, 1, 2, 4, 6][(rand(0.0, 5.0) as usize).min(4)];
             let want = set.blocks(origin, dir, length, layers);
-            let got = set.blocks_swept(origin, dir, length, layers, None, &mut scratch);
+            let got = set.blocks_swept::<false>(origin, dir, length, layers, None, &mut scratch);
             assert_eq!(got, want, "round {round}: ray from {origin} along {dir} for {length} on {layers:#b}");
             checked += want as u32;
+            // Keeping the stop changes no answer, and the stop is on the occluder it names.
+            scratch.stop = None;
+            let kept = set.blocks_swept::<true>(origin, dir, length, layers, None, &mut scratch);
+            assert_eq!(kept, want, "round {round}: keeping the stop changed the answer");
+            if kept {
+                let (slot, distance) = scratch.stop.expect("a blocked ray's stop");
+                let (_, occluder) = set.iter().find(|(id, _)| id.index == slot).expect("a live occluder");
+                let at = occluder.ray_distance(origin, dir, length).expect("the named occluder is on the ray");
+                assert!((at - distance).abs() <= 1e-3 * (1.0 + at), "round {round}: stop {distance}, occluder at {at}");
+                stops += 1;
+            }
         }
         for &id in &movers {
             set.set_pose(id, Vec3::new(rand(0.0, 120.0), 1.0, rand(0.0, 120.0)), Quat::IDENTITY).unwrap();
         }
     }
     assert!(checked > 10_000, "the scene blocks plenty of rays ({checked})");
+    assert_eq!(stops, checked);
 }
 
 /// 300 movable walls, on layers 1 and 2 by turns, over 100 m × 100 m.
@@ -101,7 +113,7 @@ fn the_remembered_blocker_answers_coherent_rays_as_the_bvh_does() {
                 let layers = [u32::MAX, 1, 2][k % 3];
                 let want = set.blocks(eye, dir, length, layers);
                 assert_eq!(
-                    set.blocks_swept(eye, dir, length, layers, None, &mut scratch),
+                    set.blocks_swept::<false>(eye, dir, length, layers, None, &mut scratch),
                     want,
                     "round {round}: ray from {eye} along {dir} for {length} on {layers:#b}"
                 );
@@ -154,7 +166,7 @@ fn a_remembered_blocker_answers_repeated_rays_and_a_stale_one_changes_no_answer(
             };
             stale_tried += (!still && guess.is_some()) as u32;
             let want = set.blocks(eye, dir, length, layers);
-            let got = set.blocks_swept(eye, dir, length, layers, guess, &mut scratch);
+            let got = set.blocks_swept::<false>(eye, dir, length, layers, guess, &mut scratch);
             assert_eq!(got, want, "tick {tick}: ray {k} from {eye} to {point} on {layers:#b}, told {guess:?}");
             remembered[k] = scratch.blocker.filter(|_| got);
             blocked_in_still_ticks += (still && want) as u64;

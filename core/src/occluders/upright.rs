@@ -58,6 +58,13 @@ impl UprightBox {
     /// The verdict on the unit ray from `origin` along `dir` for `length`.
     #[inline]
     pub fn verdict(&self, origin: Vec3, dir: Vec3, length: f32) -> Verdict {
+        self.verdict_at(origin, dir, length).0
+    }
+
+    /// [`UprightBox::verdict`], with (when `Blocked`) where the ray enters the box (a recording's
+    /// Why; `verdict` never computes it).
+    #[inline(always)]
+    pub fn verdict_at(&self, origin: Vec3, dir: Vec3, length: f32) -> (Verdict, f32) {
         let m = self.margin + RELATIVE_MARGIN * (origin.abs().max_element() + length);
         let to = origin - self.center;
         let ([xa, xb], [za, zb]) = (self.x_axis, self.z_axis);
@@ -68,35 +75,21 @@ impl UprightBox {
         let inv = Vec3A::select(d.abs().cmplt(Vec3A::splat(1e-9)), Vec3A::splat(1e30).copysign(d), d.recip());
         let half = Vec3A::from(self.half);
         let inside = |grow: f32| o.abs().cmplt(half + grow).all();
-        // Does the ray meet the box grown by `grow` between 0 and `length`?
-        let meets = |grow: f32| {
+        // Where the ray enters and leaves the box grown by `grow`, within `length`.
+        let span = |grow: f32| {
             let (t1, t2) = ((-half - grow - o) * inv, (half + grow - o) * inv);
-            t1.min(t2).max_element().max(0.0) <= t1.max(t2).min_element().min(length)
+            (t1.min(t2).max_element().max(0.0), t1.max(t2).min_element().min(length))
         };
-        if inside(-m) || !meets(m) {
+        let meets = |(enter, exit): (f32, f32)| enter <= exit;
+        if inside(-m) || !meets(span(m)) {
             // Starts well inside (a box does not block its own inside), or passes well clear.
-            return Verdict::Clear;
+            return (Verdict::Clear, 0.0);
         }
-        if !inside(m) && half.min_element() > m && meets(-m) {
-            return Verdict::Blocked;
+        let shrunk = span(-m);
+        if !inside(m) && half.min_element() > m && meets(shrunk) {
+            return (Verdict::Blocked, span(0.0).0);
         }
-        Verdict::Unsure
-    }
-}
-
-impl UprightBox {
-    /// Where the unit ray enters the box within `length` (the slab test without margins), for a
-    /// ray the exact test found blocked; `None` when the slabs say it misses or starts inside.
-    pub fn entry(&self, origin: Vec3, dir: Vec3, length: f32) -> Option<f32> {
-        let to = origin - self.center;
-        let ([xa, xb], [za, zb]) = (self.x_axis, self.z_axis);
-        let o = Vec3A::new(to.x * xa + to.z * xb, to.y, to.x * za + to.z * zb);
-        let d = Vec3A::new(dir.x * xa + dir.z * xb, dir.y, dir.x * za + dir.z * zb);
-        let inv = Vec3A::select(d.abs().cmplt(Vec3A::splat(1e-9)), Vec3A::splat(1e30).copysign(d), d.recip());
-        let half = Vec3A::from(self.half);
-        let (t1, t2) = ((-half - o) * inv, (half - o) * inv);
-        let (enter, exit) = (t1.min(t2).max_element(), t1.max(t2).min_element().min(length));
-        (enter > 0.0 && enter <= exit).then_some(enter)
+        (Verdict::Unsure, 0.0)
     }
 }
 

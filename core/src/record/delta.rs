@@ -7,6 +7,7 @@ use super::writer::{Rec, Writer, id_bits};
 use crate::agent::Agent;
 use crate::id::AgentId;
 use crate::math::Vec3;
+use crate::prefetch::{prefetch, prefetch_offset};
 use crate::target::MAX_CHECK_POINTS;
 use crate::world::World;
 
@@ -14,6 +15,8 @@ use crate::world::World;
 pub(crate) const AGENT_BYTES: usize = 84;
 /// Bytes of the largest Targets record.
 const TARGET_MAX: usize = 24 + 12 * MAX_CHECK_POINTS;
+/// How far ahead the pass over the agents asks for their memory.
+const LOOKAHEAD: usize = 4;
 /// A key frame every this many steps.
 pub(crate) const KEY_FRAME_EVERY: u32 = 60;
 /// What a slot holds when nothing was written for it (no id is 0).
@@ -176,7 +179,19 @@ impl Written {
         self.live.clear();
         self.live.resize(self.agents.len(), false);
         (self.changed.clear(), self.gone.clear(), self.memory_changed.clear(), self.memory_bytes.clear());
-        for e in world.agents.entries() {
+        let entries = world.agents.entries();
+        for (k, e) in entries.iter().enumerate() {
+            // The agents come in store order, their memories and last records by slot: ask for
+            // those of an agent a few ahead (each would be a wait for memory).
+            if let Some(ahead) = entries.get(k + LOOKAHEAD) {
+                if let Some(first) = ahead.value.records.first() {
+                    prefetch(first);
+                }
+                if let Some(record) = self.agents.get(ahead.index as usize) {
+                    prefetch(record);
+                    prefetch_offset(record, 64);
+                }
+            }
             let id = AgentId { index: e.index, generation: e.generation };
             let in_focus = focus.contains(id);
             let r = agent_record(id, &e.value, in_focus);

@@ -59,7 +59,12 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
     next_in.resize(ticks.slots(), f32::NAN);
     ticks.each(|slot, _| next_in[slot as usize] = 0.0);
     // 1–2. Agents (and their next ticks).
-    rec.written.write_agents(world, &rec.focus, key, &mut next_in, w);
+    if std::env::var_os("ARGUS_DEBUG_NOAGENTS").is_some() {
+        w.u32(0);
+        w.u32(0);
+    } else {
+        rec.written.write_agents(world, &rec.focus, key, &mut next_in, w);
+    }
     // 3. Sight ticks: runs of consecutive slots with the same next tick.
     let count_at = w.len();
     w.u32(0);

@@ -199,7 +199,7 @@ impl World {
 
     /// Hook: a step completed; `hits` are the engine's answers (empty for built-in rays).
     pub(crate) fn record_step(&mut self, dt: f32, hits: &[RayHit]) {
-        if self.recorder.is_none() {
+        if self.recorder.is_none() || std::env::var_os("ARGUS_DEBUG_NOFRAME").is_some() {
             return;
         }
         self.flush_map_states();

@@ -211,7 +211,7 @@ impl World {
 pub(crate) fn write_why(world: &World, rec: &Recorder, ticks: &Ticks, w: &mut Writer) {
     let count_at = w.len();
     w.u32(0);
-    if !rec.explain {
+    if !rec.explain || std::env::var_os("ARGUS_DEBUG_NOWHY").is_some() {
         return;
     }
     let mut count = 0u32;
@@ -226,14 +226,12 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, ticks: &Ticks, w: &mut Wr
         w.u32(slot);
         w.u32(pairs.len() as u32);
         for p in pairs {
-            w.u32(p.target);
-            w.u8(p.point_count);
-            w.u8(p.flags);
-            w.u16(p.statuses);
+            // target slot, point count, flags, statuses: one little-endian word.
+            let head = p.target as u64 | (p.point_count as u64) << 32 | (p.flags as u64) << 40;
+            w.u64(head | (p.statuses as u64) << 48);
             let first = p.first_blocked as usize;
-            for stop in &trace.blocked[first..first + p.blocked_count()] {
-                w.f32(stop.distance);
-                w.u32(stop.occluder);
+            for stop in &trace.blocked[first..first + p.blocked as usize] {
+                w.u64(stop.distance.to_bits() as u64 | (stop.occluder as u64) << 32);
             }
         }
         count += 1;

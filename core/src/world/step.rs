@@ -207,7 +207,7 @@ impl World {
             chunk.hits.extend_from_slice(&hits[offset..offset + n]);
             count_visible(&mut chunk.candidates, &chunk.hits);
             if why {
-                chunk.trace.resolve_with(&chunk.hits);
+                chunk.trace.resolve(&chunk.hits, true);
             }
             offset += n;
         }

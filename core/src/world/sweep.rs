@@ -21,7 +21,9 @@ use crate::target::Target;
 use crate::team::{AttitudeTable, TeamSet};
 
 use super::due::DueAgents;
-use super::trace::{OUTSIDE_CONE, SightTrace, TRACE_TICKS, TRACE_WHY, TracedAgent, TracedPair, TracedStop, VISIBLE};
+use super::trace::{
+    NO_OCCLUDER, OUTSIDE_CONE, SightTrace, TRACE_TICKS, TRACE_WHY, TracedAgent, TracedPair, TracedStop, VISIBLE,
+};
 use glam::{UVec4, Vec3A, Vec4};
 
 /// A target that passed range and cone for one agent, waiting for its rays.
@@ -241,20 +243,20 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
         // The sweep only needs blocked or not: the early-exit test, no hit point.
         let occluders = input.occluders;
         let scratch = &mut chunk.ray_scratch;
-        let answers = &mut chunk.trace.answers;
+        let stops = &mut chunk.trace.blocked;
         chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
             let remembered = sweeper.blockers.of(r.target.index);
-            let hit = occluders.blocks_swept(r.origin, r.direction, r.max_distance, r.layer_mask, remembered, scratch);
+            let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
+            let hit = match why {
+                false => occluders.blocks_swept::<false>(o, d, m, l, remembered, scratch),
+                true => occluders.blocks_swept::<true>(o, d, m, l, remembered, scratch),
+            };
             if let Some(rank) = scratch.blocker.filter(|_| hit) {
                 blockers.remember(r.target.index, rank);
             }
-            if why {
-                let blocker = scratch.blocker.filter(|_| hit);
-                let stop = || occluders.stop_of(blocker, r.origin, r.direction, r.max_distance, r.layer_mask);
-                answers.push(hit.then(|| {
-                    let (occluder, distance) = stop().unwrap_or((super::trace::NO_OCCLUDER, r.max_distance));
-                    TracedStop { distance, occluder }
-                }));
+            if why && hit {
+                let (occluder, distance) = scratch.stop.unwrap_or((NO_OCCLUDER, r.max_distance));
+                stops.push(TracedStop { distance, occluder });
             }
             RayHit { hit, distance: 0.0 }
         }));
@@ -263,7 +265,7 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
     if TRACE >= TRACE_TICKS {
         // An engine's answers come at `finish_step`, which resolves the rest.
         if why && input.cast_now {
-            chunk.trace.resolve();
+            chunk.trace.resolve(&chunk.hits[first_ray..], false);
         }
         let end_pair = chunk.trace.pairs.len() as u32;
         chunk.trace.agents.push(TracedAgent { slot: sweeper.slot, first_pair, end_pair });
@@ -389,10 +391,11 @@ fn gather<'a>(
         let traced = |flags: u8, statuses: u16, pending: u8| TracedPair {
             target: entry.target,
             first_blocked: 0,
+            blocked: 0,
             point_count: entry.point_count,
             flags,
-            statuses,
             pending,
+            statuses,
         };
         if why {
             let e = e as usize;

@@ -32,22 +32,15 @@ pub(crate) struct TracedAgent {
 pub(crate) struct TracedPair {
     /// The target's id slot.
     pub target: u32,
-    /// Its blocked points' stops: `first_blocked..` of the trace's, one per point whose status
-    /// is `BLOCKED`.
+    /// Its blocked points' stops: `first_blocked..first_blocked + blocked` of the trace's.
     pub first_blocked: u32,
+    pub blocked: u8,
     pub point_count: u8,
     /// Bit 0: the lose-sight radius applied; bits 4–7: the filter that refused it.
     pub flags: u8,
-    pub statuses: u16,
     /// Points whose ray is not answered yet (bit k: point k), VISIBLE until it is.
     pub pending: u8,
-}
-
-impl TracedPair {
-    /// How many of its points are blocked.
-    pub fn blocked_count(&self) -> usize {
-        (0..self.point_count as u16).filter(|k| self.statuses >> (2 * k) & 3 == BLOCKED).count()
-    }
+    pub statuses: u16,
 }
 
 /// Where a blocked ray stopped: how far from the eye, and at which occluder (its id slot).
@@ -62,11 +55,12 @@ pub(crate) struct TracedStop {
 pub(crate) struct SightTrace {
     pub agents: Vec<TracedAgent>,
     pub pairs: Vec<TracedPair>,
+    /// The stops of the blocked rays, in the order the rays were cast (pair by pair, each
+    /// pair's in point order).
     pub blocked: Vec<TracedStop>,
-    /// Answers to rays cast and not yet applied (`None`: clear), in the order they were cast.
-    pub answers: Vec<Option<TracedStop>>,
-    /// Pairs before this one have every ray answered.
+    /// Pairs before this one have every ray answered, and stops before this one a pair.
     resolved: usize,
+    resolved_stops: usize,
 }
 
 impl SightTrace {
@@ -74,38 +68,33 @@ impl SightTrace {
         self.agents.clear();
         self.pairs.clear();
         self.blocked.clear();
-        self.answers.clear();
-        self.resolved = 0;
+        (self.resolved, self.resolved_stops) = (0, 0);
     }
 
-    /// Applies `answers` in order to the pending points of the pairs not yet resolved (the rays
-    /// were cast in pair order, each pair's in point order).
-    pub fn resolve(&mut self) {
-        let mut answers = self.answers.drain(..);
+    /// Applies `hits`, the answers to the rays of the pairs not yet resolved (cast in pair
+    /// order, each pair's in point order), to their pending points. The stops of the blocked
+    /// ones are in `blocked` already (the sweep's own rays), or made from `hits` (`engine`: an
+    /// engine's answers, naming no occluder).
+    pub fn resolve(&mut self, hits: &[RayHit], engine: bool) {
+        let mut hits = hits.iter();
+        let mut stop = self.resolved_stops;
         for pair in &mut self.pairs[self.resolved..] {
-            pair.first_blocked = self.blocked.len() as u32;
-            if pair.pending == 0 {
-                continue;
-            }
-            for k in 0..pair.point_count as u16 {
-                if pair.pending >> k & 1 == 0 {
-                    continue;
+            pair.first_blocked = stop as u32;
+            let mut pending = pair.pending;
+            while pending != 0 {
+                let k = pending.trailing_zeros() as u16;
+                pending &= pending - 1;
+                let Some(h) = hits.next().filter(|h| h.hit) else { continue };
+                pair.statuses = pair.statuses & !(3 << (2 * k)) | BLOCKED << (2 * k);
+                pair.blocked += 1;
+                if engine {
+                    self.blocked.push(TracedStop { distance: h.distance, occluder: NO_OCCLUDER });
                 }
-                if let Some(Some(stop)) = answers.next() {
-                    pair.statuses = pair.statuses & !(3 << (2 * k)) | BLOCKED << (2 * k);
-                    self.blocked.push(stop);
-                }
+                stop += 1;
             }
             pair.pending = 0;
         }
-        self.resolved = self.pairs.len();
-    }
-
-    /// An engine's answers to this chunk's rays (no occluder named), then [`Self::resolve`].
-    pub fn resolve_with(&mut self, hits: &[RayHit]) {
-        self.answers.clear();
-        self.answers
-            .extend(hits.iter().map(|h| h.hit.then_some(TracedStop { distance: h.distance, occluder: NO_OCCLUDER })));
-        self.resolve();
+        debug_assert_eq!(stop, self.blocked.len(), "one stop per blocked ray");
+        (self.resolved, self.resolved_stops) = (self.pairs.len(), stop);
     }
 }
