@@ -333,6 +333,16 @@ fn stops_are_on_the_occluders_they_name(bytes: &[u8], seed: u64) -> usize {
     for (k, f) in fs.iter().enumerate() {
         assert!(replay.next_step().unwrap());
         let w = replay.world();
+        // The frames' changes, applied from the last key frame, give the world's agents and
+        // targets of that step.
+        let bits = |index: u32, generation: u32| index as u64 | (generation as u64 & 0xFFFF) << 48;
+        let mut agents: Vec<u64> = w.agents().map(|(id, _)| bits(id.index, id.generation)).collect();
+        agents.sort_unstable();
+        assert_eq!(f.agents.iter().map(|a| a.0).collect::<Vec<_>>(), agents, "seed {seed} frame {k}: agents");
+        let mut targets: Vec<(u64, [f32; 3])> =
+            w.targets().map(|(id, t)| (bits(id.index, id.generation), t.position().to_array())).collect();
+        targets.sort_by_key(|t| t.0);
+        assert_eq!(f.targets, targets, "seed {seed} frame {k}: targets");
         for (a, t, statuses, _, stops) in &f.why {
             let agent = w.agents().find(|(id, _)| id.index == *a).unwrap().0;
             let target = w.targets().find(|(id, _)| id.index == *t).unwrap().0;
@@ -520,6 +530,8 @@ struct Frame {
     key: bool,
     /// (agent id, flags) of every live agent, and how many records the frame itself held.
     agents: Vec<(u64, u8)>,
+    /// (target id, position) of every target.
+    targets: Vec<(u64, [f32; 3])>,
     agents_written: usize,
     /// Slots of the agents whose sight ticked.
     ticked: Vec<u32>,
@@ -543,16 +555,19 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
     let slot = |id: u64| id as u32;
     let mut out: Vec<Frame> = Vec::new();
     let mut live: std::collections::BTreeMap<u64, u8> = Default::default();
+    let mut targets: std::collections::BTreeMap<u64, [f32; 3]> = Default::default();
     for (_, at, len) in chunks(bytes).into_iter().filter(|c| c.0 == 5) {
         let f = &bytes[at..at + len];
         let key = u32_at(f, 16) & 1 != 0;
         if key {
             live.clear();
+            targets.clear();
         }
         let mut p = 20;
         let mut frame = Frame {
             key,
             agents: Vec::new(),
+            targets: Vec::new(),
             agents_written: 0,
             ticked: Vec::new(),
             sight: Vec::new(),
@@ -578,8 +593,14 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
                         frame.ticked.extend(first..first + count);
                         12
                     }
-                    3 => 24 + 12 * f[p + 21] as usize,
-                    4 => 8,
+                    3 => {
+                        targets.insert(u64_at(f, p), [f32_at(f, p + 8), f32_at(f, p + 12), f32_at(f, p + 16)]);
+                        24 + 12 * f[p + 21] as usize
+                    }
+                    4 => {
+                        targets.remove(&u64_at(f, p));
+                        8
+                    }
                     6 => {
                         if f[p + 16] == 0 {
                             frame.sight.push((slot(u64_at(f, p)), slot(u64_at(f, p + 8))));
@@ -617,6 +638,7 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
             }
         }
         frame.agents = live.iter().map(|(&id, &flags)| (id, flags)).collect();
+        frame.targets = targets.iter().map(|(&id, &p)| (id, p)).collect();
         out.push(frame);
     }
     out

@@ -4,7 +4,6 @@
 use std::ops::Range;
 
 use super::Recorder;
-use super::delta::KEY_FRAME_EVERY;
 use super::writer::{Rec, Writer};
 use crate::math::Vec3;
 use crate::tactics::TacticalResult;
@@ -45,7 +44,7 @@ macro_rules! wid {
 }
 
 pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &(u32, Vec<u8>), w: &mut Writer) {
-    let key = rec.written.key_next || rec.steps.is_multiple_of(KEY_FRAME_EVERY);
+    let key = rec.next_frame_is_key();
     rec.written.key_next = false;
     w.f64(world.time);
     w.u32(rec.steps);
@@ -56,15 +55,9 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
     ticks.collect(world);
     let mut next_in = std::mem::take(&mut rec.next_in);
     next_in.clear();
-    next_in.resize(ticks.slots(), f32::NAN);
-    ticks.each(|slot, _| next_in[slot as usize] = 0.0);
+    next_in.resize(ticks.slots(), 0.0);
     // 1–2. Agents (and their next ticks).
-    if std::env::var_os("ARGUS_DEBUG_NOAGENTS").is_some() {
-        w.u32(0);
-        w.u32(0);
-    } else {
-        rec.written.write_agents(world, &rec.focus, key, &mut next_in, w);
-    }
+    rec.written.write_agents(world, world.last_step_captures(), key, &mut next_in, w);
     // 3. Sight ticks: runs of consecutive slots with the same next tick.
     let count_at = w.len();
     w.u32(0);
@@ -104,7 +97,7 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
     }
     write_events(world, w);
     // 12. Memory of the agents in focus.
-    rec.written.write_memory(w);
+    rec.written.write_memory(world.last_step_captures(), w);
     // 13. Why.
     super::why::write_why(world, rec, &ticks, w);
     rec.ticks = ticks;
@@ -237,7 +230,7 @@ pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 15]> {
         at += 4;
         for _ in 0..n {
             let size = match k {
-                0 => super::delta::AGENT_BYTES,
+                0 => super::capture::AGENT_BYTES,
                 1 | 4 => 8,
                 2 => 12,
                 3 => 24 + 12 * *frame.get(at + 21)? as usize,

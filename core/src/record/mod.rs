@@ -6,6 +6,7 @@
 //! Recording costs nothing while off: the world holds `Option<Box<Recorder>>` and every hook is
 //! one `if let` after a call succeeded, outside the step's loops.
 
+mod capture;
 mod delta;
 pub(crate) mod frame;
 pub(crate) mod inputs;
@@ -16,6 +17,7 @@ mod ticks;
 mod why;
 mod writer;
 
+pub(crate) use capture::{AgentCapture, CaptureInput};
 pub(crate) use inputs::call;
 pub use replay::{Replay, reseal};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
@@ -52,6 +54,10 @@ impl Default for RecordOptions {
 pub(crate) struct Focus(Vec<AgentId>);
 
 impl Focus {
+    pub(crate) fn is_everyone(&self) -> bool {
+        self.0.is_empty()
+    }
+
     pub(crate) fn contains(&self, id: AgentId) -> bool {
         self.0.is_empty() || self.0.binary_search(&id).is_ok()
     }
@@ -87,6 +93,16 @@ pub(crate) struct Recorder {
 }
 
 impl Recorder {
+    /// Whether the next frame is a key frame (see `delta`).
+    pub(crate) fn next_frame_is_key(&self) -> bool {
+        self.written.key_next || self.steps.is_multiple_of(delta::KEY_FRAME_EVERY)
+    }
+
+    /// What the step's pass compares each agent's frame records with; `time`: after the step.
+    pub(crate) fn capture_input(&self, time: f64) -> CaptureInput<'_> {
+        self.written.capture_input(&self.focus_slots, self.next_frame_is_key(), time)
+    }
+
     pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
         if state && !self.maps_state.contains(&id) {
             self.maps_state.push(id);
@@ -199,7 +215,7 @@ impl World {
 
     /// Hook: a step completed; `hits` are the engine's answers (empty for built-in rays).
     pub(crate) fn record_step(&mut self, dt: f32, hits: &[RayHit]) {
-        if self.recorder.is_none() || std::env::var_os("ARGUS_DEBUG_NOFRAME").is_some() {
+        if self.recorder.is_none() {
             return;
         }
         self.flush_map_states();

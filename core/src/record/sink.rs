@@ -9,8 +9,9 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
-/// Buffers smaller than this stay with the world until the next step adds to them.
-const HAND_OVER_AT: usize = 64 * 1024;
+/// Buffers smaller than this stay with the world until the next step adds to them (a hand-over
+/// wakes the thread: a system call, worth making once every few steps rather than every step).
+const HAND_OVER_AT: usize = 1024 * 1024;
 /// Full buffers waiting for the thread; the world waits when the thread is this far behind.
 const IN_FLIGHT: usize = 4;
 

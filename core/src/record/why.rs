@@ -211,27 +211,37 @@ impl World {
 pub(crate) fn write_why(world: &World, rec: &Recorder, ticks: &Ticks, w: &mut Writer) {
     let count_at = w.len();
     w.u32(0);
-    if !rec.explain || std::env::var_os("ARGUS_DEBUG_NOWHY").is_some() {
+    if !rec.explain {
         return;
     }
     let mut count = 0u32;
+    let focus_narrowed = !rec.focus.is_everyone();
     ticks.each(|slot, (chunk, k)| {
         let Some(trace) = Ticks::trace(world, chunk) else { return };
         let agent = trace.agents[k];
         let pairs = &trace.pairs[agent.first_pair as usize..agent.end_pair as usize];
-        let id = AgentId { index: slot, generation: world.agents.generation_at(slot) };
-        if pairs.is_empty() || !rec.focus.contains(id) {
+        // (The sweep keeps pairs only for the agents in focus; a slot in focus may hold another
+        // agent since.)
+        if pairs.is_empty()
+            || focus_narrowed
+                && !rec.focus.contains(AgentId { index: slot, generation: world.agents.generation_at(slot) })
+        {
             return;
         }
-        w.u32(slot);
-        w.u32(pairs.len() as u32);
+        // The group's size, made in place: a word per pair and per blocked point.
+        let words = 1 + pairs.len() + pairs.iter().map(|p| p.blocked as usize).sum::<usize>();
+        let at = w.len();
+        w.bytes.resize(at + 8 * words, 0);
+        let mut out = w.bytes[at..].chunks_exact_mut(8);
+        let mut put = |word: u64| out.next().expect("sized above").copy_from_slice(&word.to_le_bytes());
+        put(slot as u64 | (pairs.len() as u64) << 32);
         for p in pairs {
             // target slot, point count, flags, statuses: one little-endian word.
             let head = p.target as u64 | (p.point_count as u64) << 32 | (p.flags as u64) << 40;
-            w.u64(head | (p.statuses as u64) << 48);
+            put(head | (p.statuses as u64) << 48);
             let first = p.first_blocked as usize;
             for stop in &trace.blocked[first..first + p.blocked as usize] {
-                w.u64(stop.distance.to_bits() as u64 | (stop.occluder as u64) << 32);
+                put(stop.distance.to_bits() as u64 | (stop.occluder as u64) << 32);
             }
         }
         count += 1;

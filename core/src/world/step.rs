@@ -25,6 +25,7 @@ use super::shares::{block_count, cut, cut_mut, run_blocks};
 use super::sweep::{Candidate, SweepChunk, SweepInput, SweepTuning, Swept, count_visible, sweep};
 use super::team::Team;
 use super::trace::{TRACE_OFF, TRACE_TICKS, TRACE_WHY};
+use crate::record::{AgentCapture, CaptureInput};
 
 mod one_pass;
 
@@ -102,6 +103,8 @@ struct ConcludeChunk {
     swept: Vec<(Swept, RememberedBlockers)>,
     /// Out-of-order pairs of agents the one pass sampled in this chunk (see `order`).
     descents: usize,
+    /// This chunk's agents' records for a recording's frame (see `record::capture`).
+    capture: AgentCapture,
 }
 
 impl World {
@@ -220,6 +223,11 @@ impl World {
         Ok(())
     }
 
+    /// The agents' frame records taken in the last step, chunk by chunk (only while recording).
+    pub(crate) fn last_step_captures(&self) -> impl Iterator<Item = &AgentCapture> + Clone {
+        self.scratch.concludes.iter().map(|c| &c.capture)
+    }
+
     /// The sweep's decisions in the last step, chunk by chunk (filled only while recording).
     pub(crate) fn last_step_traces(&self) -> impl Iterator<Item = &super::trace::SightTrace> {
         self.scratch.sweeps.iter().map(|c| &c.trace)
@@ -277,6 +285,9 @@ impl World {
         for chunk in &mut scratch.sweeps {
             chunk.clear();
             chunk.trace.clear();
+        }
+        for chunk in &mut scratch.concludes {
+            chunk.capture.clear();
         }
         if !visiting {
             scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
@@ -365,18 +376,21 @@ impl World {
             sound_occlusion: self.def.sound_occlusion,
         };
         let shared = Shared { sweeps, swept, fresh_blockers, rank, due };
+        // A recording takes each agent's frame records as it is concluded (see `record::capture`).
+        let capture = self.recorder.as_deref().map(|r| r.capture_input(*time));
+        let capture = capture.as_ref();
         let store = self.agents.entries_mut();
         let chunks = concludes;
         for chunk in chunks.iter_mut() {
             chunk.events.clear();
         }
         let Some(team) = team.filter(|_| chunks.len() > 1) else {
-            conclude_range(&input, &shared, 0, 0, store, &mut chunks[0]);
+            conclude_range(&input, &shared, (0, 0), store, capture, &mut chunks[0]);
             return;
         };
         let blocks = cut_mut(store, chunks.len(), team.threads()).zip(chunks.iter_mut()).enumerate();
         run_blocks(team, blocks, |(k, ((start, part), chunk))| {
-            conclude_range(&input, &shared, k, start as u32, part, chunk)
+            conclude_range(&input, &shared, (k, start as u32), part, capture, chunk)
         });
     }
 
@@ -457,13 +471,14 @@ struct Shared<'a> {
 /// How many agents ahead the conclusions prefetch.
 const LOOKAHEAD: usize = 4;
 
-/// Concludes `entries`, the `block`th block of the store (whose first is at place `base`).
+/// Concludes `entries`, the `block`th block of the store (whose first is at place `base`);
+/// with `capture`, takes each agent's records for a recording's frame.
 fn conclude_range(
     input: &ConcludeInput,
     shared: &Shared,
-    block: usize,
-    base: u32,
+    (block, base): (usize, u32),
     entries: &mut [Entry<Agent>],
+    capture: Option<&CaptureInput>,
     chunk: &mut ConcludeChunk,
 ) {
     // The sweep left each agent's candidates and where they are in visiting (spatial) order; one
@@ -522,6 +537,10 @@ fn conclude_range(
             agent.blockers = blockers;
             sighting
         });
+        let ticked = sighting.is_some();
         conclude(input, id, agent, sighting, &mut chunk.heard, &mut chunk.nearby, &mut chunk.events);
+        if let Some(capture) = capture {
+            chunk.capture.take(capture, id, agent, ticked);
+        }
     }
 }

@@ -14,6 +14,7 @@ use super::super::due::is_due;
 use super::super::shares::{cut_mut, run_blocks};
 use super::super::sweep::{SweepAgent, SweepChunk, SweepInput, sweep_one};
 use super::super::team::Team;
+use super::super::trace::TRACE_TICKS;
 use super::order::SAMPLE;
 use super::{ConcludeChunk, LOOKAHEAD, StepScratch};
 use crate::agent::Agent;
@@ -45,6 +46,8 @@ impl World {
             cast_now: true,
             explained: self.recorder.as_deref().map_or(&[], |r| &r.focus_slots[..]),
         };
+        // A recording takes each agent's frame records as it is concluded (see `record::capture`).
+        let capture = self.recorder.as_deref().filter(|_| TRACE >= TRACE_TICKS).map(|r| r.capture_input(*time));
         let input = ConcludeInput {
             time: *time,
             previous_time: self.time,
@@ -84,7 +87,13 @@ impl World {
                     agent.blockers = sweep_one::<TRACE>(&sweep_input, &sweeper, || Some(&*agent), chunk);
                     Sighting { candidates: &chunk.candidates, rays: &chunk.rays, hits: &chunk.hits }
                 });
+                let ticked = sighting.is_some();
                 conclude(&input, id, agent, sighting, &mut out.heard, &mut out.nearby, &mut out.events);
+                if TRACE >= TRACE_TICKS
+                    && let Some(capture) = &capture
+                {
+                    out.capture.take(capture, id, agent, ticked);
+                }
             }
             out.descents = descents;
         };

@@ -1,0 +1,129 @@
+//! The Agents and Memory records of a frame, made inside the step's own pass over the agents,
+//! right after each agent is concluded: its state and its memory (a heap block of its own) are
+//! in cache then, where a pass after the step would wait for memory at every agent (a third of
+//! a 10 Hz town step's recording cost). Each conclusion chunk keeps the records that differ
+//! from what the recording last wrote (all of them for a key frame); the frame takes them in
+//! slot order (see `delta`).
+
+use super::writer::{Rec, Writer, id_bits};
+use crate::agent::Agent;
+use crate::id::AgentId;
+use crate::math::Vec3;
+
+/// Bytes of an Agents record.
+pub(crate) const AGENT_BYTES: usize = 84;
+
+/// What the capture reads of the recording (last written records and fingerprints by slot).
+pub(crate) struct CaptureInput<'a> {
+    pub agents: &'a [[u8; AGENT_BYTES]],
+    pub memory: &'a [u64],
+    /// The agents in focus, a bit per slot; empty = every agent.
+    pub focus: &'a [u64],
+    /// The frame will be a key frame: every record is taken.
+    pub key: bool,
+    /// The world's time after the step.
+    pub time: f64,
+}
+
+impl CaptureInput<'_> {
+    fn in_focus(&self, slot: u32) -> bool {
+        self.focus.is_empty() || self.focus.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+    }
+}
+
+/// One conclusion chunk's records of the step (cleared when a step begins).
+#[derive(Default)]
+pub(crate) struct AgentCapture {
+    /// Agents records that changed, by (slot, record).
+    pub agents: Vec<(u32, [u8; AGENT_BYTES])>,
+    /// Memory records that changed: (agent slot, fingerprint, range in `memory_bytes`).
+    pub memory: Vec<(u32, u64, u32, u32)>,
+    pub memory_bytes: Vec<u8>,
+    /// The next tick of each agent that ticked: (slot, seconds from the step's time).
+    pub next_ticks: Vec<(u32, f32)>,
+}
+
+impl AgentCapture {
+    pub fn clear(&mut self) {
+        self.agents.clear();
+        self.memory.clear();
+        self.memory_bytes.clear();
+        self.next_ticks.clear();
+    }
+
+    /// Takes agent `id`'s records, concluded just now (`ticked`: its sight ticked).
+    #[inline]
+    pub fn take(&mut self, input: &CaptureInput, id: AgentId, agent: &Agent, ticked: bool) {
+        let focus = input.in_focus(id.index);
+        let record = agent_record(id, agent, focus);
+        let slot = id.index as usize;
+        if input.key || input.agents.get(slot).is_none_or(|r| !same(r, &record.buf)) {
+            self.agents.push((id.index, record.buf));
+        }
+        if focus {
+            let fingerprint = memory_fingerprint(agent);
+            if input.key || input.memory.get(slot) != Some(&fingerprint) {
+                self.memory_record(id, agent, fingerprint);
+            }
+        }
+        if ticked {
+            self.next_ticks.push((id.index, (agent.next_sense_time - input.time) as f32));
+        }
+    }
+
+    fn memory_record(&mut self, id: AgentId, agent: &Agent, fingerprint: u64) {
+        let start = self.memory_bytes.len() as u32;
+        let mut w = Writer::appending(std::mem::take(&mut self.memory_bytes));
+        w.id(id.index, id.generation);
+        w.u32(agent.records.len() as u32);
+        for m in &agent.records {
+            let mut r = Rec::<32>::new();
+            r.id(m.target.index, m.target.generation).vec3(m.last_known_position);
+            r.f32(m.confidence).f32(m.last_percept_time).u8(m.seen as u8).pad(3);
+            w.rec(&r);
+        }
+        self.memory_bytes = w.into_bytes();
+        self.memory.push((id.index, fingerprint, start, self.memory_bytes.len() as u32));
+    }
+}
+
+/// Byte-equal, eight at a time (records are short: a call to `memcmp` cost more than the test).
+#[inline]
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("8 bytes"));
+    let (wa, wb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tails = wa.remainder() == wb.remainder();
+    tails && wa.zip(wb).fold(0, |acc, (x, y)| acc | (word(x) ^ word(y))) == 0
+}
+
+/// The Agents record of an agent (its sight tick and schedule are in Sight ticks).
+fn agent_record(id: AgentId, agent: &Agent, focus: bool) -> Rec<AGENT_BYTES> {
+    let s = &agent.tuning.sight;
+    let target = agent.brain.move_target(&agent.brain.focus_view(&agent.records));
+    let flags = (target.is_some() as u8) << 1 | (s.enabled as u8) << 2 | (focus as u8) << 3;
+    let (mut stage, mut level) = (0u8, 0.0f32);
+    for r in &agent.records {
+        stage = stage.max(r.stage as u8);
+        level = level.max(r.awareness);
+    }
+    let mut r = Rec::<AGENT_BYTES>::new();
+    r.id(id.index, id.generation).vec3(agent.position).vec3(agent.forward).vec3(agent.eye());
+    r.f32(s.view_radius).f32(s.view_angle * 0.5).f32(s.peripheral_radius).f32(s.peripheral_angle * 0.5);
+    r.u8(agent.brain.state as u8).u8(flags).u8(agent.team).u8(stage).f32(level);
+    r.vec3(target.unwrap_or(Vec3::ZERO)).f32(s.lose_sight_radius);
+    r
+}
+
+/// A fingerprint of an agent's memory records (never 0, which stands for none written).
+fn memory_fingerprint(agent: &Agent) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    let mut mix = |v: u64| h = (h.rotate_left(5) ^ v).wrapping_mul(0x517C_C1B7_2722_0A95);
+    for m in &agent.records {
+        let p = m.last_known_position;
+        mix(id_bits(m.target.index, m.target.generation));
+        mix((p.x.to_bits() as u64) << 32 | p.y.to_bits() as u64);
+        mix((p.z.to_bits() as u64) << 32 | m.confidence.to_bits() as u64);
+        mix((m.last_percept_time.to_bits() as u64) << 32 | m.seen as u64);
+    }
+    h.max(1)
+}
