@@ -849,3 +849,29 @@ fn a_recording_world_stays_send_and_sync() {
     });
     assert_eq!(Replay::new(&w.stop_recording().unwrap()).unwrap().step_count(), 1);
 }
+
+/// A target in view that the agent's filter refuses is listed with why: its layers are not in
+/// the target mask (3), or its team is a friend's (4); one it may see is listed with its points.
+#[test]
+fn the_why_section_names_the_filter_that_refused_a_target() {
+    let mut w = World::default();
+    let mut d = AgentDef { team: 1, ..Default::default() };
+    d.sight.target_mask = 1;
+    d.sight.rate_hz = 0.0;
+    let a = w.create_agent(&d).unwrap();
+    let at = |x: f32| Vec3::new(x, 0.0, 5.0);
+    let seen = w.create_target(&TargetDef { position: at(0.0), team: 2, layers: 1, ..Default::default() }).unwrap();
+    let masked = w.create_target(&TargetDef { position: at(1.0), team: 2, layers: 2, ..Default::default() }).unwrap();
+    let friend = w.create_target(&TargetDef { position: at(-1.0), team: 1, layers: 1, ..Default::default() }).unwrap();
+    w.set_attitude(1, 1, Attitude::Friendly).unwrap();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    w.step(0.1).unwrap();
+    let bytes = w.stop_recording().unwrap();
+    let f = &frames(&bytes)[0];
+    let pair = |t: TargetId| f.why.iter().find(|x| x.0 == a.index && x.1 == t.index).map(|x| (x.2, x.3 >> 4));
+    assert_eq!(pair(seen), Some((3, 0)), "seen: its point visible, no filter");
+    assert_eq!(pair(masked), Some((0, 3)), "refused by the target mask");
+    assert_eq!(pair(friend), Some((0, 4)), "refused by attitude");
+    assert_eq!(w.explain_sight(a, masked).unwrap().filter, SightFilterReason::Layers);
+    assert_eq!(w.explain_sight(a, friend).unwrap().filter, SightFilterReason::Attitude);
+}

@@ -18,8 +18,10 @@ const NOTHING: u64 = 0;
 /// What the recording last wrote for each slot.
 pub(crate) struct Written {
     agents: Vec<[u8; AGENT_BYTES]>,
-    /// The id of each slot's Agents record (`NOTHING`: none), for the gone list.
+    /// The id of each slot's Agents record (`NOTHING`: none), for the gone list, and how many
+    /// are not `NOTHING`.
     agent_ids: Vec<u64>,
+    agents_written: usize,
     /// A fingerprint of each agent in focus's memory as last written (`NOTHING`: none).
     memory: Vec<u64>,
     /// Unused bytes past a target's check points are 0 (`Rec` starts zeroed).
@@ -27,6 +29,7 @@ pub(crate) struct Written {
     /// The frame being made's captured records in slot order: (slot, chunk, index).
     order: Vec<(u32, u32, u32)>,
     memory_order: Vec<(u32, u32, u32)>,
+    by_slot: Vec<u64>,
     /// Scratch of the Targets section: slots written, live slots; and the ids gone.
     changed: Vec<u32>,
     live: Vec<bool>,
@@ -40,10 +43,12 @@ impl Default for Written {
         Written {
             agents: Vec::new(),
             agent_ids: Vec::new(),
+            agents_written: 0,
             memory: Vec::new(),
             targets: Vec::new(),
             order: Vec::new(),
             memory_order: Vec::new(),
+            by_slot: Vec::new(),
             changed: Vec::new(),
             live: Vec::new(),
             gone: Vec::new(),
@@ -61,6 +66,29 @@ fn agent_alive(world: &World, id: u64) -> bool {
     let index = id as u32;
     let generation = world.agents.generation_at(index);
     (generation & 0xFFFF) as u64 == id >> 48 && world.agents.get(index, generation).is_some()
+}
+
+/// Lists the captured records `(slot, chunk, index)` in slot order, each chunk's slots given in
+/// the order it holds them; `by_slot` is scratch. (Placed by slot: a sort of the thousands of
+/// records a frame can hold cost more.)
+fn in_slot_order<I: Iterator<Item = u32>>(
+    chunks: impl Iterator<Item = I>,
+    slots: usize,
+    by_slot: &mut Vec<u64>,
+    out: &mut Vec<(u32, u32, u32)>,
+) {
+    by_slot.clear();
+    by_slot.resize(slots, u64::MAX);
+    for (c, chunk) in chunks.enumerate() {
+        for (i, slot) in chunk.enumerate() {
+            if let Some(at) = by_slot.get_mut(slot as usize) {
+                *at = (c as u64) << 32 | i as u64;
+            }
+        }
+    }
+    out.clear();
+    let placed = by_slot.iter().enumerate().filter(|(_, at)| **at != u64::MAX);
+    out.extend(placed.map(|(slot, &at)| (slot as u32, (at >> 32) as u32, at as u32)));
 }
 
 /// Writes `gone` sorted (or nothing in a key frame).
@@ -95,19 +123,18 @@ impl Written {
             self.agent_ids.resize(slots, NOTHING);
             self.memory.resize(slots, NOTHING);
         }
-        (self.order.clear(), self.memory_order.clear(), self.gone.clear());
-        for (c, capture) in captures.clone().enumerate() {
-            let c = c as u32;
-            self.order.extend(capture.agents.iter().enumerate().map(|(i, &(slot, _))| (slot, c, i as u32)));
-            self.memory_order.extend(capture.memory.iter().enumerate().map(|(i, m)| (m.0, c, i as u32)));
+        self.gone.clear();
+        for capture in captures.clone() {
             for &(slot, next) in &capture.next_ticks {
                 if let Some(n) = next_in.get_mut(slot as usize) {
                     *n = next;
                 }
             }
         }
-        self.order.sort_unstable();
-        self.memory_order.sort_unstable();
+        let records = captures.clone().map(|c| c.agents.iter().map(|a| a.0));
+        in_slot_order(records, slots, &mut self.by_slot, &mut self.order);
+        let memories = captures.clone().map(|c| c.memory.iter().map(|m| m.0));
+        in_slot_order(memories, slots, &mut self.by_slot, &mut self.memory_order);
         let captures: Vec<&AgentCapture> = captures.collect();
         w.u32(self.order.len() as u32);
         for &(slot, c, i) in &self.order {
@@ -116,17 +143,23 @@ impl Written {
             if before != NOTHING && before != now {
                 self.gone.push(before);
             }
+            self.agents_written += (before == NOTHING) as usize;
             (self.agents[slot as usize], self.agent_ids[slot as usize]) = (*record, now);
             w.bytes(record);
         }
         for &(slot, c, i) in &self.memory_order {
             self.memory[slot as usize] = captures[c as usize].memory[i as usize].1;
         }
+        // Every live agent has a record now: more records than agents means some are gone.
         for slot in 0..self.agent_ids.len() {
+            if self.agents_written == world.agents.len() {
+                break;
+            }
             let id = self.agent_ids[slot];
             if id != NOTHING && !agent_alive(world, id) {
                 self.gone.push(id);
                 (self.agents[slot], self.agent_ids[slot], self.memory[slot]) = ([0; AGENT_BYTES], NOTHING, NOTHING);
+                self.agents_written -= 1;
             }
         }
         write_gone(w, &mut self.gone, key);

@@ -346,6 +346,7 @@ fn gather<'a>(
     // Sized once per sweep (see `sweep`): an agent keeps each entry at most once, and its
     // last group writes up to `LANES` past what it keeps.
     let near = &mut chunk.near[..];
+    let trace = &mut chunk.trace;
     grid.query_runs(lo, hi, |run| {
         // (A plain loop: `step_by` cost a few instructions a group more.)
         let mut first = run.start;
@@ -355,11 +356,27 @@ fn gather<'a>(
             let u32s = |column: &[u32]| UVec4::from_slice(&column[group.clone()]);
             let (in_cone, dist_sq) = cone.admits4(f32s(x), f32s(y), f32s(z));
             let in_range = dist_sq.cmple(Vec4::splat(radius_sq)).bitmask();
-            // A trace keeps the targets the filter refuses too (with why, below).
-            let admitted =
-                if why { u32::MAX } else { filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi)) };
+            let admitted = filter.admits4(perceived, u32s(layers), u32s(team_lo), u32s(team_hi));
             let in_run = (1u32 << (run.end - first).min(LANES)) - 1;
             let pass = (in_range & in_cone & admitted & in_run) as usize;
+            // A trace keeps the targets the filter refused too, with why (rare: a branch).
+            let refused = in_range & in_cone & !admitted & in_run;
+            if why && refused != 0 {
+                for lane in PASSING_LANES[refused as usize].iter().take(PASSING_COUNT[refused as usize] as usize) {
+                    let e = first + *lane as usize;
+                    let team = TeamSet { lo: columns.team_lo[e], hi: columns.team_hi[e] };
+                    let grid_entry = grid.entry(e);
+                    trace.pairs.push(TracedPair {
+                        target: grid_entry.target,
+                        first_blocked: 0,
+                        blocked: 0,
+                        point_count: grid_entry.point_count,
+                        flags: filter.refusal(perceived, columns.layers[e], team) << 4,
+                        pending: 0,
+                        statuses: 0,
+                    });
+                }
+            }
             // The passing lanes' entries, first: one store and one count a group.
             let entries = UVec4::splat(first as u32) + UVec4::from_array(PASSING_LANES[pass]);
             entries.write_to_slice(&mut near[kept..kept + LANES]);
@@ -397,15 +414,6 @@ fn gather<'a>(
             pending,
             statuses,
         };
-        if why {
-            let e = e as usize;
-            let team = TeamSet { lo: columns.team_lo[e], hi: columns.team_hi[e] };
-            let refusal = filter.refusal(perceived, columns.layers[e], team);
-            if refusal != 0 {
-                chunk.trace.pairs.push(traced(refusal << 4, 0, 0));
-                continue;
-            }
-        }
         let seen_view = widened.as_ref().filter(|(agent, _)| filter.previously_seen(agent, tid)).map(|(_, v)| v);
         let view = seen_view.unwrap_or(fresh_view);
         let first_ray = chunk.rays.len() as u32;
