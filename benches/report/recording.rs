@@ -1,8 +1,9 @@
-//! What recording costs: the town (2,000 agents) stepped with and without a recording, round
-//! by round side by side (the same steps of identical worlds), the median ratio and its spread;
-//! and the recording's size per agent-second.
+//! What recording costs: the town (2,000 agents) stepped with and without a recording, each
+//! recording variant side by side with an identical unrecorded world, round by round (the same
+//! steps), the median ratio and its spread; and the recording's size per agent-second. A round
+//! is one second of 60 Hz steps, so each holds one key frame (`docs/recording.md`).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use argus_core::{AgentId, RecordOptions, World};
 
@@ -12,6 +13,8 @@ use crate::scenes::Town;
 
 const DT: f32 = 1.0 / 60.0;
 const AGENTS: usize = 2_000;
+/// Steps a round: one second, one key frame.
+const STEPS: usize = 60;
 
 /// Thread CPU time of `steps` steps.
 fn run(world: &mut World, steps: usize) -> Duration {
@@ -27,17 +30,8 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-struct Variant {
-    name: &'static str,
-    options: Option<RecordOptions>,
-    world: World,
-    ratios: Vec<f64>,
-    time: Duration,
-}
-
 pub fn recording(size: &Size, rows: &mut Vec<Row>) {
-    let rounds = if size.rounds <= 3 { 5 } else { 15 };
-    let steps = 12; // two cycles of staggered 10 Hz ticks at 60 Hz
+    let rounds = if size.rounds <= 3 { 5 } else { 11 };
     let town = Town::at_town_density(AGENTS, 7);
     for rate in [0.0, 10.0] {
         let make = || {
@@ -46,61 +40,44 @@ pub fn recording(size: &Size, rows: &mut Vec<Row>) {
             w
         };
         let focus: Vec<AgentId> = make().agents().map(|(id, _)| id).step_by(AGENTS / 10).take(10).collect();
-        let options = [
-            ("every agent + why", Some(RecordOptions { focus: Vec::new(), explain: true })),
-            ("10 agents in focus + why", Some(RecordOptions { focus, explain: true })),
-            ("every agent, no why", Some(RecordOptions { focus: Vec::new(), explain: false })),
+        let variants = [
+            ("every agent + why", RecordOptions { focus: Vec::new(), explain: true }, AGENTS),
+            ("10 agents in focus + why", RecordOptions { focus, explain: true }, 10),
+            ("every agent, no why", RecordOptions { focus: Vec::new(), explain: false }, AGENTS),
         ];
-        let only = std::env::var("ARGUS_BENCH_ONLY").ok().and_then(|v| v.parse::<usize>().ok());
-        let options: Vec<_> =
-            options.into_iter().enumerate().filter(|(k, _)| only.is_none_or(|o| o == *k)).map(|(_, o)| o).collect();
-        let mut plain = make();
-        let mut variants: Vec<Variant> = options
-            .into_iter()
-            .map(|(name, options)| Variant { name, options, world: make(), ratios: Vec::new(), time: Duration::ZERO })
-            .collect();
-        for v in &mut variants {
-            v.world.start_recording(v.options.as_ref().unwrap()).unwrap();
-        }
-        run(&mut plain, steps);
-        let mut base = Vec::new();
-        for _ in 0..rounds {
-            let t0 = run(&mut plain, steps);
-            base.push(t0);
-            for v in &mut variants {
-                let t = run(&mut v.world, steps);
-                v.time += t;
-                v.ratios.push(t.as_secs_f64() / t0.as_secs_f64());
+        let rate_name = if rate == 0.0 { "every step" } else { "10 Hz" };
+        for (name, options, explained) in variants {
+            let (mut plain, mut recorded) = (make(), make());
+            recorded.start_recording(&options).unwrap();
+            run(&mut plain, STEPS);
+            run(&mut recorded, STEPS);
+            let (mut ratios, mut base) = (Vec::new(), Vec::new());
+            for _ in 0..rounds {
+                let t0 = run(&mut plain, STEPS);
+                let t = run(&mut recorded, STEPS);
+                ratios.push(t.as_secs_f64() / t0.as_secs_f64());
+                base.push(t0.as_secs_f64());
             }
-        }
-        let base_median = median(base.iter().map(|d| d.as_secs_f64()).collect());
-        let per_step = Duration::from_secs_f64(base_median / steps as f64);
-        let simulated = DT as f64 * (steps * (rounds + 1)) as f64;
-        for v in &mut variants {
-            let bytes = v.world.stop_recording().unwrap();
-            let agents = if v.options.as_ref().unwrap().focus.is_empty() { AGENTS } else { 10 };
-            let r = median(v.ratios.clone());
-            if std::env::var_os("ARGUS_BENCH_MIN").is_some() {
-                let t: Vec<f64> = v.ratios.iter().zip(&base).map(|(r, b)| r * b.as_secs_f64()).collect();
-                let min = |x: &[f64]| x.iter().cloned().fold(f64::MAX, f64::min);
-                let b: Vec<f64> = base.iter().map(|d| d.as_secs_f64()).collect();
-                eprintln!("MIN {} {:.3}", v.name, min(&t) / min(&b));
-            }
-            let (lo, hi) = v.ratios.iter().fold((f64::MAX, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
-            let rate_name = if rate == 0.0 { "every step" } else { "10 Hz" };
+            let stop = Instant::now();
+            let bytes = recorded.stop_recording().unwrap();
+            let stop = stop.elapsed();
+            let per_step = Duration::from_secs_f64(median(base) / STEPS as f64);
+            let r = median(ratios.clone());
+            let (lo, hi) = ratios.iter().fold((f64::MAX, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
             rows.push(Row {
-                what: format!("recording, town {AGENTS}, sight {rate_name}, {}", v.name),
+                what: format!("recording, town {AGENTS}, sight {rate_name}, {name}"),
                 argus: show(Duration::from_secs_f64(per_step.as_secs_f64() * r)),
                 baseline: format!("{} unrecorded", show(per_step)),
                 ratio: format!("{r:.2}× ({lo:.2}–{hi:.2})"),
                 goal: "≤ 1.3×".into(),
                 met: Some(r <= 1.3),
             });
+            let simulated = DT as f64 * (STEPS * (rounds + 1)) as f64;
             let per_agent_second = bytes.len() as f64 / (AGENTS as f64 * simulated);
             rows.push(Row {
-                what: format!("  file size, {} ({} agents explained)", v.name, agents),
-                argus: format!("{:.0} B/agent·s", per_agent_second),
-                baseline: format!("{:.1} MB in {simulated:.1} s", bytes.len() as f64 / 1e6),
+                what: format!("  file size ({explained} agents explained); stop_recording"),
+                argus: format!("{per_agent_second:.0} B/agent·s"),
+                baseline: format!("{:.1} MB in {simulated:.0} s; {}", bytes.len() as f64 / 1e6, show(stop)),
                 ratio: "-".into(),
                 goal: "-".into(),
                 met: None,

@@ -875,3 +875,29 @@ fn the_why_section_names_the_filter_that_refused_a_target() {
     assert_eq!(w.explain_sight(a, masked).unwrap().filter, SightFilterReason::Layers);
     assert_eq!(w.explain_sight(a, friend).unwrap().filter, SightFilterReason::Attitude);
 }
+
+/// A recording of several megabytes (gathered by the recording's thread in pieces, its checksum
+/// kept as they come) ends with the checksum of all of it and replays exactly.
+#[test]
+fn a_recording_of_several_megabytes_verifies_and_replays() {
+    let mut w = World::default();
+    for k in 0..400 {
+        let (x, z) = ((k % 20) as f32 * 3.0, (k / 20) as f32 * 3.0);
+        let mut d = AgentDef { position: Vec3::new(x, 0.0, z), ..Default::default() };
+        d.sight.rate_hz = 0.0;
+        w.create_agent(&d).unwrap();
+        if k % 4 == 0 {
+            w.create_target(&TargetDef { position: Vec3::new(x + 1.0, 0.0, z + 1.5), ..Default::default() }).unwrap();
+        }
+    }
+    w.add_occluder(&OccluderDef::cuboid(Vec3::new(30.0, 1.0, 30.0), Vec3::new(10.0, 2.0, 0.3))).unwrap();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    for _ in 0..120 {
+        w.step(1.0 / 60.0).unwrap();
+    }
+    let bytes = w.stop_recording().unwrap();
+    assert!(bytes.len() > 4 << 20, "{} bytes", bytes.len());
+    let mut replay = Replay::new(&bytes).unwrap();
+    replay.run_to_end().unwrap();
+    assert!(replay.world().save().unwrap() == w.save().unwrap());
+}

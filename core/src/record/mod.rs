@@ -192,11 +192,14 @@ impl World {
         self.check_idle()?;
         self.flush_map_states();
         let mut rec = self.recorder.take().expect("checked");
-        if let Some(sink) = rec.sink.take() {
-            let staged = std::mem::take(&mut rec.out.bytes);
-            rec.out.bytes = sink.finish(staged);
+        match rec.sink.take() {
+            Some(sink) => {
+                let (all, sum) = sink.finish(std::mem::take(&mut rec.out.bytes));
+                rec.out.bytes = all;
+                Ok(rec.out.finish_summed(rec.steps, sum))
+            }
+            None => Ok(rec.out.finish(rec.steps)),
         }
-        Ok(rec.out.finish(rec.steps))
     }
 
     pub(crate) fn influence_map_ids(&self) -> Vec<InfluenceMapId> {

@@ -114,8 +114,13 @@ impl Writer {
     }
 
     /// Appends END (step count, chunk count, checksum of everything before it).
-    pub fn finish(mut self, steps: u32) -> Vec<u8> {
+    pub fn finish(self, steps: u32) -> Vec<u8> {
         let sum = checksum(&self.bytes);
+        self.finish_summed(steps, sum)
+    }
+
+    /// [`Writer::finish`] when `sum` is already the checksum of every byte written.
+    pub fn finish_summed(mut self, steps: u32, sum: u64) -> Vec<u8> {
         let chunks = self.chunks;
         self.chunk(ChunkKind::End, |w| {
             w.u32(steps);

@@ -187,7 +187,14 @@ impl<'a> Reader<'a> {
 /// FNV-1a, 64-bit: any single changed byte always changes it; random damage is caught with
 /// probability 1 − 2⁻⁶⁴.
 pub(crate) fn checksum(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    checksum_on(CHECKSUM_START, bytes)
+}
+
+/// The checksum of nothing: [`checksum_on`] carries it over the bytes in order.
+pub(crate) const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The checksum of what `hash` is the checksum of, followed by `bytes` (a stream's, in pieces).
+pub(crate) fn checksum_on(mut hash: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         hash ^= b as u64;
         hash = hash.wrapping_mul(0x0000_0100_0000_01B3);

@@ -243,23 +243,34 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
         // The sweep only needs blocked or not: the early-exit test, no hit point.
         let occluders = input.occluders;
         let scratch = &mut chunk.ray_scratch;
-        let stops = &mut chunk.trace.blocked;
-        chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
-            let remembered = sweeper.blockers.of(r.target.index);
-            let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
-            let hit = match why {
-                false => occluders.blocks_swept::<false>(o, d, m, l, remembered, scratch),
-                true => occluders.blocks_swept::<true>(o, d, m, l, remembered, scratch),
-            };
-            if let Some(rank) = scratch.blocker.filter(|_| hit) {
-                blockers.remember(r.target.index, rank);
+        if why {
+            // The same answers, each blocked ray's stop kept for the recording's Why.
+            let (rays, hits, stops) = (&chunk.rays[first_ray..], &mut chunk.hits, &mut chunk.trace.blocked);
+            hits.reserve(rays.len());
+            for r in rays {
+                let remembered = sweeper.blockers.of(r.target.index);
+                let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
+                let hit = occluders.blocks_swept::<true>(o, d, m, l, remembered, scratch);
+                if let Some(rank) = scratch.blocker.filter(|_| hit) {
+                    blockers.remember(r.target.index, rank);
+                }
+                if hit {
+                    let (occluder, distance) = scratch.stop.unwrap_or((NO_OCCLUDER, r.max_distance));
+                    stops.push(TracedStop { distance, occluder });
+                }
+                hits.push(RayHit { hit, distance: 0.0 });
             }
-            if why && hit {
-                let (occluder, distance) = scratch.stop.unwrap_or((NO_OCCLUDER, r.max_distance));
-                stops.push(TracedStop { distance, occluder });
-            }
-            RayHit { hit, distance: 0.0 }
-        }));
+        } else {
+            chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
+                let remembered = sweeper.blockers.of(r.target.index);
+                let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
+                let hit = occluders.blocks_swept::<false>(o, d, m, l, remembered, scratch);
+                if let Some(rank) = scratch.blocker.filter(|_| hit) {
+                    blockers.remember(r.target.index, rank);
+                }
+                RayHit { hit, distance: 0.0 }
+            }));
+        }
         count_visible(&mut chunk.candidates[first_candidate..], &chunk.hits);
     }
     if TRACE >= TRACE_TICKS {
