@@ -524,6 +524,10 @@ fn explain_sight_agrees_with_can_see() {
     assert!(checked > 500 && blocked > 20 && visible > 20 && filtered > 20, "{checked} {blocked} {visible} {filtered}");
 }
 
+/// A Why pair as read: (agent slot, target slot, statuses, flags, its blocked points' stops as
+/// (distance, occluder slot)).
+type WhyPair = (u32, u32, u16, u8, Vec<(f32, u32)>);
+
 /// Frame sections of a recording, read as `docs/recording.md` says (a second reader), with the
 /// delta sections applied: each frame's agents are all the live agents then.
 struct Frame {
@@ -539,7 +543,7 @@ struct Frame {
     sight: Vec<(u32, u32)>,
     lost: Vec<(u32, u32)>,
     /// (agent slot, target slot, statuses, flags, blocked stops (distance, occluder slot)).
-    why: Vec<(u32, u32, u16, u8, Vec<(f32, u32)>)>,
+    why: Vec<WhyPair>,
 }
 
 impl Frame {

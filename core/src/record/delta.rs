@@ -184,7 +184,8 @@ impl Written {
         }
         self.live.clear();
         self.live.resize(self.targets.len(), false);
-        (self.changed.clear(), self.gone.clear());
+        self.changed.clear();
+        self.gone.clear();
         for (id, t) in world.targets() {
             let mut r = Rec::<TARGET_MAX>::new();
             r.id(id.index, id.generation).vec3(t.position()).u8(t.enabled() as u8).u8(t.point_count).pad(2);

@@ -43,7 +43,7 @@ impl Ticks {
     }
 
     /// The trace of the agent at `(chunk, index)` as `each` gives it.
-    pub fn trace<'w>(world: &'w World, chunk: usize) -> Option<&'w SightTrace> {
+    pub fn trace(world: &World, chunk: usize) -> Option<&SightTrace> {
         world.last_step_traces().nth(chunk)
     }
 }
