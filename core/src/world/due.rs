@@ -10,7 +10,8 @@ use crate::id::Entry;
 use crate::prefetch::prefetch;
 
 use super::shares::{Padded, block_count, cut, run_blocks};
-use super::sweep::{SweepAgent, pack_spatial_keys};
+use super::spatial::pack_spatial_keys;
+use super::sweep::SweepAgent;
 use super::team::Team;
 
 /// Slack on the schedule so a tick due at exactly this step's time is not missed by rounding.
@@ -162,7 +163,7 @@ fn lowest_cell(a: [i32; 2], b: [i32; 2]) -> [i32; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sweep::spatial_key;
+    use super::super::spatial::spatial_key;
     use super::*;
     use crate::blockers::RememberedBlockers;
     use glam::Vec3A;

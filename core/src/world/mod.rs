@@ -6,6 +6,7 @@ mod due;
 mod maps;
 mod query;
 mod shares;
+mod spatial;
 mod step;
 mod sweep;
 mod tactics;

@@ -10,7 +10,7 @@
 //! on the store's order: only where each agent sits in memory.
 
 use super::super::World;
-use super::super::sweep::{pack_spatial_keys, spatial_cell, spatial_key};
+use super::super::spatial::{pack_spatial_keys, spatial_cell, spatial_key};
 use crate::math::Vec3;
 use crate::memory::MemoryRecord;
 use crate::percept::StepEvents;
