@@ -83,7 +83,8 @@ godot_suite() {
     fi
     # The add-on must not re-export the C ABI: it links the core crate, not the argus C library.
     local lib="$ROOT/godot/addons/argus/bin/libargus_godot.linux.x86_64.so"
-    if nm -D --defined-only "$lib" | grep -q ' gdext_rust_init$' && ! nm -D --defined-only "$lib" | grep -q ' argus_'; then
+    # (grep without -q reads to the end: under pipefail, nm cut off by an early exit would fail.)
+    if nm -D --defined-only "$lib" | grep ' gdext_rust_init$' >/dev/null && ! nm -D --defined-only "$lib" | grep ' argus_' >/dev/null; then
         record "godot-addon-symbols" 1 0
     else
         echo "godot add-on: expected gdext_rust_init and no argus_* exports"

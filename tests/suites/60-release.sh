@@ -114,7 +114,7 @@ release_godot() {
     run_one release-godot-zip bash -c "cd '$demo/addons/argus' && for l in \$(sed -n 's|.*\"res://addons/argus/\(bin/[^\"]*\)\".*|\1|p' argus.gdextension); do
         test -s \$l || { echo \"listed but missing: \$l\"; exit 1; }; done
         test \$(ls bin | wc -l) -eq \$(grep -c '\"res://addons/argus/bin/' argus.gdextension | xargs -I{} expr {} / 2) &&
-        ! file -L bin/* | grep -q 'not stripped'"
+        ! file -L bin/* | grep 'not stripped' >/dev/null"
     # The editor's import, as a user's first start does. Godot 4.6.3 (Debian) crashes headless at the
     # end of a first --import of a project holding a GDExtension (see 50-godot.sh), after it has
     # imported: its exit status is ignored, and what it must have written is checked instead.
@@ -235,7 +235,7 @@ release_inspector() {
         unzip -p '$ROOT'/dist/argus-sdk-*-windows-x86_64.zip '*/tools/argus-inspector.html' | cmp - '$html'
         tar -xzOf '$ROOT'/dist/com.argus.perception-*.tgz 'package/Tools~/argus-inspector.html' | cmp - '$html'
         unzip -p '$ROOT'/dist/argus-godot-*.zip 'addons/argus/tools/argus-inspector.html' | cmp - '$html'
-        unzip -l '$ROOT'/dist/argus-godot-*.zip | grep -q 'addons/argus/tools/.gdignore'"
+        unzip -l '$ROOT'/dist/argus-godot-*.zip | grep 'addons/argus/tools/.gdignore' >/dev/null"
 }
 
 release_suite() {
