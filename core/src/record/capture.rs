@@ -27,7 +27,7 @@ pub(crate) struct CaptureInput<'a> {
 
 impl CaptureInput<'_> {
     fn in_focus(&self, slot: u32) -> bool {
-        self.focus.is_empty() || self.focus.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+        crate::world::in_slot_set(self.focus, slot)
     }
 }
 

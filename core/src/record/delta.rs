@@ -71,7 +71,7 @@ fn agent_alive(world: &World, id: u64) -> bool {
 /// Lists the captured records `(slot, chunk, index)` in slot order, each chunk's slots given in
 /// the order it holds them; `by_slot` is scratch. (Placed by slot: a sort of the thousands of
 /// records a frame can hold cost more.)
-fn in_slot_order<I: Iterator<Item = u32>>(
+pub(crate) fn in_slot_order<I: Iterator<Item = u32>>(
     chunks: impl Iterator<Item = I>,
     slots: usize,
     by_slot: &mut Vec<u64>,

@@ -106,7 +106,7 @@ impl SweepInput<'_> {
     /// Does a `TRACE_WHY` sweep keep the pairs of the agent in `slot`?
     #[inline]
     fn explains(&self, slot: u32) -> bool {
-        self.explained.is_empty() || self.explained.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+        super::trace::in_slot_set(self.explained, slot)
     }
 }
 

@@ -12,6 +12,13 @@ pub(crate) const TRACE_OFF: u8 = 0;
 pub(crate) const TRACE_TICKS: u8 = 1;
 pub(crate) const TRACE_WHY: u8 = 2;
 
+/// Is `slot` in `set` (a bit per slot; empty = every slot)? The recording's focus, as the sweep
+/// and the capture read it.
+#[inline]
+pub(crate) fn in_slot_set(set: &[u64], slot: u32) -> bool {
+    set.is_empty() || set.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+}
+
 /// A check point's status, 2 bits a point (the recording's codes).
 pub(crate) const OUTSIDE_CONE: u16 = 1;
 pub(crate) const BLOCKED: u16 = 2;
