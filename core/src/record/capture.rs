@@ -31,14 +31,33 @@ impl CaptureInput<'_> {
     }
 }
 
+/// One conclusion chunk's Memory records that changed, as written.
+#[derive(Default)]
+pub(crate) struct CapturedMemory {
+    /// (agent slot, fingerprint, range of its record in `bytes`).
+    pub agents: Vec<(u32, u64, u32, u32)>,
+    pub bytes: Vec<u8>,
+}
+
+impl CapturedMemory {
+    pub fn clear(&mut self) {
+        self.agents.clear();
+        self.bytes.clear();
+    }
+
+    /// Its agent `i`'s record.
+    pub fn record(&self, i: usize) -> &[u8] {
+        let (_, _, start, end) = self.agents[i];
+        &self.bytes[start as usize..end as usize]
+    }
+}
+
 /// One conclusion chunk's records of the step (cleared when a step begins).
 #[derive(Default)]
 pub(crate) struct AgentCapture {
     /// Agents records that changed, by (slot, record).
     pub agents: Vec<(u32, [u8; AGENT_BYTES])>,
-    /// Memory records that changed: (agent slot, fingerprint, range in `memory_bytes`).
-    pub memory: Vec<(u32, u64, u32, u32)>,
-    pub memory_bytes: Vec<u8>,
+    pub memory: CapturedMemory,
     /// The next tick of each agent that ticked: (slot, seconds from the step's time).
     pub next_ticks: Vec<(u32, f32)>,
 }
@@ -47,7 +66,6 @@ impl AgentCapture {
     pub fn clear(&mut self) {
         self.agents.clear();
         self.memory.clear();
-        self.memory_bytes.clear();
         self.next_ticks.clear();
     }
 
@@ -72,8 +90,9 @@ impl AgentCapture {
     }
 
     fn memory_record(&mut self, id: AgentId, agent: &Agent, fingerprint: u64) {
-        let start = self.memory_bytes.len() as u32;
-        let mut w = Writer::appending(std::mem::take(&mut self.memory_bytes));
+        let memory = &mut self.memory;
+        let start = memory.bytes.len() as u32;
+        let mut w = Writer::appending(std::mem::take(&mut memory.bytes));
         w.id(id.index, id.generation);
         w.u32(agent.records.len() as u32);
         for m in &agent.records {
@@ -82,8 +101,8 @@ impl AgentCapture {
             r.f32(m.confidence).f32(m.last_percept_time).u8(m.seen as u8).pad(3);
             w.rec(&r);
         }
-        self.memory_bytes = w.into_bytes();
-        self.memory.push((id.index, fingerprint, start, self.memory_bytes.len() as u32));
+        memory.bytes = w.into_bytes();
+        memory.agents.push((id.index, fingerprint, start, memory.bytes.len() as u32));
     }
 }
 

@@ -3,7 +3,7 @@
 //! A key frame writes them whole, so a reader can start there. The agents' records come from
 //! the step's own pass (`capture`); the targets' (a few hundred) are read here.
 
-use super::capture::{AGENT_BYTES, AgentCapture, CaptureInput, same};
+use super::capture::{AGENT_BYTES, AgentCapture, CaptureInput, CapturedMemory, same};
 use super::writer::{Rec, Writer};
 use crate::target::MAX_CHECK_POINTS;
 use crate::world::World;
@@ -133,7 +133,7 @@ impl Written {
         }
         let records = captures.clone().map(|c| c.agents.iter().map(|a| a.0));
         in_slot_order(records, slots, &mut self.by_slot, &mut self.order);
-        let memories = captures.clone().map(|c| c.memory.iter().map(|m| m.0));
+        let memories = captures.clone().map(|c| c.memory.agents.iter().map(|m| m.0));
         in_slot_order(memories, slots, &mut self.by_slot, &mut self.memory_order);
         let captures: Vec<&AgentCapture> = captures.collect();
         w.u32(self.order.len() as u32);
@@ -148,7 +148,7 @@ impl Written {
             w.bytes(record);
         }
         for &(slot, c, i) in &self.memory_order {
-            self.memory[slot as usize] = captures[c as usize].memory[i as usize].1;
+            self.memory[slot as usize] = captures[c as usize].memory.agents[i as usize].1;
         }
         // Every live agent has a record now: more records than agents means some are gone.
         for slot in 0..self.agent_ids.len() {
@@ -165,15 +165,14 @@ impl Written {
         write_gone(w, &mut self.gone, key);
     }
 
-    /// Section 12 (Memory), as `write_agents` readied it from the same captures.
-    pub fn write_memory<'c>(&self, captures: impl Iterator<Item = &'c AgentCapture>, w: &mut Writer) {
-        let captures: Vec<&AgentCapture> = captures.collect();
-        w.u32(self.memory_order.len() as u32);
-        for &(_, c, i) in &self.memory_order {
-            let capture = captures[c as usize];
-            let (_, _, start, end) = capture.memory[i as usize];
-            w.bytes(&capture.memory_bytes[start as usize..end as usize]);
-        }
+    /// Where each agent's Memory record is, `(slot, chunk, index)` in slot order, as
+    /// `write_agents` readied it; swapped with `other` (the recording's thread takes it).
+    pub fn swap_memory_order(&mut self, other: &mut Vec<(u32, u32, u32)>) {
+        std::mem::swap(&mut self.memory_order, other);
+    }
+
+    pub fn memory_order(&self) -> &[(u32, u32, u32)] {
+        &self.memory_order
     }
 
     /// Sections 4 and 5 (Targets, Targets gone).
@@ -218,5 +217,18 @@ impl Written {
             }
         }
         write_gone(w, &mut self.gone, key);
+    }
+}
+
+/// Section 12 (Memory): the records at `order` (`(slot, chunk, index)`, see
+/// `Written::memory_order`) of the chunks' `memory`.
+pub(crate) fn write_memory<'m>(
+    order: &[(u32, u32, u32)],
+    memory: impl Fn(usize) -> &'m CapturedMemory,
+    w: &mut Writer,
+) {
+    w.u32(order.len() as u32);
+    for &(_, c, i) in order {
+        w.bytes(memory(c as usize).record(i as usize));
     }
 }

@@ -4,8 +4,12 @@
 use std::ops::Range;
 
 use super::Recorder;
+use super::deferred::Holes;
+use super::delta::write_memory;
+use super::why::write_why;
 use super::writer::{Rec, Writer};
 use crate::math::Vec3;
+use crate::percept::StepEvents;
 use crate::tactics::TacticalResult;
 use crate::target::MAX_CHECK_POINTS;
 use crate::world::World;
@@ -43,7 +47,16 @@ macro_rules! wid {
     };
 }
 
-pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &(u32, Vec<u8>), w: &mut Writer) {
+/// Writes the FRAME payload of the step just made. With `holes`, the events and the Why are
+/// (and the Memory) left to the recording's thread: `holes` gets where they go (see `deferred`).
+pub(crate) fn write_frame(
+    world: &World,
+    rec: &mut Recorder,
+    dt: f32,
+    tactics: &(u32, Vec<u8>),
+    w: &mut Writer,
+    mut holes: Option<&mut Holes>,
+) {
     let key = rec.next_frame_is_key();
     rec.written.key_next = false;
     w.f64(world.time);
@@ -68,7 +81,7 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
         w.f32(next);
         runs += 1;
     };
-    ticks.each(|slot, _| {
+    ticks.order().iter().for_each(|&(slot, ..)| {
         let next = next_in[slot as usize];
         run = match run {
             Some((first, count, n)) if first + count == slot && n.to_bits() == next.to_bits() => {
@@ -95,11 +108,27 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
         r.vec3(s.position).f32(s.loudness).id(s.source.index, s.source.generation).u32(i as u32).pad(4);
         w.rec(&r);
     }
-    write_events(world, w);
+    // 7–11. The step's events.
+    match holes.as_deref_mut() {
+        Some(h) => h.events_at = w.len(),
+        None => write_events(&world.events, w),
+    }
     // 12. Memory of the agents in focus.
-    rec.written.write_memory(world.last_step_captures(), w);
+    match holes.as_deref_mut() {
+        Some(h) => h.memory_at = w.len(),
+        None => {
+            let memory = |chunk| &world.last_step_captures().nth(chunk).expect("a chunk of this step").memory;
+            write_memory(rec.written.memory_order(), memory, w);
+        }
+    }
     // 13. Why.
-    super::why::write_why(world, rec, &ticks, w);
+    match holes {
+        Some(h) => h.why_at = w.len(),
+        None => {
+            let traces = |chunk| world.last_step_traces().nth(chunk);
+            write_why(rec.explain, &rec.focus, ticks.order(), traces, w);
+        }
+    }
     rec.ticks = ticks;
     // 14. Tactics.
     w.u32(tactics.0);
@@ -109,8 +138,7 @@ pub(crate) fn write_frame(world: &World, rec: &mut Recorder, dt: f32, tactics: &
 }
 
 /// Sections 7–11: the step's events.
-fn write_events(world: &World, w: &mut Writer) {
-    let e = &world.events;
+pub(crate) fn write_events(e: &StepEvents, w: &mut Writer) {
     // 7. Percepts.
     w.u32(e.percepts.len() as u32);
     for p in &e.percepts {

@@ -7,6 +7,7 @@
 //! one `if let` after a call succeeded, outside the step's loops.
 
 mod capture;
+mod deferred;
 mod delta;
 pub(crate) mod frame;
 pub(crate) mod inputs;
@@ -17,7 +18,7 @@ mod ticks;
 mod why;
 mod writer;
 
-pub(crate) use capture::{AgentCapture, CaptureInput};
+pub(crate) use capture::{AgentCapture, CaptureInput, CapturedMemory};
 pub(crate) use inputs::call;
 pub use replay::{Replay, reseal};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
@@ -51,13 +52,10 @@ impl Default for RecordOptions {
 }
 
 /// The agents in focus, sorted; empty = every agent.
+#[derive(Clone)]
 pub(crate) struct Focus(Vec<AgentId>);
 
 impl Focus {
-    pub(crate) fn is_everyone(&self) -> bool {
-        self.0.is_empty()
-    }
-
     pub(crate) fn contains(&self, id: AgentId) -> bool {
         self.0.is_empty() || self.0.binary_search(&id).is_ok()
     }
@@ -132,15 +130,17 @@ impl World {
         for &id in &options.focus {
             self.agent(id)?;
         }
+        let focus = {
+            let mut focus = options.focus.clone();
+            focus.sort_unstable();
+            focus.dedup();
+            Focus(focus)
+        };
+        let scope = deferred::WhyScope { explain: options.explain, focus: focus.clone() };
         let mut rec = Recorder {
             out: Writer::default(),
-            sink: if threaded { sink::Sink::start() } else { None },
-            focus: {
-                let mut focus = options.focus.clone();
-                focus.sort_unstable();
-                focus.dedup();
-                Focus(focus)
-            },
+            sink: if threaded { sink::Sink::start(scope) } else { None },
+            focus,
             explain: options.explain,
             steps: 0,
             scene_dirty: false,
@@ -239,11 +239,24 @@ impl World {
             out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, w));
         }
         let tactics = std::mem::take(&mut *rec.tactics.lock().unwrap_or_else(|e| e.into_inner()));
-        let at = out.len() + writer::CHUNK_HEADER;
-        out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, &mut rec, dt, &tactics, w));
+        let mut holes = deferred::Holes { chunk_at: out.len(), ..Default::default() };
+        let deferring = rec.sink.is_some();
+        let frame_holes = deferring.then_some(&mut holes);
+        out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, &mut rec, dt, &tactics, w, frame_holes));
         rec.out = out;
-        rec.last_frame = at;
+        rec.last_frame = holes.chunk_at + writer::CHUNK_HEADER;
         if let Some(sink) = &mut rec.sink {
+            // The frame's events, Memory and Why are written on the sink's thread, from a copy of
+            // the events, and the sweep's traces and the memory captured (swapped for emptied
+            // ones).
+            let mut frame = sink.frame();
+            frame.holes = holes;
+            frame.events.clone_from(&self.events);
+            self.swap_traces(&mut frame.traces);
+            rec.ticks.swap_order(&mut frame.ticks);
+            self.swap_captured_memory(&mut frame.memory);
+            rec.written.swap_memory_order(&mut frame.memory_order);
+            sink.defer(frame);
             sink.hand_over(&mut rec.out.bytes);
         }
         rec.steps += 1;

@@ -2,7 +2,7 @@
 //! them in its visiting order, chunk by chunk (see `world::trace`).
 
 use super::delta::in_slot_order;
-use crate::world::{SightTrace, World};
+use crate::world::World;
 
 /// Where each ticked agent's trace is: `(slot, chunk, index of its TracedAgent)`, in slot order.
 #[derive(Default)]
@@ -24,15 +24,13 @@ impl Ticks {
         self.order.last().map_or(0, |&(slot, ..)| slot as usize + 1)
     }
 
-    /// Calls `f(slot, (chunk, index))` for each agent that ticked, in slot order.
-    pub fn each(&self, mut f: impl FnMut(u32, (usize, usize))) {
-        for &(slot, chunk, index) in &self.order {
-            f(slot, (chunk as usize, index as usize));
-        }
+    /// `(slot, chunk, index)` for each agent that ticked, in slot order.
+    pub fn order(&self) -> &[(u32, u32, u32)] {
+        &self.order
     }
 
-    /// The trace of the agent at `(chunk, index)` as `each` gives it.
-    pub fn trace(world: &World, chunk: usize) -> Option<&SightTrace> {
-        world.last_step_traces().nth(chunk)
+    /// Swaps the list with `other` (the recording's thread takes it with the traces).
+    pub fn swap_order(&mut self, other: &mut Vec<(u32, u32, u32)>) {
+        std::mem::swap(&mut self.order, other);
     }
 }

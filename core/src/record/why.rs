@@ -2,8 +2,7 @@
 //! much (distance over the radius, angle past the half-angle, the occluder hit and where), from
 //! the same classification as `can_see` and the step's sweep. The FRAME's Why section.
 
-use super::Recorder;
-use super::ticks::Ticks;
+use super::Focus;
 use super::writer::Writer;
 use crate::agent::Agent;
 use crate::error::Result;
@@ -13,7 +12,7 @@ use crate::math::Vec3;
 use crate::sight::{PointStage, PointStatus, SightFilter, View, classify_points};
 use crate::target::{MAX_CHECK_POINTS, Target};
 use crate::team::TeamSet;
-use crate::world::World;
+use crate::world::{SightTrace, World};
 
 /// Why a target was not tested at all.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -206,27 +205,30 @@ impl World {
     }
 }
 
-/// The Why section (see `docs/recording.md`): for each agent in focus that ticked, in slot
-/// order, the pairs its sweep decided, from the step's own traces.
-pub(crate) fn write_why(world: &World, rec: &Recorder, ticks: &Ticks, w: &mut Writer) {
+/// The Why section (see `docs/recording.md`): for each agent in `focus` that ticked, in slot
+/// order (`ticks`: slot, trace chunk, index in it), the pairs its sweep decided, from the step's
+/// own traces (`trace(chunk)`). Reads no world: it runs on the recording's thread (`deferred`).
+pub(crate) fn write_why<'t>(
+    explain: bool,
+    focus: &Focus,
+    ticks: &[(u32, u32, u32)],
+    trace: impl Fn(usize) -> Option<&'t SightTrace>,
+    w: &mut Writer,
+) {
     let count_at = w.len();
     w.u32(0);
-    if !rec.explain {
+    if !explain {
         return;
     }
     let mut count = 0u32;
-    let focus_narrowed = !rec.focus.is_everyone();
-    ticks.each(|slot, (chunk, k)| {
-        let Some(trace) = Ticks::trace(world, chunk) else { return };
-        let agent = trace.agents[k];
+    for &(slot, chunk, k) in ticks {
+        let Some(trace) = trace(chunk as usize) else { continue };
+        let agent = trace.agents[k as usize];
         let pairs = &trace.pairs[agent.first_pair as usize..agent.end_pair as usize];
         // (The sweep keeps pairs only for the agents in focus; a slot in focus may hold another
         // agent since.)
-        if pairs.is_empty()
-            || focus_narrowed
-                && !rec.focus.contains(AgentId { index: slot, generation: world.agents.generation_at(slot) })
-        {
-            return;
+        if pairs.is_empty() || !focus.contains(AgentId { index: slot, generation: agent.generation }) {
+            continue;
         }
         // The group's size, made in place: a word per pair and per blocked point.
         let words = 1 + pairs.len() + pairs.iter().map(|p| p.blocked as usize).sum::<usize>();
@@ -245,6 +247,6 @@ pub(crate) fn write_why(world: &World, rec: &Recorder, ticks: &Ticks, w: &mut Wr
             }
         }
         count += 1;
-    });
+    }
     w.bytes[count_at..count_at + 4].copy_from_slice(&count.to_le_bytes());
 }

@@ -233,6 +233,25 @@ impl World {
         self.scratch.sweeps.iter().map(|c| &c.trace)
     }
 
+    /// Swaps the last step's traces with `traces` (emptied ones, one per sweep chunk).
+    pub(crate) fn swap_traces(&mut self, traces: &mut Vec<super::trace::SightTrace>) {
+        let sweeps = &mut self.scratch.sweeps;
+        traces.resize_with(sweeps.len(), Default::default);
+        for (chunk, trace) in sweeps.iter_mut().zip(traces) {
+            std::mem::swap(&mut chunk.trace, trace);
+        }
+    }
+
+    /// Swaps the memory records captured in the last step with `memory` (emptied ones, one per
+    /// conclusion chunk).
+    pub(crate) fn swap_captured_memory(&mut self, memory: &mut Vec<crate::record::CapturedMemory>) {
+        let concludes = &mut self.scratch.concludes;
+        memory.resize_with(concludes.len(), Default::default);
+        for (chunk, m) in concludes.iter_mut().zip(memory) {
+            std::mem::swap(&mut chunk.capture.memory, m);
+        }
+    }
+
     fn check_step_args(&self, dt: f32) -> Result<()> {
         if self.scratch.step_in_progress {
             return Err(Error::StepInProgress);

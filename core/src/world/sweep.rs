@@ -281,7 +281,7 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
             chunk.trace.resolve(&chunk.hits[first_ray..], false);
         }
         let end_pair = chunk.trace.pairs.len() as u32;
-        chunk.trace.agents.push(TracedAgent { slot: sweeper.slot, first_pair, end_pair });
+        chunk.trace.agents.push(TracedAgent { slot: sweeper.slot, generation: sweeper.generation, first_pair, end_pair });
     }
     blockers
 }

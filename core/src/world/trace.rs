@@ -26,10 +26,11 @@ pub(crate) const VISIBLE: u16 = 3;
 /// No occluder named: an engine answered the ray.
 pub(crate) const NO_OCCLUDER: u32 = u32::MAX;
 
-/// One swept agent: its id's slot and its pairs, `first_pair..end_pair` of the trace's.
+/// One swept agent: its id and its pairs, `first_pair..end_pair` of the trace's.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct TracedAgent {
     pub slot: u32,
+    pub generation: u32,
     pub first_pair: u32,
     pub end_pair: u32,
 }
