@@ -57,9 +57,10 @@ pub(crate) struct WhyScope {
 impl WhyScope {
     /// Appends `staged` to `out` with each of `frames`' sections written in its place, and its
     /// FRAME chunk's length grown by what they added.
-    pub fn splice(&self, staged: &[u8], frames: &[Deferred], out: &mut Writer) {
+    pub fn splice(&self, staged: &[u8], frames: &mut [Deferred], out: &mut Writer) {
         let mut from = 0;
         for f in frames {
+            f.traces.iter_mut().for_each(SightTrace::resolve_cast);
             let Holes { chunk_at, events_at, memory_at, why_at } = f.holes;
             out.bytes(&staged[from..events_at]);
             let chunk = out.len() - (events_at - chunk_at);

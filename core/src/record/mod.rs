@@ -224,6 +224,10 @@ impl World {
         self.flush_map_states();
         // The recorder is taken out of the world while the world is read.
         let mut rec = self.recorder.take().expect("checked");
+        // The sink's thread resolves the traces it takes; a replay's are written here.
+        if rec.sink.is_none() {
+            self.resolve_traces();
+        }
         let mut out = std::mem::take(&mut rec.out);
         let world: &World = self;
         out.chunk(ChunkKind::Step, |w| {

@@ -41,10 +41,10 @@ pub(crate) struct Sink {
 }
 
 /// Appends `batch` to `all`, its sections written in place; returns the checksum so far.
-fn gather(scope: &WhyScope, batch: &Batch, all: &mut Vec<u8>, sum: u64) -> u64 {
+fn gather(scope: &WhyScope, batch: &mut Batch, all: &mut Vec<u8>, sum: u64) -> u64 {
     let start = all.len();
     let mut out = Writer::appending(std::mem::take(all));
-    scope.splice(&batch.bytes, &batch.frames, &mut out);
+    scope.splice(&batch.bytes, &mut batch.frames, &mut out);
     *all = out.into_bytes();
     checksum_on(sum, &all[start..])
 }
@@ -61,7 +61,7 @@ impl Sink {
             .spawn(move || {
                 let (mut all, mut sum) = (Vec::new(), CHECKSUM_START);
                 for mut batch in to_append {
-                    sum = gather(&on_thread, &batch, &mut all, sum);
+                    sum = gather(&on_thread, &mut batch, &mut all, sum);
                     batch.bytes.clear();
                     batch.frames.iter_mut().for_each(Deferred::clear);
                     let _ = give_back.try_send(batch);
@@ -115,8 +115,8 @@ impl Sink {
         };
         let (mut all, sum) = self.thread.take().and_then(|t| t.join().ok()).unwrap_or((Vec::new(), CHECKSUM_START));
         match unsent {
-            Some(batch) => {
-                let sum = gather(&self.scope, &batch, &mut all, sum);
+            Some(mut batch) => {
+                let sum = gather(&self.scope, &mut batch, &mut all, sum);
                 (all, sum)
             }
             None => (all, sum),

@@ -233,6 +233,12 @@ impl World {
         self.scratch.sweeps.iter().map(|c| &c.trace)
     }
 
+    /// Applies the answers to the sweep's own rays to the last step's traces (see
+    /// `SightTrace::resolve_cast`).
+    pub(crate) fn resolve_traces(&mut self) {
+        self.scratch.sweeps.iter_mut().for_each(|c| c.trace.resolve_cast());
+    }
+
     /// Swaps the last step's traces with `traces` (emptied ones, one per sweep chunk).
     pub(crate) fn swap_traces(&mut self, traces: &mut Vec<super::trace::SightTrace>) {
         let sweeps = &mut self.scratch.sweeps;

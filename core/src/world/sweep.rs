@@ -276,9 +276,10 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
         count_visible(&mut chunk.candidates[first_candidate..], &chunk.hits);
     }
     if TRACE >= TRACE_TICKS {
-        // An engine's answers come at `finish_step`, which resolves the rest.
+        // Kept for the frame's writer (see `SightTrace::resolve_cast`); an engine's answers
+        // come at `finish_step`.
         if why && input.cast_now {
-            chunk.trace.resolve(&chunk.hits[first_ray..], false);
+            chunk.trace.cast.extend_from_slice(&chunk.hits[first_ray..]);
         }
         let end_pair = chunk.trace.pairs.len() as u32;
         chunk.trace.agents.push(TracedAgent { slot: sweeper.slot, generation: sweeper.generation, first_pair, end_pair });

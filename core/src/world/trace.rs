@@ -66,6 +66,10 @@ pub(crate) struct SightTrace {
     /// The stops of the blocked rays, in the order the rays were cast (pair by pair, each
     /// pair's in point order).
     pub blocked: Vec<TracedStop>,
+    /// The answers to the pairs' rays when the sweep cast them itself, in cast order: applied
+    /// to the pairs by `resolve_cast` when the frame is written, not in the sweep (an engine's
+    /// answers are applied at `finish_step`).
+    pub cast: Vec<RayHit>,
     /// Pairs before this one have every ray answered, and stops before this one a pair.
     resolved: usize,
     resolved_stops: usize,
@@ -76,7 +80,15 @@ impl SightTrace {
         self.agents.clear();
         self.pairs.clear();
         self.blocked.clear();
+        self.cast.clear();
         (self.resolved, self.resolved_stops) = (0, 0);
+    }
+
+    /// Applies the answers the sweep kept in `cast` (a no-op once every pair is resolved).
+    pub fn resolve_cast(&mut self) {
+        let cast = std::mem::take(&mut self.cast);
+        self.resolve(&cast, false);
+        self.cast = cast;
     }
 
     /// Applies `hits`, the answers to the rays of the pairs not yet resolved (cast in pair
