@@ -41,9 +41,18 @@ pub fn live_bytes() -> usize {
 /// CPU time the calling thread has run so far: unlike wall time, it leaves out the time the
 /// thread waited while a neighbour's process had the core (4–10 ms slices on this machine).
 pub fn thread_cpu() -> Duration {
+    cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+/// CPU time of the whole process (every thread) so far.
+pub fn process_cpu() -> Duration {
+    cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID)
+}
+
+fn cpu_clock(clock: libc::clockid_t) -> Duration {
     let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: a valid out-pointer to a local.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    unsafe { libc::clock_gettime(clock, &mut t) };
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
