@@ -908,3 +908,58 @@ fn a_recording_of_several_megabytes_verifies_and_replays() {
     replay.run_to_end().unwrap();
     assert!(replay.world().save().unwrap() == w.save().unwrap());
 }
+
+/// An idle agent that remembers nothing is skipped by the frames between key frames; an input
+/// that moves it, retunes it or gives it a memory still reaches the next frame's Agents record.
+#[test]
+fn an_input_to_a_quiet_agent_reaches_the_next_frame() {
+    let mut w = World::default();
+    let quiet = w.create_agent(&AgentDef { position: Vec3::new(0.0, 0.0, 0.0), ..Default::default() }).unwrap();
+    let far = w.create_target(&TargetDef { position: Vec3::new(500.0, 0.0, 0.0), ..Default::default() }).unwrap();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    for _ in 0..3 {
+        w.step(0.1).unwrap();
+    }
+    w.set_agent_pose(quiet, Vec3::new(4.0, 0.0, 2.0), Vec3::Z).unwrap();
+    w.step(0.1).unwrap();
+    w.step(0.1).unwrap();
+    let mut sight = w.agent(quiet).unwrap().def().sight;
+    sight.view_radius = 7.5;
+    w.set_agent_sight(quiet, &sight).unwrap();
+    w.step(0.1).unwrap();
+    w.set_agent_poses(&[quiet], &[Vec3::new(-3.0, 0.0, 1.0)], None).unwrap();
+    w.step(0.1).unwrap();
+    w.remember(quiet, far, Vec3::new(500.0, 0.0, 0.0), 0.5).unwrap();
+    w.step(0.1).unwrap();
+    let bytes = w.stop_recording().unwrap();
+    // Each frame's Agents records: (position, view radius, memory records in the Memory section).
+    let f32_at = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let frames: Vec<Vec<([f32; 3], f32)>> = chunks(&bytes)
+        .into_iter()
+        .filter(|c| c.0 == 5)
+        .map(|(_, at, _)| {
+            let agents = at + 20;
+            (0..u32_at(agents))
+                .map(|k| {
+                    let r = agents + 4 + 84 * k;
+                    ([f32_at(r + 8), f32_at(r + 12), f32_at(r + 16)], f32_at(r + 44))
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(frames.len(), 8);
+    assert_eq!(frames[0].len(), 1, "the first frame is a key frame");
+    for k in [1, 2, 4] {
+        assert!(frames[k].is_empty(), "frame {k}: nothing changed, yet {:?}", frames[k]);
+    }
+    let radius = AgentDef::default().sight.view_radius;
+    assert_eq!(frames[3], vec![([4.0, 0.0, 2.0], radius)], "the pose of step 3");
+    assert_eq!(frames[5], vec![([4.0, 0.0, 2.0], 7.5)], "the sight of step 5");
+    assert_eq!(frames[6], vec![([-3.0, 0.0, 1.0], 7.5)], "the poses of step 6");
+    // The memory record given by hand changes no Agents field here (no awareness, idle), but the
+    // agent is no longer quiet: the replay compares its Memory record.
+    let mut replay = Replay::new(&bytes).unwrap();
+    replay.run_to_end().unwrap();
+    assert!(replay.world().save().unwrap() == w.save().unwrap());
+}

@@ -7,6 +7,8 @@
 
 use super::writer::{Rec, Writer, id_bits};
 use crate::agent::Agent;
+use crate::brain::BrainState;
+use crate::world::has_bit;
 use crate::id::AgentId;
 use crate::math::Vec3;
 
@@ -17,6 +19,10 @@ pub(crate) const AGENT_BYTES: usize = 84;
 pub(crate) struct CaptureInput<'a> {
     pub agents: &'a [[u8; AGENT_BYTES]],
     pub memory: &'a [u64],
+    /// A bit per slot: the agent was quiet (see `is_quiet`) when last taken.
+    pub quiet: &'a [u64],
+    /// A bit per slot: an input changed the agent since the last frame.
+    pub touched: &'a [u64],
     /// The agents in focus, a bit per slot; empty = every agent.
     pub focus: &'a [u64],
     /// The frame will be a key frame: every record is taken.
@@ -29,6 +35,20 @@ impl CaptureInput<'_> {
     fn in_focus(&self, slot: u32) -> bool {
         crate::world::in_slot_set(self.focus, slot)
     }
+
+    /// The agent's records are those last written: it was quiet then, is quiet now, and no
+    /// input changed it since (nothing else changes a quiet agent's records: its pose and
+    /// settings are inputs, its brain and memory are empty). Most guards of a level that sees
+    /// nobody, skipped at every step between key frames.
+    fn unchanged(&self, slot: u32, agent: &Agent) -> bool {
+        !self.key && is_quiet(agent) && has_bit(self.quiet, slot) && !has_bit(self.touched, slot)
+    }
+}
+
+/// Idle with nothing in memory: its Agents record is its pose and settings, and its Memory record
+/// is empty.
+fn is_quiet(agent: &Agent) -> bool {
+    agent.records.is_empty() && agent.brain.state == BrainState::Idle
 }
 
 /// One conclusion chunk's Memory records that changed, as written.
@@ -60,6 +80,8 @@ pub(crate) struct AgentCapture {
     pub memory: CapturedMemory,
     /// The next tick of each agent that ticked: (slot, seconds from the step's time).
     pub next_ticks: Vec<(u32, f32)>,
+    /// Agents taken whose quietness changed: (slot, quiet now).
+    pub quiet: Vec<(u32, bool)>,
 }
 
 impl AgentCapture {
@@ -67,11 +89,22 @@ impl AgentCapture {
         self.agents.clear();
         self.memory.clear();
         self.next_ticks.clear();
+        self.quiet.clear();
     }
 
     /// Takes agent `id`'s records, concluded just now (`ticked`: its sight ticked).
     #[inline]
     pub fn take(&mut self, input: &CaptureInput, id: AgentId, agent: &Agent, ticked: bool) {
+        if ticked {
+            self.next_ticks.push((id.index, (agent.next_sense_time - input.time) as f32));
+        }
+        if input.unchanged(id.index, agent) {
+            return;
+        }
+        let quiet = is_quiet(agent);
+        if quiet != has_bit(input.quiet, id.index) {
+            self.quiet.push((id.index, quiet));
+        }
         let focus = input.in_focus(id.index);
         let record = agent_record(id, agent, focus);
         let slot = id.index as usize;
@@ -83,9 +116,6 @@ impl AgentCapture {
             if input.key || input.memory.get(slot) != Some(&fingerprint) {
                 self.memory_record(id, agent, fingerprint);
             }
-        }
-        if ticked {
-            self.next_ticks.push((id.index, (agent.next_sense_time - input.time) as f32));
         }
     }
 

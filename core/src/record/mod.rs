@@ -81,6 +81,8 @@ pub(crate) struct Recorder {
     pub(crate) tactics: Mutex<(u32, Vec<u8>)>,
     /// The focus as a bit per agent slot (empty: every agent), for the sweep.
     pub(crate) focus_slots: Vec<u64>,
+    /// A bit per agent slot: an input changed the agent since the last frame (see `capture`).
+    pub(crate) touched: Vec<u64>,
     /// What the frames last wrote of each agent, target and memory (frames hold what changed).
     pub(crate) written: delta::Written,
     /// Scratch of each frame: the agents that ticked, and their next ticks by slot.
@@ -98,7 +100,7 @@ impl Recorder {
 
     /// What the step's pass compares each agent's frame records with; `time`: after the step.
     pub(crate) fn capture_input(&self, time: f64) -> CaptureInput<'_> {
-        self.written.capture_input(&self.focus_slots, self.next_frame_is_key(), time)
+        self.written.capture_input(&self.focus_slots, &self.touched, self.next_frame_is_key(), time)
     }
 
     pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
@@ -149,17 +151,14 @@ impl World {
             maps_gone: Vec::new(),
             tactics: Mutex::new((0, Vec::new())),
             focus_slots: Vec::new(),
+            touched: Vec::new(),
             written: delta::Written::default(),
             ticks: Default::default(),
             next_in: Vec::new(),
             last_frame: 0,
         };
         for id in &rec.focus.0 {
-            let word = id.index as usize / 64;
-            if rec.focus_slots.len() <= word {
-                rec.focus_slots.resize(word + 1, 0);
-            }
-            rec.focus_slots[word] |= 1 << (id.index % 64);
+            crate::world::set_bit(&mut rec.focus_slots, id.index, true);
         }
         rec.out.header();
         rec.out.start(&self.save()?);
@@ -264,6 +263,7 @@ impl World {
             sink.hand_over(&mut rec.out.bytes);
         }
         rec.steps += 1;
+        rec.touched.fill(0);
         rec.scene_dirty = false;
         rec.maps_changed.clear();
         rec.maps_gone.clear();
@@ -278,6 +278,13 @@ impl World {
                 w.u16(0);
                 write(w);
             });
+        }
+    }
+
+    /// Hook: an input changed agent `index` (its pose, settings, brain or memory).
+    pub(crate) fn record_agent_touched(&mut self, index: u32) {
+        if let Some(rec) = self.recorder.as_deref_mut() {
+            crate::world::set_bit(&mut rec.touched, index, true);
         }
     }
 

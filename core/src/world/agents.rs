@@ -28,6 +28,7 @@ impl World {
             w.agent_def(def);
             w.id(index, generation);
         });
+        self.record_agent_touched(index);
         Ok(AgentId { index, generation })
     }
 
@@ -96,6 +97,7 @@ impl World {
             w.id(id.index, id.generation);
             w.agent_def(def);
         });
+        self.record_agent_touched(id.index);
         Ok(())
     }
 
@@ -149,6 +151,7 @@ impl World {
             w.vec3(position);
             w.vec3(forward);
         });
+        self.record_agent_touched(id.index);
         Ok(())
     }
 
@@ -179,6 +182,9 @@ impl World {
                 w.pose((id.index, id.generation), p, f);
             }
         });
+        if self.is_recording() {
+            (0..count).for_each(|i| self.record_agent_touched(pose(i).0.index));
+        }
         Ok(())
     }
 
@@ -188,6 +194,7 @@ impl World {
         self.check_idle()?;
         self.agent_mut(id)?.brain.arrived = true;
         self.record_input(call::REPORT_ARRIVED, |w| w.id(id.index, id.generation));
+        self.record_agent_touched(id.index);
         Ok(())
     }
 
@@ -214,6 +221,7 @@ impl World {
             w.vec3(position);
             w.f32(confidence);
         });
+        self.record_agent_touched(agent.index);
         Ok(())
     }
 
@@ -225,6 +233,7 @@ impl World {
             w.id(agent.index, agent.generation);
             w.id(target.index, target.generation);
         });
+        self.record_agent_touched(agent.index);
         Ok(())
     }
 

@@ -16,7 +16,23 @@ pub(crate) const TRACE_WHY: u8 = 2;
 /// and the capture read it.
 #[inline]
 pub(crate) fn in_slot_set(set: &[u64], slot: u32) -> bool {
-    set.is_empty() || set.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+    set.is_empty() || has_bit(set, slot)
+}
+
+/// Is bit `slot` of `set` (a bit per slot) set? An empty set has none.
+#[inline]
+pub(crate) fn has_bit(set: &[u64], slot: u32) -> bool {
+    set.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
+}
+
+/// Sets or clears bit `slot` of `set`, growing it as needed.
+pub(crate) fn set_bit(set: &mut Vec<u64>, slot: u32, on: bool) {
+    let word = slot as usize / 64;
+    if set.len() <= word {
+        set.resize(word + 1, 0);
+    }
+    let bit = 1u64 << (slot % 64);
+    set[word] = if on { set[word] | bit } else { set[word] & !bit };
 }
 
 /// A check point's status, 2 bits a point (the recording's codes).
