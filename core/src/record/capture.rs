@@ -8,9 +8,9 @@
 use super::writer::{Rec, Writer, id_bits};
 use crate::agent::Agent;
 use crate::brain::BrainState;
-use crate::world::has_bit;
 use crate::id::AgentId;
 use crate::math::Vec3;
+use crate::world::has_bit;
 
 /// Bytes of an Agents record.
 pub(crate) const AGENT_BYTES: usize = 84;

@@ -107,13 +107,7 @@ fn write_gone(w: &mut Writer, gone: &mut Vec<u64>, key: bool) {
 impl Written {
     /// What the step's pass compares its agents with (see `capture`).
     /// `touched`: a bit per agent slot changed by an input since the last frame.
-    pub fn capture_input<'a>(
-        &'a self,
-        focus: &'a [u64],
-        touched: &'a [u64],
-        key: bool,
-        time: f64,
-    ) -> CaptureInput<'a> {
+    pub fn capture_input<'a>(&'a self, focus: &'a [u64], touched: &'a [u64], key: bool, time: f64) -> CaptureInput<'a> {
         CaptureInput { agents: &self.agents, memory: &self.memory, quiet: &self.quiet, touched, focus, key, time }
     }
 

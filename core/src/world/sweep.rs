@@ -282,7 +282,12 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
             chunk.trace.cast.extend_from_slice(&chunk.hits[first_ray..]);
         }
         let end_pair = chunk.trace.pairs.len() as u32;
-        chunk.trace.agents.push(TracedAgent { slot: sweeper.slot, generation: sweeper.generation, first_pair, end_pair });
+        chunk.trace.agents.push(TracedAgent {
+            slot: sweeper.slot,
+            generation: sweeper.generation,
+            first_pair,
+            end_pair,
+        });
     }
     blockers
 }
