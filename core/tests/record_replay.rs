@@ -326,9 +326,10 @@ fn random_worlds_with_every_feature_replay_exactly() {
     assert!(stops_checked > 50, "only {stops_checked} blocked points checked");
 }
 
-/// Every blocked point of every frame names an occluder that the ray from the agent's eye to the
-/// point meets, at the distance written (checked on the replayed world, step by step). Returns
-/// how many it checked.
+/// Each frame's agents, targets and memory, its changes applied from the last key frame, are the
+/// replayed world's at that step; and every blocked point names an occluder that the ray from
+/// the agent's eye to the point meets, at the distance written. Returns how many points it
+/// checked.
 fn stops_are_on_the_occluders_they_name(bytes: &[u8], seed: u64) -> usize {
     let fs = frames(bytes);
     let mut replay = Replay::new(bytes).unwrap();
@@ -346,6 +347,7 @@ fn stops_are_on_the_occluders_they_name(bytes: &[u8], seed: u64) -> usize {
             w.targets().map(|(id, t)| (bits(id.index, id.generation), t.position().to_array())).collect();
         targets.sort_by_key(|t| t.0);
         assert_eq!(f.targets, targets, "seed {seed} frame {k}: targets");
+        records_match_the_world(f, w, &format!("seed {seed} frame {k}"));
         for (a, t, statuses, _, stops) in &f.why {
             let agent = w.agents().find(|(id, _)| id.index == *a).unwrap().0;
             let target = w.targets().find(|(id, _)| id.index == *t).unwrap().0;
@@ -537,6 +539,9 @@ struct Frame {
     key: bool,
     /// (agent id, flags) of every live agent, and how many records the frame itself held.
     agents: Vec<(u64, u8)>,
+    /// Every live agent's Agents record, and the Memory records of those in focus, by agent id.
+    records: std::collections::BTreeMap<u64, [u8; 84]>,
+    memory: std::collections::BTreeMap<u64, Vec<[u8; 32]>>,
     /// (target id, position) of every target.
     targets: Vec<(u64, [f32; 3])>,
     agents_written: usize,
@@ -561,7 +566,8 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
     let f32_at = |b: &[u8], at: usize| f32::from_le_bytes(b[at..at + 4].try_into().unwrap());
     let slot = |id: u64| id as u32;
     let mut out: Vec<Frame> = Vec::new();
-    let mut live: std::collections::BTreeMap<u64, u8> = Default::default();
+    let mut live: std::collections::BTreeMap<u64, [u8; 84]> = Default::default();
+    let mut memory: std::collections::BTreeMap<u64, Vec<[u8; 32]>> = Default::default();
     let mut targets: std::collections::BTreeMap<u64, [f32; 3]> = Default::default();
     for (_, at, len) in chunks(bytes).into_iter().filter(|c| c.0 == 5) {
         let f = &bytes[at..at + len];
@@ -569,11 +575,14 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
         if key {
             live.clear();
             targets.clear();
+            memory.clear();
         }
         let mut p = 20;
         let mut frame = Frame {
             key,
             agents: Vec::new(),
+            records: Default::default(),
+            memory: Default::default(),
             targets: Vec::new(),
             agents_written: 0,
             ticked: Vec::new(),
@@ -587,12 +596,13 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
             for _ in 0..n {
                 p += match section {
                     0 => {
-                        live.insert(u64_at(f, p), f[p + 61]);
+                        live.insert(u64_at(f, p), f[p..p + 84].try_into().unwrap());
                         frame.agents_written += 1;
                         84
                     }
                     1 => {
                         live.remove(&u64_at(f, p));
+                        memory.remove(&u64_at(f, p));
                         8
                     }
                     2 => {
@@ -621,7 +631,12 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
                         }
                         32
                     }
-                    11 => 12 + 32 * u32_at(f, p + 8),
+                    11 => {
+                        let n = u32_at(f, p + 8);
+                        let records = (0..n).map(|k| f[p + 12 + 32 * k..p + 44 + 32 * k].try_into().unwrap());
+                        memory.insert(u64_at(f, p), records.collect());
+                        12 + 32 * n
+                    }
                     12 => {
                         let (agent, pairs) = (u32_at(f, p) as u32, u32_at(f, p + 4));
                         let mut q = p + 8;
@@ -644,7 +659,9 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
                 };
             }
         }
-        frame.agents = live.iter().map(|(&id, &flags)| (id, flags)).collect();
+        frame.agents = live.iter().map(|(&id, record)| (id, record[61])).collect();
+        frame.records = live.clone();
+        frame.memory = memory.iter().filter(|(id, _)| live.contains_key(id)).map(|(&id, m)| (id, m.clone())).collect();
         frame.targets = targets.iter().map(|(&id, &p)| (id, p)).collect();
         out.push(frame);
     }
@@ -962,4 +979,74 @@ fn an_input_to_a_quiet_agent_reaches_the_next_frame() {
     let mut replay = Replay::new(&bytes).unwrap();
     replay.run_to_end().unwrap();
     assert!(replay.world().save().unwrap() == w.save().unwrap());
+}
+
+/// The Agents and Memory records a reader rebuilt for a frame say what the world held at that
+/// step: pose, brain state, move target, awareness, and each memory record of an agent in focus.
+fn records_match_the_world(f: &Frame, w: &World, at: &str) {
+    let f32s = |r: &[u8], at: usize, n: usize| -> Vec<f32> {
+        (0..n).map(|k| f32::from_le_bytes(r[at + 4 * k..at + 4 * k + 4].try_into().unwrap())).collect()
+    };
+    for (id, agent) in w.agents() {
+        let bits = id.index as u64 | (id.generation as u64 & 0xFFFF) << 48;
+        let r = &f.records[&bits];
+        assert_eq!(f32s(r, 8, 3), agent.position().to_array(), "{at}: {id:?} position");
+        assert_eq!(f32s(r, 20, 3), agent.forward().to_array(), "{at}: {id:?} forward");
+        assert_eq!(r[60], agent.brain().state as u8, "{at}: {id:?} brain state");
+        let target = w.move_target(id).unwrap();
+        assert_eq!(r[61] >> 1 & 1 == 1, target.is_some(), "{at}: {id:?} has a move target");
+        assert_eq!(f32s(r, 68, 3), target.unwrap_or(Vec3::ZERO).to_array(), "{at}: {id:?} move target");
+        let stage = agent.memory().iter().map(|m| m.stage as u8).max().unwrap_or(0);
+        let level = agent.memory().iter().map(|m| m.awareness).fold(0.0f32, f32::max);
+        assert_eq!((r[63], f32s(r, 64, 1)[0]), (stage, level), "{at}: {id:?} awareness");
+        if r[61] & 8 == 0 {
+            continue;
+        }
+        let memory = f.memory.get(&bits).map_or(&[][..], |m| &m[..]);
+        assert_eq!(memory.len(), agent.memory().len(), "{at}: {id:?} memory records");
+        for (m, rec) in agent.memory().iter().zip(memory) {
+            let tid = u64::from_le_bytes(rec[..8].try_into().unwrap());
+            assert_eq!(tid, m.target.index as u64 | (m.target.generation as u64 & 0xFFFF) << 48, "{at}: {id:?}");
+            let (p, c, t) = (m.last_known_position.to_array(), m.confidence, m.last_percept_time);
+            assert_eq!(f32s(rec, 8, 5), vec![p[0], p[1], p[2], c, t], "{at}: {id:?} memory of {:?}", m.target);
+            assert_eq!(rec[28] == 1, m.seen, "{at}: {id:?} memory of {:?} seen", m.target);
+        }
+    }
+}
+
+/// An agent that remembers nothing changes only its brain when it hears a sound with no source:
+/// the frame after holds its new state (it was skipped before as unchanged).
+#[test]
+fn a_brain_change_alone_reaches_the_next_frame() {
+    let mut w = World::default();
+    let guard = w.create_agent(&AgentDef::default()).unwrap();
+    w.start_recording(&RecordOptions::default()).unwrap();
+    w.step(0.1).unwrap();
+    w.step(0.1).unwrap();
+    let sound = SoundDef { position: Vec3::new(2.0, 0.0, 2.0), loudness: 50.0, ..Default::default() };
+    w.emit_sound(&sound).unwrap();
+    w.step(0.1).unwrap();
+    assert!(w.agent(guard).unwrap().memory().is_empty(), "a sound with no source leaves no memory");
+    assert_eq!(w.agent(guard).unwrap().brain().state, BrainState::Investigating);
+    // Arrived: Searching, then Idle when its timer runs out, the position it searched unchanged.
+    w.report_arrived(guard).unwrap();
+    let mut states = Vec::new();
+    while states.last() != Some(&BrainState::Idle) && states.len() < 50 {
+        w.step(1.0).unwrap();
+        states.push(w.agent(guard).unwrap().brain().state);
+    }
+    assert_eq!(states.first(), Some(&BrainState::Searching));
+    assert_eq!(states.last(), Some(&BrainState::Idle));
+    let bytes = w.stop_recording().unwrap();
+    let fs = frames(&bytes);
+    assert_eq!(fs.len(), 3 + states.len());
+    assert_eq!(fs[1].agents_written, 0, "nothing changed at step 1");
+    assert_eq!(fs[2].agents_written, 1, "the brain change of step 2");
+    let record = fs[2].records.values().next().unwrap();
+    assert_eq!(record[60], BrainState::Investigating as u8);
+    assert_eq!(f32::from_le_bytes(record[68..72].try_into().unwrap()), 2.0, "the move target");
+    for (k, state) in states.iter().enumerate() {
+        let record = fs[3 + k].records.values().next().unwrap();
+        assert_eq!(record[60], *state as u8, "step {}: the brain state", 3 + k);
+    }
 }

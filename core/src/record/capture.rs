@@ -7,7 +7,6 @@
 
 use super::writer::{Rec, Writer, id_bits};
 use crate::agent::Agent;
-use crate::brain::BrainState;
 use crate::id::AgentId;
 use crate::math::Vec3;
 use crate::world::has_bit;
@@ -19,8 +18,8 @@ pub(crate) const AGENT_BYTES: usize = 84;
 pub(crate) struct CaptureInput<'a> {
     pub agents: &'a [[u8; AGENT_BYTES]],
     pub memory: &'a [u64],
-    /// A bit per slot: the agent was quiet (see `is_quiet`) when last taken.
-    pub quiet: &'a [u64],
+    /// The fingerprint of each agent's state when last taken (see `fingerprints`).
+    pub states: &'a [u64],
     /// A bit per slot: an input changed the agent since the last frame.
     pub touched: &'a [u64],
     /// The agents in focus, a bit per slot; empty = every agent.
@@ -36,19 +35,12 @@ impl CaptureInput<'_> {
         crate::world::in_slot_set(self.focus, slot)
     }
 
-    /// The agent's records are those last written: it was quiet then, is quiet now, and no
-    /// input changed it since (nothing else changes a quiet agent's records: its pose and
-    /// settings are inputs, its brain and memory are empty). Most guards of a level that sees
-    /// nobody, skipped at every step between key frames.
-    fn unchanged(&self, slot: u32, agent: &Agent) -> bool {
-        !self.key && is_quiet(agent) && has_bit(self.quiet, slot) && !has_bit(self.touched, slot)
+    /// The agent's records are those last taken: what a step changes of it is as it was then
+    /// (`state`), and no input changed the rest (its pose and settings) since. Most agents at
+    /// most steps: between their sight ticks, or seeing the same things.
+    fn unchanged(&self, slot: u32, state: u64) -> bool {
+        !self.key && self.states.get(slot as usize) == Some(&state) && !has_bit(self.touched, slot)
     }
-}
-
-/// Idle with nothing in memory: its Agents record is its pose and settings, and its Memory record
-/// is empty.
-fn is_quiet(agent: &Agent) -> bool {
-    agent.records.is_empty() && agent.brain.state == BrainState::Idle
 }
 
 /// One conclusion chunk's Memory records that changed, as written.
@@ -80,8 +72,8 @@ pub(crate) struct AgentCapture {
     pub memory: CapturedMemory,
     /// The next tick of each agent that ticked: (slot, seconds from the step's time).
     pub next_ticks: Vec<(u32, f32)>,
-    /// Agents taken whose quietness changed: (slot, quiet now).
-    pub quiet: Vec<(u32, bool)>,
+    /// The state fingerprint of each agent taken whose state changed: (slot, fingerprint).
+    pub states: Vec<(u32, u64)>,
 }
 
 impl AgentCapture {
@@ -89,7 +81,7 @@ impl AgentCapture {
         self.agents.clear();
         self.memory.clear();
         self.next_ticks.clear();
-        self.quiet.clear();
+        self.states.clear();
     }
 
     /// Takes agent `id`'s records, concluded just now (`ticked`: its sight ticked).
@@ -98,24 +90,19 @@ impl AgentCapture {
         if ticked {
             self.next_ticks.push((id.index, (agent.next_sense_time - input.time) as f32));
         }
-        if input.unchanged(id.index, agent) {
+        let (memory, state) = fingerprints(agent);
+        if input.unchanged(id.index, state) {
             return;
         }
-        let quiet = is_quiet(agent);
-        if quiet != has_bit(input.quiet, id.index) {
-            self.quiet.push((id.index, quiet));
-        }
+        self.states.push((id.index, state));
         let focus = input.in_focus(id.index);
         let record = agent_record(id, agent, focus);
         let slot = id.index as usize;
         if input.key || input.agents.get(slot).is_none_or(|r| !same(r, &record.buf)) {
             self.agents.push((id.index, record.buf));
         }
-        if focus {
-            let fingerprint = memory_fingerprint(agent);
-            if input.key || input.memory.get(slot) != Some(&fingerprint) {
-                self.memory_record(id, agent, fingerprint);
-            }
+        if focus && (input.key || input.memory.get(slot) != Some(&memory)) {
+            self.memory_record(id, agent, memory);
         }
     }
 
@@ -163,16 +150,41 @@ fn agent_record(id: AgentId, agent: &Agent, focus: bool) -> Rec<AGENT_BYTES> {
     r
 }
 
-/// A fingerprint of an agent's memory records (never 0, which stands for none written).
-fn memory_fingerprint(agent: &Agent) -> u64 {
-    let mut h = 0x9E37_79B9_7F4A_7C15u64;
-    let mut mix = |v: u64| h = (h.rotate_left(5) ^ v).wrapping_mul(0x517C_C1B7_2722_0A95);
+/// Fingerprints (never 0, which stands for none) of what a step can change of an agent's
+/// records: its Memory record, and its state (the Memory record with the brain and the
+/// awareness, the rest of its Agents record being its pose and settings). Taken of every agent
+/// at every step: each record's words are multiplied apart, so only one step a record waits
+/// for the one before.
+fn fingerprints(agent: &Agent) -> (u64, u64) {
+    const K: [u64; 5] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x27D4_EB2F_1656_67C5,
+        0x85EB_CA77_C2B2_AE63,
+    ];
+    let mix = |h: u64, v: u64| (h.rotate_left(23) ^ v).wrapping_mul(0x517C_C1B7_2722_0A95);
+    let (mut memory, mut state) = (K[0], K[1]);
     for m in &agent.records {
         let p = m.last_known_position;
-        mix(id_bits(m.target.index, m.target.generation));
-        mix((p.x.to_bits() as u64) << 32 | p.y.to_bits() as u64);
-        mix((p.z.to_bits() as u64) << 32 | m.confidence.to_bits() as u64);
-        mix((m.last_percept_time.to_bits() as u64) << 32 | m.seen as u64);
+        let words = [
+            id_bits(m.target.index, m.target.generation),
+            (p.x.to_bits() as u64) << 32 | p.y.to_bits() as u64,
+            (p.z.to_bits() as u64) << 32 | m.confidence.to_bits() as u64,
+            (m.last_percept_time.to_bits() as u64) << 32 | m.seen as u64,
+        ];
+        let record = words.iter().zip(K).fold(0, |acc, (&w, k)| acc ^ w.wrapping_mul(k).rotate_left(k as u32 & 63));
+        memory = mix(memory, record);
+        state = mix(state, ((m.awareness.to_bits() as u64) << 8 | m.stage as u64).wrapping_mul(K[4]));
     }
-    h.max(1)
+    let b = &agent.brain;
+    let i = b.investigate_position;
+    let brain = [
+        id_bits(b.focus.index, b.focus.generation) | (b.state as u64) << 32,
+        (i.x.to_bits() as u64) << 32 | i.y.to_bits() as u64,
+        i.z.to_bits() as u64,
+        memory,
+    ];
+    let brain = brain.iter().zip(K).fold(0, |acc, (&w, k)| acc ^ w.wrapping_mul(k).rotate_left(k as u32 & 63));
+    (memory.max(1), mix(state, brain).max(1))
 }

@@ -38,6 +38,16 @@ pub(crate) struct Deferred {
 }
 
 impl Deferred {
+    /// About the bytes its sections will take (what the hand-over to the thread counts).
+    pub fn weight(&self) -> usize {
+        let e = &self.events;
+        let events = 48 * e.percepts.len() + 24 * e.brain.len();
+        let events = events + 32 * (e.sight_changes.len() + e.forgotten.len() + e.awareness.len());
+        let memory: usize = self.memory.iter().map(|m| m.bytes.len()).sum();
+        let why: usize = self.traces.iter().map(|t| 8 * (t.pairs.len() + t.blocked.len())).sum();
+        events + memory + why
+    }
+
     pub fn clear(&mut self) {
         self.events.clear();
         self.memory.iter_mut().for_each(CapturedMemory::clear);

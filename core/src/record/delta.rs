@@ -6,7 +6,7 @@
 use super::capture::{AGENT_BYTES, AgentCapture, CaptureInput, CapturedMemory, same};
 use super::writer::{Rec, Writer};
 use crate::target::MAX_CHECK_POINTS;
-use crate::world::{World, set_bit};
+use crate::world::World;
 
 /// Bytes of the largest Targets record.
 const TARGET_MAX: usize = 24 + 12 * MAX_CHECK_POINTS;
@@ -24,8 +24,8 @@ pub(crate) struct Written {
     agents_written: usize,
     /// A fingerprint of each agent in focus's memory as last written (`NOTHING`: none).
     memory: Vec<u64>,
-    /// A bit per slot: the agent was quiet when last taken (see `capture`).
-    quiet: Vec<u64>,
+    /// Each agent's state fingerprint when last taken (see `capture`; `NOTHING`: none).
+    states: Vec<u64>,
     /// Unused bytes past a target's check points are 0 (`Rec` starts zeroed).
     targets: Vec<[u8; TARGET_MAX]>,
     /// The frame being made's captured records in slot order: (slot, chunk, index).
@@ -47,7 +47,7 @@ impl Default for Written {
             agent_ids: Vec::new(),
             agents_written: 0,
             memory: Vec::new(),
-            quiet: Vec::new(),
+            states: Vec::new(),
             targets: Vec::new(),
             order: Vec::new(),
             memory_order: Vec::new(),
@@ -108,7 +108,7 @@ impl Written {
     /// What the step's pass compares its agents with (see `capture`).
     /// `touched`: a bit per agent slot changed by an input since the last frame.
     pub fn capture_input<'a>(&'a self, focus: &'a [u64], touched: &'a [u64], key: bool, time: f64) -> CaptureInput<'a> {
-        CaptureInput { agents: &self.agents, memory: &self.memory, quiet: &self.quiet, touched, focus, key, time }
+        CaptureInput { agents: &self.agents, memory: &self.memory, states: &self.states, touched, focus, key, time }
     }
 
     /// Sections 1 and 2 (Agents, Agents gone) from the step's `captures`; also sets the next
@@ -126,6 +126,7 @@ impl Written {
             self.agents.resize(slots, [0; AGENT_BYTES]);
             self.agent_ids.resize(slots, NOTHING);
             self.memory.resize(slots, NOTHING);
+            self.states.resize(slots, NOTHING);
         }
         self.gone.clear();
         for capture in captures.clone() {
@@ -151,8 +152,8 @@ impl Written {
             (self.agents[slot as usize], self.agent_ids[slot as usize]) = (*record, now);
             w.bytes(record);
         }
-        for &(slot, quiet) in captures.iter().flat_map(|c| &c.quiet) {
-            set_bit(&mut self.quiet, slot, quiet);
+        for &(slot, state) in captures.iter().flat_map(|c| &c.states) {
+            self.states[slot as usize] = state;
         }
         for &(slot, c, i) in &self.memory_order {
             self.memory[slot as usize] = captures[c as usize].memory.agents[i as usize].1;
@@ -166,7 +167,7 @@ impl Written {
             if id != NOTHING && !agent_alive(world, id) {
                 self.gone.push(id);
                 (self.agents[slot], self.agent_ids[slot], self.memory[slot]) = ([0; AGENT_BYTES], NOTHING, NOTHING);
-                set_bit(&mut self.quiet, slot as u32, false);
+                self.states[slot] = NOTHING;
                 self.agents_written -= 1;
             }
         }

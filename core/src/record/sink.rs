@@ -14,11 +14,11 @@ use super::deferred::{Deferred, WhyScope};
 use super::writer::Writer;
 use crate::snapshot::codec::{CHECKSUM_START, checksum_on};
 
-/// Staged bytes stay with the world until they reach this size or hold this many frames (a
-/// hand-over wakes the thread: a system call, worth making once every few steps rather than
-/// every step).
+/// Staged bytes stay with the world until they and their frames' deferred sections reach this
+/// size, or hold this many frames (a hand-over wakes the thread: a system call, worth making once
+/// every few steps rather than every step; each frame waiting holds its own lists).
 const HAND_OVER_AT: usize = 1024 * 1024;
-const HAND_OVER_FRAMES: usize = 4;
+const HAND_OVER_FRAMES: usize = 16;
 /// Batches waiting for the thread; the world waits when the thread is this far behind.
 const IN_FLIGHT: usize = 4;
 
@@ -34,6 +34,7 @@ pub(crate) struct Sink {
     emptied: Mutex<Receiver<Batch>>,
     /// The deferred sections of the frames staged, and emptied ones to fill again.
     pending: Vec<Deferred>,
+    pending_weight: usize,
     spare: Vec<Deferred>,
     scope: WhyScope,
     /// Gives every byte handed over, and their checksum.
@@ -70,7 +71,8 @@ impl Sink {
             })
             .ok()?;
         let emptied = Mutex::new(emptied);
-        Some(Sink { full: Some(full), emptied, pending: Vec::new(), spare: Vec::new(), scope, thread: Some(thread) })
+        let (pending, spare) = (Vec::new(), Vec::new());
+        Some(Sink { full: Some(full), emptied, pending, pending_weight: 0, spare, scope, thread: Some(thread) })
     }
 
     /// An emptied frame's sections to fill (and give back through `defer`).
@@ -80,15 +82,17 @@ impl Sink {
 
     /// The sections of the frame just staged.
     pub fn defer(&mut self, frame: Deferred) {
+        self.pending_weight += frame.weight();
         self.pending.push(frame);
     }
 
     /// Hands `staged` and its frames to the thread once they are enough, leaving an emptied
     /// buffer in its place.
     pub fn hand_over(&mut self, staged: &mut Vec<u8>) {
-        if staged.len() < HAND_OVER_AT && self.pending.len() < HAND_OVER_FRAMES {
+        if staged.len() + self.pending_weight < HAND_OVER_AT && self.pending.len() < HAND_OVER_FRAMES {
             return;
         }
+        self.pending_weight = 0;
         let Some(full) = &self.full else { return };
         let spare = self.emptied.get_mut().ok().and_then(|r| r.try_recv().ok()).unwrap_or_default();
         let Batch { bytes: mut buffer, frames } = spare;
