@@ -343,8 +343,14 @@ fn stops_are_on_the_occluders_they_name(bytes: &[u8], seed: u64) -> usize {
         let mut agents: Vec<u64> = w.agents().map(|(id, _)| bits(id.index, id.generation)).collect();
         agents.sort_unstable();
         assert_eq!(f.agents.iter().map(|a| a.0).collect::<Vec<_>>(), agents, "seed {seed} frame {k}: agents");
-        let mut targets: Vec<(u64, [f32; 3])> =
-            w.targets().map(|(id, t)| (bits(id.index, id.generation), t.position().to_array())).collect();
+        let target = |t: &Target| {
+            let mut v = t.position().to_array().to_vec();
+            v.push(t.enabled() as u8 as f32);
+            t.world_points().for_each(|p| v.extend(p.to_array()));
+            v
+        };
+        let mut targets: Vec<(u64, Vec<f32>)> =
+            w.targets().map(|(id, t)| (bits(id.index, id.generation), target(t))).collect();
         targets.sort_by_key(|t| t.0);
         assert_eq!(f.targets, targets, "seed {seed} frame {k}: targets");
         records_match_the_world(f, w, &format!("seed {seed} frame {k}"));
@@ -542,8 +548,8 @@ struct Frame {
     /// Every live agent's Agents record, and the Memory records of those in focus, by agent id.
     records: std::collections::BTreeMap<u64, [u8; 84]>,
     memory: std::collections::BTreeMap<u64, Vec<[u8; 32]>>,
-    /// (target id, position) of every target.
-    targets: Vec<(u64, [f32; 3])>,
+    /// (target id, [position, enabled (0 or 1), world check points]) of every target.
+    targets: Vec<(u64, Vec<f32>)>,
     agents_written: usize,
     /// Slots of the agents whose sight ticked.
     ticked: Vec<u32>,
@@ -568,7 +574,7 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
     let mut out: Vec<Frame> = Vec::new();
     let mut live: std::collections::BTreeMap<u64, [u8; 84]> = Default::default();
     let mut memory: std::collections::BTreeMap<u64, Vec<[u8; 32]>> = Default::default();
-    let mut targets: std::collections::BTreeMap<u64, [f32; 3]> = Default::default();
+    let mut targets: std::collections::BTreeMap<u64, Vec<f32>> = Default::default();
     for (_, at, len) in chunks(bytes).into_iter().filter(|c| c.0 == 5) {
         let f = &bytes[at..at + len];
         let key = u32_at(f, 16) & 1 != 0;
@@ -611,7 +617,9 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
                         12
                     }
                     3 => {
-                        targets.insert(u64_at(f, p), [f32_at(f, p + 8), f32_at(f, p + 12), f32_at(f, p + 16)]);
+                        let mut v = vec![f32_at(f, p + 8), f32_at(f, p + 12), f32_at(f, p + 16), f[p + 20] as f32];
+                        v.extend((0..3 * f[p + 21] as usize).map(|k| f32_at(f, p + 24 + 4 * k)));
+                        targets.insert(u64_at(f, p), v);
                         24 + 12 * f[p + 21] as usize
                     }
                     4 => {
@@ -662,7 +670,7 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
         frame.agents = live.iter().map(|(&id, record)| (id, record[61])).collect();
         frame.records = live.clone();
         frame.memory = memory.iter().filter(|(id, _)| live.contains_key(id)).map(|(&id, m)| (id, m.clone())).collect();
-        frame.targets = targets.iter().map(|(&id, &p)| (id, p)).collect();
+        frame.targets = targets.iter().map(|(&id, p)| (id, p.clone())).collect();
         out.push(frame);
     }
     out

@@ -6,7 +6,7 @@
 use super::capture::{AGENT_BYTES, AgentCapture, CaptureInput, CapturedMemory, same};
 use super::writer::{Rec, Writer};
 use crate::target::MAX_CHECK_POINTS;
-use crate::world::World;
+use crate::world::{World, bits_set};
 
 /// Bytes of the largest Targets record.
 const TARGET_MAX: usize = 24 + 12 * MAX_CHECK_POINTS;
@@ -32,9 +32,8 @@ pub(crate) struct Written {
     order: Vec<(u32, u32, u32)>,
     memory_order: Vec<(u32, u32, u32)>,
     by_slot: Vec<u64>,
-    /// Scratch of the Targets section: slots written, live slots; and the ids gone.
+    /// Scratch of the Targets section: slots written; and the ids gone.
     changed: Vec<u32>,
-    live: Vec<bool>,
     gone: Vec<u64>,
     /// The next frame is a key frame whatever its step (after a START).
     pub key_next: bool,
@@ -53,7 +52,6 @@ impl Default for Written {
             memory_order: Vec::new(),
             by_slot: Vec::new(),
             changed: Vec::new(),
-            live: Vec::new(),
             gone: Vec::new(),
             key_next: true,
         }
@@ -71,22 +69,28 @@ fn agent_alive(world: &World, id: u64) -> bool {
     (generation & 0xFFFF) as u64 == id >> 48 && world.agents.get(index, generation).is_some()
 }
 
-/// Lists the captured records `(slot, chunk, index)` in slot order, each chunk's slots given in
-/// the order it holds them; `by_slot` is scratch. (Placed by slot: a sort of the thousands of
-/// records a frame can hold cost more.)
+/// Lists the captured records `(slot, chunk, index)` in slot order (a slot is captured at most
+/// once a step); `by_slot` is scratch. Few records (a 10 Hz step's) are sorted; many are placed
+/// by slot, which costs less than a sort of thousands.
 pub(crate) fn in_slot_order<I: Iterator<Item = u32>>(
     chunks: impl Iterator<Item = I>,
     slots: usize,
     by_slot: &mut Vec<u64>,
     out: &mut Vec<(u32, u32, u32)>,
 ) {
+    out.clear();
+    for (c, chunk) in chunks.enumerate() {
+        out.extend(chunk.enumerate().map(|(i, slot)| (slot, c as u32, i as u32)));
+    }
+    if out.len() * 8 <= slots {
+        out.sort_unstable_by_key(|r| r.0);
+        return;
+    }
     by_slot.clear();
     by_slot.resize(slots, u64::MAX);
-    for (c, chunk) in chunks.enumerate() {
-        for (i, slot) in chunk.enumerate() {
-            if let Some(at) = by_slot.get_mut(slot as usize) {
-                *at = (c as u64) << 32 | i as u64;
-            }
+    for &(slot, c, i) in out.iter() {
+        if let Some(at) = by_slot.get_mut(slot as usize) {
+            *at = (c as u64) << 32 | i as u64;
         }
     }
     out.clear();
@@ -184,46 +188,52 @@ impl Written {
         &self.memory_order
     }
 
-    /// Sections 4 and 5 (Targets, Targets gone).
-    pub fn write_targets(&mut self, world: &World, key: bool, w: &mut Writer) {
+    /// Sections 4 and 5 (Targets, Targets gone). Only inputs change targets: between key
+    /// frames only those `touched` (a bit per slot) are looked at.
+    pub fn write_targets(&mut self, world: &World, key: bool, touched: &[u64], w: &mut Writer) {
         let slots = world.targets.slots().len();
         if self.targets.len() < slots {
             self.targets.resize(slots, [0; TARGET_MAX]);
         }
-        self.live.clear();
-        self.live.resize(self.targets.len(), false);
         self.changed.clear();
         self.gone.clear();
-        for (id, t) in world.targets() {
-            let mut r = Rec::<TARGET_MAX>::new();
-            r.id(id.index, id.generation).vec3(t.position()).u8(t.enabled() as u8).u8(t.point_count).pad(2);
-            t.world_points().for_each(|p| {
-                r.vec3(p);
-            });
-            let slot = id.index as usize;
-            let stored = &mut self.targets[slot];
-            if key || !same(stored, &r.buf) {
-                let before = id_of(stored);
-                if before != NOTHING && before != id_of(&r.buf) {
-                    self.gone.push(before);
+        let stored_slots = self.targets.len() as u32;
+        let mut visit = |slot: u32| {
+            let stored = &mut self.targets[slot as usize];
+            match world.targets.at(slot) {
+                Some(t) => {
+                    let generation = world.targets.generation_at(slot);
+                    let mut r = Rec::<TARGET_MAX>::new();
+                    r.id(slot, generation).vec3(t.position()).u8(t.enabled() as u8).u8(t.point_count).pad(2);
+                    t.world_points().for_each(|p| {
+                        r.vec3(p);
+                    });
+                    if key || !same(stored, &r.buf) {
+                        let before = id_of(stored);
+                        if before != NOTHING && before != id_of(&r.buf) {
+                            self.gone.push(before);
+                        }
+                        *stored = r.buf;
+                        self.changed.push(slot);
+                    }
                 }
-                *stored = r.buf;
-                self.changed.push(id.index);
+                None => {
+                    let id = id_of(stored);
+                    if id != NOTHING {
+                        self.gone.push(id);
+                        *stored = [0; TARGET_MAX];
+                    }
+                }
             }
-            self.live[slot] = true;
+        };
+        match key {
+            true => (0..stored_slots).for_each(&mut visit),
+            false => bits_set(touched).filter(|&slot| slot < stored_slots).for_each(&mut visit),
         }
-        self.changed.sort_unstable();
         w.u32(self.changed.len() as u32);
         for &slot in &self.changed {
             let record = &self.targets[slot as usize];
             w.bytes(&record[..24 + 12 * record[21] as usize]);
-        }
-        for (slot, record) in self.targets.iter_mut().enumerate() {
-            let id = id_of(record);
-            if id != NOTHING && !self.live[slot] {
-                self.gone.push(id);
-                *record = [0; TARGET_MAX];
-            }
         }
         write_gone(w, &mut self.gone, key);
     }

@@ -100,7 +100,7 @@ pub(crate) fn write_frame(
     w.bytes[count_at..count_at + 4].copy_from_slice(&runs.to_le_bytes());
     rec.next_in = next_in;
     // 4–5. Targets.
-    rec.written.write_targets(world, key, w);
+    rec.written.write_targets(world, key, &rec.touched_targets, w);
     // 6. Sounds.
     w.u32(world.last_sounds.len() as u32);
     for (i, s) in world.last_sounds.iter().enumerate() {

@@ -81,8 +81,10 @@ pub(crate) struct Recorder {
     pub(crate) tactics: Mutex<(u32, Vec<u8>)>,
     /// The focus as a bit per agent slot (empty: every agent), for the sweep.
     pub(crate) focus_slots: Vec<u64>,
-    /// A bit per agent slot: an input changed the agent since the last frame (see `capture`).
-    pub(crate) touched: Vec<u64>,
+    /// A bit per agent slot and per target slot: an input changed it since the last frame (see
+    /// `capture` and `delta`).
+    pub(crate) touched_agents: Vec<u64>,
+    pub(crate) touched_targets: Vec<u64>,
     /// What the frames last wrote of each agent, target and memory (frames hold what changed).
     pub(crate) written: delta::Written,
     /// Scratch of each frame: the agents that ticked, and their next ticks by slot.
@@ -100,7 +102,7 @@ impl Recorder {
 
     /// What the step's pass compares each agent's frame records with; `time`: after the step.
     pub(crate) fn capture_input(&self, time: f64) -> CaptureInput<'_> {
-        self.written.capture_input(&self.focus_slots, &self.touched, self.next_frame_is_key(), time)
+        self.written.capture_input(&self.focus_slots, &self.touched_agents, self.next_frame_is_key(), time)
     }
 
     pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
@@ -151,7 +153,8 @@ impl World {
             maps_gone: Vec::new(),
             tactics: Mutex::new((0, Vec::new())),
             focus_slots: Vec::new(),
-            touched: Vec::new(),
+            touched_agents: Vec::new(),
+            touched_targets: Vec::new(),
             written: delta::Written::default(),
             ticks: Default::default(),
             next_in: Vec::new(),
@@ -263,7 +266,8 @@ impl World {
             sink.hand_over(&mut rec.out.bytes);
         }
         rec.steps += 1;
-        rec.touched.fill(0);
+        rec.touched_agents.fill(0);
+        rec.touched_targets.fill(0);
         rec.scene_dirty = false;
         rec.maps_changed.clear();
         rec.maps_gone.clear();
@@ -284,7 +288,14 @@ impl World {
     /// Hook: an input changed agent `index` (its pose, settings, brain or memory).
     pub(crate) fn record_agent_touched(&mut self, index: u32) {
         if let Some(rec) = self.recorder.as_deref_mut() {
-            crate::world::set_bit(&mut rec.touched, index, true);
+            crate::world::set_bit(&mut rec.touched_agents, index, true);
+        }
+    }
+
+    /// Hook: an input created, changed or destroyed target `index`.
+    pub(crate) fn record_target_touched(&mut self, index: u32) {
+        if let Some(rec) = self.recorder.as_deref_mut() {
+            crate::world::set_bit(&mut rec.touched_targets, index, true);
         }
     }
 

@@ -96,6 +96,7 @@ impl World {
             w.target_def(def);
             w.id(index, generation);
         });
+        self.record_target_touched(index);
         Ok(TargetId { index, generation })
     }
 
@@ -111,6 +112,7 @@ impl World {
             agent.records.retain(|r| r.target != id);
         }
         self.record_input(call::DESTROY_TARGET, |w| w.id(id.index, id.generation));
+        self.record_target_touched(id.index);
         Ok(())
     }
 
@@ -147,6 +149,7 @@ impl World {
             w.id(id.index, id.generation);
             w.target_def(def);
         });
+        self.record_target_touched(id.index);
         Ok(())
     }
 
@@ -163,6 +166,7 @@ impl World {
             w.vec3(position);
             w.vec3(forward);
         });
+        self.record_target_touched(id.index);
         Ok(())
     }
 
@@ -190,6 +194,9 @@ impl World {
                 w.pose((id.index, id.generation), p, f);
             }
         });
+        if self.is_recording() {
+            (0..count).for_each(|i| self.record_target_touched(pose(i).0.index));
+        }
         Ok(())
     }
 
@@ -201,6 +208,7 @@ impl World {
             w.id(id.index, id.generation);
             w.u8(enabled as u8);
         });
+        self.record_target_touched(id.index);
         Ok(())
     }
 
@@ -216,6 +224,7 @@ impl World {
             w.u32(offsets.len() as u32);
             offsets.iter().for_each(|&p| w.vec3(p));
         });
+        self.record_target_touched(id.index);
         Ok(())
     }
 

@@ -25,6 +25,12 @@ pub(crate) fn has_bit(set: &[u64], slot: u32) -> bool {
     set.get(slot as usize / 64).is_some_and(|w| w >> (slot % 64) & 1 != 0)
 }
 
+/// The slots whose bit is set in `set`, in order.
+pub(crate) fn bits_set(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    let words = set.iter().enumerate().filter(|(_, bits)| **bits != 0);
+    words.flat_map(|(k, &bits)| (0..64u32).filter(move |b| bits >> b & 1 != 0).map(move |b| 64 * k as u32 + b))
+}
+
 /// Sets or clears bit `slot` of `set`, growing it as needed.
 pub(crate) fn set_bit(set: &mut Vec<u64>, slot: u32, on: bool) {
     let word = slot as usize / 64;
