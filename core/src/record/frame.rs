@@ -126,7 +126,7 @@ pub(crate) fn write_frame(
         Some(h) => h.why_at = w.len(),
         None => {
             let traces = |chunk| world.last_step_traces().nth(chunk);
-            write_why(rec.explain, &rec.focus, ticks.order(), traces, w);
+            write_why(rec.why.explain, &rec.why.focus, ticks.order(), traces, w);
         }
     }
     rec.ticks = ticks;

@@ -67,8 +67,8 @@ pub(crate) struct Recorder {
     pub(crate) out: Writer,
     /// The thread that gathers the whole recording (`None`: it stays in `out`, as in a replay).
     sink: Option<sink::Sink>,
-    pub(crate) focus: Focus,
-    pub(crate) explain: bool,
+    /// What it keeps of the Why (the sink's thread has a copy).
+    pub(crate) why: deferred::WhyScope,
     pub(crate) steps: u32,
     /// The occluders changed since the last SCENE.
     pub(crate) scene_dirty: bool,
@@ -140,12 +140,11 @@ impl World {
             focus.dedup();
             Focus(focus)
         };
-        let scope = deferred::WhyScope { explain: options.explain, focus: focus.clone() };
+        let why = deferred::WhyScope { explain: options.explain, focus };
         let mut rec = Recorder {
             out: Writer::default(),
-            sink: if threaded { sink::Sink::start(scope) } else { None },
-            focus,
-            explain: options.explain,
+            sink: if threaded { sink::Sink::start(why.clone()) } else { None },
+            why,
             steps: 0,
             scene_dirty: false,
             maps_state: Vec::new(),
@@ -160,7 +159,7 @@ impl World {
             next_in: Vec::new(),
             last_frame: 0,
         };
-        for id in &rec.focus.0 {
+        for id in &rec.why.focus.0 {
             crate::world::set_bit(&mut rec.focus_slots, id.index, true);
         }
         rec.out.header();
@@ -175,7 +174,7 @@ impl World {
     pub(crate) fn trace_level(&self) -> u8 {
         match self.recorder.as_deref() {
             None => crate::world::TRACE_OFF,
-            Some(rec) if rec.explain => crate::world::TRACE_WHY,
+            Some(rec) if rec.why.explain => crate::world::TRACE_WHY,
             Some(_) => crate::world::TRACE_TICKS,
         }
     }
