@@ -173,7 +173,7 @@
  * Version of the binary interface: bumped on any change to a struct layout or signature.
  * Wrappers compare it with `argus_abi_version()` at load.
  */
-#define ARGUS_ABI_VERSION 4
+#define ARGUS_ABI_VERSION 5
 
 /**
  * Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
@@ -440,6 +440,35 @@ typedef uint32_t ArgusPlane;
 #endif // __cplusplus
 
 /**
+ * How a world's walk graph was made.
+ */
+enum ArgusWalkGraphKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The world has no walk graph.
+     */
+    ARGUS_WALK_GRAPH_KIND_NONE = 0,
+    /**
+     * Built by Argus as a grid over the occluders (`argus_world_set_walk_grid`).
+     */
+    ARGUS_WALK_GRAPH_KIND_GRID = 1,
+    /**
+     * Handed by the engine (`argus_world_set_walk_graph`).
+     */
+    ARGUS_WALK_GRAPH_KIND_GIVEN = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusWalkGraphKind ArgusWalkGraphKind;
+#else
+typedef uint32_t ArgusWalkGraphKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * How one team regards another.
  */
 enum ArgusAttitude
@@ -659,6 +688,35 @@ typedef uint32_t ArgusRayBackend;
 #endif // __cplusplus
 
 /**
+ * Which way sound travels to a listener.
+ */
+enum ArgusHearingPath
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * An agent's setting only: its world's setting (the default).
+     */
+    ARGUS_HEARING_PATH_WORLD = 0,
+    /**
+     * The straight line (the lesson; a world's default).
+     */
+    ARGUS_HEARING_PATH_STRAIGHT = 1,
+    /**
+     * Around walls, along the world's walk graph (the straight line while it has none).
+     */
+    ARGUS_HEARING_PATH_WALK = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusHearingPath ArgusHearingPath;
+#else
+typedef uint32_t ArgusHearingPath;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * The opaque world handle. `owner` names the thread inside a call on this world (0 = none),
  * set by one atomic exchange for the duration of every call: a call made from inside the
  * world's own ray callback is refused (`REENTRANT`), and so is a call from a second thread
@@ -743,9 +801,14 @@ typedef struct ArgusHearingSettings {
      */
     uint32_t sound_mask;
     /**
-     * Occluder layers that muffle sound when the world's sound occlusion is on (default all).
+     * Occluder layers that muffle sound (by the world's sound occlusion or their own sound
+     * transmission) and that hide a walk-heard sound's path from view (default all).
      */
     uint32_t obstacle_mask;
+    /**
+     * Which way sound travels to it (default `ARGUS_HEARING_PATH_WORLD`: the world's setting).
+     */
+    ArgusHearingPath path;
     /**
      * Non-zero: hearing is tested (default 1).
      */
@@ -1128,7 +1191,9 @@ typedef struct ArgusPercept {
      */
     struct ArgusTargetId target;
     /**
-     * The target's position (sight) or the sound's position (hearing).
+     * The target's position (sight); for hearing, where the sound seems to come from: its own
+     * position (straight-line hearing), or with walk hearing the last point of its walk the
+     * listener can see (the doorway it came through).
      */
     struct ArgusVec3 position;
     /**
@@ -1149,6 +1214,15 @@ typedef struct ArgusPercept {
      * Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
      */
     float loudness;
+    /**
+     * Sound: the metres it travelled to the listener, along the straight line or, heard around
+     * walls, along the walk. Sight: 0.
+     */
+    float distance;
+    /**
+     * Always 0 (keeps the user data 8-byte aligned on every target).
+     */
+    uint32_t reserved;
     /**
      * The agent's `user_data`.
      */
@@ -1589,6 +1663,16 @@ typedef struct ArgusOccluderDef {
      * Non-zero: expected to move (a hint).
      */
     uint8_t movable;
+    /**
+     * Non-zero: `sound_transmission` applies (default 0: the world's sound occlusion factor
+     * with straight-line hearing, and blocking with walk hearing, where sound goes around it).
+     */
+    uint8_t has_sound_transmission;
+    /**
+     * The fraction of a sound's reach kept by sound passing straight through this occluder, in
+     * [0, 1] (a door 0.5, a thin wall 0.3, 0 blocks); read when `has_sound_transmission`.
+     */
+    float sound_transmission;
     /**
      * The engine's value for this occluder (e.g. a collider handle); not interpreted, not
      * saved in snapshots (default 0).
@@ -2130,6 +2214,104 @@ typedef struct ArgusSoundDef {
 } ArgusSoundDef;
 
 /**
+ * A grid walk graph's settings: cells on a floor, open unless an occluder on `layers` reaches
+ * into the band a person occupies. Fill with `argus_default_walk_grid_def()`; copied.
+ */
+typedef struct ArgusWalkGridDef {
+    /**
+     * The grid's corner with the smallest X and Z; its Y is the floor's height.
+     */
+    struct ArgusVec3 origin;
+    /**
+     * Cells along X (default 64).
+     */
+    uint32_t width;
+    /**
+     * Cells along Z (default 64).
+     */
+    uint32_t depth;
+    /**
+     * Side of a cell in metres, at least 0.05 (default 0.5).
+     */
+    float cell_size;
+    /**
+     * Bottom of the band a person occupies, above the floor (default 0.3: a step walks over).
+     */
+    float band_min;
+    /**
+     * Top of that band (default 1.8).
+     */
+    float band_max;
+    /**
+     * Occluder layers that block walking (default all).
+     */
+    uint32_t layers;
+    /**
+     * How far a point may be from the nearest open cell's centre and still be on the graph;
+     * 0 = automatic, the larger of 1 m and 1.5 cells (default 0).
+     */
+    float snap_distance;
+    /**
+     * Set by `argus_default_walk_grid_def()`; leave it alone.
+     */
+    uint32_t internal_cookie;
+} ArgusWalkGridDef;
+
+/**
+ * One walkable connection between two nodes, walked both ways.
+ */
+typedef struct ArgusWalkEdge {
+    /**
+     * One end (a node index).
+     */
+    uint32_t a;
+    /**
+     * The other end.
+     */
+    uint32_t b;
+    /**
+     * Metres walked along it; at least the straight distance between its nodes.
+     */
+    float length;
+} ArgusWalkEdge;
+
+/**
+ * What a world's walk graph is.
+ */
+typedef struct ArgusWalkGraphInfo {
+    /**
+     * How it was made (`ARGUS_WALK_GRAPH_KIND_NONE`: the world has none).
+     */
+    ArgusWalkGraphKind kind;
+    /**
+     * Nodes (a grid's cells, open or blocked).
+     */
+    uint32_t node_count;
+    /**
+     * Edges, each counted once.
+     */
+    uint32_t edge_count;
+    /**
+     * How far a point may be from its nearest open node and still be on the graph.
+     */
+    float snap_distance;
+} ArgusWalkGraphInfo;
+
+/**
+ * One node of a walk graph as `argus_world_get_walk_nodes` reports it.
+ */
+typedef struct ArgusWalkNode {
+    /**
+     * Where it stands (a grid cell's centre on the floor).
+     */
+    struct ArgusVec3 position;
+    /**
+     * Non-zero: a person can stand there (a grid cell no occluder blocks; every given node).
+     */
+    uint32_t open;
+} ArgusWalkNode;
+
+/**
  * World-wide settings. Fill with `argus_default_world_def()`, then change what you need.
  */
 typedef struct ArgusWorldDef {
@@ -2155,6 +2337,12 @@ typedef struct ArgusWorldDef {
      * Most agents that run a sight tick per step; 0 = unlimited (overdue agents go first).
      */
     uint32_t max_sight_ticks_per_step;
+    /**
+     * How sound travels to agents whose hearing path is `ARGUS_HEARING_PATH_WORLD`:
+     * `ARGUS_HEARING_PATH_STRAIGHT` (default, the lesson) or `ARGUS_HEARING_PATH_WALK` (around
+     * walls along the walk graph; the straight line while the world has none).
+     */
+    ArgusHearingPath hearing_path;
     /**
      * Set by `argus_default_world_def()`; leave it alone.
      */
@@ -3263,6 +3451,103 @@ struct ArgusSoundDef argus_default_sound_def(void);
  * `world` NULL or live; `def` NULL or readable.
  */
 ArgusResult argus_world_emit_sound(struct ArgusWorld *world, const struct ArgusSoundDef *def);
+
+/**
+ * Default grid settings: 64 × 64 cells of 0.5 m from the origin, band 0.3–1.8 m, all layers.
+ */
+struct ArgusWalkGridDef argus_default_walk_grid_def(void);
+
+/**
+ * Builds a grid walk graph over the world's occluders and makes it the world's, replacing the
+ * one it had. Occluders added, moved or removed later mark again the cells they cover.
+ * `ARGUS_RESULT_OUT_OF_MEMORY` when the grid cannot be had; nothing changes on error.
+ *
+ * # Safety
+ * `world` NULL or live; `def` NULL or readable.
+ */
+ArgusResult argus_world_set_walk_grid(struct ArgusWorld *world, const struct ArgusWalkGridDef *def);
+
+/**
+ * Makes the engine's graph the world's walk graph (a navigation mesh's polygon centres and
+ * their neighbours, a waypoint network): `nodes` where people can stand, `edges` between them
+ * (walked both ways; an edge is never shorter than the straight line between its nodes), and
+ * `snap_distance` (at least 0.05 m), how far a point may be from its nearest node and still be
+ * on the graph. The arrays are copied; occluder changes do not touch this graph. Nothing
+ * changes on error.
+ *
+ * # Safety
+ * `world` NULL or live; `nodes` readable for `node_count`, `edges` for `edge_count` items.
+ */
+ArgusResult argus_world_set_walk_graph(struct ArgusWorld *world,
+                                       const struct ArgusVec3 *nodes,
+                                       uint32_t node_count,
+                                       const struct ArgusWalkEdge *edges,
+                                       uint32_t edge_count,
+                                       float snap_distance);
+
+/**
+ * Removes the world's walk graph (walk hearing then hears by the straight line).
+ *
+ * # Safety
+ * `world` NULL or live.
+ */
+ArgusResult argus_world_clear_walk_graph(struct ArgusWorld *world);
+
+/**
+ * What the world's walk graph is (kind `ARGUS_WALK_GRAPH_KIND_NONE` and zeros when it has none).
+ *
+ * # Safety
+ * `world` NULL or live; `out_info` NULL or writable.
+ */
+ArgusResult argus_world_get_walk_graph_info(const struct ArgusWorld *world,
+                                            struct ArgusWalkGraphInfo *out_info);
+
+/**
+ * Copies the walk graph's nodes, in node order, into `buffer` (`capacity` items);
+ * `*out_count` = the node count. Too small → `ARGUS_RESULT_BUFFER_TOO_SMALL` with the count
+ * needed in `*out_count`. No graph → `ARGUS_RESULT_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` writable for `capacity` items; `out_count` writable.
+ */
+ArgusResult argus_world_get_walk_nodes(const struct ArgusWorld *world,
+                                       struct ArgusWalkNode *buffer,
+                                       uint32_t capacity,
+                                       uint32_t *out_count);
+
+/**
+ * Copies the walk graph's edges, each once (`a < b`, by `a` then in edge order), into `buffer`
+ * (`capacity` items); `*out_count` = the edge count. Too small →
+ * `ARGUS_RESULT_BUFFER_TOO_SMALL` with the count needed. No graph → `INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` writable for `capacity` items; `out_count` writable.
+ */
+ArgusResult argus_world_get_walk_edges(const struct ArgusWorld *world,
+                                       struct ArgusWalkEdge *buffer,
+                                       uint32_t capacity,
+                                       uint32_t *out_count);
+
+/**
+ * The shortest walk from `from` to `to` along the walk graph, of at most `limit` metres.
+ * `*out_distance` = its metres (from `from` to its nearest node, along the edges, and on to
+ * `to`), or -1 when there is no such walk (or a point is off the graph); `*out_count` = the
+ * number of nodes walked through, 0 with no walk. With `nodes` non-NULL they are copied there
+ * in walking order (`capacity` items; too small → `ARGUS_RESULT_BUFFER_TOO_SMALL` with the
+ * count needed in `*out_count`). No graph → `ARGUS_RESULT_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `world` NULL or live; `out_distance` and `out_count` writable; `nodes` NULL or writable for
+ * `capacity` items.
+ */
+ArgusResult argus_world_find_walk(struct ArgusWorld *world,
+                                  struct ArgusVec3 from,
+                                  struct ArgusVec3 to,
+                                  float limit,
+                                  float *out_distance,
+                                  uint32_t *nodes,
+                                  uint32_t capacity,
+                                  uint32_t *out_count);
 
 /**
  * Packed library version: `major << 16 | minor << 8 | patch`.

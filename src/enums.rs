@@ -12,12 +12,14 @@ use super::boundary::{FfiResult, invalid};
 use argus_core::awareness::AwarenessStage;
 use argus_core::brain::BrainState;
 use argus_core::debug_draw::PointStyle;
+use argus_core::hearing::HearingPath;
 use argus_core::influence::{CombineOp, Plane};
 use argus_core::percept::PerceptKind;
 use argus_core::rays::RayBackend;
 use argus_core::sight::PointStatus;
 use argus_core::tactics::CoverMode;
 use argus_core::team::Attitude;
+use argus_core::walk::WalkGraphKind;
 
 /// Which sense produced a percept.
 #[repr(u32)]
@@ -183,13 +185,49 @@ pub enum ArgusAttitude {
     Friendly = 2,
 }
 
+/// Which way sound travels to a listener.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ArgusHearingPath {
+    /// An agent's setting only: its world's setting (the default).
+    #[default]
+    World = 0,
+    /// The straight line (the lesson; a world's default).
+    Straight = 1,
+    /// Around walls, along the world's walk graph (the straight line while it has none).
+    Walk = 2,
+}
+
+/// How a world's walk graph was made.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ArgusWalkGraphKind {
+    /// The world has no walk graph.
+    #[default]
+    None = 0,
+    /// Built by Argus as a grid over the occluders (`argus_world_set_walk_grid`).
+    Grid = 1,
+    /// Handed by the engine (`argus_world_set_walk_graph`).
+    Given = 2,
+}
+
 /// Declares the caller-filled `u32` form of an enum and its checked conversion.
 macro_rules! raw_enum {
     ($ffi:ident, $raw:ident { $($v:ident),* $(,)? }) => {
         #[doc = concat!("A `", stringify!($ffi), "` as the caller passed it: any `u32`, checked by `get`.")]
         #[repr(transparent)]
-        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        #[derive(Copy, Clone, Default, PartialEq, Eq)]
         pub struct $raw(pub u32);
+
+        /// The variant's name when the value names one (as the enum prints), else the number.
+        impl std::fmt::Debug for $raw {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self.get() {
+                    Ok(e) => write!(f, "{e:?}"),
+                    Err(_) => write!(f, "{}({})", stringify!($raw), self.0),
+                }
+            }
+        }
 
         impl From<$ffi> for $raw {
             fn from(e: $ffi) -> $raw {
@@ -236,6 +274,7 @@ raw_enum!(ArgusCandidateKind, RawCandidateKind { Points, Grid, Ring });
 raw_enum!(ArgusCoverMode, RawCoverMode { HiddenFromAll, HiddenFromMost });
 raw_enum!(ArgusRayBackend, RawRayBackend { Builtin, Engine });
 raw_enum!(ArgusAttitude, RawAttitude { Hostile, Neutral, Friendly });
+raw_enum!(ArgusHearingPath, RawHearingPath { World, Straight, Walk });
 
 core_twin!(ArgusPerceptKind <=> PerceptKind { Sight <=> Sight, Sound <=> Sound });
 core_twin!(ArgusBrainState <=> BrainState {
@@ -256,6 +295,7 @@ core_twin!(ArgusCombineOp <=> CombineOp {
 core_twin!(ArgusCoverMode <=> CoverMode { HiddenFromAll <=> HiddenFromAll, HiddenFromMost <=> HiddenFromMost });
 core_twin!(ArgusRayBackend <=> RayBackend { Builtin <=> Builtin, Engine <=> Engine });
 core_twin!(ArgusAttitude <=> Attitude { Hostile <=> Hostile, Neutral <=> Neutral, Friendly <=> Friendly });
+core_twin!(ArgusHearingPath <=> HearingPath { World <=> World, Straight <=> Straight, Walk <=> Walk });
 // The core's shapes and candidate generators carry data, so `ArgusShapeKind` and
 // `ArgusCandidateKind` have no fieldless twin; `occluder.rs` and `tactics.rs` match them
 // exhaustively instead.
@@ -267,3 +307,6 @@ const _: () = assert!(AwarenessStage::Aware as u32 == ArgusAwarenessStage::Aware
 const _: () = assert!(PointStatus::Visible as u32 == ArgusPointStatus::Visible as u32);
 const _: () = assert!(PointStyle::Wire as u32 == ArgusPointStyle::Wire as u32);
 const _: () = assert!(Attitude::Friendly as u32 == ArgusAttitude::Friendly as u32);
+const _: () = assert!(HearingPath::Walk as u32 == ArgusHearingPath::Walk as u32);
+const _: () = assert!(WalkGraphKind::Grid as u32 == ArgusWalkGraphKind::Grid as u32);
+const _: () = assert!(WalkGraphKind::Given as u32 == ArgusWalkGraphKind::Given as u32);

@@ -20,7 +20,9 @@ pub struct ArgusPercept {
     pub agent: ArgusAgentId,
     /// The seen target, or the sound's source (null for an anonymous sound).
     pub target: ArgusTargetId,
-    /// The target's position (sight) or the sound's position (hearing).
+    /// The target's position (sight); for hearing, where the sound seems to come from: its own
+    /// position (straight-line hearing), or with walk hearing the last point of its walk the
+    /// listener can see (the doorway it came through).
     pub position: ArgusVec3,
     /// World time of the step, in seconds.
     pub time: f32,
@@ -32,6 +34,11 @@ pub struct ArgusPercept {
     pub sound_index: u32,
     /// Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
     pub loudness: f32,
+    /// Sound: the metres it travelled to the listener, along the straight line or, heard around
+    /// walls, along the walk. Sight: 0.
+    pub distance: f32,
+    /// Always 0 (keeps the user data 8-byte aligned on every target).
+    pub reserved: u32,
     /// The agent's `user_data`.
     pub agent_user_data: u64,
     /// The target's `user_data` (0 when `target` is null); for a sound, its source's.
@@ -220,6 +227,8 @@ impl EventBuffers {
             strength: p.strength,
             sound_index: p.sound,
             loudness: p.loudness,
+            distance: p.distance,
+            reserved: 0,
             agent_user_data: user_data::get(&user.agents, p.agent.index),
             target_user_data: target_data(user, p.target),
         }));
@@ -367,7 +376,7 @@ pub unsafe extern "C" fn argus_world_get_lost_events(
     })
 }
 
-const _: () = assert!(size_of::<ArgusPercept>() == 64);
+const _: () = assert!(size_of::<ArgusPercept>() == 72);
 const _: () = assert!(size_of::<ArgusSightEvent>() == 48);
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(size_of::<ArgusSightEventArray>() == 16);

@@ -27,6 +27,7 @@ mod tactics_query;
 mod target;
 mod types;
 mod user_data;
+mod walk;
 mod world;
 
 pub use agent::*;
@@ -46,4 +47,5 @@ pub use tactics_phases::*;
 pub use tactics_query::*;
 pub use target::*;
 pub use types::*;
+pub use walk::*;
 pub use world::*;

@@ -38,6 +38,12 @@ pub struct ArgusOccluderDef {
     pub internal_cookie: u32,
     /// Non-zero: expected to move (a hint).
     pub movable: u8,
+    /// Non-zero: `sound_transmission` applies (default 0: the world's sound occlusion factor
+    /// with straight-line hearing, and blocking with walk hearing, where sound goes around it).
+    pub has_sound_transmission: u8,
+    /// The fraction of a sound's reach kept by sound passing straight through this occluder, in
+    /// [0, 1] (a door 0.5, a thin wall 0.3, 0 blocks); read when `has_sound_transmission`.
+    pub sound_transmission: f32,
     /// The engine's value for this occluder (e.g. a collider handle); not interpreted, not
     /// saved in snapshots (default 0).
     pub user_data: u64,
@@ -60,6 +66,8 @@ pub extern "C" fn argus_default_occluder_def() -> ArgusOccluderDef {
         layers: 1,
         internal_cookie: ARGUS_DEF_COOKIE,
         movable: 0,
+        has_sound_transmission: 0,
+        sound_transmission: 1.0,
         user_data: 0,
     }
 }
@@ -88,6 +96,7 @@ fn from_c(c: &ArgusOccluderDef) -> FfiResult<OccluderDef> {
         rotation: c.rotation.into(),
         layers: c.layers,
         movable: flag(c.movable),
+        sound_transmission: flag(c.has_sound_transmission).then_some(c.sound_transmission),
     })
 }
 

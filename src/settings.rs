@@ -6,7 +6,8 @@
 //! `HearingSensor`, memory = `PerceptionMemory`, brain = `EnemyBrain`. Units: metres, degrees,
 //! seconds. Flags are `uint8_t` (non-zero = on).
 
-use super::boundary::{input, output, with_world, with_world_ref};
+use super::boundary::{FfiResult, input, output, with_world, with_world_ref};
+use super::enums::{ArgusHearingPath, RawHearingPath};
 use super::types::*;
 use super::world::ArgusWorld;
 use argus_core::agent::{Agent, HearingConfig, SightConfig};
@@ -50,8 +51,11 @@ pub struct ArgusHearingSettings {
     pub sensitivity: f32,
     /// Sound layers it listens to (default all).
     pub sound_mask: u32,
-    /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
+    /// Occluder layers that muffle sound (by the world's sound occlusion or their own sound
+    /// transmission) and that hide a walk-heard sound's path from view (default all).
     pub obstacle_mask: u32,
+    /// Which way sound travels to it (default `ARGUS_HEARING_PATH_WORLD`: the world's setting).
+    pub path: RawHearingPath,
     /// Non-zero: hearing is tested (default 1).
     pub enabled: u8,
 }
@@ -151,19 +155,46 @@ impl From<&ArgusSightSettings> for SightConfig {
 
 impl From<&HearingConfig> for ArgusHearingSettings {
     fn from(h: &HearingConfig) -> Self {
-        let HearingConfig { enabled, sensitivity, sound_mask, obstacle_mask } = *h;
-        ArgusHearingSettings { sensitivity, sound_mask, obstacle_mask, enabled: enabled as u8 }
+        let HearingConfig { enabled, sensitivity, sound_mask, obstacle_mask, path } = *h;
+        let path = ArgusHearingPath::from(path).into();
+        ArgusHearingSettings { sensitivity, sound_mask, obstacle_mask, path, enabled: enabled as u8 }
     }
 }
 
-impl From<&ArgusHearingSettings> for HearingConfig {
-    fn from(c: &ArgusHearingSettings) -> Self {
-        HearingConfig {
+/// A sense's settings from the caller's struct, refused where a field names no choice. (Public
+/// for the tests that check the structs field for field; not part of the C ABI.)
+#[doc(hidden)]
+pub trait FromC<C>: Sized {
+    /// The core's settings, or the refusal.
+    fn from_c(c: &C) -> Result<Self, String>;
+}
+
+/// [`FromC`] as the boundary uses it: a refusal is `INVALID_ARGUMENT` with its message.
+fn settings_from_c<C, S: FromC<C>>(c: &C) -> FfiResult<S> {
+    S::from_c(c).map_err(super::boundary::invalid)
+}
+
+macro_rules! from_c_infallible {
+    ($($c:ty => $s:ty),*) => {
+        $(impl FromC<$c> for $s {
+            fn from_c(c: &$c) -> Result<Self, String> {
+                Ok(c.into())
+            }
+        })*
+    };
+}
+from_c_infallible!(ArgusSightSettings => SightConfig, ArgusMemorySettings => MemoryConfig,
+    ArgusBrainSettings => BrainConfig, ArgusAwarenessSettings => AwarenessConfig);
+
+impl FromC<ArgusHearingSettings> for HearingConfig {
+    fn from_c(c: &ArgusHearingSettings) -> Result<Self, String> {
+        Ok(HearingConfig {
             enabled: flag(c.enabled),
             sensitivity: c.sensitivity,
             sound_mask: c.sound_mask,
             obstacle_mask: c.obstacle_mask,
-        }
+            path: c.path.get().map_err(|f| f.message)?.into(),
+        })
     }
 }
 
@@ -238,7 +269,7 @@ impl From<&ArgusAwarenessSettings> for AwarenessConfig {
 }
 
 /// Converts `settings` and hands them to the world's setter for one sense.
-fn set_sense<C, S: for<'a> From<&'a C>>(
+fn set_sense<C, S: FromC<C>>(
     world: *mut ArgusWorld,
     agent: ArgusAgentId,
     settings: *const C,
@@ -246,7 +277,7 @@ fn set_sense<C, S: for<'a> From<&'a C>>(
 ) -> ArgusResult {
     with_world(world, |w| {
         let agent = agent.core(w.tag)?;
-        let settings = S::from(input(settings, "settings")?);
+        let settings = settings_from_c(input(settings, "settings")?)?;
         Ok(apply(&mut w.world, agent, &settings)?)
     })
 }
@@ -399,7 +430,7 @@ pub unsafe extern "C" fn argus_agent_get_awareness(
 }
 
 const _: () = assert!(size_of::<ArgusSightSettings>() == 48);
-const _: () = assert!(size_of::<ArgusHearingSettings>() == 16);
+const _: () = assert!(size_of::<ArgusHearingSettings>() == 20);
 const _: () = assert!(size_of::<ArgusMemorySettings>() == 8);
 const _: () = assert!(size_of::<ArgusBrainSettings>() == 12);
 const _: () = assert!(size_of::<ArgusAwarenessSettings>() == 32);

@@ -13,7 +13,7 @@ pub const ARGUS_VERSION_MINOR: u32 = 1;
 pub const ARGUS_VERSION_PATCH: u32 = 0;
 /// Version of the binary interface: bumped on any change to a struct layout or signature.
 /// Wrappers compare it with `argus_abi_version()` at load.
-pub const ARGUS_ABI_VERSION: u32 = 4;
+pub const ARGUS_ABI_VERSION: u32 = 5;
 /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
 /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
 pub const ARGUS_MAX_COORDINATE: f32 = 1.0e6;

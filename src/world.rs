@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use super::boundary::{
     FfiResult, c_message, check_cookie, fail, guard, input, output, thread_error, with_world, with_world_ref,
 };
-use super::enums::{ArgusAttitude, ArgusRayBackend, RawAttitude, RawRayBackend};
+use super::enums::{ArgusAttitude, ArgusHearingPath, ArgusRayBackend, RawAttitude, RawHearingPath, RawRayBackend};
 use super::events::EventBuffers;
 use super::rays::{ArgusRay, ArgusRayBatchFn, ArgusRayHit, CallbackSource};
 use super::types::*;
@@ -37,6 +37,10 @@ pub struct ArgusWorldDef {
     pub broadphase_cell_size: f32,
     /// Most agents that run a sight tick per step; 0 = unlimited (overdue agents go first).
     pub max_sight_ticks_per_step: u32,
+    /// How sound travels to agents whose hearing path is `ARGUS_HEARING_PATH_WORLD`:
+    /// `ARGUS_HEARING_PATH_STRAIGHT` (default, the lesson) or `ARGUS_HEARING_PATH_WALK` (around
+    /// walls along the walk graph; the straight line while the world has none).
+    pub hearing_path: RawHearingPath,
     /// Set by `argus_default_world_def()`; leave it alone.
     pub internal_cookie: u32,
 }
@@ -221,6 +225,7 @@ pub extern "C" fn argus_default_world_def() -> ArgusWorldDef {
         sound_occlusion: d.sound_occlusion,
         broadphase_cell_size: d.broadphase_cell_size,
         max_sight_ticks_per_step: d.max_sight_ticks_per_step,
+        hearing_path: ArgusHearingPath::from(d.hearing_path).into(),
         internal_cookie: ARGUS_DEF_COOKIE,
     }
 }
@@ -234,6 +239,7 @@ fn world_def(def: &ArgusWorldDef) -> FfiResult<WorldDef> {
         sound_occlusion: def.sound_occlusion,
         broadphase_cell_size: def.broadphase_cell_size,
         max_sight_ticks_per_step: def.max_sight_ticks_per_step,
+        hearing_path: def.hearing_path.get()?.into(),
     })
 }
 
@@ -481,7 +487,7 @@ pub unsafe extern "C" fn argus_testing_trigger_panic(world: *mut ArgusWorld) -> 
     with_world(world, |_| panic!("argus_testing_trigger_panic was called"))
 }
 
-const _: () = assert!(size_of::<ArgusWorldDef>() == 24);
+const _: () = assert!(size_of::<ArgusWorldDef>() == 28);
 const _: () = assert!(size_of::<ArgusWorldCounts>() == 16);
 
 #[cfg(test)]

@@ -142,6 +142,11 @@ fn c_tactics_hostile() {
     run("tactics_hostile.c");
 }
 
+#[test]
+fn c_walk() {
+    run("walk.c");
+}
+
 /// Every C and C++ program again, built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer
 /// (any report aborts the program). The library itself is not instrumented, but every buffer it
 /// reads or writes for the caller is checked by ASan's interceptors and the caller's own code.

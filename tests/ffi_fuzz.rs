@@ -322,7 +322,10 @@ fn hash_agent_def(h: &mut Hasher, d: &ArgusAgentDef) {
     // Every sense's every field, from the core's one field list per sense.
     let mut words = Vec::new();
     SightConfig::from(&d.sight).write_words(&mut words);
-    HearingConfig::from(&d.hearing).write_words(&mut words);
+    match HearingConfig::from_c(&d.hearing) {
+        Ok(hearing) => hearing.write_words(&mut words),
+        Err(_) => words.push(d.hearing.path.0),
+    }
     MemoryConfig::from(&d.memory).write_words(&mut words);
     BrainConfig::from(&d.brain).write_words(&mut words);
     AwarenessConfig::from(&d.awareness).write_words(&mut words);
@@ -334,10 +337,10 @@ fn hash_agent_def(h: &mut Hasher, d: &ArgusAgentDef) {
 /// `c` with one of its float fields (picked from the core's field list) set to `bad`.
 fn poke_float<S, C>(c: &C, rng: &mut Rng, bad: f32) -> C
 where
-    S: SettingsWords + for<'a> From<&'a C>,
+    S: SettingsWords + FromC<C>,
     C: for<'a> From<&'a S>,
 {
-    let mut words = S::from(c).words();
+    let mut words = S::from_c(c).expect("a def the fuzzer made").words();
     let floats: Vec<usize> =
         S::word_kinds().iter().enumerate().filter(|k| *k.1 == WordKind::Float).map(|k| k.0).collect();
     words[floats[rng.below(floats.len() as u64) as usize]] = bad.to_bits();

@@ -76,6 +76,9 @@ crate::settings::settings! {
         pub sound_mask: u32 = u32::MAX,
         /// Layers of occluders that muffle sound, when the world's sound occlusion is on (default all).
         pub obstacle_mask: u32 = u32::MAX,
+        /// Which way sound travels to it: the world's setting (default), the straight line, or
+        /// around walls along the walk graph.
+        pub path: crate::hearing::HearingPath = crate::hearing::HearingPath::World,
     }
 }
 

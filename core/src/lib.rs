@@ -44,6 +44,7 @@ pub mod target;
 pub mod team;
 #[cfg(test)]
 mod test_rng;
+pub mod walk;
 pub mod world;
 
 pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};
@@ -51,7 +52,7 @@ pub use awareness::{AwarenessConfig, AwarenessStage};
 pub use brain::{Brain, BrainConfig, BrainState};
 pub use debug_draw::{DebugDraw, DebugDrawOptions, DebugLine, DebugPoint, PointStyle};
 pub use error::{Error, Result};
-pub use hearing::{Sound, SoundDef};
+pub use hearing::{HearingPath, Sound, SoundDef};
 pub use id::{AgentId, InfluenceMapId, OccluderId, TargetId};
 pub use influence::{InfluenceMap, InfluenceMapDef, Plane};
 pub use math::{Quat, Vec3};
@@ -64,6 +65,7 @@ pub use sight::{PointSight, PointStatus, SightResult};
 pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalResult, Threat};
 pub use target::{Target, TargetDef};
 pub use team::{Attitude, MAX_TEAMS};
+pub use walk::{WalkEdge, WalkGraph, WalkGraphKind, WalkGridDef, WalkPath};
 pub use world::{World, WorldDef};
 
 /// The README's Rust example, compiled and run as a doctest.

@@ -25,7 +25,9 @@ pub struct Percept {
     pub agent: AgentId,
     /// What was perceived: the seen target, or the sound's source (null for an anonymous sound).
     pub target: TargetId,
-    /// Where: the target's position for sight, the sound's position for hearing.
+    /// Where: the target's position for sight; for hearing, where the sound seems to come
+    /// from: the sound's own position (straight-line hearing), or with walk hearing the last
+    /// point of its walk the listener can see (the doorway it came through).
     pub position: Vec3,
     /// World time of the step that produced it, in seconds.
     pub time: f32,
@@ -39,6 +41,9 @@ pub struct Percept {
     /// Sound: the sound's loudness (its radius in metres, before the listener's sensitivity).
     /// Sight: 0.
     pub loudness: f32,
+    /// Sound: the metres it travelled to the listener, along the straight line or, heard
+    /// around walls, along the walk. Sight: 0.
+    pub distance: f32,
 }
 
 impl Percept {

@@ -14,6 +14,8 @@ pub enum WordKind {
     Bits,
     /// A `bool`, 0 or 1.
     Flag,
+    /// One of a few choices, numbered from 0 below the count.
+    Choice(u32),
 }
 
 /// A settings struct as plain 32-bit words, in field order: `f32` by its bits, `bool` as 0 / 1,

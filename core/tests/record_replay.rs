@@ -49,7 +49,9 @@ fn occluder(rng: &mut Rng) -> OccluderDef {
         },
     };
     let rotation = Quat::from_rotation_y(rng.f(0.0, 6.0));
-    OccluderDef { shape, position, rotation, layers: 1 << rng.n(3), movable: rng.chance(0.5) }
+    let (layers, movable) = (1 << rng.n(3), rng.chance(0.5));
+    let sound_transmission = if rng.chance(0.3) { Some(rng.f(0.0, 1.0)) } else { None };
+    OccluderDef { shape, position, rotation, layers, movable, sound_transmission }
 }
 
 fn agent_def(rng: &mut Rng) -> AgentDef {

@@ -56,7 +56,7 @@ pub fn occluder_3d(node: &Gd<CollisionShape3D>, layers: u32) -> Result<OccluderD
             shape.get_class()
         ));
     };
-    Ok(OccluderDef { shape, position, rotation, layers, movable: false })
+    Ok(OccluderDef { shape, position, rotation, layers, ..Default::default() })
 }
 
 /// A 2D collision shape on the ground plane; `half_height` is how far the 2D walls reach
@@ -103,7 +103,7 @@ pub fn occluder_2d(node: &Gd<CollisionShape2D>, layers: u32, half_height: f32) -
             shape.get_class()
         ));
     };
-    Ok(OccluderDef { shape, position, rotation, layers, movable: false })
+    Ok(OccluderDef { shape, position, rotation, layers, ..Default::default() })
 }
 
 /// A `CollisionPolygon2D` as walls along its outline.

@@ -291,7 +291,7 @@ pub fn argus_occluder(shape: &RefShape, position: Vec3, rotation: Quat, layers: 
         RefShape::Capsule { half_height, radius } => OccluderShape::Capsule { half_height, radius },
         RefShape::Mesh { vertices, indices } => OccluderShape::Mesh { vertices, indices },
     };
-    OccluderDef { shape, position, rotation, layers, movable: false }
+    OccluderDef { shape, position, rotation, layers, ..Default::default() }
 }
 
 pub fn argus_id(id: Option<RefId>) -> TargetId {

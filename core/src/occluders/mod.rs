@@ -14,7 +14,7 @@ use glam::Vec3A;
 
 use crate::error::{Error, Result};
 use crate::id::{OccluderId, Pool};
-use crate::math::{Quat, Vec3, check_finite, unit_rotation};
+use crate::math::{Quat, Vec3, check_finite, check_range, unit_rotation};
 pub(crate) use grid::RayScratch;
 use grid::{GridOccluder, OccluderGrid};
 use quad::SlabRay;
@@ -33,6 +33,9 @@ pub struct OccluderSet {
     grid_input: Vec<GridOccluder>,
     /// Exact-test data by grid rank (see [`ExactShape`]).
     exact: Vec<ExactShape>,
+    /// Live occluders with a sound transmission of their own (hearing skips the crossing test
+    /// when none has one and the world's factor is 1).
+    transmitting: usize,
 }
 
 impl OccluderSet {
@@ -40,6 +43,7 @@ impl OccluderSet {
     pub fn add(&mut self, def: &OccluderDef) -> Result<OccluderId> {
         let occluder = Self::make(def)?;
         let aabb = occluder.aabb;
+        self.transmitting += occluder.def.sound_transmission.is_some() as usize;
         let (index, generation) = self.pool.insert(occluder);
         self.bvh.insert(aabb, index);
         // Leaves inserted one by one make a poor tree; `maintain` rebuilds after many.
@@ -51,6 +55,9 @@ impl OccluderSet {
     fn make(def: &OccluderDef) -> Result<Occluder> {
         let position = check_finite(def.position, "occluder position")?;
         let rotation = unit_rotation(def.rotation, "occluder rotation")?;
+        if let Some(t) = def.sound_transmission {
+            check_range(t, 0.0, 1.0, "occluder sound transmission")?;
+        }
         let geometry = Geometry::build(&def.shape)?;
         let pose = Pose::from_parts(position, rotation);
         let aabb = geometry.aabb(&pose);
@@ -60,7 +67,8 @@ impl OccluderSet {
 
     /// Removes an occluder.
     pub fn remove(&mut self, id: OccluderId) -> Result<()> {
-        self.pool.remove(id.index, id.generation).ok_or(Error::InvalidId(OccluderId::KIND))?;
+        let gone = self.pool.remove(id.index, id.generation).ok_or(Error::InvalidId(OccluderId::KIND))?;
+        self.transmitting -= gone.def.sound_transmission.is_some() as usize;
         self.bvh.remove(id.index);
         self.grid_stale = true;
         Ok(())
@@ -328,16 +336,20 @@ impl OccluderSet {
         }
     }
 
-    /// How many distinct occluders on `layers` the segment `from → to` crosses (for sound).
-    pub fn count_crossed(&self, from: Vec3, to: Vec3, layers: u32) -> u32 {
+    /// The fraction of a sound's reach kept along the segment `from → to`: the product of the
+    /// sound transmission of every occluder on `layers` it crosses (or starts or ends inside),
+    /// `unset` for those with none of their own. Order-free: `unset` to the power of their count,
+    /// then the others' in slot order.
+    pub fn kept_through(&self, from: Vec3, to: Vec3, layers: u32, unset: f32) -> f32 {
         let delta = to - from;
         let length = delta.length();
         if length <= 1e-6 || layers == 0 {
-            return 0;
+            return 1.0;
         }
         let dir = delta / length;
         let seg = Aabb::new(from.min(to), from.max(to));
-        let mut crossed = 0;
+        // Allocates only when an occluder with a transmission of its own is crossed.
+        let (mut unset_count, mut own): (i32, Vec<(u32, f32)>) = (0, Vec::new());
         for leaf in self.bvh.intersect_aabb(&seg) {
             let Some(occ) = self.pool.at(leaf) else { continue };
             if occ.def.layers & layers == 0 {
@@ -346,10 +358,26 @@ impl OccluderSet {
             let inside_at_either_end =
                 occ.geometry.contains_point(&occ.pose, from) || occ.geometry.contains_point(&occ.pose, to);
             if inside_at_either_end || occ.geometry.cast_ray(&occ.pose, &Ray::new(from, dir), length).is_some() {
-                crossed += 1;
+                match occ.def.sound_transmission {
+                    Some(t) => own.push((leaf, t)),
+                    None => unset_count += 1,
+                }
             }
         }
-        crossed
+        own.sort_unstable_by_key(|&(slot, _)| slot);
+        unset.powi(unset_count) * own.iter().map(|&(_, t)| t).product::<f32>()
+    }
+
+    /// Live occluders with a sound transmission of their own.
+    pub(crate) fn transmitting(&self) -> usize {
+        self.transmitting
+    }
+
+    /// True if any occluder on `layers` meets the axis-aligned box `(mins, maxs)`.
+    pub fn any_overlaps_box(&self, (mins, maxs): (Vec3, Vec3), layers: u32) -> bool {
+        self.bvh
+            .intersect_aabb(&Aabb::new(mins, maxs))
+            .any(|leaf| self.pool.at(leaf).is_some_and(|o| o.def.layers & layers != 0 && o.overlaps_box((mins, maxs))))
     }
 
     /// True if `p` lies inside any occluder volume on `layers`.
@@ -365,7 +393,8 @@ impl OccluderSet {
     }
 
     pub(crate) fn from_pool(pool: Pool<Occluder>) -> Self {
-        let mut set = OccluderSet { pool, grid_stale: true, ..Default::default() };
+        let transmitting = pool.iter().filter(|(_, o)| o.def.sound_transmission.is_some()).count();
+        let mut set = OccluderSet { pool, grid_stale: true, transmitting, ..Default::default() };
         set.rebuild();
         set
     }

@@ -55,6 +55,11 @@ pub struct OccluderDef {
     pub layers: u32,
     /// A hint that this occluder moves (doors, vehicles); static ones may move too.
     pub movable: bool,
+    /// The fraction of a sound's reach kept by sound passing straight through it, in [0, 1]
+    /// (a door 0.5, a thin wall 0.3, 0 blocks). `None` (default): the world's sound occlusion
+    /// factor with straight-line hearing (1, no muffling, by default: the lesson), and blocking
+    /// with walk hearing, where sound goes around it.
+    pub sound_transmission: Option<f32>,
 }
 
 impl Default for OccluderDef {
@@ -65,6 +70,7 @@ impl Default for OccluderDef {
             rotation: Quat::IDENTITY,
             layers: 1,
             movable: false,
+            sound_transmission: None,
         }
     }
 }
@@ -172,6 +178,20 @@ impl Geometry {
         }
     }
 
+    /// True if the shape meets the axis-aligned box `mins..maxs` (for a mesh: its triangles do).
+    pub(crate) fn overlaps_box(&self, pose: &Pose, mins: Vec3, maxs: Vec3) -> bool {
+        let cell = Cuboid::new((maxs - mins) * 0.5);
+        let at = Pose::from_translation((mins + maxs) * 0.5);
+        let shape: &dyn parry3d::shape::Shape = match self {
+            Geometry::Cuboid(s) => s,
+            Geometry::Ball(s) => s,
+            Geometry::Capsule(s) => s,
+            Geometry::Mesh(s) => s.as_ref(),
+        };
+        // Every pair of these shapes is supported by parry3d's dispatcher.
+        parry3d::query::intersection_test(&at, &cell, pose, shape).is_ok_and(|i| i.intersecting)
+    }
+
     pub(crate) fn contains_point(&self, pose: &Pose, p: Vec3) -> bool {
         match self {
             Geometry::Cuboid(s) => s.contains_point(pose, p),
@@ -253,6 +273,11 @@ impl Occluder {
     /// World-space bounds (slightly loosened).
     pub fn bounds(&self) -> (Vec3, Vec3) {
         (self.aabb.mins, self.aabb.maxs)
+    }
+
+    /// True if this occluder meets the axis-aligned box `(mins, maxs)`.
+    pub fn overlaps_box(&self, (mins, maxs): (Vec3, Vec3)) -> bool {
+        self.geometry.overlaps_box(&self.pose, mins, maxs)
     }
 
     /// True if `p` is inside this occluder's volume (never for meshes).

@@ -23,6 +23,7 @@ fn the_grid_walk_agrees_with_the_bvh_on_random_rays() {
             rotation: Quat::from_rotation_y(rand(0.0, 6.0)) * Quat::from_rotation_x(rand(-0.5, 0.5)),
             layers: 1 << (i % 3),
             movable: i % 10 == 0,
+            sound_transmission: None,
         };
         let id = set.add(&def).unwrap();
         if def.movable {
@@ -85,6 +86,7 @@ fn walled_town(rand: &mut impl FnMut(f32, f32) -> f32) -> (OccluderSet, Vec<Occl
             rotation: Quat::from_rotation_y(rand(0.0, 6.3)),
             layers: 1 << (i % 2),
             movable: true,
+            sound_transmission: None,
         };
         walls.push(set.add(&def).unwrap());
     }

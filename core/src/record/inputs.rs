@@ -10,7 +10,7 @@ use crate::id::{AgentId, InfluenceMapId, OccluderId, TargetId};
 use crate::influence::{InfluenceMap, InfluenceMapDef, Plane};
 use crate::math::Vec3;
 use crate::snapshot::codec::{Reader, Writer as SnapWriter};
-use crate::snapshot::{maps, parts};
+use crate::snapshot::{maps, parts, walk};
 use crate::team::Attitude;
 use crate::world::World;
 
@@ -41,6 +41,9 @@ pub(crate) mod call {
     pub const CREATE_MAP: u16 = 22;
     pub const DESTROY_MAP: u16 = 23;
     pub const MAP_STATE: u16 = 24;
+    pub const SET_WALK_GRID: u16 = 25;
+    pub const SET_WALK_GRAPH: u16 = 26;
+    pub const CLEAR_WALK_GRAPH: u16 = 27;
 }
 
 pub(super) fn write_options(w: &mut Writer, o: &RecordOptions) {
@@ -247,6 +250,12 @@ pub(crate) fn apply(world: &mut World, payload: &[u8], budget: usize) -> Result<
             let map = maps::read_map(r)?;
             world.replace_influence_map(m, map).map(|_| true)
         }
+        call::SET_WALK_GRID => world.set_walk_grid(&walk::read_grid_def(r)?).map(|_| true),
+        call::SET_WALK_GRAPH => {
+            let (snap, nodes, edges) = walk::read_given(r)?;
+            world.set_walk_graph(&nodes, &edges, snap).map(|_| true)
+        }
+        call::CLEAR_WALK_GRAPH => world.clear_walk_graph().map(|_| true),
         other => return Err(bad(format!("unknown input call {other}"))),
     };
     match outcome {

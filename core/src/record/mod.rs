@@ -34,7 +34,7 @@ use writer::{ChunkKind, Writer};
 /// Magic of every recording.
 pub const MAGIC: &[u8; 8] = b"ARGUSREC";
 /// Format version written and read by this library.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// What a recording keeps besides the inputs and the world-wide outputs.
 #[derive(Clone, Debug)]

@@ -7,6 +7,7 @@
 pub(crate) mod codec;
 pub(crate) mod maps;
 pub(crate) mod parts;
+pub(crate) mod walk;
 
 pub use codec::{Field, FieldKind};
 use codec::{Reader, Writer, checksum};
@@ -45,8 +46,9 @@ pub fn reseal(bytes: &mut Vec<u8>) {
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
 /// Format version written by this library; others are refused. 2 had per-sense settings records;
-/// 3 no longer carries the runtime settings (ray backend, worker threads).
-pub const FORMAT_VERSION: u32 = 3;
+/// 3 no longer carries the runtime settings (ray backend, worker threads); 4 adds the walk graph,
+/// the hearing path (world and agents) and occluders' sound transmission.
+pub const FORMAT_VERSION: u32 = 4;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {

@@ -5,7 +5,7 @@ use crate::agent::{Agent, AgentDef, TuningTable};
 use crate::awareness::AwarenessStage;
 use crate::brain::{Brain, BrainState};
 use crate::error::{Error, Result};
-use crate::hearing::{Sound, SoundDef};
+use crate::hearing::{HearingPath, Sound, SoundDef};
 use crate::id::{DensePool, Entry, Pool, RETIRED_GENERATION, Slot, TargetId};
 use crate::math::{check_finite, check_magnitude};
 use crate::memory::MemoryRecord;
@@ -31,6 +31,7 @@ pub(super) fn write_world(world: &World, w: &mut Writer) {
     w.f32(d.sound_occlusion);
     w.f32(d.broadphase_cell_size);
     w.u32(d.max_sight_ticks_per_step);
+    w.u32(d.hearing_path as u32);
     w.f64(world.time);
     w.u64(world.agents_created);
     for attitude in world.attitudes.raw() {
@@ -48,6 +49,7 @@ pub(super) fn write_world(world: &World, w: &mut Writer) {
         w.u32(s.layers);
     }
     super::maps::write_maps(world, w);
+    super::walk::write_walk(w, world.walk.as_ref());
 }
 
 pub(super) fn read_world(r: &mut Reader) -> Result<World> {
@@ -58,6 +60,10 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
         sound_occlusion: r.f32()?,
         broadphase_cell_size: r.f32()?,
         max_sight_ticks_per_step: r.u32()?,
+        hearing_path: {
+            let v = r.u32()?;
+            HearingPath::from_u32(v).ok_or_else(|| bad(format!("unknown hearing path {v}")))?
+        },
     };
     let mut world = checked("world settings", World::new(&def))?;
     world.time = r.f64()?;
@@ -99,6 +105,10 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
         world.pending_sounds.push(checked("sound", Sound::from_def(&def))?);
     }
     super::maps::read_maps(&mut world, r)?;
+    world.walk = super::walk::read_walk(r, &world.occluders)?;
+    if let Some(graph) = &world.walk {
+        checked("walk graph", world.walk_hearing.flood.prepare(graph.node_count()))?;
+    }
     Ok(world)
 }
 
@@ -262,6 +272,8 @@ pub(crate) fn write_occluder(w: &mut Writer, d: &OccluderDef) {
     w.quat(d.rotation);
     w.u32(d.layers);
     w.bool(d.movable);
+    w.bool(d.sound_transmission.is_some());
+    w.f32(d.sound_transmission.unwrap_or(0.0));
 }
 
 pub(crate) fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
@@ -289,7 +301,13 @@ pub(crate) fn read_occluder(r: &mut Reader) -> Result<OccluderDef> {
     let position = r.vec3()?;
     let rotation = r.quat()?;
     canonical_unit((rotation.length_squared() - 1.0).abs(), "occluder rotation")?;
-    Ok(OccluderDef { shape, position, rotation, layers: r.u32()?, movable: r.bool()? })
+    let (layers, movable) = (r.u32()?, r.bool()?);
+    let (has_transmission, transmission) = (r.bool()?, r.f32()?);
+    if !has_transmission && transmission.to_bits() != 0 {
+        return Err(bad("an occluder without a sound transmission of its own carries one"));
+    }
+    let sound_transmission = has_transmission.then_some(transmission);
+    Ok(OccluderDef { shape, position, rotation, layers, movable, sound_transmission })
 }
 
 pub(crate) fn write_target(w: &mut Writer, d: &TargetDef) {

@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::broadphase::TargetGrid;
-use crate::hearing::{Sound, hear};
+use crate::hearing::{Heard, HearingPath, StepSounds, WalkHearing, hear, path_of};
 use crate::id::{AgentId, Pool, TargetId};
 use crate::memory;
 use crate::occluders::OccluderSet;
@@ -26,12 +26,12 @@ pub(super) struct ConcludeInput<'a> {
     pub grid: &'a TargetGrid,
     pub attitudes: &'a AttitudeTable,
     pub occluders: &'a OccluderSet,
-    pub sounds: &'a [Sound],
-    /// The sounds by position (entry `target` = sound index), when there are enough of them
-    /// for a grid to beat a scan; every sound is at most `loudest` metres loud.
-    pub sound_grid: Option<&'a TargetGrid>,
-    pub loudest: f32,
+    pub sounds: StepSounds<'a>,
     pub sound_occlusion: f32,
+    /// The world's hearing path, and whether it has a walk graph.
+    pub hearing_path: (HearingPath, bool),
+    /// What walk-hearing agents heard (resolved before the step's agents conclude).
+    pub walk_heard: &'a WalkHearing,
 }
 
 /// Fewer sounds than this in a step are scanned; more go through a grid, so a step where a
@@ -45,42 +45,29 @@ pub(super) struct Sighting<'a> {
     pub hits: &'a [RayHit],
 }
 
-/// Hearing for one agent: the sounds it hears, with their strengths, into `heard`, in sound
-/// order. `nearby` is scratch for the grid's candidates.
-fn listen(ctx: &ConcludeInput, agent: &Agent, heard: &mut Vec<(u32, f32)>, nearby: &mut Vec<u32>) {
+/// Hearing for one agent: the sounds it hears into `heard`, in sound order. `nearby` is scratch
+/// for the grid's candidates.
+fn listen(ctx: &ConcludeInput, id: AgentId, agent: &Agent, heard: &mut Vec<Heard>, nearby: &mut Vec<u32>) {
     heard.clear();
     let hearing = &agent.tuning.hearing;
     if !hearing.enabled {
         return;
     }
-    let mut candidates = 0..ctx.sounds.len() as u32;
-    let picked: &[u32] = match ctx.sound_grid {
-        Some(grid) => {
-            // Every sound this agent can hear is within loudest × sensitivity of it (the
-            // rounded product grows with its factors); the margin only widens the net, and
-            // `hear` below applies the exact rule to each sound the grid returns.
-            let reach = ctx.loudest * hearing.sensitivity;
-            nearby.clear();
-            grid.query(agent.position(), reach * (1.0 + 1e-5) + 1e-5, |e| nearby.push(e.target));
-            nearby.sort_unstable();
-            candidates = 0..0;
-            nearby
-        }
-        None => &[],
-    };
-    for si in candidates.chain(picked.iter().copied()) {
-        let sound = &ctx.sounds[si as usize];
-        if sound.layers & hearing.sound_mask == 0
-            || !ctx.attitudes.perceives(agent.team, agent.tuning.detect, sound.team)
-        {
-            continue;
-        }
-        let listener = agent.position();
-        let crossed = || ctx.occluders.count_crossed(sound.position, listener, hearing.obstacle_mask);
-        if let Some(strength) = hear(listener, hearing.sensitivity, sound, ctx.sound_occlusion, crossed) {
-            heard.push((si, strength));
-        }
+    let (world_path, has_graph) = ctx.hearing_path;
+    if path_of(agent, world_path, has_graph) == HearingPath::Walk {
+        heard.extend(ctx.walk_heard.heard_by(id.index).iter().map(|&(_, h)| h));
+        return;
     }
+    // Occluders shrink a sound's reach only when one has a transmission of its own, or the
+    // world muffles sound (its factor below 1).
+    let shrinks = ctx.sound_occlusion < 1.0 || ctx.occluders.transmitting() > 0;
+    let listener = agent.position();
+    ctx.sounds.each_audible(agent, ctx.attitudes, nearby, |si, sound| {
+        let kept = || ctx.occluders.kept_through(sound.position, listener, hearing.obstacle_mask, ctx.sound_occlusion);
+        if let Some((strength, distance)) = hear(listener, hearing.sensitivity, sound, shrinks.then_some(kept)) {
+            heard.push(Heard { sound: si, strength, distance, position: sound.position });
+        }
+    });
 }
 
 /// Percepts, memory, awareness and brain for one agent: its hearing now, and its sight tick's
@@ -90,11 +77,11 @@ pub(super) fn conclude(
     id: AgentId,
     agent: &mut Agent,
     sighting: Option<Sighting>,
-    heard: &mut Vec<(u32, f32)>,
+    heard: &mut Vec<Heard>,
     nearby: &mut Vec<u32>,
     out: &mut StepEvents,
 ) {
-    listen(ctx, agent, heard, nearby);
+    listen(ctx, id, agent, heard, nearby);
     // An agent with no memories and no brain that heard and saw nothing: only its sight tick
     // counts (every stage below would loop over nothing). Most guards of a sparse level.
     let sees_nothing = |s: &Sighting| s.candidates.iter().all(|c| c.visible == 0);
@@ -121,25 +108,26 @@ pub(super) fn conclude(
     }
 
     let first_percept = out.percepts.len();
-    for &(sound_index, strength) in heard.iter() {
-        let sound = &ctx.sounds[sound_index as usize];
+    for h in heard.iter() {
+        let sound = &ctx.sounds.sounds[h.sound as usize];
         let source = if ctx.targets.get(sound.source.index, sound.source.generation).is_some() {
             sound.source
         } else {
             TargetId::NULL
         };
         if !source.is_null() {
-            memory::find_or_insert(&mut agent.records, source).refresh(sound.position, time);
+            memory::find_or_insert(&mut agent.records, source).refresh(h.position, time);
         }
         out.percepts.push(Percept {
             kind: PerceptKind::Sound,
             agent: id,
             target: source,
-            position: sound.position,
+            position: h.position,
             time,
-            strength,
-            sound: sound_index,
+            strength: h.strength,
+            sound: h.sound,
             loudness: sound.loudness,
+            distance: h.distance,
         });
     }
 
@@ -257,6 +245,7 @@ fn see(ctx: &ConcludeInput, id: AgentId, agent: &mut Agent, sighting: &Sighting,
             strength: fraction,
             sound: Percept::NO_SOUND,
             loudness: 0.0,
+            distance: 0.0,
         });
     }
     // The broadphase visits targets in grid order; report them in slot order.

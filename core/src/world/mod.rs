@@ -13,10 +13,11 @@ mod tactics;
 mod team;
 mod things;
 mod trace;
+mod walk;
 
 use crate::agent::{Agent, TuningTable};
 use crate::error::{Error, Result, invalid};
-use crate::hearing::{Sound, SoundDef};
+use crate::hearing::{HearingPath, Sound, SoundDef, WalkHearing};
 use crate::id::{AgentId, DensePool, Pool};
 use crate::math::{check_non_negative, check_range};
 use crate::occluders::OccluderSet;
@@ -54,6 +55,10 @@ pub struct WorldDef {
     pub broadphase_cell_size: f32,
     /// Most agents that run a sight tick in one step; 0 = no limit. Overdue agents go first.
     pub max_sight_ticks_per_step: u32,
+    /// How sound travels to the agents whose hearing follows the world's setting:
+    /// [`HearingPath::Straight`] (default, the lesson) or [`HearingPath::Walk`] (around walls,
+    /// along the walk graph; the straight line while the world has no walk graph).
+    pub hearing_path: HearingPath,
 }
 
 impl Default for WorldDef {
@@ -64,6 +69,7 @@ impl Default for WorldDef {
             sound_occlusion: 1.0,
             broadphase_cell_size: 0.0,
             max_sight_ticks_per_step: 0,
+            hearing_path: HearingPath::Straight,
         }
     }
 }
@@ -72,6 +78,9 @@ impl WorldDef {
     pub(crate) fn validate(&self) -> Result<()> {
         check_range(self.sound_occlusion, 0.0, 1.0, "sound occlusion factor")?;
         check_non_negative(self.broadphase_cell_size, "broadphase cell size")?;
+        if self.hearing_path == HearingPath::World {
+            return Err(invalid("a world's hearing path must be straight or walk (`World` is an agent's setting)"));
+        }
         if self.worker_threads as usize > shares::MAX_WORKERS {
             let most = shares::MAX_WORKERS;
             return Err(invalid(format!("worker threads must be at most {most}, got {}", self.worker_threads)));
@@ -102,6 +111,10 @@ pub struct World {
     pub(crate) workers: Option<std::sync::Arc<team::Workers>>,
     /// The recording in progress (see `record`); `None` costs nothing.
     pub(crate) recorder: Option<Box<crate::record::Recorder>>,
+    /// Where people can stand and walk (see `walk`), if the world has been given one.
+    pub(crate) walk: Option<crate::walk::WalkGraph>,
+    /// What walk-hearing agents hear this step, and the floods' working memory.
+    pub(crate) walk_hearing: WalkHearing,
 }
 
 impl std::fmt::Debug for World {
@@ -152,6 +165,8 @@ impl World {
             tunings: TuningTable::default(),
             workers,
             recorder: None,
+            walk: None,
+            walk_hearing: WalkHearing::default(),
         })
     }
 

@@ -12,6 +12,7 @@ use crate::agent::Agent;
 use crate::blockers::RememberedBlockers;
 use crate::broadphase::{GridBounds, GridTarget, TargetGrid};
 use crate::error::{Error, Result, invalid};
+use crate::hearing::{Heard, StepSounds, WalkInput};
 use crate::id::{AgentId, Entry, Pool};
 use crate::percept::StepEvents;
 use crate::prefetch::prefetch;
@@ -93,7 +94,7 @@ pub(crate) struct StepScratch {
 #[derive(Default)]
 #[repr(align(128))] // alone in its cache lines, as `shares::Padded`: each is a different worker's
 struct ConcludeChunk {
-    heard: Vec<(u32, f32)>,
+    heard: Vec<Heard>,
     nearby: Vec<u32>,
     events: StepEvents,
     /// This chunk's agents' sweep candidates copied into store order (see `conclude_range`).
@@ -395,10 +396,10 @@ impl World {
             grid,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
-            sounds: &self.pending_sounds,
-            sound_grid: use_grid.then_some(&*sound_grid),
-            loudest,
+            sounds: StepSounds { sounds: &self.pending_sounds, grid: use_grid.then_some(&*sound_grid), loudest },
             sound_occlusion: self.def.sound_occlusion,
+            hearing_path: (self.def.hearing_path, self.walk.is_some()),
+            walk_heard: &self.walk_hearing,
         };
         let shared = Shared { sweeps, swept, fresh_blockers, rank, due };
         // A recording takes each agent's frame records as it is concluded (see `record::capture`).
@@ -434,6 +435,17 @@ impl World {
                 ..Default::default()
             }));
             scratch.sound_grid.rebuild(loudest.max(1.0), &scratch.sound_input);
+        }
+        match &self.walk {
+            Some(graph) if !sounds.is_empty() => self.walk_hearing.resolve(&WalkInput {
+                agents: &self.agents,
+                world_path: self.def.hearing_path,
+                graph,
+                sounds: StepSounds { sounds, grid: use_grid.then_some(&self.scratch.sound_grid), loudest },
+                attitudes: &self.attitudes,
+                occluders: &self.occluders,
+            }),
+            _ => self.walk_hearing.clear(),
         }
         (loudest, use_grid)
     }

@@ -232,6 +232,7 @@ impl World {
     pub fn add_occluder(&mut self, def: &OccluderDef) -> Result<OccluderId> {
         self.check_idle()?;
         let id = self.occluders.add(def)?;
+        self.walk_follow_occluder(id, None);
         self.record_input(call::ADD_OCCLUDER, |w| {
             w.occluder_def(def);
             w.id(id.index, id.generation);
@@ -243,7 +244,9 @@ impl World {
     /// Removes an occluder.
     pub fn remove_occluder(&mut self, id: OccluderId) -> Result<()> {
         self.check_idle()?;
+        let before = self.occluders.get(id).map(|o| o.bounds());
         self.occluders.remove(id)?;
+        self.walk_follow_occluder(id, before);
         self.record_input(call::REMOVE_OCCLUDER, |w| w.id(id.index, id.generation));
         self.record_scene_changed();
         Ok(())
@@ -252,7 +255,9 @@ impl World {
     /// Moves an occluder (a door, a vehicle).
     pub fn set_occluder_pose(&mut self, id: OccluderId, position: Vec3, rotation: Quat) -> Result<()> {
         self.check_idle()?;
+        let before = self.occluders.get(id).map(|o| o.bounds());
         self.occluders.set_pose(id, position, rotation)?;
+        self.walk_follow_occluder(id, before);
         self.record_input(call::SET_OCCLUDER_POSE, |w| {
             w.id(id.index, id.generation);
             w.vec3(position);
@@ -266,6 +271,7 @@ impl World {
     pub fn set_occluder_layers(&mut self, id: OccluderId, layers: u32) -> Result<()> {
         self.check_idle()?;
         self.occluders.set_layers(id, layers)?;
+        self.walk_follow_occluder(id, None);
         self.record_input(call::SET_OCCLUDER_LAYERS, |w| {
             w.id(id.index, id.generation);
             w.u32(layers);

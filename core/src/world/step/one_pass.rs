@@ -18,6 +18,7 @@ use super::super::trace::TRACE_TICKS;
 use super::order::SAMPLE;
 use super::{ConcludeChunk, LOOKAHEAD, StepScratch};
 use crate::agent::Agent;
+use crate::hearing::StepSounds;
 use crate::id::{AgentId, Entry};
 use crate::prefetch::prefetch;
 
@@ -56,10 +57,10 @@ impl World {
             grid,
             attitudes: &self.attitudes,
             occluders: &self.occluders,
-            sounds: &self.pending_sounds,
-            sound_grid: use_grid.then_some(&*sound_grid),
-            loudest,
+            sounds: StepSounds { sounds: &self.pending_sounds, grid: use_grid.then_some(&*sound_grid), loudest },
             sound_occlusion: self.def.sound_occlusion,
+            hearing_path: (self.def.hearing_path, self.walk.is_some()),
+            walk_heard: &self.walk_hearing,
         };
         let time = *time;
         let pass = |(base, entries): (usize, &mut [Entry<Agent>]), chunk: &mut SweepChunk, out: &mut ConcludeChunk| {

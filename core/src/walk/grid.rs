@@ -1,0 +1,236 @@
+//! A walk graph built by Argus: a grid of cells on a floor, a cell open unless an occluder
+//! reaches into it within the height band a person occupies, 8-neighbour edges that do not cut
+//! a blocked corner.
+
+use super::{MAX_WALK_NODES, filled};
+use crate::error::{Result, invalid};
+use crate::math::{Vec3, check_finite, check_magnitude, check_non_negative, check_positive, floor_i64};
+use crate::occluders::OccluderSet;
+
+/// Smallest cell accepted, in metres: finer grids belong to a navigation mesh, not to hearing.
+pub const MIN_WALK_CELL_SIZE: f32 = 0.05;
+
+/// A grid walk graph's settings; the world copies them.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct WalkGridDef {
+    /// The grid's corner with the smallest X and Z; its Y is the floor's height.
+    pub origin: Vec3,
+    /// Cells along X.
+    pub width: u32,
+    /// Cells along Z.
+    pub depth: u32,
+    /// Side of a cell in metres (at least [`MIN_WALK_CELL_SIZE`]; default 0.5).
+    pub cell_size: f32,
+    /// Bottom of the band a person occupies, above the floor (default 0.3: a step walks over).
+    pub band_min: f32,
+    /// Top of that band (default 1.8).
+    pub band_max: f32,
+    /// Occluder layers that block walking (default all).
+    pub layers: u32,
+    /// How far a point (a sound, a listener) may be from the nearest open cell's centre and
+    /// still be on the graph; 0 = automatic (the larger of 1 m and one and a half cells).
+    pub snap_distance: f32,
+}
+
+impl Default for WalkGridDef {
+    fn default() -> Self {
+        WalkGridDef {
+            origin: Vec3::ZERO,
+            width: 64,
+            depth: 64,
+            cell_size: 0.5,
+            band_min: 0.3,
+            band_max: 1.8,
+            layers: u32::MAX,
+            snap_distance: 0.0,
+        }
+    }
+}
+
+impl WalkGridDef {
+    pub(crate) fn validate(&self) -> Result<()> {
+        check_finite(self.origin, "walk grid origin")?;
+        if self.width == 0 || self.depth == 0 {
+            return Err(invalid(format!(
+                "walk grid needs at least one cell each way, got {} × {}",
+                self.width, self.depth
+            )));
+        }
+        let cells = self.width as u64 * self.depth as u64;
+        if cells > MAX_WALK_NODES as u64 {
+            return Err(invalid(format!(
+                "walk grid of {} × {} = {cells} cells is more than the {MAX_WALK_NODES} a graph may have",
+                self.width, self.depth
+            )));
+        }
+        check_positive(self.cell_size, "walk grid cell size")?;
+        if self.cell_size < MIN_WALK_CELL_SIZE {
+            return Err(invalid(format!(
+                "walk grid cell size must be at least {MIN_WALK_CELL_SIZE} m, got {}",
+                self.cell_size
+            )));
+        }
+        check_magnitude(self.band_min, "walk grid band bottom")?;
+        check_magnitude(self.band_max, "walk grid band top")?;
+        if self.band_max <= self.band_min {
+            return Err(invalid(format!(
+                "walk grid band top ({}) must be above its bottom ({})",
+                self.band_max, self.band_min
+            )));
+        }
+        check_non_negative(self.snap_distance, "walk grid snap distance")?;
+        // The grid's far corner must be a coordinate the library accepts too.
+        let far = self.origin
+            + Vec3::new(self.width as f32 * self.cell_size, self.band_max, self.depth as f32 * self.cell_size);
+        check_finite(far, "walk grid far corner")?;
+        Ok(())
+    }
+}
+
+/// The grid and which cells are open.
+#[derive(Clone, Debug)]
+pub(super) struct GridShape {
+    pub def: WalkGridDef,
+    /// 1 = open, 0 = blocked; cell `x + z × width`.
+    open: Vec<u8>,
+    diagonal: f32,
+}
+
+impl GridShape {
+    pub fn build(def: &WalkGridDef, occluders: &OccluderSet) -> Result<GridShape> {
+        def.validate()?;
+        let cells = def.width as usize * def.depth as usize;
+        let open = filled(cells, 1u8, "cells")?;
+        let mut grid = GridShape { def: *def, open, diagonal: def.cell_size * std::f32::consts::SQRT_2 };
+        for (_, occluder) in occluders.iter() {
+            if occluder.def().layers & def.layers == 0 {
+                continue;
+            }
+            let (mins, maxs) = occluder.bounds();
+            grid.for_cells_in(mins, maxs, |grid, cell| {
+                if grid.open[cell as usize] == 1 && occluder.overlaps_box(grid.cell_box(cell)) {
+                    grid.open[cell as usize] = 0;
+                }
+            });
+        }
+        Ok(grid)
+    }
+
+    pub fn snap_distance(&self) -> f32 {
+        if self.def.snap_distance > 0.0 { self.def.snap_distance } else { (1.5 * self.def.cell_size).max(1.0) }
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.open.len()
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.open.capacity()
+    }
+
+    pub fn is_open(&self, cell: u32) -> bool {
+        self.open.get(cell as usize) == Some(&1)
+    }
+
+    pub fn centre(&self, cell: u32) -> Vec3 {
+        let w = self.def.width;
+        assert!((cell as usize) < self.open.len(), "walk node {cell} out of range");
+        let (x, z) = (cell % w, cell / w);
+        let c = self.def.cell_size;
+        self.def.origin + Vec3::new((x as f32 + 0.5) * c, 0.0, (z as f32 + 0.5) * c)
+    }
+
+    /// The cell's column within the band, shrunk by a hair so that a wall whose face lies on a
+    /// grid line blocks the cells it is in, not those beside it too.
+    fn cell_box(&self, cell: u32) -> (Vec3, Vec3) {
+        let d = &self.def;
+        let (x, z) = (cell % d.width, cell / d.width);
+        let c = d.cell_size;
+        let inset = c * 1e-3;
+        let mins = d.origin + Vec3::new(x as f32 * c + inset, d.band_min, z as f32 * c + inset);
+        let maxs = d.origin + Vec3::new((x + 1) as f32 * c - inset, d.band_max, (z + 1) as f32 * c - inset);
+        (mins, maxs)
+    }
+
+    /// The cell coordinate range (inclusive) covering `lo..=hi` along one axis, clamped.
+    fn span(&self, lo: f32, hi: f32, origin: f32, count: u32) -> Option<(u32, u32)> {
+        let c = self.def.cell_size;
+        let first = floor_i64((lo - origin) / c).max(0);
+        let last = floor_i64((hi - origin) / c).min(count as i64 - 1);
+        (first <= last).then_some((first as u32, last as u32))
+    }
+
+    /// Calls `f` for every cell whose column the box `mins..maxs` reaches (in X and Z; a box
+    /// wholly above or below the band reaches none).
+    fn for_cells_in(&mut self, mins: Vec3, maxs: Vec3, mut f: impl FnMut(&mut Self, u32)) {
+        let d = self.def;
+        if maxs.y < d.origin.y + d.band_min || mins.y > d.origin.y + d.band_max {
+            return;
+        }
+        let (Some((x0, x1)), Some((z0, z1))) =
+            (self.span(mins.x, maxs.x, d.origin.x, d.width), self.span(mins.z, maxs.z, d.origin.z, d.depth))
+        else {
+            return;
+        };
+        for z in z0..=z1 {
+            for x in x0..=x1 {
+                f(self, x + z * d.width);
+            }
+        }
+    }
+
+    /// Decides again every cell the box `mins..maxs` reaches, from all occluders on the layers.
+    pub fn update_region(&mut self, mins: Vec3, maxs: Vec3, occluders: &OccluderSet) {
+        let layers = self.def.layers;
+        self.for_cells_in(mins, maxs, |grid, cell| {
+            let blocked = occluders.any_overlaps_box(grid.cell_box(cell), layers);
+            grid.open[cell as usize] = (!blocked) as u8;
+        });
+    }
+
+    #[inline]
+    pub fn for_each_edge(&self, cell: u32, mut visit: impl FnMut(u32, f32)) {
+        if !self.is_open(cell) {
+            return;
+        }
+        let (w, h) = (self.def.width as i64, self.def.depth as i64);
+        let (x, z) = (cell as i64 % w, cell as i64 / w);
+        let open = |x: i64, z: i64| x >= 0 && z >= 0 && x < w && z < h && self.open[(x + z * w) as usize] == 1;
+        let c = self.def.cell_size;
+        for (dx, dz) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            if open(x + dx, z + dz) {
+                visit((x + dx + (z + dz) * w) as u32, c);
+            }
+        }
+        for (dx, dz) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            // A diagonal step needs both cells beside it open: it never cuts a blocked corner.
+            if open(x + dx, z + dz) && open(x + dx, z) && open(x, z + dz) {
+                visit((x + dx + (z + dz) * w) as u32, self.diagonal);
+            }
+        }
+    }
+
+    /// The open cell whose centre is nearest to `p`, within `snap` metres.
+    pub fn nearest(&self, p: Vec3, snap: f32) -> Option<(u32, f32)> {
+        let d = &self.def;
+        let (xs, zs) = (
+            self.span(p.x - snap, p.x + snap, d.origin.x, d.width)?,
+            self.span(p.z - snap, p.z + snap, d.origin.z, d.depth)?,
+        );
+        let mut best: Option<(u32, f32)> = None;
+        for z in zs.0..=zs.1 {
+            for x in xs.0..=xs.1 {
+                let cell = x + z * d.width;
+                if self.open[cell as usize] == 0 {
+                    continue;
+                }
+                let distance = p.distance(self.centre(cell));
+                // Ties go to the lower cell: the same answer on every platform.
+                if distance <= snap && best.is_none_or(|(_, b)| distance < b) {
+                    best = Some((cell, distance));
+                }
+            }
+        }
+        best
+    }
+}
