@@ -1018,6 +1018,92 @@ namespace Argus
         public static extern Result argus_world_emit_sound(WorldHandle world, SoundDef* def);
 
         /// <summary>
+        /// Default grid settings: 64 × 64 cells of 0.5 m from the origin, band 0.3–1.8 m, all layers.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern WalkGridDef argus_default_walk_grid_def();
+
+        /// <summary>
+        /// Builds a grid walk graph over the world's occluders and makes it the world's, replacing the
+        /// one it had. Occluders added, moved or removed later mark again the cells they cover.
+        /// <c>Result.OutOfMemory</c> when the grid cannot be had; nothing changes on error.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>def</c> NULL or readable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_set_walk_grid(WorldHandle world, WalkGridDef* def);
+
+        /// <summary>
+        /// Makes the engine's graph the world's walk graph (a navigation mesh's polygon centres and
+        /// their neighbours, a waypoint network): <c>nodes</c> where people can stand, <c>edges</c> between them
+        /// (walked both ways; an edge is never shorter than the straight line between its nodes), and
+        /// <c>snap_distance</c> (at least 0.05 m), how far a point may be from its nearest node and still be
+        /// on the graph. The arrays are copied; occluder changes do not touch this graph. Nothing
+        /// changes on error.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>nodes</c> readable for <c>node_count</c>, <c>edges</c> for <c>edge_count</c> items.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_set_walk_graph(WorldHandle world, Vec3* nodes, uint node_count, WalkEdge* edges, uint edge_count, float snap_distance);
+
+        /// <summary>
+        /// Removes the world's walk graph (walk hearing then hears by the straight line).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_clear_walk_graph(WorldHandle world);
+
+        /// <summary>
+        /// What the world's walk graph is (kind <c>WalkGraphKind.None</c> and zeros when it has none).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>out_info</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_walk_graph_info(WorldHandle world, WalkGraphInfo* out_info);
+
+        /// <summary>
+        /// Copies the walk graph's nodes, in node order, into <c>buffer</c> (<c>capacity</c> items);
+        /// <c>*out_count</c> = the node count. Too small → <c>Result.BufferTooSmall</c> with the count
+        /// needed in <c>*out_count</c>. No graph → <c>Result.InvalidArgument</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> writable for <c>capacity</c> items; <c>out_count</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_walk_nodes(WorldHandle world, WalkNode* buffer, uint capacity, uint* out_count);
+
+        /// <summary>
+        /// Copies the walk graph's edges, each once (<c>a &lt; b</c>, by <c>A</c> then in edge order), into <c>buffer</c>
+        /// (<c>capacity</c> items); <c>*out_count</c> = the edge count. Too small →
+        /// <c>Result.BufferTooSmall</c> with the count needed. No graph → <c>Result.InvalidArgument</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> writable for <c>capacity</c> items; <c>out_count</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_get_walk_edges(WorldHandle world, WalkEdge* buffer, uint capacity, uint* out_count);
+
+        /// <summary>
+        /// The shortest walk from <c>from</c> to <c>to</c> along the walk graph, of at most <c>limit</c> metres.
+        /// <c>*out_distance</c> = its metres (from <c>from</c> to its nearest node, along the edges, and on to
+        /// <c>to</c>), or -1 when there is no such walk (or a point is off the graph); <c>*out_count</c> = the
+        /// number of nodes walked through, 0 with no walk. With <c>nodes</c> non-NULL they are copied there
+        /// in walking order (<c>capacity</c> items; too small → <c>Result.BufferTooSmall</c> with the
+        /// count needed in <c>*out_count</c>). No graph → <c>Result.InvalidArgument</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>out_distance</c> and <c>out_count</c> writable; <c>nodes</c> NULL or writable for
+        /// <c>capacity</c> items.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_find_walk(WorldHandle world, Vec3 from, Vec3 to, float limit, float* out_distance, uint* nodes, uint capacity, uint* out_count);
+
+        /// <summary>
         /// Packed library version: <c>major &lt;&lt; 16 | minor &lt;&lt; 8 | patch</c>.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]

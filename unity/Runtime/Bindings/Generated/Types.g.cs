@@ -130,7 +130,7 @@ namespace Argus
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
         /// Wrappers compare it with <c>argus_abi_version()</c> at load.
         /// </summary>
-        public const uint ABI_VERSION = 4;
+        public const uint ABI_VERSION = 5;
         /// <summary>
         /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
         /// origins, candidate points), in metres. Beyond it → <c>Result.InvalidArgument</c>.
@@ -333,6 +333,25 @@ namespace Argus
     }
 
     /// <summary>
+    /// How a world's walk graph was made.
+    /// </summary>
+    public enum WalkGraphKind : uint
+    {
+        /// <summary>
+        /// The world has no walk graph.
+        /// </summary>
+        None = 0,
+        /// <summary>
+        /// Built by Argus as a grid over the occluders (<c>argus_world_set_walk_grid</c>).
+        /// </summary>
+        Grid = 1,
+        /// <summary>
+        /// Handed by the engine (<c>argus_world_set_walk_graph</c>).
+        /// </summary>
+        Given = 2,
+    }
+
+    /// <summary>
     /// How one team regards another.
     /// </summary>
     public enum Attitude : uint
@@ -482,6 +501,25 @@ namespace Argus
     }
 
     /// <summary>
+    /// Which way sound travels to a listener.
+    /// </summary>
+    public enum HearingPath : uint
+    {
+        /// <summary>
+        /// An agent's setting only: its world's setting (the default).
+        /// </summary>
+        World = 0,
+        /// <summary>
+        /// The straight line (the lesson; a world's default).
+        /// </summary>
+        Straight = 1,
+        /// <summary>
+        /// Around walls, along the world's walk graph (the straight line while it has none).
+        /// </summary>
+        Walk = 2,
+    }
+
+    /// <summary>
     /// A 3D vector (Y up, metres).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -565,9 +603,14 @@ namespace Argus
         /// </summary>
         public uint SoundMask;
         /// <summary>
-        /// Occluder layers that muffle sound when the world's sound occlusion is on (default all).
+        /// Occluder layers that muffle sound (by the world's sound occlusion or their own sound
+        /// transmission) and that hide a walk-heard sound's path from view (default all).
         /// </summary>
         public uint ObstacleMask;
+        /// <summary>
+        /// Which way sound travels to it (default <c>HearingPath.World</c>: the world's setting).
+        /// </summary>
+        public HearingPath Path;
         byte _enabled;
         /// <summary>
         /// True: hearing is tested (default true).
@@ -997,7 +1040,9 @@ namespace Argus
         /// </summary>
         public TargetId Target;
         /// <summary>
-        /// The target's position (sight) or the sound's position (hearing).
+        /// The target's position (sight); for hearing, where the sound seems to come from: its own
+        /// position (straight-line hearing), or with walk hearing the last point of its walk the
+        /// listener can see (the doorway it came through).
         /// </summary>
         public Vec3 Position;
         /// <summary>
@@ -1018,6 +1063,15 @@ namespace Argus
         /// Sound: the sound's loudness as emitted (its radius in metres). Sight: 0.
         /// </summary>
         public float Loudness;
+        /// <summary>
+        /// Sound: the metres it travelled to the listener, along the straight line or, heard around
+        /// walls, along the walk. Sight: 0.
+        /// </summary>
+        public float Distance;
+        /// <summary>
+        /// Always 0 (keeps the user data 8-byte aligned on every target).
+        /// </summary>
+        public uint Reserved;
         /// <summary>
         /// The agent's <c>UserData</c>.
         /// </summary>
@@ -2436,6 +2490,17 @@ namespace Argus
         /// True: expected to move (a hint).
         /// </summary>
         public bool Movable { get { return _movable != 0; } set { _movable = (byte)(value ? 1 : 0); } }
+        byte _hasSoundTransmission;
+        /// <summary>
+        /// True: <c>SoundTransmission</c> applies (default 0: the world's sound occlusion factor
+        /// with straight-line hearing, and blocking with walk hearing, where sound goes around it).
+        /// </summary>
+        public bool HasSoundTransmission { get { return _hasSoundTransmission != 0; } set { _hasSoundTransmission = (byte)(value ? 1 : 0); } }
+        /// <summary>
+        /// The fraction of a sound's reach kept by sound passing straight through this occluder, in
+        /// [0, 1] (a door 0.5, a thin wall 0.3, 0 blocks); read when <c>HasSoundTransmission</c>.
+        /// </summary>
+        public float SoundTransmission;
         /// <summary>
         /// The engine's value for this occluder (e.g. a collider handle); not interpreted, not
         /// saved in snapshots (default 0).
@@ -3193,6 +3258,119 @@ namespace Argus
     }
 
     /// <summary>
+    /// A grid walk graph's settings: cells on a floor, open unless an occluder on <c>Layers</c> reaches
+    /// into the band a person occupies. Fill with <c>argus_default_walk_grid_def()</c>; copied.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct WalkGridDef
+    {
+        /// <summary>
+        /// The grid's corner with the smallest X and Z; its Y is the floor's height.
+        /// </summary>
+        public Vec3 Origin;
+        /// <summary>
+        /// Cells along X (default 64).
+        /// </summary>
+        public uint Width;
+        /// <summary>
+        /// Cells along Z (default 64).
+        /// </summary>
+        public uint Depth;
+        /// <summary>
+        /// Side of a cell in metres, at least 0.05 (default 0.5).
+        /// </summary>
+        public float CellSize;
+        /// <summary>
+        /// Bottom of the band a person occupies, above the floor (default 0.3: a step walks over).
+        /// </summary>
+        public float BandMin;
+        /// <summary>
+        /// Top of that band (default 1.8).
+        /// </summary>
+        public float BandMax;
+        /// <summary>
+        /// Occluder layers that block walking (default all).
+        /// </summary>
+        public uint Layers;
+        /// <summary>
+        /// How far a point may be from the nearest open cell's centre and still be on the graph;
+        /// 0 = automatic, the larger of 1 m and 1.5 cells (default 0).
+        /// </summary>
+        public float SnapDistance;
+        /// <summary>
+        /// Set by <c>argus_default_walk_grid_def()</c>; leave it alone.
+        /// </summary>
+        internal uint InternalCookie;
+
+        /// <summary>The library's defaults (argus_default_walk_grid_def); never start from a zeroed struct.</summary>
+        public static WalkGridDef Default()
+        {
+            Library.EnsureLoaded();
+            return NativeMethods.argus_default_walk_grid_def();
+        }
+    }
+
+    /// <summary>
+    /// One walkable connection between two nodes, walked both ways.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct WalkEdge
+    {
+        /// <summary>
+        /// One end (a node index).
+        /// </summary>
+        public uint A;
+        /// <summary>
+        /// The other end.
+        /// </summary>
+        public uint B;
+        /// <summary>
+        /// Metres walked along it; at least the straight distance between its nodes.
+        /// </summary>
+        public float Length;
+    }
+
+    /// <summary>
+    /// What a world's walk graph is.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct WalkGraphInfo
+    {
+        /// <summary>
+        /// How it was made (<c>WalkGraphKind.None</c>: the world has none).
+        /// </summary>
+        public WalkGraphKind Kind;
+        /// <summary>
+        /// Nodes (a grid's cells, open or blocked).
+        /// </summary>
+        public uint NodeCount;
+        /// <summary>
+        /// Edges, each counted once.
+        /// </summary>
+        public uint EdgeCount;
+        /// <summary>
+        /// How far a point may be from its nearest open node and still be on the graph.
+        /// </summary>
+        public float SnapDistance;
+    }
+
+    /// <summary>
+    /// One node of a walk graph as <c>argus_world_get_walk_nodes</c> reports it.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct WalkNode
+    {
+        /// <summary>
+        /// Where it stands (a grid cell's centre on the floor).
+        /// </summary>
+        public Vec3 Position;
+        /// <summary>
+        /// Non-zero: a person can stand there (a grid cell no occluder blocks; every given node).
+        /// </summary>
+        public uint Open;
+    }
+
+    /// <summary>
     /// World-wide settings. Fill with <c>argus_default_world_def()</c>, then change what you need.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -3220,6 +3398,12 @@ namespace Argus
         /// Most agents that run a sight tick per step; 0 = unlimited (overdue agents go first).
         /// </summary>
         public uint MaxSightTicksPerStep;
+        /// <summary>
+        /// How sound travels to agents whose hearing path is <c>HearingPath.World</c>:
+        /// <c>HearingPath.Straight</c> (default, the lesson) or <c>HearingPath.Walk</c> (around
+        /// walls along the walk graph; the straight line while the world has none).
+        /// </summary>
+        public HearingPath HearingPath;
         /// <summary>
         /// Set by <c>argus_default_world_def()</c>; leave it alone.
         /// </summary>
