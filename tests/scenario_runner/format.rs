@@ -27,6 +27,8 @@ pub struct Scenario {
     pub world: WorldSpec,
     #[serde(default)]
     pub occluders: Vec<OccluderSpec>,
+    /// The world's walk graph, set after the occluders (a grid sees them).
+    pub walk_graph: Option<WalkGraphSpec>,
     #[serde(default)]
     pub agents: Vec<AgentSpec>,
     #[serde(default)]
@@ -42,6 +44,8 @@ pub struct WorldSpec {
     /// "builtin" (default) or "engine".
     pub ray_backend: Option<String>,
     pub sound_occlusion: Option<f32>,
+    /// "straight" (default) or "walk".
+    pub hearing_path: Option<String>,
     /// `[observer team, other team, "hostile" | "neutral" | "friendly"]` entries set at creation.
     #[serde(default)]
     pub attitudes: Vec<(u32, u32, String)>,
@@ -60,6 +64,32 @@ pub struct OccluderSpec {
     /// Quaternion `[x, y, z, w]`; default identity.
     pub rotation: Option<[f32; 4]>,
     pub layers: Option<u32>,
+    /// The fraction of reach sound keeps through it; absent = none of its own.
+    pub sound_transmission: Option<f32>,
+}
+
+/// Exactly one of `grid` or `nodes` (with `edges` and `snap_distance`).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct WalkGraphSpec {
+    pub grid: Option<WalkGridSpec>,
+    pub nodes: Option<Vec<V3>>,
+    /// `[a, b, length]` each.
+    pub edges: Option<Vec<(u32, u32, f32)>>,
+    pub snap_distance: Option<f32>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct WalkGridSpec {
+    pub origin: Option<V3>,
+    pub width: u32,
+    pub depth: u32,
+    pub cell_size: Option<f32>,
+    pub band_min: Option<f32>,
+    pub band_max: Option<f32>,
+    pub layers: Option<u32>,
+    pub snap_distance: Option<f32>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -105,6 +135,8 @@ pub struct HearingSpec {
     pub sensitivity: Option<f32>,
     pub sound_mask: Option<u32>,
     pub obstacle_mask: Option<u32>,
+    /// "world" (default), "straight" or "walk".
+    pub path: Option<String>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -259,6 +291,13 @@ pub enum Action {
         tolerance: Option<f32>,
         expect: TacticalExpect,
     },
+    FindWalk {
+        from: V3,
+        to: V3,
+        limit: f32,
+        tolerance: Option<f32>,
+        expect: WalkExpect,
+    },
     FindFlank {
         threat: ThreatSpec,
         candidates: Vec<V3>,
@@ -267,6 +306,15 @@ pub enum Action {
         tolerance: Option<f32>,
         expect: TacticalExpect,
     },
+}
+
+/// `find_walk`: `found`, and when found its `distance` and `node_count`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct WalkExpect {
+    pub found: bool,
+    pub distance: Option<f32>,
+    pub node_count: Option<u32>,
 }
 
 /// How the runner answers the rays of an engine-ray world (ignored rules for a builtin world
@@ -321,6 +369,8 @@ pub struct PerceptExpect {
     pub sound_index: Option<u32>,
     /// Sound percepts: the sound's loudness as emitted.
     pub loudness: Option<f32>,
+    /// Sound percepts: the metres it travelled (straight line or walk).
+    pub distance: Option<f32>,
 }
 
 #[derive(Deserialize, Debug)]

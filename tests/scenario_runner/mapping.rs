@@ -28,7 +28,44 @@ pub fn world_def(w: &WorldSpec) -> Result<WorldDef, String> {
     if let Some(f) = w.sound_occlusion {
         def.sound_occlusion = f;
     }
+    if let Some(path) = &w.hearing_path {
+        def.hearing_path = hearing_path(path)?;
+    }
     Ok(def)
+}
+
+pub fn hearing_path(name: &str) -> Result<HearingPath, String> {
+    match name {
+        "world" => Ok(HearingPath::World),
+        "straight" => Ok(HearingPath::Straight),
+        "walk" => Ok(HearingPath::Walk),
+        other => Err(format!("unknown hearing path {other:?} (world | straight | walk)")),
+    }
+}
+
+/// Sets the file's walk graph on `world`.
+pub fn set_walk_graph(world: &mut World, g: &WalkGraphSpec) -> Result<(), String> {
+    let api = |r: argus_core::Result<()>| r.map_err(|e| format!("API error: {e}"));
+    match (&g.grid, &g.nodes) {
+        (Some(grid), None) if g.edges.is_none() && g.snap_distance.is_none() => {
+            let mut def = WalkGridDef { width: grid.width, depth: grid.depth, ..Default::default() };
+            set(&mut def.origin, grid.origin.map(v3));
+            set(&mut def.cell_size, grid.cell_size);
+            set(&mut def.band_min, grid.band_min);
+            set(&mut def.band_max, grid.band_max);
+            set(&mut def.layers, grid.layers);
+            set(&mut def.snap_distance, grid.snap_distance);
+            api(world.set_walk_grid(&def))
+        }
+        (None, Some(nodes)) => {
+            let nodes: Vec<Vec3> = nodes.iter().copied().map(v3).collect();
+            let edges: Vec<WalkEdge> =
+                g.edges.iter().flatten().map(|&(a, b, length)| WalkEdge { a, b, length }).collect();
+            let snap = g.snap_distance.ok_or("walk_graph: nodes need snap_distance")?;
+            api(world.set_walk_graph(&nodes, &edges, snap))
+        }
+        _ => Err("walk_graph: give either `grid` or `nodes` (with `edges`, `snap_distance`)".into()),
+    }
 }
 
 pub fn occluder_def(o: &OccluderSpec) -> Result<OccluderDef, String> {
@@ -48,6 +85,7 @@ pub fn occluder_def(o: &OccluderSpec) -> Result<OccluderDef, String> {
     if let Some(l) = o.layers {
         def.layers = l;
     }
+    def.sound_transmission = o.sound_transmission;
     Ok(def)
 }
 
@@ -82,6 +120,9 @@ pub fn agent_def(a: &AgentSpec) -> Result<AgentDef, String> {
     set(&mut h.sensitivity, spec.sensitivity);
     set(&mut h.sound_mask, spec.sound_mask);
     set(&mut h.obstacle_mask, spec.obstacle_mask);
+    if let Some(path) = &spec.path {
+        h.path = hearing_path(path)?;
+    }
     set(&mut def.memory.decay_per_second, a.memory.decay_per_second);
     set(&mut def.memory.forget_threshold, a.memory.forget_threshold);
     set(&mut def.brain.enabled, a.brain.enabled);

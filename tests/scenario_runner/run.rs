@@ -86,6 +86,9 @@ impl Run {
             let id = api(run.world.add_occluder(&occluder_def(o)?))?;
             unique(run.occluders.insert(o.name.clone(), id), &o.name)?;
         }
+        if let Some(g) = &s.walk_graph {
+            set_walk_graph(&mut run.world, g)?;
+        }
         for a in &s.agents {
             let id = api(run.world.create_agent(&agent_def(a)?))?;
             unique(run.agents.insert(a.name.clone(), id), &a.name)?;
@@ -252,6 +255,15 @@ impl Run {
                 let answer = api(self.world.find_cover(&query, Rays::World, &mut out))?;
                 check_tactical(expect, answer, &out, tolerance.unwrap_or(self.tolerance), c);
             }
+            Action::FindWalk { from, to, limit, tolerance, expect } => {
+                let walk = api(self.world.walk_path(v3(*from), v3(*to), *limit))?;
+                let tol = tolerance.unwrap_or(self.tolerance);
+                c.eq("find_walk found", expect.found, walk.is_some());
+                if let Some(walk) = walk {
+                    c.opt_float("find_walk distance", expect.distance, walk.distance, tol);
+                    c.opt_eq("find_walk node_count", expect.node_count, walk.nodes.len() as u32);
+                }
+            }
             Action::FindFlank { threat, candidates, map, top_k, tolerance, expect } => {
                 let spots: Vec<Vec3> = candidates.iter().copied().map(v3).collect();
                 let danger = self.danger_map(map.as_deref())?;
@@ -317,11 +329,12 @@ impl Run {
                 c.opt_vec3(&w("position"), x.position, p.position, tol);
                 c.opt_float(&w("strength"), x.strength, p.strength, tol);
                 c.opt_float(&w("time"), x.time, p.time, tol);
-                if x.sound_index.is_some() || x.loudness.is_some() {
-                    c.eq(&w("kind (sound_index / loudness are sound fields)"), "sound", kind_name(p.kind));
+                if x.sound_index.is_some() || x.loudness.is_some() || x.distance.is_some() {
+                    c.eq(&w("kind (sound_index / loudness / distance are sound fields)"), "sound", kind_name(p.kind));
                 }
                 c.opt_eq(&w("sound_index"), x.sound_index, p.sound);
                 c.opt_float(&w("loudness"), x.loudness, p.loudness, tol);
+                c.opt_float(&w("distance"), x.distance, p.distance, tol);
             }
         }
         for (name, expected, seen) in [("seen", &e.seen, true), ("lost", &e.lost, false)] {
