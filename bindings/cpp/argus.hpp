@@ -157,6 +157,15 @@ struct InfluenceMapDef : ArgusInfluenceMapDef {
 struct CoverQuery : ArgusCoverQuery { CoverQuery() : ArgusCoverQuery(argus_default_cover_query()) {} };
 struct FlankQuery : ArgusFlankQuery { FlankQuery() : ArgusFlankQuery(argus_default_flank_query()) {} };
 struct RecordDef : ArgusRecordDef { RecordDef() : ArgusRecordDef(argus_default_record_def()) {} };
+struct WalkGridDef : ArgusWalkGridDef { WalkGridDef() : ArgusWalkGridDef(argus_default_walk_grid_def()) {} };
+
+/// The shortest walk between two points: its metres and the nodes walked through (empty and
+/// `found` false when there is none within the limit).
+struct Walk {
+    bool found = false;
+    float distance = -1.0f;
+    std::vector<uint32_t> nodes;
+};
 
 /// Ranked spots of a tactical query and its summary (the best spot or the lesson's fallback).
 struct Tactical {
@@ -418,6 +427,39 @@ public:
     void set_attitude(uint32_t observer, uint32_t other, ArgusAttitude attitude) { try_set_attitude(observer, other, attitude).value(); }
     Result<ArgusAttitude> try_attitude(uint32_t observer, uint32_t other) const { return call<ArgusAttitude>([&](ArgusAttitude *o) { return argus_world_get_attitude(world_, observer, other, o); }); }
     ArgusAttitude attitude(uint32_t observer, uint32_t other) const { return try_attitude(observer, other).value(); }
+
+    // ---- the walk graph (where people can stand and walk; walk hearing goes along it) ------
+    /// Builds a grid walk graph over the occluders (replacing the world's graph).
+    Result<void> try_set_walk_grid(const ArgusWalkGridDef &def) { return call_void(argus_world_set_walk_grid(world_, &def)); }
+    void set_walk_grid(const ArgusWalkGridDef &def) { try_set_walk_grid(def).value(); }
+    /// The engine's own graph: nodes, edges (walked both ways) and the snap distance.
+    Result<void> try_set_walk_graph(const std::vector<ArgusVec3> &nodes, const std::vector<ArgusWalkEdge> &edges, float snap_distance) {
+        return call_void(argus_world_set_walk_graph(world_, nodes.data(), static_cast<uint32_t>(nodes.size()), edges.data(), static_cast<uint32_t>(edges.size()), snap_distance));
+    }
+    void set_walk_graph(const std::vector<ArgusVec3> &nodes, const std::vector<ArgusWalkEdge> &edges, float snap_distance) { try_set_walk_graph(nodes, edges, snap_distance).value(); }
+    Result<void> try_clear_walk_graph() { return call_void(argus_world_clear_walk_graph(world_)); }
+    void clear_walk_graph() { try_clear_walk_graph().value(); }
+    /// What the graph is (kind ARGUS_WALK_GRAPH_KIND_NONE without one).
+    Result<ArgusWalkGraphInfo> try_walk_graph_info() const { return call<ArgusWalkGraphInfo>([&](ArgusWalkGraphInfo *o) { return argus_world_get_walk_graph_info(world_, o); }); }
+    ArgusWalkGraphInfo walk_graph_info() const { return try_walk_graph_info().value(); }
+    Result<std::vector<ArgusWalkNode>> try_walk_nodes() const {
+        return fill<ArgusWalkNode>([&](ArgusWalkNode *b, uint32_t cap, uint32_t *n) { return argus_world_get_walk_nodes(world_, b, cap, n); });
+    }
+    std::vector<ArgusWalkNode> walk_nodes() const { return try_walk_nodes().value(); }
+    Result<std::vector<ArgusWalkEdge>> try_walk_edges() const {
+        return fill<ArgusWalkEdge>([&](ArgusWalkEdge *b, uint32_t cap, uint32_t *n) { return argus_world_get_walk_edges(world_, b, cap, n); });
+    }
+    std::vector<ArgusWalkEdge> walk_edges() const { return try_walk_edges().value(); }
+    /// The shortest walk of at most `limit` metres from `from` to `to`.
+    Result<Walk> try_find_walk(ArgusVec3 from, ArgusVec3 to, float limit) {
+        Walk walk;
+        auto result = fill<uint32_t>([&](uint32_t *b, uint32_t cap, uint32_t *n) { return argus_world_find_walk(world_, from, to, limit, &walk.distance, b, cap, n); });
+        if (!result.ok()) return Result<Walk>(result.error(), result.message());
+        walk.nodes = std::move(result).value();
+        walk.found = walk.distance >= 0.0f;
+        return walk;
+    }
+    Walk find_walk(ArgusVec3 from, ArgusVec3 to, float limit) { return try_find_walk(from, to, limit).value(); }
 
     // ---- save and load ------------------------------------------------------------------
     /// The world as a snapshot (versioned, checksummed bytes).

@@ -552,8 +552,58 @@ static void tactics() {
     CHECK(!bad.ok() && bad.error() == ARGUS_RESULT_INVALID_ARGUMENT && contains(bad.message(), "ArgusCoverMode"));
 }
 
+// Walk hearing: a footstep behind a wall is heard around it through a doorway, at the walk's
+// distance, from the doorway; find_walk gives the same walk; bad input is a Result, not a crash.
+static void walk_hearing() {
+    argus::WorldDef def;
+    def.hearing_path = ARGUS_HEARING_PATH_WALK;
+    argus::World world(def);
+    for (float x0 : {0.0f, 15.0f}) {
+        float x1 = x0 == 0.0f ? 13.0f : 20.0f;
+        argus::OccluderDef wall;
+        wall.position = v3((x0 + x1) / 2, 1.5f, 10);
+        wall.half_extents = v3((x1 - x0) / 2, 1.5f, 0.1f);
+        world.create_occluder(wall);
+    }
+    argus::WalkGridDef grid;
+    grid.width = 40;
+    grid.depth = 40;
+    world.set_walk_grid(grid);
+    CHECK(world.walk_graph_info().kind == ARGUS_WALK_GRAPH_KIND_GRID);
+    CHECK(world.walk_nodes().size() == 1600);
+    argus::AgentDef guard;
+    guard.position = v3(5, 0, 8);
+    world.create_agent(guard);
+    argus::SoundDef step;
+    step.position = v3(5, 0, 12);
+    step.loudness = 30.0f;
+    world.emit_sound(step);
+    world.step(0.1f);
+    argus::Span<ArgusPercept> percepts = world.percepts();
+    CHECK(percepts.size() == 1);
+    argus::Walk walk = world.find_walk(v3(5, 0, 12), v3(5, 0, 8), 100.0f);
+    CHECK(walk.found && walk.nodes.size() > 30);
+    for (const ArgusPercept &p : percepts) {
+        CHECK_NEAR(p.distance, walk.distance, 1e-4);
+        CHECK(p.position.z < 10.5f && p.position.x > 11.0f);
+    }
+    argus::Walk none = world.find_walk(v3(5, 0, 12), v3(5, 0, 8), 10.0f);
+    CHECK(!none.found && none.nodes.empty() && none.distance == -1.0f);
+    grid.cell_size = 0.0f;
+    argus::Result<void> refused = world.try_set_walk_grid(grid);
+    CHECK(!refused.ok() && refused.error() == ARGUS_RESULT_INVALID_ARGUMENT && contains(refused.message(), "cell size"));
+    std::vector<ArgusVec3> nodes = {v3(0, 0, 0), v3(3, 0, 0)};
+    std::vector<ArgusWalkEdge> edges = {{0, 1, 3.0f}};
+    world.set_walk_graph(nodes, edges, 1.0f);
+    CHECK(world.walk_edges().size() == 1 && world.walk_graph_info().kind == ARGUS_WALK_GRAPH_KIND_GIVEN);
+    edges[0].b = 9;
+    CHECK(world.try_set_walk_graph(nodes, edges, 1.0f).error() == ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(world.walk_edges().size() == 1);
+}
+
 int main() {
     vision_trace();
+    walk_hearing();
     hearing_trace();
     memory_and_brain_trace();
     errors();
