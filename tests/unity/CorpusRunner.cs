@@ -186,10 +186,11 @@ namespace Argus.Perception.StandInTests
         {
             try
             {
-                Keys(m_Doc, "file", "name", "source", "description", "tolerance", "world", "occluders", "agents", "targets", "maps", "timeline");
+                Keys(m_Doc, "file", "name", "source", "description", "tolerance", "world", "occluders", "walk_graph", "agents", "targets", "maps", "timeline");
                 m_Tolerance = Has(m_Doc, "tolerance") ? F(m_Doc["tolerance"]) : 1e-5f;
                 BuildWorld();
                 if (Has(m_Doc, "occluders")) foreach (JsonObject o in (JsonArray)m_Doc["occluders"]) BuildOccluder(o);
+                if (Has(m_Doc, "walk_graph")) GivenWalkGraph((JsonObject)m_Doc["walk_graph"]);
                 if (Has(m_Doc, "agents")) foreach (JsonObject a in (JsonArray)m_Doc["agents"]) BuildAgent(a);
                 if (Has(m_Doc, "targets")) foreach (JsonObject t in (JsonArray)m_Doc["targets"]) BuildTarget(t);
                 if (Has(m_Doc, "maps")) foreach (JsonObject m in (JsonArray)m_Doc["maps"]) BuildMap(m);
@@ -218,7 +219,7 @@ namespace Argus.Perception.StandInTests
             m_World = go.AddComponent<PerceptionWorld>();
             m_World.autoStep = false;
             JsonObject w = Has(m_Doc, "world") ? (JsonObject)m_Doc["world"] : new JsonObject();
-            Keys(w, "world", "ray_backend", "sound_occlusion", "attitudes");
+            Keys(w, "world", "ray_backend", "sound_occlusion", "hearing_path", "attitudes");
             if (Has(w, "ray_backend") && Str(w["ray_backend"]) == "engine")
             {
                 m_Rays = new ScriptedRays { Runner = this };
@@ -226,10 +227,52 @@ namespace Argus.Perception.StandInTests
                 m_World.customRayCaster = m_Rays;
             }
             if (Has(w, "sound_occlusion")) m_World.soundOcclusion = F(w["sound_occlusion"]);
+            if (Has(w, "hearing_path"))
+            {
+                string path = Str(w["hearing_path"]);
+                if (path == "straight") m_World.hearingPath = PerceptionWorld.HearingRoute.StraightLine;
+                else if (path == "walk") m_World.hearingPath = PerceptionWorld.HearingRoute.WalkAroundWalls;
+                else Fail("unknown world hearing_path " + path + " (straight | walk)");
+            }
+            // A grid walk graph is the world's own setting, built when it is enabled (before the occluders
+            // join: the grid follows occluders added later, as in a scene).
+            if (Has(m_Doc, "walk_graph") && Has((JsonObject)m_Doc["walk_graph"], "grid"))
+            {
+                var g = (JsonObject)m_Doc["walk_graph"];
+                Keys(g, "walk_graph", "grid");
+                var grid = (JsonObject)g["grid"];
+                Keys(grid, "walk_graph grid", "origin", "width", "depth", "cell_size", "band_min", "band_max", "layers", "snap_distance");
+                m_World.walkGraph = PerceptionWorld.WalkGraphSource.Grid;
+                if (Has(grid, "cell_size")) m_World.walkCellSize = F(grid["cell_size"]);
+                Vector3 origin = Has(grid, "origin") ? V(grid["origin"]) : Vector3.zero;
+                var bounds = new Bounds();
+                bounds.SetMinMax(origin, origin + new Vector3((int)grid["width"] * m_World.walkCellSize, 0f, (int)grid["depth"] * m_World.walkCellSize));
+                m_World.walkGridBounds = bounds;
+                if (Has(grid, "band_min")) m_World.walkBandMin = F(grid["band_min"]);
+                if (Has(grid, "band_max")) m_World.walkBandMax = F(grid["band_max"]);
+                if (Has(grid, "layers")) m_World.walkBlockingMask = unchecked((int)(uint)(long)grid["layers"]);
+                if (Has(grid, "snap_distance")) m_World.walkSnapDistance = F(grid["snap_distance"]);
+            }
             go.SetActive(true);
+            if (m_World.walkGraph == PerceptionWorld.WalkGraphSource.Grid && m_World.Native.WalkGraph.Kind != WalkGraphKind.Grid)
+                Fail("the world's walk grid was not built");
             if (Has(w, "attitudes"))
                 foreach (JsonArray a in (JsonArray)w["attitudes"])
                     m_World.Native.SetAttitude((uint)(int)a[0], (uint)(int)a[1], AttitudeOf(Str(a[2])));
+        }
+
+        // The engine's own nodes and edges, through PerceptionWorld.SetWalkGraph (after the occluders).
+        void GivenWalkGraph(JsonObject g)
+        {
+            if (Has(g, "grid")) return; // set up with the world
+            Keys(g, "walk_graph", "nodes", "edges", "snap_distance");
+            var nodes = new List<Vector3>();
+            foreach (JsonValue n in (JsonArray)g["nodes"]) nodes.Add(V(n));
+            var edges = new List<WalkEdge>();
+            if (Has(g, "edges"))
+                foreach (JsonArray e in (JsonArray)g["edges"]) edges.Add(new WalkEdge((uint)(int)e[0], (uint)(int)e[1], F(e[2])));
+            if (!Has(g, "snap_distance")) { Fail("walk_graph: nodes need snap_distance"); return; }
+            m_World.SetWalkGraph(nodes.ToArray(), edges.ToArray(), F(g["snap_distance"]));
         }
 
         void SetLayer(GameObject go, JsonObject o, string what)
@@ -243,7 +286,7 @@ namespace Argus.Perception.StandInTests
 
         void BuildOccluder(JsonObject o)
         {
-            Keys(o, "occluder", "name", "shape", "position", "rotation", "half_extents", "radius", "half_height", "layers");
+            Keys(o, "occluder", "name", "shape", "position", "rotation", "half_extents", "radius", "half_height", "layers", "sound_transmission");
             var go = new GameObject(Str(o["name"]));
             go.SetActive(false);
             go.transform.position = V(o["position"]);
@@ -264,7 +307,13 @@ namespace Argus.Perception.StandInTests
                 c.height = 2f * (F(o["half_height"]) + c.radius);
             }
             else Fail("unknown shape " + shape);
-            go.AddComponent<PerceptionOccluder>().movable = true;
+            var occluder = go.AddComponent<PerceptionOccluder>();
+            occluder.movable = true;
+            if (Has(o, "sound_transmission"))
+            {
+                occluder.overrideSoundTransmission = true;
+                occluder.soundTransmission = F(o["sound_transmission"]);
+            }
             go.SetActive(true);
             m_Occluders.Add(Str(o["name"]), go);
         }
@@ -322,11 +371,19 @@ namespace Argus.Perception.StandInTests
             if (Has(a, "hearing"))
             {
                 var h = (JsonObject)a["hearing"];
-                Keys(h, "hearing", "enabled", "sensitivity", "sound_mask", "obstacle_mask");
+                Keys(h, "hearing", "enabled", "sensitivity", "sound_mask", "obstacle_mask", "path");
                 if (Has(h, "enabled")) hearing.enabled = (bool)h["enabled"];
                 if (Has(h, "sensitivity")) hearing.hearingSensitivity = F(h["sensitivity"]);
                 if (Has(h, "sound_mask")) hearing.soundMask = unchecked((int)(uint)(long)h["sound_mask"]);
                 if (Has(h, "obstacle_mask")) hearing.muffleMask = unchecked((int)(uint)(long)h["obstacle_mask"]);
+                if (Has(h, "path"))
+                {
+                    string path = Str(h["path"]);
+                    if (path == "world") hearing.obstruction = HearingSensor.Obstruction.FollowWorld;
+                    else if (path == "straight") hearing.obstruction = HearingSensor.Obstruction.StraightLine;
+                    else if (path == "walk") hearing.obstruction = HearingSensor.Obstruction.WalkAroundWalls;
+                    else Fail("unknown hearing path " + path + " (world | straight | walk)");
+                }
             }
             if (Has(a, "memory"))
             {
@@ -357,7 +414,7 @@ namespace Argus.Perception.StandInTests
                 if (Has(w, "aware_threshold")) sight.awarenessAware = F(w["aware_threshold"]);
             }
             // The step's events, recorded in the order the components raise them.
-            system.OnPercept += p => m_PerceptValues.Add(new object[] { name, p.type == PerceptType.Sight ? "sight" : "sound", NameOf(p.target), p.position, p.strength, p.timestamp });
+            system.OnPercept += p => m_PerceptValues.Add(new object[] { name, p.type == PerceptType.Sight ? "sight" : "sound", NameOf(p.target), p.position, p.strength, p.timestamp, p.distance });
             brain.OnStateChanged += (from, to) => m_Brain.Add(new object[] { name, s_States[(int)from], s_States[(int)to], NameOf(brain.Focus), (float)m_World.Native.Time });
             memory.OnForgotten += (t, pos) => m_Forgotten.Add(new object[] { name, NameOf(t), pos });
             sight.OnTargetSeen += (t, pos) => m_Seen.Add(new object[] { name, NameOf(t), pos });
@@ -526,6 +583,20 @@ namespace Argus.Perception.StandInTests
                     Keys(a, "find_cover", "do", "self_position", "threats", "candidates", "map", "mode", "top_k", "expect", "tolerance");
                     Tactical(a, expect, true);
                     break;
+                case "find_walk":
+                {
+                    Keys(a, "find_walk", "do", "from", "to", "limit", "expect", "tolerance");
+                    var path = new List<Vector3>();
+                    float distance;
+                    bool found = m_World.FindWalk(V(a["from"]), V(a["to"]), F(a["limit"]), out distance, path);
+                    if (expect == null) break;
+                    Keys(expect, "find_walk expect", "found", "distance", "node_count");
+                    Same("find_walk found", (bool)expect["found"], found);
+                    if (found && Has(expect, "distance")) Near("find_walk distance", F(expect["distance"]), distance, Tol(a));
+                    if (found && Has(expect, "node_count")) Same("find_walk node_count", (int)expect["node_count"], path.Count);
+                    if (!found && path.Count != 0) Fail("find_walk: no walk, yet " + path.Count + " path points");
+                    break;
+                }
                 case "find_flank":
                     Keys(a, "find_flank", "do", "threat", "candidates", "map", "top_k", "expect", "tolerance");
                     Tactical(a, expect, false);
@@ -548,13 +619,14 @@ namespace Argus.Perception.StandInTests
                 {
                     var w = (JsonObject)want[i];
                     object[] got = m_PerceptValues[i];
-                    Keys(w, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness");
+                    Keys(w, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness", "distance");
                     Same("percept " + i + " agent", Str(w["agent"]), got[0]);
                     Same("percept " + i + " kind", Str(w["kind"]), got[1]);
                     if (w.ContainsKey("target")) Same("percept " + i + " target", Str(w["target"]), got[2]);
                     if (Has(w, "position")) Near("percept " + i + " position", V(w["position"]), (Vector3)got[3], tol);
                     if (Has(w, "strength")) Near("percept " + i + " strength", F(w["strength"]), (float)got[4], tol);
                     if (Has(w, "time")) Near("percept " + i + " time", F(w["time"]), (float)got[5], tol);
+                    if (Has(w, "distance")) Near("percept " + i + " distance (Percept.distance)", F(w["distance"]), (float)got[6], tol);
                     // Which sound it was: not on the lesson's Percept yet, read from the step's native
                     // percepts (same order as OnPercept).
                     if (Has(w, "sound_index") || Has(w, "loudness"))

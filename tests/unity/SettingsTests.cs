@@ -36,6 +36,11 @@ namespace Argus.Perception.StandInTests
             if (value is int) return (int)value + 1;
             if (value is bool) return !(bool)value;
             if (value is LayerMask) return (LayerMask)(((LayerMask)value).value ^ 0x100);
+            if (value is Enum)
+            {
+                Array values = Enum.GetValues(value.GetType());
+                return values.GetValue((Array.IndexOf(values, value) + 1) % values.Length);
+            }
             return null;
         }
 

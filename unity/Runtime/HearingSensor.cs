@@ -6,12 +6,27 @@ namespace Argus.Perception
     /// <summary>
     /// The lesson's listener (§5): hears a sound when its distance is at most the sound's loudness
     /// times <see cref="hearingSensitivity"/>, and reports where the sound came from. The test runs
-    /// natively at the world's step; OnHeardSound is raised then.
+    /// natively at the world's step; OnHeardSound is raised then. <see cref="obstruction"/> picks the
+    /// lesson's straight line or the walk around walls (distance = metres walked; position = the doorway).
     /// </summary>
     [RequireComponent(typeof(PerceptionAgent))]
     [AddComponentMenu("Argus/Hearing Sensor")]
     public sealed class HearingSensor : MonoBehaviour
     {
+        /// <summary>Which way sound travels to this guard.</summary>
+        public enum Obstruction
+        {
+            /// <summary>The PerceptionWorld's hearingPath (default).</summary>
+            FollowWorld = 0,
+            /// <summary>The lesson: the straight line, through walls (muffled by the world's soundOcclusion
+            /// or an occluder's own transmission).</summary>
+            StraightLine = 1,
+            /// <summary>Around walls along the world's walk graph (the straight line while it has none):
+            /// heard when the walk is within reach, or straight through an occluder that transmits sound;
+            /// heard from the last point of the walk this guard can see (the doorway).</summary>
+            WalkAroundWalls = 2,
+        }
+
         [Tooltip("Multiplier on every sound's radius; 1 = normal hearing.")]
         public float hearingSensitivity = 1f;
 
@@ -19,8 +34,11 @@ namespace Argus.Perception
         [Tooltip("Layers of the sounds this guard listens to (the emitter's GameObject layer).")]
         public LayerMask soundMask = ~0;
 
-        [Tooltip("Layers of occluders that muffle sound, when the world's sound occlusion is on.")]
+        [Tooltip("Layers of occluders that muffle sound (by the world's sound occlusion or their own sound transmission) and that hide a walk-heard sound's path from view.")]
         public LayerMask muffleMask = ~0;
+
+        [Tooltip("Which way sound travels to this guard. FollowWorld: the PerceptionWorld's hearingPath. StraightLine: the lesson, through walls. WalkAroundWalls: along the world's walk graph, around walls and through doorways; the sound seems to come from the doorway.")]
+        public Obstruction obstruction = Obstruction.FollowWorld;
 
         /// <summary>Reports WHERE a heard sound came from.</summary>
         public event Action<Vector3> OnHeardSound;
@@ -58,16 +76,19 @@ namespace Argus.Perception
         bool m_SentSet;
         float m_SentSensitivity;
         int m_SentSoundMask, m_SentMuffleMask;
+        Obstruction m_SentObstruction;
 
         /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
         internal bool SettingsChanged()
         {
             if (m_SentSet && m_SentSensitivity == hearingSensitivity
-                && m_SentSoundMask == soundMask.value && m_SentMuffleMask == muffleMask.value) return false;
+                && m_SentSoundMask == soundMask.value && m_SentMuffleMask == muffleMask.value
+                && m_SentObstruction == obstruction) return false;
             m_SentSet = true;
             m_SentSensitivity = hearingSensitivity;
             m_SentSoundMask = soundMask.value;
             m_SentMuffleMask = muffleMask.value;
+            m_SentObstruction = obstruction;
             return true;
         }
 
@@ -77,6 +98,7 @@ namespace Argus.Perception
             def.Hearing.Sensitivity = hearingSensitivity;
             def.Hearing.SoundMask = UnityArgus.Mask(soundMask);
             def.Hearing.ObstacleMask = UnityArgus.Mask(muffleMask);
+            def.Hearing.Path = (HearingPath)(uint)obstruction;
         }
 
         internal void RaiseHeard(Vector3 position, Transform source)

@@ -292,11 +292,11 @@ namespace Argus.Perception
             PerceptionTarget t = m_World.TargetFor(p.Target); // null or live (ids are cleared on leaving)
             if (!ReferenceEquals(t, null)) target = t.CachedTransform;
             Vector3 position = UnityArgus.ToUnity(p.Position);
-            if (sightPercept) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength);
+            if (sightPercept) system.Raise(PerceptType.Sight, position, p.Time, target, p.Strength, 0f);
             else
             {
                 if (hearing != null) hearing.RaiseHeard(position, target);
-                if (system != null) system.Raise(PerceptType.Sound, position, p.Time, target, p.Strength);
+                if (system != null) system.Raise(PerceptType.Sound, position, p.Time, target, p.Strength, p.Distance);
             }
         }
 

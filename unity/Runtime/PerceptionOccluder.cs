@@ -5,7 +5,9 @@ namespace Argus.Perception
     /// <summary>
     /// A wall, crate or pillar that blocks sight (and muffles sound when the world's sound occlusion
     /// is on): the Box, Sphere, Capsule or Mesh collider on this GameObject becomes an Argus occluder
-    /// on this GameObject's layer. Put it on a layer in your sensors' obstacleMask.
+    /// on this GameObject's layer. Put it on a layer in your sensors' obstacleMask. With
+    /// overrideSoundTransmission, sound passing straight through it keeps soundTransmission of its
+    /// reach (a door 0.5, a thin wall 0.3, 0 blocks), with straight-line and walk hearing alike.
     /// </summary>
     [DisallowMultipleComponent]
     [AddComponentMenu("Argus/Perception Occluder")]
@@ -20,9 +22,18 @@ namespace Argus.Perception
         [Tooltip("Follow this transform every frame (a door, a moving crate). Static walls leave it off.")]
         public bool movable;
 
+        [Tooltip("Give this occluder its own sound transmission. Off: straight-line hearing muffles by the world's soundOcclusion, and walk hearing goes around it (it blocks).")]
+        public bool overrideSoundTransmission;
+
+        [Tooltip("With overrideSoundTransmission: the fraction of a sound's reach kept by sound passing straight through it (a door 0.5, a thin wall 0.3, 0 blocks).")]
+        [Range(0f, 1f)]
+        public float soundTransmission = 0.5f;
+
         PerceptionWorld m_World;
         OccluderId m_Id;
         int m_Layer;
+        bool m_SentOverride;
+        float m_SentTransmission;
 
         /// <summary>The native occluder (null id while not in a world or without a supported collider).</summary>
         public OccluderId Id { get { return m_Id; } }
@@ -38,8 +49,10 @@ namespace Argus.Perception
             m_World = w;
             Collider c = shape != null ? shape : GetComponent<Collider>();
             m_Layer = gameObject.layer;
+            m_SentOverride = overrideSoundTransmission;
+            m_SentTransmission = soundTransmission;
             OccluderId id;
-            if (c != null && OccluderShapes.TryCreate(w.Native, c, movable, out id)) m_Id = id;
+            if (c != null && OccluderShapes.TryCreate(w.Native, c, movable, overrideSoundTransmission, soundTransmission, out id)) m_Id = id;
             else UnityEngine.Debug.LogWarning("PerceptionOccluder needs a Box, Sphere, Capsule or Mesh collider", this);
         }
 
@@ -56,13 +69,24 @@ namespace Argus.Perception
             m_Id = new OccluderId();
         }
 
-        /// <summary>Sends the transform (movable only) and the GameObject's layer now; the world does
+        /// <summary>Sends the transform (movable only), the GameObject's layer and the sound transmission now; the world does
         /// this at every step, so call it only before a query in the same frame as a move.</summary>
         public void SyncTransform() { PushPose(); }
 
-        /// <summary>Follows the transform (movable only) and the GameObject's layer.</summary>
+        /// <summary>Follows the transform (movable only), the GameObject's layer and the sound transmission
+        /// (a changed transmission re-creates the native occluder: Id changes).</summary>
         internal void PushPose()
         {
+            if (m_World == null) return;
+            if (m_SentOverride != overrideSoundTransmission || m_SentTransmission != soundTransmission)
+            {
+                PerceptionWorld w = m_World;
+                if (!m_Id.IsNull) w.Native.DestroyOccluder(m_Id);
+                m_Id = new OccluderId();
+                try { ((IWorldMember)this).Attach(w); }
+                catch (ArgusException e) { UnityEngine.Debug.LogException(e, this); } // a refused value: out of the world
+                return; // created at the current pose and layer
+            }
             if (m_Id.IsNull) return;
             if (gameObject.layer != m_Layer)
             {

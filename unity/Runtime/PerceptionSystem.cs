@@ -43,7 +43,7 @@ namespace Argus.Perception
         /// <summary>Someone listens to OnPercept (otherwise a percept needs no work).</summary>
         internal bool HasListeners { get { return OnPercept != null; } }
 
-        internal void Raise(PerceptType type, Vector3 position, float time, Transform target, float strength)
+        internal void Raise(PerceptType type, Vector3 position, float time, Transform target, float strength, float distance)
         {
             Action<Percept> handler = OnPercept;
             if (handler == null) return; // nobody listens: nothing to check
@@ -56,6 +56,7 @@ namespace Argus.Perception
             p.timestamp = time;
             p.target = target;
             p.strength = strength;
+            p.distance = distance;
             handler(p);
         }
     }

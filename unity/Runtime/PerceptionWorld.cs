@@ -114,6 +114,7 @@ namespace Argus.Perception
             WorldDef def = WorldDef.Default();
             def.WorkerThreads = (uint)Mathf.Max(0, workerThreads);
             def.SoundOcclusion = soundOcclusion;
+            def.HearingPath = (HearingPath)(uint)hearingPath;
             if (lineOfSight != LineOfSightSource.ArgusOccluders) def.RayBackend = RayBackend.Engine;
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
@@ -131,6 +132,7 @@ namespace Argus.Perception
             UnityEditor.AssemblyReloadEvents.beforeAssemblyReload += Release;
 #endif
             ScanOccluders();
+            SetUpWalkGraph();
             for (int i = s_Waiting.Count - 1; i >= 0; i--)
             {
                 IWorldMember m = s_Waiting[i];

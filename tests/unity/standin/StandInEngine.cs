@@ -1,7 +1,8 @@
 // STAND-IN, NOT UNITY. Test-only replacements for the engine services the Argus package touches:
 // colliders and a small ray caster (boxes and spheres, enough to stand in for PhysX in tests),
 // RaycastCommand batches (run synchronously), NativeArray, JobHandle, Gizmos (recorded, not drawn),
-// Texture2D (pixels kept in memory), NavMeshAgent (walks straight at `speed`). Names and signatures
+// Texture2D (pixels kept in memory), NavMeshAgent (walks straight at `speed`), NavMesh.CalculateTriangulation
+// (returns what a test baked). Names and signatures
 // follow Unity's public API; bodies are this file's own.
 using System;
 using System.Collections.Generic;
@@ -12,13 +13,6 @@ namespace UnityEngine
     public enum TextureFormat { RGBA32 = 4, RFloat = 18 }
     public enum FilterMode { Point = 0, Bilinear = 1, Trilinear = 2 }
     public enum TextureWrapMode { Repeat = 0, Clamp = 1 }
-
-    public struct Bounds
-    {
-        public Vector3 center, extents;
-        public Bounds(Vector3 center, Vector3 size) { this.center = center; extents = size * 0.5f; }
-        public Vector3 size { get { return extents * 2f; } }
-    }
 
     public class Collider : Component
     {
@@ -350,6 +344,45 @@ namespace UnityEngine
 
 namespace UnityEngine.AI
 {
+    // Unity's NavMeshTriangulation (UnityEngine.AI): the baked navmesh as triangles.
+    public struct NavMeshTriangulation
+    {
+        public Vector3[] vertices;
+        public int[] indices;
+        public int[] areas;
+
+        [Obsolete("Use areas instead.")]
+        public int[] layers { get { return areas; } }
+    }
+
+    // Unity's NavMesh (static). Stand-in: CalculateTriangulation returns copies of StandInVertices /
+    // StandInIndices / StandInAreas (what a test "bakes"); empty arrays when nothing is baked, as Unity does.
+    public static class NavMesh
+    {
+        public const int AllAreas = ~0;
+        public static Vector3[] StandInVertices;
+        public static int[] StandInIndices;
+        public static int[] StandInAreas;
+        public static int StandInTriangulations;
+
+        public static NavMeshTriangulation CalculateTriangulation()
+        {
+            StandInTriangulations++;
+            var t = new NavMeshTriangulation();
+            t.vertices = StandInVertices != null ? (Vector3[])StandInVertices.Clone() : new Vector3[0];
+            t.indices = StandInIndices != null ? (int[])StandInIndices.Clone() : new int[0];
+            t.areas = StandInAreas != null ? (int[])StandInAreas.Clone() : new int[t.indices.Length / 3];
+            return t;
+        }
+
+        public static void StandInClear()
+        {
+            StandInVertices = null;
+            StandInIndices = null;
+            StandInAreas = null;
+        }
+    }
+
     // Stand-in: walks straight to the destination at `speed` (no navmesh), ticked by the player loop.
     public class NavMeshAgent : Behaviour
     {

@@ -6,6 +6,24 @@ using System;
 
 namespace UnityEngine
 {
+    // Unity's Bounds: an axis-aligned box by centre and size (extents = size / 2).
+    public struct Bounds
+    {
+        Vector3 m_Center, m_Extents;
+        public Bounds(Vector3 center, Vector3 size) { m_Center = center; m_Extents = size * 0.5f; }
+        public Vector3 center { get { return m_Center; } set { m_Center = value; } }
+        public Vector3 size { get { return m_Extents * 2f; } set { m_Extents = value * 0.5f; } }
+        public Vector3 extents { get { return m_Extents; } set { m_Extents = value; } }
+        public Vector3 min { get { return m_Center - m_Extents; } set { SetMinMax(value, max); } }
+        public Vector3 max { get { return m_Center + m_Extents; } set { SetMinMax(min, value); } }
+        public void SetMinMax(Vector3 min, Vector3 max) { m_Extents = (max - min) * 0.5f; m_Center = min + m_Extents; }
+        public bool Contains(Vector3 p)
+        {
+            Vector3 lo = min, hi = max;
+            return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y && p.z >= lo.z && p.z <= hi.z;
+        }
+    }
+
     public struct Vector3 : IEquatable<Vector3>
     {
         public float x, y, z;

@@ -9,10 +9,19 @@ namespace Argus.Perception
         /// <summary>Creates the occluder of a Box, Sphere, Capsule or Mesh collider; false for others.</summary>
         public static bool TryCreate(World world, Collider collider, bool movable, out OccluderId id)
         {
+            return TryCreate(world, collider, movable, false, 0f, out id);
+        }
+
+        /// <summary>As above, with the occluder's own sound transmission when hasTransmission.</summary>
+        public static bool TryCreate(World world, Collider collider, bool movable, bool hasTransmission, float transmission,
+            out OccluderId id)
+        {
             id = new OccluderId();
             OccluderDef def = OccluderDef.Default();
             def.Layers = UnityArgus.LayerBit(collider.gameObject);
             def.Movable = movable;
+            def.HasSoundTransmission = hasTransmission;
+            def.SoundTransmission = hasTransmission ? transmission : 0f;
             Transform t = collider.transform;
             Vector3 scale = t.lossyScale;
             Quaternion rotation = t.rotation;

@@ -48,6 +48,7 @@ namespace Argus.Perception.Tests
             hearing.hearingSensitivity = 1.5f;
             hearing.soundMask = 0x6;
             hearing.muffleMask = 0x8;
+            hearing.obstruction = HearingSensor.Obstruction.WalkAroundWalls;
             memory.decayPerSecond = 0.3f;
             memory.forgetThreshold = 0.07f;
             brain.searchDuration = 5f;
@@ -79,6 +80,7 @@ namespace Argus.Perception.Tests
             Assert.AreEqual(1.5f, d.Hearing.Sensitivity);
             Assert.AreEqual(0x6u, d.Hearing.SoundMask);
             Assert.AreEqual(0x8u, d.Hearing.ObstacleMask);
+            Assert.AreEqual(HearingPath.Walk, d.Hearing.Path);
             Assert.AreEqual(0.3f, d.Memory.DecayPerSecond);
             Assert.AreEqual(0.07f, d.Memory.ForgetThreshold);
             Assert.IsTrue(d.Brain.Enabled);

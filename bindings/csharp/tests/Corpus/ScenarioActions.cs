@@ -165,6 +165,20 @@ namespace Argus.Tests.Corpus
                     Keys(a, what, "do", "self_position", "threats", "candidates", "map", "mode", "top_k", "tolerance", "expect");
                     FindCover(a);
                     break;
+                case "find_walk":
+                {
+                    Keys(a, what, "do", "from", "to", "limit", "tolerance", "expect");
+                    var e = (JsonObject)a["expect"];
+                    Keys(e, "find_walk expectation", "found", "distance", "node_count");
+                    WalkResult walk = _world.FindWalk(V(a["from"]), V(a["to"]), Float(a, "limit"));
+                    Eq("find_walk found", (bool)e["found"], walk.Found);
+                    if (walk.Found)
+                    {
+                        OptFloatEq("find_walk distance", OptFloat(e, "distance"), walk.Distance, Tol(a));
+                        if (e.ContainsKey("node_count")) Eq("find_walk node_count", (int)e["node_count"], walk.NodeCount);
+                    }
+                    break;
+                }
                 case "find_flank":
                     Keys(a, what, "do", "threat", "candidates", "map", "top_k", "tolerance", "expect");
                     FindFlank(a);
@@ -356,7 +370,8 @@ namespace Argus.Tests.Corpus
                     for (int i = 0; i < expected.Count; i++)
                     {
                         var x = (JsonObject)expected[i];
-                        Keys(x, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness");
+                        Keys(x, "percept", "agent", "kind", "target", "position", "strength", "time", "sound_index", "loudness",
+                            "distance");
                         PerceptEvent p = actual[i];
                         string w = "percept " + i + " ";
                         Eq(w + "agent", Str(x, "agent"), AgentName(p.Agent));
@@ -367,6 +382,9 @@ namespace Argus.Tests.Corpus
                         OptFloatEq(w + "time", OptFloat(x, "time"), p.Time, tol);
                         if (x.ContainsKey("sound_index")) Eq(w + "sound_index", (uint)x["sound_index"], p.SoundIndex);
                         OptFloatEq(w + "loudness", OptFloat(x, "loudness"), p.Loudness, tol);
+                        if (x.ContainsKey("sound_index") || x.ContainsKey("loudness") || x.ContainsKey("distance"))
+                            Eq(w + "kind (sound_index / loudness / distance are sound fields)", "sound", Name(KindNames, (uint)p.Kind));
+                        OptFloatEq(w + "distance", OptFloat(x, "distance"), p.Distance, tol);
                     }
             }
             // Seen / lost through the generated layer (the object model's surface for them comes later).

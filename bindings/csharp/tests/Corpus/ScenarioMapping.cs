@@ -38,11 +38,13 @@ namespace Argus.Tests.Corpus
             JsonObject h = Obj(a, "hearing");
             if (h != null)
             {
-                Keys(h, "hearing", "enabled", "sensitivity", "sound_mask", "obstacle_mask");
+                Keys(h, "hearing", "enabled", "sensitivity", "sound_mask", "obstacle_mask", "path");
                 def.Hearing.Enabled = GetBool(h, "enabled", def.Hearing.Enabled);
                 Set(ref def.Hearing.Sensitivity, h, "sensitivity");
                 SetU(ref def.Hearing.SoundMask, h, "sound_mask");
                 SetU(ref def.Hearing.ObstacleMask, h, "obstacle_mask");
+                string path = OptStr(h, "path");
+                if (path != null) def.Hearing.Path = HearingPathOf(path);
             }
             JsonObject m = Obj(a, "memory");
             if (m != null)

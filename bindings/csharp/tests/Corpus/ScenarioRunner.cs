@@ -80,8 +80,8 @@ namespace Argus.Tests.Corpus
 
         void Run(JsonObject s, string file)
         {
-            Keys(s, "scenario", "name", "source", "description", "tolerance", "world", "occluders", "agents", "targets", "maps",
-                "timeline");
+            Keys(s, "scenario", "name", "source", "description", "tolerance", "world", "occluders", "walk_graph", "agents",
+                "targets", "maps", "timeline");
             string stem = Path.GetFileNameWithoutExtension(file);
             if (Str(s, "name") != stem) Fail("name must equal the file name without .json (" + stem + ")");
             if (Str(s, "source").Trim().Length == 0) Fail("source must say which lesson trace or README behaviour this encodes");
@@ -104,11 +104,13 @@ namespace Argus.Tests.Corpus
             JsonObject w = Obj(s, "world");
             if (w != null)
             {
-                Keys(w, "world", "ray_backend", "sound_occlusion", "attitudes");
+                Keys(w, "world", "ray_backend", "sound_occlusion", "hearing_path", "attitudes");
                 string backend = OptStr(w, "ray_backend") ?? "builtin";
                 if (backend == "engine") def.RayBackend = RayBackend.Engine;
                 else if (backend != "builtin") throw new ScenarioError("unknown ray_backend " + backend + " (builtin | engine)");
                 if (w.ContainsKey("sound_occlusion")) def.SoundOcclusion = Float(w, "sound_occlusion");
+                string path = OptStr(w, "hearing_path");
+                if (path != null) def.HearingPath = HearingPathOf(path);
             }
             _engineRays = def.RayBackend == RayBackend.Engine;
             _world = new World(def);
@@ -116,6 +118,8 @@ namespace Argus.Tests.Corpus
                 foreach (JsonValue a in Arr(w, "attitudes"))
                     _world.SetAttitude((uint)a[0], (uint)a[1], AttitudeOf((string)a[2]));
             foreach (JsonObject o in Items(s, "occluders")) Add(_occluders, Str(o, "name"), _world.CreateOccluder(OccluderDefOf(o)));
+            JsonObject g = Obj(s, "walk_graph");
+            if (g != null) SetWalkGraph(g);
             foreach (JsonObject a in Items(s, "agents")) Add(_agents, Str(a, "name"), _world.CreateAgent(AgentDefOf(a)));
             foreach (JsonObject t in Items(s, "targets")) Add(_targets, Str(t, "name"), _world.CreateTarget(TargetDefOf(t)));
             foreach (JsonObject m in Items(s, "maps")) Add(_maps, Str(m, "name"), _world.CreateInfluenceMap(MapDefOf(m)));
@@ -129,7 +133,8 @@ namespace Argus.Tests.Corpus
 
         OccluderDef OccluderDefOf(JsonObject o)
         {
-            Keys(o, "occluder", "name", "shape", "position", "half_extents", "radius", "half_height", "rotation", "layers");
+            Keys(o, "occluder", "name", "shape", "position", "half_extents", "radius", "half_height", "rotation", "layers",
+                "sound_transmission");
             OccluderDef def = OccluderDef.Default();
             string shape = Str(o, "shape");
             string name = Str(o, "name");
@@ -154,7 +159,53 @@ namespace Argus.Tests.Corpus
             def.Position = V(o["position"]);
             def.Rotation = o.ContainsKey("rotation") ? Q(o["rotation"]) : Quat.Identity;
             if (o.ContainsKey("layers")) def.Layers = (uint)o["layers"];
+            if (o.ContainsKey("sound_transmission"))
+            {
+                def.HasSoundTransmission = true;
+                def.SoundTransmission = Float(o, "sound_transmission");
+            }
             return def;
+        }
+
+        /// <summary>The file's walk graph: either a grid over the occluders, or the engine's nodes and edges.</summary>
+        void SetWalkGraph(JsonObject g)
+        {
+            Keys(g, "walk_graph", "grid", "nodes", "edges", "snap_distance");
+            JsonObject grid = Obj(g, "grid");
+            if (grid != null && !g.ContainsKey("nodes") && !g.ContainsKey("edges") && !g.ContainsKey("snap_distance"))
+            {
+                Keys(grid, "walk_graph grid", "origin", "width", "depth", "cell_size", "band_min", "band_max", "layers", "snap_distance");
+                WalkGridDef def = WalkGridDef.Default();
+                if (grid.ContainsKey("origin")) def.Origin = V(grid["origin"]);
+                def.Width = (uint)grid["width"];
+                def.Depth = (uint)grid["depth"];
+                Set(ref def.CellSize, grid, "cell_size");
+                Set(ref def.BandMin, grid, "band_min");
+                Set(ref def.BandMax, grid, "band_max");
+                SetU(ref def.Layers, grid, "layers");
+                Set(ref def.SnapDistance, grid, "snap_distance");
+                _world.SetWalkGrid(def);
+            }
+            else if (grid == null && g.ContainsKey("nodes"))
+            {
+                Vec3[] nodes = Arr(g, "nodes").Select(V).ToArray();
+                WalkEdge[] edges = !g.ContainsKey("edges") ? new WalkEdge[0]
+                    : Arr(g, "edges").Select(e => new WalkEdge((uint)e[0], (uint)e[1], F(e[2]))).ToArray();
+                if (!g.ContainsKey("snap_distance")) throw new ScenarioError("walk_graph: nodes need snap_distance");
+                _world.SetWalkGraph(nodes, edges, Float(g, "snap_distance"));
+            }
+            else throw new ScenarioError("walk_graph: give either `grid` or `nodes` (with `edges`, `snap_distance`)");
+        }
+
+        static HearingPath HearingPathOf(string name)
+        {
+            switch (name)
+            {
+                case "world": return HearingPath.World;
+                case "straight": return HearingPath.Straight;
+                case "walk": return HearingPath.Walk;
+            }
+            throw new ScenarioError("unknown hearing path " + name + " (world | straight | walk)");
         }
 
         float Need(JsonObject o, string key, string name)
