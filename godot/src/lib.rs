@@ -13,6 +13,7 @@ pub mod engine_workarounds;
 pub mod hub;
 pub mod id_table;
 pub mod influence;
+pub mod navigation;
 pub mod occluder_sources;
 mod occluders2d;
 mod occluders3d;
@@ -25,12 +26,16 @@ pub mod slots;
 #[cfg(test)]
 mod source_rules;
 pub mod tactics;
+pub mod walk_nav;
 pub mod world;
 pub mod world2d;
+mod world2d_walk;
 pub mod world3d;
+mod world3d_walk;
 pub mod world_occluders;
 pub mod world_queries;
 pub mod world_recording;
+pub mod world_walk;
 
 pub use brain::EnemyBrain;
 pub use sensors::{

@@ -46,6 +46,9 @@ impl WorldDim for D2 {
     fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState2D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {
         physics_ray(space, ray, exclude)
     }
+    fn navigation_polygons(region: &Variant) -> Result<crate::navigation::Polygons, String> {
+        crate::navigation::polygons_2d(region)
+    }
 }
 
 /// How far 2D walls reach above and below the ground plane; 2D rays run at height 0.

@@ -46,6 +46,9 @@ impl WorldDim for D3 {
     fn physics_ray(space: &mut Gd<PhysicsDirectSpaceState3D>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit {
         physics_ray(space, ray, exclude)
     }
+    fn navigation_polygons(region: &Variant) -> Result<crate::navigation::Polygons, String> {
+        crate::navigation::polygons_3d(region)
+    }
 }
 
 /// A node `register_occluders` turns into an occluder.

@@ -89,7 +89,7 @@ pub fn occluder_2d(node: &Gd<CollisionShape2D>, layers: u32, half_height: f32) -
             position,
             rotation,
             layers,
-            movable: false,
+            ..Default::default()
         });
     } else if let Ok(c) = shape.clone().try_cast::<ConvexPolygonShape2D>() {
         return walls(global_points(c.get_points().as_slice()), false);

@@ -17,6 +17,7 @@ pub enum SignalKind {
     AwarenessChanged,
     SoundHeard,
     StateChanged,
+    SoundHeardEx,
 }
 
 /// A signal to emit once the world node's borrow is released.
@@ -32,16 +33,23 @@ pub struct Emission {
 pub struct Signals {
     /// Every `SignalKind`'s name as a StringName: making one per emit costs a hash and a lookup in
     /// the engine's string table.
-    names: [StringName; 6],
+    names: [StringName; 7],
     /// `Object.has_connections` (new in Godot 4.4); `None` on older engines.
     has_connections: Option<MethodBind>,
 }
 
 impl Default for Signals {
     fn default() -> Self {
-        let names =
-            ["target_seen", "target_lost", "target_forgotten", "awareness_changed", "sound_heard", "state_changed"]
-                .map(StringName::from);
+        let names = [
+            "target_seen",
+            "target_lost",
+            "target_forgotten",
+            "awareness_changed",
+            "sound_heard",
+            "state_changed",
+            "sound_heard_ex",
+        ]
+        .map(StringName::from);
         Signals { names, has_connections: has_connections() }
     }
 }

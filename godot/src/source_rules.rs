@@ -82,6 +82,8 @@ fn as_3d(text: &str, skip: &[&str]) -> Vec<String> {
         ("flags_2d_physics", "flags_3d_physics"),
         ("PackedVector2Array", "PackedVector3Array"),
         ("Vector2", "Vector3"),
+        ("Rect2", "Aabb"),
+        ("bounds_2d", "bounds_3d"),
     ];
     text.lines()
         .filter(|l| !l.starts_with("//!") && !skip.iter().any(|s| l.contains(s)))
@@ -105,8 +107,11 @@ fn the_2d_and_3d_vision_sensor_classes_are_the_same_shell() {
 
 #[test]
 fn the_2d_and_3d_world_classes_are_the_same_shell() {
-    let skip = ["/// ", "Gd<Node>) -> bool", "Gd<CollisionShape3D>) -> bool"];
+    let skip = ["/// ", "Gd<Node>) -> bool", "Gd<CollisionShape3D>) -> bool", "// 3D only", "// 2D only"];
     let (d3, d2) = (read("src/world3d.rs"), read("src/world2d.rs"));
     let (d3, d2) = (from(&d3, "#[derive(GodotClass)]"), from(&d2, "#[derive(GodotClass)]"));
     assert_eq!(as_3d(d2, &skip), as_3d(d3, &skip));
+    let (d3, d2) = (read("src/world3d_walk.rs"), read("src/world2d_walk.rs"));
+    let skip = ["/// ", "plane_to_core", "convert::to_core"];
+    assert_eq!(as_3d(&d2, &skip), as_3d(&d3, &skip));
 }

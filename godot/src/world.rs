@@ -40,6 +40,9 @@ pub trait WorldDim: Dim {
     fn space(node: &Gd<Node>) -> Option<Gd<Self::Space>>;
     /// One line-of-sight ray through the physics space.
     fn physics_ray(space: &mut Gd<Self::Space>, ray: &RayQuery, exclude: &Array<Rid>) -> RayHit;
+    /// The vertices (core space) and polygons of a navigation region or its navigation data
+    /// (see `navigation.rs`), or why there are none.
+    fn navigation_polygons(region: &Variant) -> Result<crate::navigation::Polygons, String>;
 }
 
 /// The exported properties of a world node, as plain values.
@@ -50,6 +53,10 @@ pub struct WorldProps {
     pub sound_occlusion: f32,
     pub auto_step: bool,
     pub pose_sync: i64,
+    /// `hearing_path`: 1 straight, 2 walk (the core's numbers).
+    pub hearing_path: i64,
+    /// The `walk_grid_*` properties.
+    pub walk_grid: crate::world_walk::GridProps,
 }
 
 /// A world node's state besides its properties.
@@ -110,6 +117,11 @@ pub fn start<S: WorldShell>(this: &mut S) {
         // quietly clamped.
         worker_threads: p.worker_threads,
         sound_occlusion: p.sound_occlusion,
+        // Anything but 1 or 2 is `World`, which the core refuses for a world: reported.
+        hearing_path: u32::try_from(p.hearing_path)
+            .ok()
+            .and_then(argus_core::HearingPath::from_u32)
+            .unwrap_or(argus_core::HearingPath::World),
         ..Default::default()
     };
     hub.owner = owner;
@@ -126,6 +138,7 @@ pub fn ready<S: WorldShell>(this: &mut S) {
     node(this).set_physics_process_priority(1000);
     start(this);
     crate::world_occluders::register_occluders(this);
+    crate::world_walk::ready(this);
     let tree = node(this).get_tree();
     let groups = [<S::D as Dim>::AGENTS_GROUP, <S::D as Dim>::TARGETS_GROUP];
     let pending: Vec<Gd<Node>> =

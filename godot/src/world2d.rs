@@ -34,6 +34,24 @@ pub struct PerceptionWorld2D {
     /// Each muffling occluder between a sound and a guard multiplies its radius by this (1 = off, the lesson's rule). Fixed once started.
     #[export(range = (0.0, 1.0))]
     sound_occlusion: f32,
+    /// How sounds reach guards whose hearing sensor says World: Straight (default, the lesson: within loudness × sensitivity in a straight line, walls muffled by sound_occlusion) or Walk (around walls along the walk graph within loudness × sensitivity, or straight through walls whose `argus_sound_transmission` metadata lets sound through; heard from where it seems to come from, the doorway). Without a walk graph walk hearing is the straight line. Fixed once started.
+    #[export(enum = (Straight = 1, Walk = 2))]
+    hearing_path: i64,
+    /// Build the walk graph (what walk hearing follows) at `_ready` as a grid over the registered occluders (`build_walk_grid()` builds it later).
+    #[export]
+    walk_grid_enabled: bool,
+    /// Where the grid lies, in pixels: a cell is blocked when an occluder (a 2D wall) overlaps it.
+    #[export]
+    walk_grid_bounds: Rect2,
+    /// Side of a grid cell, in pixels (at least 0.05).
+    #[export(range = (0.05, 100.0, or_greater))]
+    walk_grid_cell_size: f32,
+    /// Physics layers whose occluders block walking.
+    #[export(flags_2d_physics)]
+    walk_grid_layers: u32,
+    /// How far a sound or a guard may be from the nearest open cell's centre and still be on the grid (pixels; 0 = 1.5 cells, at least 1 px).
+    #[export(range = (0.0, 100.0, or_greater))]
+    walk_grid_snap_distance: f32,
     /// Step automatically in `_physics_process` (off: call `step()` yourself).
     #[export]
     auto_step: bool,
@@ -66,6 +84,8 @@ impl WorldShell for PerceptionWorld2D {
             sound_occlusion: self.sound_occlusion,
             auto_step: self.auto_step,
             pose_sync: self.pose_sync,
+            hearing_path: self.hearing_path,
+            walk_grid: self.walk_grid_props(),
         }
     }
     fn occluder_group(&self) -> StringName {
@@ -85,6 +105,21 @@ impl WorldShell for PerceptionWorld2D {
     }
 }
 
+impl PerceptionWorld2D {
+    fn walk_grid_props(&self) -> crate::world_walk::GridProps {
+        let (corner, extent, top) = crate::world_walk::bounds_2d(self.walk_grid_bounds);
+        crate::world_walk::GridProps {
+            enabled: self.walk_grid_enabled,
+            corner,
+            extent,
+            band: (crate::world_walk::STEP_2D, top), // 2D only
+            cell_size: self.walk_grid_cell_size,
+            layers: self.walk_grid_layers,
+            snap_distance: self.walk_grid_snap_distance,
+        }
+    }
+}
+
 #[godot_api]
 impl INode2D for PerceptionWorld2D {
     fn init(base: Base<Node2D>) -> Self {
@@ -96,6 +131,12 @@ impl INode2D for PerceptionWorld2D {
             sound_occlusion: 1.0,
             auto_step: true,
             pose_sync: 0,
+            hearing_path: 1,
+            walk_grid_enabled: false,
+            walk_grid_bounds: crate::world_walk::default_bounds_2d(),
+            walk_grid_cell_size: 0.5 * D2::DISTANCE_SCALE,
+            walk_grid_layers: u32::MAX,
+            walk_grid_snap_distance: 0.0,
             record_on_ready: false,
             recording_path: "user://argus.argusrec".into(),
             core: WorldCore::default(),

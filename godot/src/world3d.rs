@@ -34,6 +34,27 @@ pub struct PerceptionWorld3D {
     /// Each muffling occluder between a sound and a guard multiplies its radius by this (1 = off, the lesson's rule). Fixed once started.
     #[export(range = (0.0, 1.0))]
     sound_occlusion: f32,
+    /// How sounds reach guards whose hearing sensor says World: Straight (default, the lesson: within loudness × sensitivity in a straight line, walls muffled by sound_occlusion) or Walk (around walls along the walk graph within loudness × sensitivity, or straight through walls whose `argus_sound_transmission` metadata lets sound through; heard from where it seems to come from, the doorway). Without a walk graph walk hearing is the straight line. Fixed once started.
+    #[export(enum = (Straight = 1, Walk = 2))]
+    hearing_path: i64,
+    /// Build the walk graph (what walk hearing follows) at `_ready` as a grid over the registered occluders (`build_walk_grid()` builds it later).
+    #[export]
+    walk_grid_enabled: bool,
+    /// Where the grid lies: the box people walk in (its bottom is the floor; an occluder blocks a cell when it reaches into the cell's column between `walk_grid_step_height` above the floor and the box's top).
+    #[export]
+    walk_grid_bounds: Aabb,
+    /// Side of a grid cell, in metres (at least 0.05).
+    #[export(range = (0.05, 100.0, or_greater))]
+    walk_grid_cell_size: f32,
+    /// Physics layers whose occluders block walking.
+    #[export(flags_3d_physics)]
+    walk_grid_layers: u32,
+    /// How far a sound or a guard may be from the nearest open cell's centre and still be on the grid (metres; 0 = the larger of 1.5 cells and 1 m).
+    #[export(range = (0.0, 100.0, or_greater))]
+    walk_grid_snap_distance: f32,
+    /// Occluders lower than this above the floor do not block walking (a step, a kerb).
+    #[export(range = (0.0, 2.0, or_greater))] // 3D only
+    walk_grid_step_height: f32, // 3D only
     /// Step automatically in `_physics_process` (off: call `step()` yourself).
     #[export]
     auto_step: bool,
@@ -66,6 +87,8 @@ impl WorldShell for PerceptionWorld3D {
             sound_occlusion: self.sound_occlusion,
             auto_step: self.auto_step,
             pose_sync: self.pose_sync,
+            hearing_path: self.hearing_path,
+            walk_grid: self.walk_grid_props(),
         }
     }
     fn occluder_group(&self) -> StringName {
@@ -85,6 +108,21 @@ impl WorldShell for PerceptionWorld3D {
     }
 }
 
+impl PerceptionWorld3D {
+    fn walk_grid_props(&self) -> crate::world_walk::GridProps {
+        let (corner, extent, top) = crate::world_walk::bounds_3d(self.walk_grid_bounds);
+        crate::world_walk::GridProps {
+            enabled: self.walk_grid_enabled,
+            corner,
+            extent,
+            band: (self.walk_grid_step_height, top), // 3D only
+            cell_size: self.walk_grid_cell_size,
+            layers: self.walk_grid_layers,
+            snap_distance: self.walk_grid_snap_distance,
+        }
+    }
+}
+
 #[godot_api]
 impl INode3D for PerceptionWorld3D {
     fn init(base: Base<Node3D>) -> Self {
@@ -96,6 +134,13 @@ impl INode3D for PerceptionWorld3D {
             sound_occlusion: 1.0,
             auto_step: true,
             pose_sync: 0,
+            hearing_path: 1,
+            walk_grid_enabled: false,
+            walk_grid_bounds: crate::world_walk::default_bounds_3d(),
+            walk_grid_cell_size: 0.5 * D3::DISTANCE_SCALE,
+            walk_grid_step_height: 0.3, // 3D only
+            walk_grid_layers: u32::MAX,
+            walk_grid_snap_distance: 0.0,
             record_on_ready: false,
             recording_path: "user://argus.argusrec".into(),
             core: WorldCore::default(),

@@ -37,7 +37,9 @@ pub fn register_occluders<S: WorldShell>(this: &mut S) -> i64 {
             Err("gives no occluder: it is not a collision shape, a static collision source, or a body holding one"
                 .into())
         });
-        match defs.and_then(|defs| add_occluder_defs(this, &defs)) {
+        let transmission = sound_transmission(this, &node);
+        let defs = defs.map(|defs| defs.into_iter().map(|d| OccluderDef { sound_transmission: transmission, ..d }));
+        match defs.and_then(|defs| add_occluder_defs(this, &defs.collect::<Vec<_>>())) {
             Ok(n) => count += n,
             Err(e) => warn_once(this, &node, &e),
         }
@@ -111,6 +113,40 @@ fn warn_once<S: WorldShell>(this: &mut S, node: &Gd<Node>, why: &str) {
     }
 }
 
+/// The metadata that gives a wall a sound transmission (see `sound_transmission`).
+pub const SOUND_TRANSMISSION_META: &str = "argus_sound_transmission";
+
+/// A wall's sound transmission: the `argus_sound_transmission` metadata (a number in 0..1: the
+/// fraction of a sound's reach kept straight through it) of the source node, else of its parent
+/// (the body of a collision shape). `None` when neither has it: the world's `sound_occlusion`
+/// with straight hearing, blocking with walk hearing. A value that is not a number in 0..1 is
+/// reported once, naming the node, and ignored (the wall then blocks as if it had none).
+fn sound_transmission<S: WorldShell>(this: &mut S, node: &Gd<Node>) -> Option<f32> {
+    let key = StringName::from(SOUND_TRANSMISSION_META);
+    let owner = std::iter::once(node.clone()).chain(node.get_parent()).find(|n| n.has_meta(&key))?;
+    let value = owner.get_meta(&key);
+    match transmission_value(&value) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            warn_once(
+                this,
+                &owner,
+                &format!("{SOUND_TRANSMISSION_META} = {value} refused ({e}); the wall blocks sound"),
+            );
+            None
+        }
+    }
+}
+
+/// A metadata value as a sound transmission: a number (int or float) in 0..1.
+fn transmission_value(value: &Variant) -> Result<f32, String> {
+    let t = value
+        .try_to::<f64>()
+        .or_else(|_| value.try_to::<i64>().map(|i| i as f64))
+        .map_err(|_| format!("a {:?} is not a number", value.get_type()))?;
+    if (0.0..=1.0).contains(&t) { Ok(t as f32) } else { Err("it must be from 0 to 1".into()) }
+}
+
 /// The occluder of `shape` on its body's collision layers; `None` when it is disabled.
 #[allow(clippy::type_complexity)]
 fn make_occluder<S: WorldShell>(
@@ -122,7 +158,8 @@ fn make_occluder<S: WorldShell>(
     match <S::D as WorldDim>::occluder_def(shape, layers) {
         None => Ok(None),
         Some(def) => {
-            let def = OccluderDef { movable, ..def? };
+            let sound_transmission = sound_transmission(this, &shape.clone().upcast());
+            let def = OccluderDef { movable, sound_transmission, ..def? };
             let id = this.core().hub.world().add_occluder(&def).map_err(|e| e.to_string())?;
             Ok(Some((id, (def.position, def.rotation))))
         }

@@ -87,6 +87,12 @@ pub fn find_flank<S: WorldShell>(
     }
 }
 
+/// `get_debug_lines` flag drawing the walk graph's edges (after the core's own picture; the
+/// core's flags are bits 0 to 5). `flags` = 0 draws them too.
+pub const DEBUG_WALK_GRAPH: i64 = 1 << 6;
+/// The walk graph's colour in the debug picture (RGBA): a pale green.
+pub const WALK_GRAPH_COLOR: u32 = 0x66CC_8870;
+
 /// The debug picture as segment end points (see `get_debug_lines`); keeps the colours.
 pub fn debug_lines<S: WorldShell>(this: &mut S, flags: i64, agent: Option<Gd<Node>>) -> Vec<<S::D as Dim>::Vector> {
     let agent = agent
@@ -99,9 +105,23 @@ pub fn debug_lines<S: WorldShell>(this: &mut S, flags: i64, agent: Option<Gd<Nod
         ..Default::default()
     };
     let mut draw = argus_core::DebugDraw::default();
-    if let Err(e) = with_rays(this, |w, rays| w.debug_draw_with(&options, &mut draw, rays)) {
+    let walk = flags == 0 || flags & DEBUG_WALK_GRAPH != 0;
+    let mut walk_lines = Vec::new();
+    let drawn = with_rays(this, |w, rays| {
+        if walk {
+            walk_lines = crate::world_walk::debug_segments(w);
+        }
+        w.debug_draw_with(&options, &mut draw, rays)
+    });
+    if let Err(e) = drawn {
         godot_error!("{}.get_debug_lines: {e}", <S::D as Dim>::WORLD_CLASS);
     }
-    this.core().debug_colors = draw.lines.iter().map(|l| crate::convert::color_of(l.color)).collect();
-    draw.lines.iter().flat_map(|l| [<S::D as Dim>::from_core(l.a), <S::D as Dim>::from_core(l.b)]).collect()
+    let walk_color = crate::convert::color_of(WALK_GRAPH_COLOR);
+    let colors = draw.lines.iter().map(|l| crate::convert::color_of(l.color));
+    this.core().debug_colors = colors.chain(walk_lines.iter().map(|_| walk_color)).collect();
+    let core_lines = draw.lines.iter().map(|l| (l.a, l.b));
+    core_lines
+        .chain(walk_lines.iter().copied())
+        .flat_map(|(a, b)| [<S::D as Dim>::from_core(a), <S::D as Dim>::from_core(b)])
+        .collect()
 }

@@ -26,6 +26,7 @@ impl Hub {
                 d.set("target", &target);
                 d.set("position", &Body::variant_of(self.d2, p.position));
                 d.set("strength", p.strength);
+                d.set("distance", p.distance);
                 d.set("time", p.time);
                 d
             })
@@ -49,8 +50,13 @@ impl Hub {
             let (loudness, source) = (p.loudness, self.last_sources.get(p.sound as usize).cloned().flatten());
             if let Some(hearing) = &slot.hearing {
                 batch.push(hearing, SignalKind::SoundHeard, || {
-                    let source = source.map(|n| n.to_variant()).unwrap_or_default();
+                    let source = source.as_ref().map(|n| n.to_variant()).unwrap_or_default();
                     Some(vec![Body::variant_of(d2, p.position), loudness.to_variant(), source])
+                });
+                batch.push(hearing, SignalKind::SoundHeardEx, || {
+                    let source = source.as_ref().map(|n| n.to_variant()).unwrap_or_default();
+                    let at = Body::variant_of(d2, p.position);
+                    Some(vec![at, loudness.to_variant(), source, p.distance.to_variant()])
                 });
             }
         }

@@ -1,7 +1,7 @@
 //! `HearingSensor3D` / `HearingSensor2D`: ears for the parent vision sensor. The logic is written
 //! once over `Dim`; the two classes are shells holding the exported properties.
 
-use argus_core::HearingConfig;
+use argus_core::{HearingConfig, HearingPath};
 use godot::obj::WithBaseField;
 use godot::prelude::*;
 
@@ -59,11 +59,30 @@ fn set_checked<S: HearingShell, T: Clone + std::fmt::Debug>(
     }
 }
 
+/// The core's hearing path of the `hearing_path` property (the enum's numbers are the core's).
+fn path_of(v: i64) -> HearingPath {
+    u32::try_from(v).ok().and_then(HearingPath::from_u32).unwrap_or(HearingPath::World)
+}
+
+/// Sets `hearing_path`: 0 (World), 1 (Straight) or 2 (Walk); anything else is refused, naming
+/// the node, and the last value stays.
+fn set_path<S: HearingShell>(this: &mut S, field: fn(&mut S) -> &mut i64, v: i64) {
+    if u32::try_from(v).ok().and_then(HearingPath::from_u32).is_none() {
+        let label = super::node_label(&this.to_gd().upcast());
+        let old = *field(this);
+        godot_error!("{label}: hearing_path = {v} refused (0 World, 1 Straight or 2 Walk); keeping {old}");
+        return;
+    }
+    set_checked(this, field, "hearing_path", v);
+}
+
 /// Ears for the parent VisionSensor3D.
 ///
 /// A sound from `emit_sound` is heard when the guard is within loudness ×
 /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
-/// world's sound_occlusion is below 1).
+/// world's sound_occlusion is below 1, or a wall's `argus_sound_transmission` metadata says
+/// so). With walk hearing (`hearing_path`, or the world's) a sound goes around walls along the
+/// world's walk graph, and straight through walls that transmit sound.
 #[derive(GodotClass)]
 #[class(base = Node, tool)]
 pub struct HearingSensor3D {
@@ -83,6 +102,11 @@ pub struct HearingSensor3D {
     #[export(flags_3d_physics)]
     #[var(set)]
     muffle_mask: u32,
+    /// Which way sounds travel to this guard: as the world says (World, default), the straight
+    /// line (Straight, the lesson), or around walls along the world's walk graph (Walk).
+    #[export(enum = (World = 0, Straight = 1, Walk = 2))]
+    #[var(set)]
+    hearing_path: i64,
     base: Base<Node>,
 }
 
@@ -94,6 +118,7 @@ impl HearingShell for HearingSensor3D {
             sensitivity: self.hearing_sensitivity,
             sound_mask: self.sound_mask,
             obstacle_mask: self.muffle_mask,
+            path: path_of(self.hearing_path),
         }
     }
 }
@@ -107,6 +132,7 @@ impl INode for HearingSensor3D {
             sound_mask: h.sound_mask,
             hearing_enabled: true,
             muffle_mask: h.obstacle_mask,
+            hearing_path: h.path as u32 as i64,
             base,
         }
     }
@@ -132,6 +158,10 @@ impl HearingSensor3D {
     /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
     #[signal]
     fn sound_heard(position: Vector3, loudness: f32, source: Gd<Node>);
+    /// `sound_heard` with the metres (2D: pixels) the sound travelled to the guard: the straight
+    /// line, or the walk with walk hearing (`position` is then where it seems to come from).
+    #[signal]
+    fn sound_heard_ex(position: Vector3, loudness: f32, source: Gd<Node>, distance: f32);
 
     #[func]
     fn set_hearing_sensitivity(&mut self, v: f32) {
@@ -149,13 +179,19 @@ impl HearingSensor3D {
     fn set_muffle_mask(&mut self, v: u32) {
         set_checked(self, |s| &mut s.muffle_mask, "muffle_mask", v);
     }
+    #[func]
+    fn set_hearing_path(&mut self, v: i64) {
+        set_path(self, |s| &mut s.hearing_path, v);
+    }
 }
 
 /// Ears for the parent VisionSensor2D.
 ///
 /// A sound from `emit_sound` is heard when the guard is within loudness ×
 /// hearing_sensitivity of it (the lesson's rule; walls do not muffle it unless the
-/// world's sound_occlusion is below 1).
+/// world's sound_occlusion is below 1, or a wall's `argus_sound_transmission` metadata says
+/// so). With walk hearing (`hearing_path`, or the world's) a sound goes around walls along the
+/// world's walk graph, and straight through walls that transmit sound.
 #[derive(GodotClass)]
 #[class(base = Node, tool)]
 pub struct HearingSensor2D {
@@ -175,6 +211,11 @@ pub struct HearingSensor2D {
     #[export(flags_2d_physics)]
     #[var(set)]
     muffle_mask: u32,
+    /// Which way sounds travel to this guard: as the world says (World, default), the straight
+    /// line (Straight, the lesson), or around walls along the world's walk graph (Walk).
+    #[export(enum = (World = 0, Straight = 1, Walk = 2))]
+    #[var(set)]
+    hearing_path: i64,
     base: Base<Node>,
 }
 
@@ -186,6 +227,7 @@ impl HearingShell for HearingSensor2D {
             sensitivity: self.hearing_sensitivity,
             sound_mask: self.sound_mask,
             obstacle_mask: self.muffle_mask,
+            path: path_of(self.hearing_path),
         }
     }
 }
@@ -199,6 +241,7 @@ impl INode for HearingSensor2D {
             sound_mask: h.sound_mask,
             hearing_enabled: true,
             muffle_mask: h.obstacle_mask,
+            hearing_path: h.path as u32 as i64,
             base,
         }
     }
@@ -224,6 +267,10 @@ impl HearingSensor2D {
     /// The guard heard a sound: where, its loudness radius, and the node that made it (null if anonymous).
     #[signal]
     fn sound_heard(position: Vector2, loudness: f32, source: Gd<Node>);
+    /// `sound_heard` with the metres (2D: pixels) the sound travelled to the guard: the straight
+    /// line, or the walk with walk hearing (`position` is then where it seems to come from).
+    #[signal]
+    fn sound_heard_ex(position: Vector2, loudness: f32, source: Gd<Node>, distance: f32);
 
     #[func]
     fn set_hearing_sensitivity(&mut self, v: f32) {
@@ -240,5 +287,9 @@ impl HearingSensor2D {
     #[func]
     fn set_muffle_mask(&mut self, v: u32) {
         set_checked(self, |s| &mut s.muffle_mask, "muffle_mask", v);
+    }
+    #[func]
+    fn set_hearing_path(&mut self, v: i64) {
+        set_path(self, |s| &mut s.hearing_path, v);
     }
 }

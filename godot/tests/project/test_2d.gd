@@ -4,6 +4,7 @@
 extends SceneTree
 
 const H = preload("res://harness.gd")
+const WalkTests = preload("res://walk_tests.gd")
 var t := H.new()
 
 func _initialize() -> void:
@@ -38,6 +39,10 @@ func run() -> void:
 	await test_flipped_tiles_match_physics()
 	test_configuration_warnings_2d()
 	test_pixels_and_hints()
+	var walk_log := H.ErrorLog.new()
+	OS.add_logger(walk_log)
+	WalkTests.new(self, t, walk_log, true).run()
+	OS.remove_logger(walk_log)
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 

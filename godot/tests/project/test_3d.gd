@@ -3,6 +3,7 @@
 extends SceneTree
 
 const H = preload("res://harness.gd")
+const WalkTests = preload("res://walk_tests.gd")
 var t := H.new()
 var errors := H.ErrorLog.new()
 
@@ -51,6 +52,7 @@ func run() -> void:
 	await test_brain_timer()
 	test_more_occluder_sources()
 	test_configuration_warnings()
+	WalkTests.new(self, t, errors, false).run()
 	print("3d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
 

@@ -10,10 +10,12 @@
 extends SceneTree
 
 const H = preload("res://harness.gd")
+const Keys = preload("res://corpus_keys.gd")
 var t := H.new()
 const STATES := ["idle", "investigating", "chasing", "searching"]
 const STAGES := ["unaware", "suspicious", "alert", "aware"]
 const ATTITUDES := ["hostile", "neutral", "friendly"]
+const PATHS := ["world", "straight", "walk"]
 
 var world  # a PerceptionWorld3D here, a PerceptionWorld2D in test_corpus_2d.gd
 var bodies := {}
@@ -43,6 +45,11 @@ func run() -> void:
 		var s = JSON.parse_string(text)
 		if typeof(s) != TYPE_DICTIONARY:
 			t.check(false, "%s parses as JSON" % f)
+			continue
+		var unknown := Keys.unknown(s)
+		if not unknown.is_empty():
+			t.suite = label() + " " + f
+			t.check(false, "%s: keys the corpus format does not know (a runner refuses the file): %s" % [f, unknown])
 			continue
 		var why := unsupported(s)
 		if why != "":
@@ -109,6 +116,14 @@ func packed(list: Array) -> Variant:
 	for p in list: out.append(vec(p))
 	return out
 
+## The walk grid of a scenario's `walk_graph.grid` as the world's walk_grid_* properties.
+func set_walk_grid(g: Dictionary) -> void:
+	var cell: float = g.get("cell_size", 0.5)
+	var top: float = g.get("band_max", 1.8)
+	world.walk_grid_bounds = AABB(vec(g.get("origin", [0, 0, 0])), Vector3(g.width * cell, top, g.depth * cell))
+	world.walk_grid_step_height = g.get("band_min", 0.3)
+	world.walk_grid_cell_size = cell
+
 ## A StaticBody with the occluder's shape, under the scene root.
 func occluder_body(o: Dictionary) -> Node:
 	var shape: Shape3D
@@ -144,12 +159,27 @@ func run_scenario(s: Dictionary) -> void:
 	world.auto_step = false
 	var wspec: Dictionary = s.get("world", {})
 	if wspec.has("sound_occlusion"): world.sound_occlusion = wspec.sound_occlusion
+	if wspec.has("hearing_path"): world.hearing_path = PATHS.find(wspec.hearing_path)
 	root.add_child(world)
 	for at in wspec.get("attitudes", []):
 		world.set_attitude(int(at[0]), int(at[1]), ATTITUDES.find(at[2]))
 	for o in s.get("occluders", []):
 		bodies[o.name] = occluder_body(o)
+		if o.has("sound_transmission"): bodies[o.name].set_meta("argus_sound_transmission", o.sound_transmission)
 	world.register_occluders()
+	if s.has("walk_graph"):
+		var wg: Dictionary = s.walk_graph
+		if wg.has("grid"):
+			set_walk_grid(wg.grid)
+			world.walk_grid_layers = int(wg.grid.get("layers", 0xFFFFFFFF))
+			world.walk_grid_snap_distance = wg.grid.get("snap_distance", 0.0)
+			t.check(world.build_walk_grid(), "the walk grid is built")
+		else:
+			var pairs := PackedInt32Array()
+			var lengths := PackedFloat32Array()
+			for e in wg.get("edges", []):
+				pairs.append(int(e[0])); pairs.append(int(e[1])); lengths.append(e[2])
+			t.check(world.set_walk_graph(packed(wg.nodes), pairs, lengths, wg.snap_distance), "the walk graph is set")
 	for a in s.get("agents", []):
 		var g = new_guard()
 		var sight: Dictionary = a.get("sight", {})
@@ -183,6 +213,7 @@ func run_scenario(s: Dictionary) -> void:
 		if hearing.has("sensitivity"): ears.hearing_sensitivity = hearing.sensitivity
 		if hearing.has("sound_mask"): ears.sound_mask = int(hearing.sound_mask)
 		if hearing.has("obstacle_mask"): ears.muffle_mask = int(hearing.obstacle_mask)
+		if hearing.has("path"): ears.hearing_path = PATHS.find(hearing.path)
 		g.add_child(ears)
 		var b: Dictionary = a.get("brain", {})
 		var brain := EnemyBrain.new()
@@ -196,6 +227,7 @@ func run_scenario(s: Dictionary) -> void:
 		names[g] = a.name
 		var n: String = a.name
 		ears.sound_heard.connect(func(p, l, src): events.append({"k": "sound", "agent": n, "position": p, "loudness": l, "source": src}))
+		ears.sound_heard_ex.connect(func(p, l, src, d): events.append({"k": "sound_ex", "agent": n, "position": p, "loudness": l, "source": src, "distance": d}))
 		g.target_seen.connect(func(x): events.append({"k": "seen", "agent": n, "target": x}))
 		g.target_lost.connect(func(x): events.append({"k": "lost", "agent": n, "target": x}))
 		brain.state_changed.connect(func(f, to): events.append({"k": "brain", "agent": n, "from": STATES[f], "to": STATES[to]}))
@@ -324,6 +356,13 @@ func do_action(a: Dictionary, i: int) -> void:
 			var got: Array = world.find_cover(vec(a.self_position), threats, cands, int(a.get("top_k", 1)),
 				a.get("mode", "hidden_from_all") == "hidden_from_most", map, 0xFFFFFFFF)
 			check_tactics(got, a.expect, vec(a.self_position), at, tl)
+		"find_walk":
+			var got: Dictionary = world.find_walk(vec(a.from), vec(a.to), a.limit)
+			var e: Dictionary = a.expect
+			t.check(got.found == e.found, "%s found %s vs %s" % [at, got.found, e.found])
+			if got.found and e.has("distance"): t.check(absf(got.distance - e.distance) <= tl, "%s distance %s vs %s" % [at, got.distance, e.distance])
+			if got.found and e.has("node_count"): t.check(got.nodes.size() == int(e.node_count), "%s node count %d vs %s" % [at, got.nodes.size(), e.node_count])
+			if got.found: t.check(got.points.size() == got.nodes.size() + 2 and close(got.points[0], vec(a.from), 1e-5), "%s points: from, the nodes, to" % at)
 		"find_flank":
 			var th: Dictionary = a.threat
 			var cands = packed(a.candidates)
@@ -360,6 +399,7 @@ func check_step(e: Dictionary, at: String, tl: float) -> void:
 			if w.has("position"): t.check(close(g.position, vec(w.position), tl), "%s percept %d position" % [at, k])
 			if w.has("strength"): t.check(absf(g.strength - w.strength) <= tl, "%s percept %d strength %s vs %s" % [at, k, g.strength, w.strength])
 			if w.has("time"): t.check(absf(g.time - w.time) <= tl, "%s percept %d time" % [at, k])
+			if w.has("distance"): t.check(absf(g.distance - w.distance) <= tl, "%s percept %d distance %s vs %s" % [at, k, g.distance, w.distance])
 		# The signals carry the same sounds: one sound_heard per sound percept, in order.
 		var heard := []
 		for ev in events:
@@ -372,9 +412,18 @@ func check_step(e: Dictionary, at: String, tl: float) -> void:
 		var sounds_heard := []
 		for ev in events:
 			if ev.k == "sound": sounds_heard.append(ev)
+		# sound_heard_ex: the same sounds, in order, with the same position and loudness and the distance.
+		var ex := []
+		for ev in events:
+			if ev.k == "sound_ex": ex.append(ev)
+		t.check(ex.size() == sounds_heard.size(), "%s one sound_heard_ex per sound_heard" % at)
+		for k in mini(ex.size(), sounds_heard.size()):
+			t.check(ex[k].agent == sounds_heard[k].agent and ex[k].position == sounds_heard[k].position and ex[k].source == sounds_heard[k].source,
+				"%s sound_heard_ex %d is sound_heard's sound" % [at, k])
 		var heard_k := 0
 		for w in e.percepts:
 			if w.kind != "sound": continue
+			if heard_k < ex.size() and w.has("distance"): t.check(absf(ex[heard_k].distance - w.distance) <= tl, "%s sound_heard_ex %d distance %s vs %s" % [at, heard_k, ex[heard_k].distance, w.distance])
 			if heard_k < sounds_heard.size():
 				if w.has("loudness"): t.check(absf(sounds_heard[heard_k].loudness - w.loudness) <= tl, "%s sound %d loudness %s vs %s" % [at, heard_k, sounds_heard[heard_k].loudness, w.loudness])
 				if w.has("target"): t.check(named(sounds_heard[heard_k].source) == w.target, "%s sound %d source %s vs %s" % [at, heard_k, named(sounds_heard[heard_k].source), w.target])

@@ -37,6 +37,14 @@ func packed(list: Array) -> Variant:
 	for p in list: out.append(vec(p))
 	return out
 
+## The walk grid as the 2D world's: bounds on the plane, the band fixed around it (2D walls cross
+## it), so a file that sets a band is refused by `unsupported`.
+func set_walk_grid(g: Dictionary) -> void:
+	var cell: float = g.get("cell_size", 0.5)
+	var o: Array = g.get("origin", [0, 0, 0])
+	world.walk_grid_bounds = Rect2(o[0], o[2], g.width * cell, g.depth * cell)
+	world.walk_grid_cell_size = cell
+
 ## The wall's cross-section with the ground plane (boxes and capsules are upright: checked by
 ## `unsupported`).
 func occluder_body(o: Dictionary) -> Node:
@@ -66,8 +74,14 @@ func unsupported(s: Dictionary) -> String:
 	var why := super.unsupported(s)
 	if why != "":
 		return why
+	var grid: Dictionary = s.get("walk_graph", {}).get("grid", {})
+	if grid.has("band_min") or grid.has("band_max") or grid.get("origin", [0, 0, 0])[1] != 0:
+		return "needs height: a walk grid band or floor of its own"
 	for a in s.get("agents", []):
-		if not a.get("sight", {}).has("eye_offset"):
+		# A blind agent's eye still matters to walk hearing (where a sound seems to come from),
+		# but 2D walls cross every height a planar file's rays run at.
+		var blind: bool = a.get("sight", {}).get("enabled", true) == false
+		if not a.get("sight", {}).has("eye_offset") and not blind:
 			return "needs height: agent %s keeps the default eye 1.6 m above its feet" % a.name
 	for d in s.get("targets", []):
 		if not d.has("check_points"):
@@ -86,7 +100,7 @@ func unsupported(s: Dictionary) -> String:
 	return height_in(s, "")
 
 ## Why a wall (`o`'s shape at `pose`'s position and rotation) has no upright cross-section with
-## the ground plane ("" when it has one).
+## the ground plane or footprint on it ("" when it has one).
 func off_plane(o: Dictionary, pose: Dictionary) -> String:
 	var r: Array = pose.get("rotation", [0, 0, 0, 1])
 	if absf(r[0]) > 1e-6 or absf(r[2]) > 1e-6:
@@ -94,18 +108,20 @@ func off_plane(o: Dictionary, pose: Dictionary) -> String:
 	var y := absf(pose.position[1])
 	var reach: float = {"box": o.get("half_extents", [0, 0, 0])[1], "sphere": o.get("radius", 0.0),
 		"capsule": o.get("half_height", 0.0) + o.get("radius", 0.0)}.get(o.shape, 0.0)
-	if y >= reach:
+	# A wall standing on the plane (its bottom at y = 0) counts: its 2D shape is its footprint.
+	if y > reach:
 		return "needs height: occluder %s does not cross the ground plane" % o.name
 	return ""
 
 ## The first point [x, y, z] with y != 0 anywhere in the file (walls are checked by off_plane;
-## influence grids are rows of numbers, not points), as "needs height: <where>".
+## influence grids are rows of numbers, and walk edges [a, b, length], not points), as
+## "needs height: <where>".
 func height_in(x, where: String) -> String:
 	if x is Dictionary:
 		if x.get("do", "") in ["set_occluder_pose", "influence_cells"] or where.begins_with("occluders"):
 			return ""
 		for k in x:
-			if k in ["half_extents", "rotation"]:
+			if k in ["half_extents", "rotation"] or (k == "edges" and where == "walk_graph"):
 				continue
 			var why := height_in(x[k], "%s.%s" % [where, k] if where != "" else str(k))
 			if why != "":
