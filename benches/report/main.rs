@@ -5,6 +5,7 @@
 mod reference;
 
 mod chart;
+mod hearing;
 mod measure;
 mod recording;
 mod scenes;
@@ -66,7 +67,7 @@ fn main() {
     // A child run of one section prints its rows for the parent (see below).
     let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
-    let all: [(&str, Section); 9] = [
+    let all: [(&str, Section); 10] = [
         ("town", sections::town),
         ("frames", sections::frames),
         ("engine", sections::engine),
@@ -75,6 +76,7 @@ fn main() {
         ("tactics", sections::tactics),
         ("ffi", sections::ffi),
         ("memory", sections::memory),
+        ("hearing", hearing::hearing),
         ("recording", recording::recording),
     ];
     if let Some(name) = child {
@@ -108,6 +110,11 @@ fn main() {
         rows.extend(text.lines().filter_map(Row::decode));
         points.extend(text.lines().filter_map(chart::Point::decode));
     }
+    println!(
+        "host: {}, {} cores",
+        measure::processor_model(),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
     measure::print(&rows);
     if !points.is_empty() {
         // The full run draws the README's chart; the quick one only proves the chart is drawn.

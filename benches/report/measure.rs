@@ -33,6 +33,18 @@ pub fn allocations() -> u64 {
     ALLOCATIONS.load(Ordering::Relaxed)
 }
 
+/// The processor's model as the system names it (every figure holds for that host only).
+pub fn processor_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown processor".into())
+}
+
 /// Heap bytes currently live.
 pub fn live_bytes() -> usize {
     LIVE_BYTES.load(Ordering::Relaxed)

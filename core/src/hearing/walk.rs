@@ -20,8 +20,10 @@ pub(crate) struct WalkHearing {
     /// `(sound, agent's place in the store)` pairs to resolve (scratch).
     pairs: Vec<(u32, u32)>,
     nearby: Vec<u32>,
-    /// A sound's listeners its straight line did not reach (scratch).
+    /// A sound's listeners its straight line did not reach, and their nearest nodes (scratch).
     waiting: Vec<u32>,
+    nodes: Vec<(u32, u32, f32)>,
+    targets: Vec<(u32, Vec3)>,
     pub(crate) flood: FloodScratch,
 }
 
@@ -94,7 +96,7 @@ impl WalkHearing {
     /// One sound for its listeners `self.pairs[range]`: straight through what transmits sound
     /// first, then one flood for those it did not reach.
     fn resolve_sound(&mut self, input: &WalkInput, si: u32, range: std::ops::Range<usize>) {
-        let WalkHearing { heard, pairs, flood, waiting, .. } = self;
+        let WalkHearing { heard, pairs, flood, waiting, nodes, targets, .. } = self;
         let (sound, graph) = (&input.sounds.sounds[si as usize], input.graph);
         let entries = input.agents.entries();
         waiting.clear();
@@ -112,21 +114,28 @@ impl WalkHearing {
                 None => waiting.push(place),
             }
         }
-        if waiting.is_empty() {
-            return;
-        }
-        let Some((source, start)) = graph.nearest_node(sound.position) else {
+        // Each waiting listener with its nearest node (off the graph: heard straight through or
+        // not at all).
+        nodes.clear();
+        nodes.extend(waiting.iter().filter_map(|&place| {
+            let (node, last) = graph.nearest_node(entries[place as usize].value.position())?;
+            Some((place, node, last))
+        }));
+        let Some((source, start)) = graph.nearest_node(sound.position).filter(|_| !nodes.is_empty()) else {
             return; // off the graph: heard straight through, or not at all
         };
-        // The loudest reach among those still waiting bounds the sound's one flood.
-        let most = waiting.iter().map(|&p| entries[p as usize].value.tuning.hearing.sensitivity);
-        let walks = flood.flood(graph, source, start, sound.loudness * most.fold(0.0, f32::max));
-        for &place in waiting.iter() {
+        // The loudest reach among those still waiting bounds the sound's one flood, which
+        // stops once every waiting listener's node has its walk.
+        let most = nodes.iter().map(|&(p, ..)| entries[p as usize].value.tuning.hearing.sensitivity);
+        let limit = sound.loudness * most.fold(0.0, f32::max);
+        targets.clear();
+        targets.extend(nodes.iter().map(|&(_, node, _)| (node, graph.position(node))));
+        let walks = flood.search(graph, (source, start), limit, targets);
+        for &(place, node, last) in nodes.iter() {
             let entry = &entries[place as usize];
             let agent = &entry.value;
             let hearing = &agent.tuning.hearing;
             let (listener, reach) = (agent.position(), sound.loudness * hearing.sensitivity);
-            let Some((node, last)) = graph.nearest_node(listener) else { continue };
             let Some(distance) = walks.distance(node).map(|walked| walked + last).filter(|&d| d <= reach) else {
                 continue;
             };

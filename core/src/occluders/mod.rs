@@ -343,27 +343,41 @@ impl OccluderSet {
     pub fn kept_through(&self, from: Vec3, to: Vec3, layers: u32, unset: f32) -> f32 {
         let delta = to - from;
         let length = delta.length();
-        if length <= 1e-6 || layers == 0 {
+        if length <= 1e-6 || layers == 0 || self.pool.is_empty() {
             return 1.0;
         }
         let dir = delta / length;
-        let seg = Aabb::new(from.min(to), from.max(to));
+        let ray = Ray::new(from, dir);
+        let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
+        let inv = Vec3A::new(1.0 / safe(dir.x), 1.0 / safe(dir.y), 1.0 / safe(dir.z));
+        let o = Vec3A::from(from);
         // Allocates only when an occluder with a transmission of its own is crossed.
         let (mut unset_count, mut own): (i32, Vec<(u32, f32)>) = (0, Vec::new());
-        for leaf in self.bvh.intersect_aabb(&seg) {
-            let Some(occ) = self.pool.at(leaf) else { continue };
-            if occ.def.layers & layers == 0 {
-                continue;
+        // Only the boxes the segment passes through (an end inside an occluder is inside its
+        // box too), and no further once an occluder that keeps nothing is crossed.
+        self.bvh.traverse(|node| {
+            let t1 = (Vec3A::from(node.mins()) - o) * inv;
+            let t2 = (Vec3A::from(node.maxs()) - o) * inv;
+            if t1.min(t2).max_element().max(0.0) > t1.max(t2).min_element().min(length) {
+                return TraversalAction::Prune;
             }
+            let Some(leaf) = node.leaf_data() else { return TraversalAction::Continue };
+            let Some(occ) = self.pool.at(leaf).filter(|o| o.def.layers & layers != 0) else {
+                return TraversalAction::Continue;
+            };
             let inside_at_either_end =
                 occ.geometry.contains_point(&occ.pose, from) || occ.geometry.contains_point(&occ.pose, to);
-            if inside_at_either_end || occ.geometry.cast_ray(&occ.pose, &Ray::new(from, dir), length).is_some() {
+            if inside_at_either_end || occ.geometry.cast_ray(&occ.pose, &ray, length).is_some() {
                 match occ.def.sound_transmission {
                     Some(t) => own.push((leaf, t)),
                     None => unset_count += 1,
                 }
+                if unset == 0.0 && unset_count > 0 || own.last().is_some_and(|&(_, t)| t == 0.0) {
+                    return TraversalAction::EarlyExit;
+                }
             }
-        }
+            TraversalAction::Continue
+        });
         own.sort_unstable_by_key(|&(slot, _)| slot);
         unset.powi(unset_count) * own.iter().map(|&(_, t)| t).product::<f32>()
     }

@@ -18,75 +18,193 @@ pub struct WalkPath {
     pub nodes: Vec<u32>,
 }
 
-/// Working memory of a flood, kept by the world between steps. Entries of a node count as set
-/// only when their stamp is the current flood's, so a flood never clears what it did not touch.
+/// A node's label in the current flood. One record, so a relaxation touches one place.
+#[derive(Copy, Clone, Debug, Default)]
+struct Label {
+    distance: f32,
+    previous: u32,
+    /// The flood that set it: a label counts only in its own flood, so none is ever cleared.
+    stamp: u32,
+    /// The flood that took the node from its bucket or heap at this distance (0: not yet).
+    taken: u32,
+    /// A search's lower bound on the walk left from this node to its nearest target (0 for a
+    /// flood), computed once when the node is first reached.
+    estimate: f32,
+}
+
+/// Buckets of the grid's queue (see `flood_grid`): a step of at most √2 sides from bucket `i`
+/// lands in bucket `i + 1` or `i + 2`.
+const BUCKETS: usize = 4;
+
+/// Working memory of a flood, kept by the world between steps.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FloodScratch {
-    distance: Vec<f32>,
-    previous: Vec<u32>,
-    stamp: Vec<u32>,
+    labels: Vec<Label>,
     current: u32,
     /// `(distance bits << 32) | node`: non-negative floats order as their bits.
     heap: BinaryHeap<Reverse<u64>>,
-    /// Nodes settled by the last flood, nearest first.
-    pub settled: Vec<u32>,
+    buckets: [Vec<u32>; BUCKETS],
+    /// Nodes settled by the last flood.
+    settled: usize,
 }
 
 impl FloodScratch {
     /// Makes room for floods over `nodes` nodes (fallibly: a graph is refused, not aborted on).
     pub fn prepare(&mut self, nodes: usize) -> Result<()> {
-        if self.stamp.len() == nodes {
+        if self.labels.len() == nodes {
             return Ok(());
         }
-        *self = FloodScratch {
-            distance: super::filled(nodes, 0.0, "flood distances")?,
-            previous: super::filled(nodes, NO_NODE, "flood links")?,
-            stamp: super::filled(nodes, 0, "flood stamps")?,
-            ..Default::default()
-        };
+        *self = FloodScratch { labels: super::filled(nodes, Label::default(), "flood labels")?, ..Default::default() };
         Ok(())
     }
 
     /// Shortest walks from `source` (reached after `start` metres) to every node within
     /// `limit` metres. The scratch must have been prepared for `graph`.
     pub fn flood<'a>(&'a mut self, graph: &WalkGraph, source: u32, start: f32, limit: f32) -> Flood<'a> {
-        debug_assert_eq!(self.stamp.len(), graph.node_count());
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            self.stamp.fill(0);
-            self.current = 1;
-        }
-        let stamp = self.current;
-        self.heap.clear();
-        self.settled.clear();
-        if start <= limit && graph.is_open(source) {
-            self.reach(source, start, NO_NODE, stamp);
-        }
-        while let Some(Reverse(key)) = self.heap.pop() {
-            let (distance, node) = (f32::from_bits((key >> 32) as u32), key as u32);
-            if distance > self.distance[node as usize] {
-                continue; // a stale entry: the node was reached by a shorter walk since
+        if self.begin(graph, source, start, limit) {
+            match graph.bucket_width() {
+                Some(width) => self.flood_grid(graph, source, start, limit, width),
+                None => self.flood_heap(graph, source, start, limit, &[]),
             }
-            self.settled.push(node);
-            graph.for_each_edge(node, |next, length| {
-                let d = distance + length;
-                let i = next as usize;
-                if d <= limit && (self.stamp[i] != stamp || d < self.distance[i]) {
-                    self.reach(next, d, node, stamp);
-                }
-            });
         }
         Flood { scratch: self }
     }
 
-    #[inline]
-    fn reach(&mut self, node: u32, distance: f32, previous: u32, stamp: u32) {
-        let i = node as usize;
-        self.stamp[i] = stamp;
-        self.distance[i] = distance;
-        self.previous[i] = previous;
-        self.heap.push(Reverse(((distance.to_bits() as u64) << 32) | node as u64));
+    /// The shortest walks from `source` to the nodes `targets` (with their positions) of at most
+    /// `limit` metres: an A* search that heads for them and stops once every one is settled, so
+    /// it reaches few nodes beyond the walks themselves. Read only the targets' walks from it
+    /// (and the paths back from them): other nodes may hold unfinished walks.
+    pub fn search<'a>(
+        &'a mut self,
+        graph: &WalkGraph,
+        (source, start): (u32, f32),
+        limit: f32,
+        targets: &[(u32, Vec3)],
+    ) -> Flood<'a> {
+        if self.begin(graph, source, start, limit) {
+            self.flood_heap(graph, source, start, limit, targets);
+        }
+        Flood { scratch: self }
     }
+
+    /// A new flood's stamp; false when there is nothing to flood.
+    fn begin(&mut self, graph: &WalkGraph, source: u32, start: f32, limit: f32) -> bool {
+        debug_assert_eq!(self.labels.len(), graph.node_count());
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.labels.iter_mut().for_each(|l| l.stamp = 0);
+            self.current = 1;
+        }
+        self.settled = 0;
+        start <= limit && graph.is_open(source)
+    }
+
+    /// Dijkstra's search with a binary heap (any edge lengths); with targets, A*: ordered by
+    /// walk so far plus the straight line to the nearest target, a bound no walk beats (edges
+    /// are never shorter than the straight line), so each target's walk is still the shortest.
+    fn flood_heap(&mut self, graph: &WalkGraph, source: u32, start: f32, limit: f32, targets: &[(u32, Vec3)]) {
+        let stamp = self.current;
+        let estimate =
+            |node: u32| targets.iter().map(|&(_, t)| graph.position(node).distance(t)).fold(f32::MAX, f32::min);
+        let bound = |node: u32| if targets.is_empty() { 0.0 } else { estimate(node) };
+        self.heap.clear();
+        let h = bound(source);
+        self.labels[source as usize] = Label { distance: start, previous: NO_NODE, stamp, taken: 0, estimate: h };
+        self.heap.push(Reverse(key(start + h, source)));
+        while let Some(Reverse(k)) = self.heap.pop() {
+            let (rank, node) = (f32::from_bits((k >> 32) as u32), k as u32);
+            let label = &mut self.labels[node as usize];
+            if rank > label.distance + label.estimate || label.taken == stamp {
+                continue; // a stale entry: the node was reached by a shorter walk since
+            }
+            label.taken = stamp;
+            let distance = label.distance;
+            self.settled += 1;
+            if targets.iter().any(|&(t, _)| t == node)
+                && targets.iter().all(|&(t, _)| self.labels[t as usize].taken == stamp)
+            {
+                return;
+            }
+            let (labels, heap) = (&mut self.labels, &mut self.heap);
+            graph.for_each_edge(node, |next, length| {
+                let d = distance + length;
+                let l = &mut labels[next as usize];
+                let fresh = l.stamp != stamp;
+                if d > limit || !(fresh || d < l.distance) {
+                    return;
+                }
+                let h = if fresh { bound(next) } else { l.estimate };
+                // No target within the limit lies beyond this node.
+                if d + h > limit {
+                    return;
+                }
+                *l = Label { distance: d, previous: node, stamp, taken: 0, estimate: h };
+                heap.push(Reverse(key(d + h, next)));
+            });
+        }
+    }
+
+    /// The same search on a grid, whose shortest edge is `width` (a cell's side): with buckets
+    /// `width` wide, no node of a bucket can shorten the walk to another of the same bucket, so
+    /// each bucket is taken whole in insertion order instead of a node at a time from a heap
+    /// (Dial's queue). A node that float rounding lets a neighbour in its own bucket improve by
+    /// an ulp is simply taken again: the distances are the exact shortest walks either way.
+    fn flood_grid(&mut self, graph: &WalkGraph, source: u32, start: f32, limit: f32, width: f32) {
+        let stamp = self.current;
+        let per_width = 1.0 / width;
+        self.buckets.iter_mut().for_each(Vec::clear);
+        self.label(source, start, NO_NODE);
+        let mut at = (start * per_width) as usize;
+        self.buckets[at % BUCKETS].push(source);
+        // Entries waiting in the buckets after the current one.
+        let mut waiting = 1usize;
+        while waiting > 0 {
+            let mut bucket = std::mem::take(&mut self.buckets[at % BUCKETS]);
+            waiting -= bucket.len();
+            let mut i = 0;
+            while i < bucket.len() {
+                let node = bucket[i];
+                i += 1;
+                let label = &mut self.labels[node as usize];
+                // A stale entry (the node moved to an earlier bucket since), or one taken
+                // already at its present distance.
+                if (label.distance * per_width) as usize != at || label.taken == stamp {
+                    continue;
+                }
+                label.taken = stamp;
+                let distance = label.distance;
+                self.settled += 1;
+                let (labels, buckets) = (&mut self.labels, &mut self.buckets);
+                graph.for_each_edge(node, |next, length| {
+                    let d = distance + length;
+                    let l = &mut labels[next as usize];
+                    if d <= limit && (l.stamp != stamp || d < l.distance) {
+                        *l = Label { distance: d, previous: node, stamp, taken: 0, estimate: 0.0 };
+                        let b = (d * per_width) as usize;
+                        if b == at {
+                            bucket.push(next);
+                        } else {
+                            buckets[b % BUCKETS].push(next);
+                            waiting += 1;
+                        }
+                    }
+                });
+            }
+            bucket.clear();
+            self.buckets[at % BUCKETS] = bucket;
+            at += 1;
+        }
+    }
+
+    #[inline]
+    fn label(&mut self, node: u32, distance: f32, previous: u32) {
+        self.labels[node as usize] = Label { distance, previous, stamp: self.current, taken: 0, estimate: 0.0 };
+    }
+}
+
+#[inline]
+fn key(distance: f32, node: u32) -> u64 {
+    ((distance.to_bits() as u64) << 32) | node as u64
 }
 
 /// The result of one flood: read it before the next.
@@ -98,8 +216,8 @@ impl Flood<'_> {
     /// Metres from the source to `node`, `None` beyond the limit or with no walk there.
     #[inline]
     pub fn distance(&self, node: u32) -> Option<f32> {
-        let s = self.scratch;
-        (s.stamp[node as usize] == s.current).then(|| s.distance[node as usize])
+        let l = &self.scratch.labels[node as usize];
+        (l.stamp == self.scratch.current).then_some(l.distance)
     }
 
     /// The nodes of the shortest walk from `node` back to the source (`node` first).
@@ -108,7 +226,7 @@ impl Flood<'_> {
         std::iter::from_fn(move || {
             (at != NO_NODE).then(|| {
                 let here = at;
-                at = self.scratch.previous[here as usize];
+                at = self.scratch.labels[here as usize].previous;
                 here
             })
         })
@@ -116,7 +234,7 @@ impl Flood<'_> {
 
     /// Nodes the flood settled.
     pub fn settled(&self) -> usize {
-        self.scratch.settled.len()
+        self.scratch.settled
     }
 }
 
@@ -130,7 +248,7 @@ pub(crate) fn walk_path(
 ) -> Option<WalkPath> {
     let (source, start) = graph.nearest_node(from)?;
     let (end, last) = graph.nearest_node(to)?;
-    let flood = scratch.flood(graph, source, start, limit);
+    let flood = scratch.search(graph, (source, start), limit, &[(end, graph.position(end))]);
     let distance = flood.distance(end)? + last;
     if distance > limit {
         return None;

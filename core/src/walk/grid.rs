@@ -87,13 +87,22 @@ impl WalkGridDef {
     }
 }
 
+/// The eight steps out of a cell, as `(dx, dz)`: the four sides, then the four diagonals. Bit
+/// `k` of a cell's move mask says step `k` is an edge.
+const STEPS: [(i64, i64); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
 /// The grid and which cells are open.
 #[derive(Clone, Debug)]
 pub(super) struct GridShape {
     pub def: WalkGridDef,
     /// 1 = open, 0 = blocked; cell `x + z × width`.
     open: Vec<u8>,
-    diagonal: f32,
+    /// Each cell's edges as a mask over [`STEPS`], kept with `open` (a flood reads one byte per
+    /// cell, with no bounds or corner tests).
+    moves: Vec<u8>,
+    /// The index offset and length of each step.
+    step_offset: [i64; 8],
+    step_length: [f32; 8],
 }
 
 impl GridShape {
@@ -101,7 +110,11 @@ impl GridShape {
         def.validate()?;
         let cells = def.width as usize * def.depth as usize;
         let open = filled(cells, 1u8, "cells")?;
-        let mut grid = GridShape { def: *def, open, diagonal: def.cell_size * std::f32::consts::SQRT_2 };
+        let moves = filled(cells, 0u8, "cell edges")?;
+        let (w, c) = (def.width as i64, def.cell_size);
+        let step_offset = STEPS.map(|(dx, dz)| dx + dz * w);
+        let step_length = STEPS.map(|(dx, dz)| if dx != 0 && dz != 0 { c * std::f32::consts::SQRT_2 } else { c });
+        let mut grid = GridShape { def: *def, open, moves, step_offset, step_length };
         for (_, occluder) in occluders.iter() {
             if occluder.def().layers & def.layers == 0 {
                 continue;
@@ -113,7 +126,30 @@ impl GridShape {
                 }
             });
         }
+        grid.mark_moves(0, def.width - 1, 0, def.depth - 1);
         Ok(grid)
+    }
+
+    /// Sets the move masks of the cells `x0..=x1` × `z0..=z1` from `open`.
+    fn mark_moves(&mut self, x0: u32, x1: u32, z0: u32, z1: u32) {
+        let (w, h) = (self.def.width as i64, self.def.depth as i64);
+        let open = |x: i64, z: i64| x >= 0 && z >= 0 && x < w && z < h && self.open[(x + z * w) as usize] == 1;
+        for z in z0 as i64..=z1 as i64 {
+            for x in x0 as i64..=x1 as i64 {
+                let mut mask = 0u8;
+                if open(x, z) {
+                    for (k, &(dx, dz)) in STEPS.iter().enumerate() {
+                        // A diagonal step needs both cells beside it open: it never cuts a
+                        // blocked corner.
+                        let corner_clear = k < 4 || (open(x + dx, z) && open(x, z + dz));
+                        if open(x + dx, z + dz) && corner_clear {
+                            mask |= 1 << k;
+                        }
+                    }
+                }
+                self.moves[(x + z * w) as usize] = mask;
+            }
+        }
     }
 
     pub fn snap_distance(&self) -> f32 {
@@ -125,7 +161,12 @@ impl GridShape {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.open.capacity()
+        self.open.capacity() + self.moves.capacity()
+    }
+
+    /// The shortest edge (a flood's bucket width).
+    pub fn side(&self) -> f32 {
+        self.def.cell_size
     }
 
     pub fn is_open(&self, cell: u32) -> bool {
@@ -179,33 +220,31 @@ impl GridShape {
         }
     }
 
-    /// Decides again every cell the box `mins..maxs` reaches, from all occluders on the layers.
+    /// Decides again every cell the box `mins..maxs` reaches, from all occluders on the layers,
+    /// and the edges of those cells and of the ring around them.
     pub fn update_region(&mut self, mins: Vec3, maxs: Vec3, occluders: &OccluderSet) {
         let layers = self.def.layers;
+        let mut touched: Option<(u32, u32, u32, u32)> = None;
         self.for_cells_in(mins, maxs, |grid, cell| {
             let blocked = occluders.any_overlaps_box(grid.cell_box(cell), layers);
             grid.open[cell as usize] = (!blocked) as u8;
+            let (x, z) = (cell % grid.def.width, cell / grid.def.width);
+            let t = touched.get_or_insert((x, x, z, z));
+            *t = (t.0.min(x), t.1.max(x), t.2.min(z), t.3.max(z));
         });
+        if let Some((x0, x1, z0, z1)) = touched {
+            let (w, h) = (self.def.width, self.def.depth);
+            self.mark_moves(x0.saturating_sub(1), (x1 + 1).min(w - 1), z0.saturating_sub(1), (z1 + 1).min(h - 1));
+        }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn for_each_edge(&self, cell: u32, mut visit: impl FnMut(u32, f32)) {
-        if !self.is_open(cell) {
-            return;
-        }
-        let (w, h) = (self.def.width as i64, self.def.depth as i64);
-        let (x, z) = (cell as i64 % w, cell as i64 / w);
-        let open = |x: i64, z: i64| x >= 0 && z >= 0 && x < w && z < h && self.open[(x + z * w) as usize] == 1;
-        let c = self.def.cell_size;
-        for (dx, dz) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            if open(x + dx, z + dz) {
-                visit((x + dx + (z + dz) * w) as u32, c);
-            }
-        }
-        for (dx, dz) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            // A diagonal step needs both cells beside it open: it never cuts a blocked corner.
-            if open(x + dx, z + dz) && open(x + dx, z) && open(x, z + dz) {
-                visit((x + dx + (z + dz) * w) as u32, self.diagonal);
+        let mask = self.moves[cell as usize];
+        // Unrolled over the eight steps: constant indices, no table bounds checks.
+        for k in 0..8 {
+            if mask & (1 << k) != 0 {
+                visit((cell as i64 + self.step_offset[k]) as u32, self.step_length[k]);
             }
         }
     }
@@ -213,6 +252,17 @@ impl GridShape {
     /// The open cell whose centre is nearest to `p`, within `snap` metres.
     pub fn nearest(&self, p: Vec3, snap: f32) -> Option<(u32, f32)> {
         let d = &self.def;
+        // The cells are the centres' Voronoi regions: a point well inside an open cell (away
+        // from its sides, where rounding could tie with a neighbour) is nearest to its centre.
+        let (fx, fz) = ((p.x - d.origin.x) / d.cell_size, (p.z - d.origin.z) / d.cell_size);
+        let inside = |f: f32, count: u32| f >= 0.0 && f < count as f32 && (f - f.floor() - 0.5).abs() < 0.499;
+        if inside(fx, d.width) && inside(fz, d.depth) {
+            let cell = fx as u32 + fz as u32 * d.width;
+            let distance = p.distance(self.centre(cell));
+            if self.open[cell as usize] == 1 && distance <= snap {
+                return Some((cell, distance));
+            }
+        }
         let (xs, zs) = (
             self.span(p.x - snap, p.x + snap, d.origin.x, d.width)?,
             self.span(p.z - snap, p.z + snap, d.origin.z, d.depth)?,
