@@ -386,7 +386,37 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
     // loop or two every sighting, sound, memory and event count that will ever happen has
     // happened once and buffers have grown.
     let town = Town::at_town_density(size.town_agents.min(10_000), 19);
+    for walk in [false, true] {
+        steady_allocations(&town, walk, rows);
+    }
+    agent_bytes(rows);
+}
+
+/// Heap allocations per steady-state step of the town, heard by the straight line or along a walk
+/// grid (with a door that passes sound on every fifth box, so the transmissions are multiplied).
+fn steady_allocations(town: &Town, walk: bool, rows: &mut Vec<Row>) {
     let mut world = town.argus(10.0, 1);
+    if walk {
+        let side = 256.0 * (town.agents.len() as f32 / 10_000.0).sqrt();
+        let cells = (side / 0.5) as u32 + 8;
+        let grid = argus_core::WalkGridDef { width: cells, depth: cells, cell_size: 0.5, ..Default::default() };
+        world.set_walk_grid(&grid).unwrap();
+        let ids: Vec<_> = world.agents().map(|(id, _)| id).collect();
+        let hearing = argus_core::HearingConfig { path: argus_core::HearingPath::Walk, ..Default::default() };
+        for id in ids {
+            world.set_agent_hearing(id, &hearing).unwrap();
+        }
+        for &(position, half, rotation) in town.boxes.iter().step_by(5) {
+            let door = argus_core::OccluderDef {
+                shape: argus_core::OccluderShape::Box { half_extents: Vec3::new(half.x, half.y, 0.1) },
+                position: position + Vec3::new(4.0, 0.0, 0.0),
+                rotation,
+                sound_transmission: Some(0.5),
+                ..Default::default()
+            };
+            world.add_occluder(&door).unwrap();
+        }
+    }
     let homes: Vec<(argus_core::TargetId, Vec3)> = world.targets().map(|(id, t)| (id, t.position())).collect();
     let mut step_no = 0u32;
     let mut drive = |world: &mut argus_core::World| {
@@ -413,14 +443,20 @@ pub fn memory(size: &Size, rows: &mut Vec<Row>) {
     }
     let per_step = (allocations() - before) as f64 / steps as f64;
     rows.push(Row {
-        what: "heap allocations per steady-state step".into(),
+        what: if walk {
+            "  the same heard along a walk grid (walk hearing)".into()
+        } else {
+            "heap allocations per steady-state step".into()
+        },
         argus: format!("{per_step:.2}"),
         baseline: String::new(),
         ratio: String::new(),
         goal: "0".into(),
         met: Some(per_step == 0.0),
     });
+}
 
+fn agent_bytes(rows: &mut Vec<Row>) {
     // Bytes per agent without memory records: live heap of a world of agents only.
     let count = 50_000;
     let start = live_bytes();

@@ -89,8 +89,8 @@ impl WalkHearing {
             self.resolve_sound(input, si, start..end);
             start = end;
         }
-        // By agent slot, each agent's sounds in sound order (a stable sort of sound-major pairs).
-        self.heard.sort_by_key(|&(slot, _)| slot);
+        // By agent slot, each agent's sounds in sound order (no allocation, unlike a stable sort).
+        self.heard.sort_unstable_by_key(|&(slot, heard)| (slot, heard.sound));
     }
 
     /// One sound for its listeners `self.pairs[range]`: straight through what transmits sound

@@ -351,8 +351,9 @@ impl OccluderSet {
         let safe = |d: f32| if d.abs() < f32::EPSILON { f32::EPSILON.copysign(d) } else { d };
         let inv = Vec3A::new(1.0 / safe(dir.x), 1.0 / safe(dir.y), 1.0 / safe(dir.z));
         let o = Vec3A::from(from);
-        // Allocates only when an occluder with a transmission of its own is crossed.
-        let (mut unset_count, mut own): (i32, Vec<(u32, f32)>) = (0, Vec::new());
+        // Those with a transmission of their own, by slot: on the stack for the first few (a step
+        // allocates nothing), on the heap beyond.
+        let (mut unset_count, mut own) = (0i32, OwnTransmissions::default());
         // Only the boxes the segment passes through (an end inside an occluder is inside its
         // box too), and no further once an occluder that keeps nothing is crossed.
         self.bvh.traverse(|node| {
@@ -369,17 +370,16 @@ impl OccluderSet {
                 occ.geometry.contains_point(&occ.pose, from) || occ.geometry.contains_point(&occ.pose, to);
             if inside_at_either_end || occ.geometry.cast_ray(&occ.pose, &ray, length).is_some() {
                 match occ.def.sound_transmission {
-                    Some(t) => own.push((leaf, t)),
+                    Some(t) => own.push(leaf, t),
                     None => unset_count += 1,
                 }
-                if unset == 0.0 && unset_count > 0 || own.last().is_some_and(|&(_, t)| t == 0.0) {
+                if unset == 0.0 && unset_count > 0 || occ.def.sound_transmission == Some(0.0) {
                     return TraversalAction::EarlyExit;
                 }
             }
             TraversalAction::Continue
         });
-        own.sort_unstable_by_key(|&(slot, _)| slot);
-        unset.powi(unset_count) * own.iter().map(|&(_, t)| t).product::<f32>()
+        unset.powi(unset_count) * own.product_in_slot_order()
     }
 
     /// Live occluders with a sound transmission of their own.
@@ -415,6 +415,37 @@ impl OccluderSet {
 
     pub(crate) fn rebuild_occluder(def: &OccluderDef) -> Result<Occluder> {
         Self::make(def)
+    }
+}
+
+/// The transmissions of the occluders a sound line crossed, multiplied in slot order so that the
+/// product does not depend on the tree's shape.
+#[derive(Default)]
+struct OwnTransmissions {
+    few: [(u32, f32); 8],
+    count: usize,
+    more: Vec<(u32, f32)>,
+}
+
+impl OwnTransmissions {
+    fn push(&mut self, slot: u32, t: f32) {
+        if self.count < self.few.len() {
+            self.few[self.count] = (slot, t);
+        } else {
+            self.more.push((slot, t));
+        }
+        self.count += 1;
+    }
+
+    fn product_in_slot_order(mut self) -> f32 {
+        let n = self.count.min(self.few.len());
+        if self.more.is_empty() {
+            self.few[..n].sort_unstable_by_key(|&(slot, _)| slot);
+            return self.few[..n].iter().map(|&(_, t)| t).product();
+        }
+        self.more.extend_from_slice(&self.few[..n]);
+        self.more.sort_unstable_by_key(|&(slot, _)| slot);
+        self.more.iter().map(|&(_, t)| t).product()
     }
 }
 
