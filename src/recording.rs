@@ -229,7 +229,11 @@ pub unsafe extern "C" fn argus_world_create_from_recording(
         }
         // The replay's world records (that is how it checks each step): the caller's is a copy
         // that does not, holding the replayed step's events.
-        let world = World::load(&replay.world().save()?)?;
+        // Its own snapshot, just saved, can only be refused for want of memory.
+        let world = World::load(&replay.world().save()?).map_err(|e| match e {
+            Error::BadSnapshot(why) => Error::OutOfMemory(why),
+            e => e,
+        })?;
         *out = claim_world(world, Some(replay.world()))?;
         Ok(())
     })

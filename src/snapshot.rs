@@ -7,7 +7,8 @@ use super::world::ArgusWorld;
 /// Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
 /// `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
 /// size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
-/// two-phase step is pending.
+/// two-phase step is pending, and with `OUT_OF_MEMORY` (the world unchanged) when the snapshot's
+/// bytes cannot be had: a world loaded near the memory limit saves or refuses, never aborts.
 ///
 /// # Safety
 /// `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.

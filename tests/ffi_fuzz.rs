@@ -108,6 +108,9 @@ struct World {
     tag: u16,
     engine: bool,
     callback: bool,
+    /// The ray callback set is `failing_cast`: a step or query that asks it answers
+    /// `CALLBACK_FAILED` and changes nothing (one that needs no ray never asks it).
+    callback_fails: bool,
     poisoned: bool,
     pending: Option<u32>,
     m: Model,
@@ -166,6 +169,16 @@ unsafe extern "C" fn engine_cast(
         *hit = ArgusRayHit { hit: blocked as u32, distance: ray.max_distance * 0.5 };
     }
     ArgusResult::Ok.into()
+}
+
+/// An engine whose caster fails (its physics scene is gone, say): every batch is refused.
+unsafe extern "C" fn failing_cast(
+    _rays: *const ArgusRay,
+    _count: u32,
+    _hits: *mut ArgusRayHit,
+    _user: *mut c_void,
+) -> RawResult {
+    ArgusResult::InvalidArgument.into()
 }
 
 fn last_error(w: *const ArgusWorld) -> String {
@@ -414,6 +427,13 @@ impl Cx {
         }
         let before = digest(&self.worlds[wi]);
         let got = call();
+        // A failing ray callback fails a call that asked it for rays, which the model does
+        // not foresee: that call must then change nothing (checked below).
+        let expected = if got == R::CallbackFailed && expected == R::Ok && self.worlds[wi].callback_fails {
+            got
+        } else {
+            expected
+        };
         self.seen[got as usize] += 1;
         if got != expected {
             let why = last_error(self.worlds[wi].ptr);
@@ -1438,16 +1458,22 @@ fn op_world(cx: &mut Cx, wi: usize) {
     let p = cx.worlds[wi].ptr;
     match cx.rng.below(12) {
         0..=2 => {
-            // A ray callback on or off.
+            // A ray callback on (answering, or failing every batch) or off.
             let on = cx.rng.chance(60);
+            let fails = on && cx.rng.chance(25);
             let e = cx.expected(wi, Fault::None, false);
-            let f: ArgusRayBatchFn = if on { Some(engine_cast) } else { None };
-            // SAFETY: a function valid for the whole test.
-            if cx.run(wi, format!("set_ray_callback {on}"), e, false, || unsafe {
+            let f: ArgusRayBatchFn = match (on, fails) {
+                (false, _) => None,
+                (true, false) => Some(engine_cast),
+                (true, true) => Some(failing_cast),
+            };
+            // SAFETY: functions valid for the whole test.
+            if cx.run(wi, format!("set_ray_callback {on} failing {fails}"), e, false, || unsafe {
                 argus_world_set_ray_callback(p, f, null_mut())
             }) == R::Ok
             {
                 cx.worlds[wi].callback = on;
+                cx.worlds[wi].callback_fails = fails;
             }
         }
         3..=5 => {
@@ -1788,6 +1814,7 @@ fn new_world(rng: &mut Rng) -> World {
         tag,
         engine,
         callback: false,
+        callback_fails: false,
         poisoned: false,
         pending: None,
         m: Model::default(),
@@ -1938,8 +1965,8 @@ fn random_calls_through_the_c_abi_never_corrupt_a_world() {
     if env("ARGUS_FUZZ_CALLS").is_none() {
         assert!(total >= 20_000);
         // Every kind of answer came up, and most calls did something.
-        // (REENTRANT, BUSY, OUT_OF_MEMORY, CALLBACK_FAILED and REPLAY_MISMATCH have tests of their own.)
-        let expected = (0..=10).chain([R::BadRecording as usize]);
+        // (REENTRANT, BUSY, OUT_OF_MEMORY and REPLAY_MISMATCH have tests of their own.)
+        let expected = (0..=10).chain([R::BadRecording as usize, R::CallbackFailed as usize]);
         assert!(expected.into_iter().all(|c| seen[c] > 0), "some result code never came up: {seen:?}");
         assert!(seen[R::Ok as usize] * 4 > total, "too few successful calls: {seen:?}");
     }

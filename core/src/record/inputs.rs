@@ -116,11 +116,12 @@ fn poses<I>(r: &mut Reader, make: impl Fn((u32, u32)) -> I) -> Result<Vec<(I, Ve
 }
 
 /// How an input call went in the replay: its decoding failed (a bad recording), the call was
-/// refused or its id differs (a mismatch).
+/// refused (with the call's own error, which the replay keeps when it is not about the
+/// arguments: an `OutOfMemory`), or its id differs (a mismatch: `Refused(None)`).
 pub(crate) enum Applied {
     Done,
     Options(RecordOptions),
-    Refused,
+    Refused(Option<Error>),
 }
 
 /// Applies one INPUT chunk's call to `world`.
@@ -260,7 +261,8 @@ pub(crate) fn apply(world: &mut World, payload: &[u8], budget: usize) -> Result<
     };
     match outcome {
         Ok(true) => finish(r, Applied::Done),
-        Ok(false) | Err(_) => Ok(Applied::Refused),
+        Ok(false) => Ok(Applied::Refused(None)),
+        Err(e) => Ok(Applied::Refused(Some(e))),
     }
 }
 

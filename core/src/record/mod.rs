@@ -284,6 +284,20 @@ impl World {
         }
     }
 
+    /// Hook: an input call succeeded; `write` writes its arguments as the world kept them (a
+    /// def normalised by the call, say): the recorded input is what the world kept, not what
+    /// the caller passed, so the replay's readers (the snapshot's, which hold directions and
+    /// rotations to unit length) accept every recording of an accepted call.
+    pub(crate) fn record_kept(&mut self, call: u16, write: impl FnOnce(&World, &mut Writer)) {
+        let Some(mut rec) = self.recorder.take() else { return };
+        rec.out.chunk(ChunkKind::Input, |w| {
+            w.u16(call);
+            w.u16(0);
+            write(self, w);
+        });
+        self.recorder = Some(rec);
+    }
+
     /// Hook: an input changed agent `index` (its pose, settings, brain or memory).
     pub(crate) fn record_agent_touched(&mut self, index: u32) {
         if let Some(rec) = self.recorder.as_deref_mut() {

@@ -130,28 +130,35 @@ impl Replay {
     /// recorded FRAME. `Ok(false)` when no step is left (the inputs after the last step are
     /// then applied). A difference is `Error::ReplayMismatch` naming the step and the section.
     pub fn next_step(&mut self) -> Result<bool> {
-        let mismatch = |step: u32, section: &'static str| Error::ReplayMismatch { step, section };
+        let step = self.done;
         while self.cursor < self.chunks.len() {
             let (kind, range) = self.chunks[self.cursor].clone();
             self.cursor += 1;
             let payload = &self.bytes[range];
             match kind {
-                ChunkKind::Start => {
-                    self.world.load_into(payload).map_err(|e| bad(format!("a START snapshot is refused: {e}")))?
-                }
+                ChunkKind::Start => self
+                    .world
+                    .load_into(payload)
+                    .map_err(|e| bad(format!("a START snapshot before step {step} is refused: {e}")))?,
                 ChunkKind::Scene => {}
+                // Every damage found here names the step it comes before (the reader's own
+                // messages start with "recording: " too: that prefix is said once).
                 ChunkKind::Input => match apply(&mut self.world, payload, self.bytes.len()).map_err(|e| match e {
-                    Error::BadSnapshot(m) if !m.starts_with("recording:") => {
-                        bad(format!("an input before step {} is malformed: {m}", self.done))
+                    Error::BadSnapshot(m) => {
+                        let m = m.strip_prefix("recording: ").unwrap_or(&m);
+                        bad(format!("an input before step {step} is malformed: {m}"))
                     }
                     e => e,
                 })? {
                     Applied::Done => {}
                     Applied::Options(options) if !self.world.is_recording() => {
-                        self.world.begin_recording(&options, false).map_err(|_| mismatch(self.done, "options"))?
+                        self.world.begin_recording(&options, false).map_err(|e| refused(e, step, "options"))?
                     }
-                    Applied::Options(_) => return Err(bad("recording options given twice")),
-                    Applied::Refused => return Err(mismatch(self.done, "input")),
+                    Applied::Options(_) => {
+                        return Err(bad(format!("recording options given twice (before step {step})")));
+                    }
+                    Applied::Refused(Some(e)) => return Err(refused(e, step, "input")),
+                    Applied::Refused(None) => return Err(Error::ReplayMismatch { step, section: "input" }),
                 },
                 ChunkKind::Step => return self.step(payload.to_vec()).map(|_| true),
                 ChunkKind::Frame => return Err(bad(format!("a FRAME without its STEP (step {})", self.done))),
@@ -183,16 +190,16 @@ impl Replay {
             .map(|h| RayHit { hit: h[0] != 0, distance: f32::from_le_bytes(h[4..8].try_into().expect("4 bytes")) })
             .collect();
         let Some(rec) = self.world.recorder.as_deref_mut() else {
-            return Err(bad("no recording options before the first step"));
+            return Err(bad(format!("no recording options before step {step}")));
         };
         rec.out.bytes.clear();
         if hits.is_empty() {
-            self.world.step(dt).map_err(|_| mismatch("step"))?;
+            self.world.step(dt).map_err(|e| refused(e, step, "step"))?;
         } else {
-            self.world.begin_step(dt).map_err(|_| mismatch("step"))?;
-            if self.world.finish_step(&hits).is_err() {
+            self.world.begin_step(dt).map_err(|e| refused(e, step, "step"))?;
+            if let Err(e) = self.world.finish_step(&hits) {
                 self.world.cancel_step();
-                return Err(mismatch("rays"));
+                return Err(refused(e, step, "rays"));
             }
         }
         // What followed the STEP: maybe a SCENE, then the FRAME.
@@ -228,6 +235,16 @@ impl Replay {
         }
         self.done += 1;
         Ok(())
+    }
+}
+
+/// A replayed call or step that the world refused. The recorded world accepted it, so a refusal
+/// of what it was given means this replay differs from the recording (a mismatch); a shortage
+/// of memory is the host's, not the recording's, and keeps its own error, naming the step.
+fn refused(e: Error, step: u32, section: &'static str) -> Error {
+    match e {
+        Error::OutOfMemory(m) => Error::OutOfMemory(format!("replaying step {step}: {m}")),
+        _ => Error::ReplayMismatch { step, section },
     }
 }
 

@@ -73,7 +73,7 @@ pub(crate) fn id_bits(index: u32, generation: u32) -> u64 {
 impl Writer {
     /// A writer appending to `bytes`.
     pub fn appending(bytes: Vec<u8>) -> Writer {
-        Writer { out: SnapWriter { bytes }, chunks: 0 }
+        Writer { out: SnapWriter::from_bytes(bytes), chunks: 0 }
     }
     pub fn into_bytes(self) -> Vec<u8> {
         self.out.bytes

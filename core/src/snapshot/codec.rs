@@ -12,26 +12,63 @@ fn bad(why: impl Into<String>) -> Error {
 #[derive(Default)]
 pub(crate) struct Writer {
     pub bytes: Vec<u8>,
+    /// Growth may fail (`Writer::fallible`): a save of a world loaded near the memory limit is
+    /// then refused (`World::save` checks `out_of_memory`) instead of aborting the process.
+    /// Other writers (a recording's, small defs) grow as any vector does.
+    fallible: bool,
+    /// A fallible writer could not grow: what follows the failure was dropped.
+    pub out_of_memory: bool,
 }
 
 impl Writer {
+    pub fn fallible() -> Writer {
+        Writer { fallible: true, ..Writer::default() }
+    }
+    pub fn from_bytes(bytes: Vec<u8>) -> Writer {
+        Writer { bytes, ..Writer::default() }
+    }
+    /// Every write goes through here; only a write that needs more room leaves the fast path.
+    #[inline]
+    fn put(&mut self, b: &[u8]) {
+        if self.bytes.capacity() - self.bytes.len() < b.len() && !self.grow(b.len()) {
+            return;
+        }
+        self.bytes.extend_from_slice(b);
+    }
+    #[cold]
+    fn grow(&mut self, n: usize) -> bool {
+        if !self.fallible {
+            return true;
+        }
+        // Doubling first; near the limit, an eighth more, then just enough.
+        let more = n.max(self.bytes.len() / 8);
+        let grown = !self.out_of_memory
+            && (self.bytes.try_reserve(n).is_ok()
+                || self.bytes.try_reserve_exact(more).is_ok()
+                || self.bytes.try_reserve_exact(n).is_ok());
+        self.out_of_memory |= !grown;
+        grown
+    }
+    pub fn raw(&mut self, b: &[u8]) {
+        self.put(b);
+    }
     pub fn u8(&mut self, v: u8) {
-        self.bytes.push(v);
+        self.put(&[v]);
     }
     pub fn bool(&mut self, v: bool) {
         self.u8(v as u8);
     }
     pub fn u32(&mut self, v: u32) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self.put(&v.to_le_bytes());
     }
     pub fn u64(&mut self, v: u64) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self.put(&v.to_le_bytes());
     }
     pub fn f32(&mut self, v: f32) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self.put(&v.to_le_bytes());
     }
     pub fn f64(&mut self, v: f64) {
-        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self.put(&v.to_le_bytes());
     }
     pub fn vec3(&mut self, v: Vec3) {
         self.f32(v.x);
@@ -49,7 +86,7 @@ impl Writer {
     }
     pub fn str(&mut self, s: &str) {
         self.len(s.len());
-        self.bytes.extend_from_slice(s.as_bytes());
+        self.put(s.as_bytes());
     }
 }
 

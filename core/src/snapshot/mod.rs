@@ -52,20 +52,32 @@ pub const FORMAT_VERSION: u32 = 4;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {
-    /// Serialises the world. Refused while a two-phase step waits for its rays.
+    /// Serialises the world. Refused while a two-phase step waits for its rays, and
+    /// (`Error::OutOfMemory`, the world unchanged) when the snapshot's bytes cannot be had: a
+    /// world loaded near the memory limit saves or is refused, never aborts the process.
     pub fn save(&self) -> Result<Vec<u8>> {
         if self.is_step_in_progress() {
             return Err(Error::StepInProgress);
         }
-        let mut payload = Writer::default();
-        parts::write_world(self, &mut payload);
-        let mut out = Writer::default();
-        out.bytes.extend_from_slice(MAGIC);
+        // One buffer, written in place (the payload is not copied after its header), that
+        // grows fallibly.
+        let mut out = Writer::fallible();
+        out.raw(MAGIC);
         out.u32(FORMAT_VERSION);
-        out.u64(payload.bytes.len() as u64);
-        out.bytes.extend_from_slice(&payload.bytes);
-        let sum = checksum(&out.bytes);
-        out.u64(sum);
+        out.u64(0);
+        parts::write_world(self, &mut out);
+        if !out.out_of_memory {
+            let length = (out.bytes.len() - HEADER_BYTES) as u64;
+            out.bytes[12..HEADER_BYTES].copy_from_slice(&length.to_le_bytes());
+            let sum = checksum(&out.bytes);
+            out.u64(sum);
+        }
+        if out.out_of_memory {
+            return Err(Error::OutOfMemory(format!(
+                "cannot save: the snapshot needs more than the {} bytes that could be had",
+                out.bytes.len()
+            )));
+        }
         Ok(out.bytes)
     }
 

@@ -24,8 +24,8 @@ impl World {
         let agent = Agent::new(def, forward, tuning, self.time + def.sight.period() * phase);
         self.agents_created += 1;
         let (index, generation) = self.agents.insert(agent);
-        self.record_input(call::CREATE_AGENT, |w| {
-            w.agent_def(def);
+        self.record_kept(call::CREATE_AGENT, |world, w| {
+            w.agent_def(&world.agents.get(index, generation).expect("just made").def());
             w.id(index, generation);
         });
         self.record_agent_touched(index);
@@ -93,9 +93,9 @@ impl World {
             agent.next_sense_time = next.min(next - old_period + period).max(next.min(self.time));
         }
         self.tunings.release(&old);
-        self.record_input(call::SET_AGENT_DEF, |w| {
+        self.record_kept(call::SET_AGENT_DEF, |world, w| {
             w.id(id.index, id.generation);
-            w.agent_def(def);
+            w.agent_def(&world.agents.get(id.index, id.generation).expect("just set").def());
         });
         self.record_agent_touched(id.index);
         Ok(())
@@ -179,7 +179,7 @@ impl World {
             w.u32(count as u32);
             for i in 0..count {
                 let (id, p, f) = pose(i);
-                w.pose((id.index, id.generation), p, f);
+                w.pose((id.index, id.generation), p, f.map(|f| unit_direction(f, "forward").expect("checked")));
             }
         });
         if self.is_recording() {

@@ -92,8 +92,8 @@ impl World {
         self.check_idle()?;
         let target = Target::from_def(def)?;
         let (index, generation) = self.targets.insert(target);
-        self.record_input(call::CREATE_TARGET, |w| {
-            w.target_def(def);
+        self.record_kept(call::CREATE_TARGET, |world, w| {
+            w.target_def(&world.targets.get(index, generation).expect("just made").def());
             w.id(index, generation);
         });
         self.record_target_touched(index);
@@ -145,9 +145,9 @@ impl World {
         self.check_idle()?;
         let target = Target::from_def(def)?;
         *self.target_mut(id)? = target;
-        self.record_input(call::SET_TARGET_DEF, |w| {
+        self.record_kept(call::SET_TARGET_DEF, |world, w| {
             w.id(id.index, id.generation);
-            w.target_def(def);
+            w.target_def(&world.targets.get(id.index, id.generation).expect("just set").def());
         });
         self.record_target_touched(id.index);
         Ok(())
@@ -191,7 +191,7 @@ impl World {
             w.u32(count as u32);
             for i in 0..count {
                 let (id, p, f) = pose(i);
-                w.pose((id.index, id.generation), p, f);
+                w.pose((id.index, id.generation), p, f.map(|f| unit_direction(f, "forward").expect("checked")));
             }
         });
         if self.is_recording() {
@@ -233,8 +233,8 @@ impl World {
         self.check_idle()?;
         let id = self.occluders.add(def)?;
         self.walk_follow_occluder(id, None);
-        self.record_input(call::ADD_OCCLUDER, |w| {
-            w.occluder_def(def);
+        self.record_kept(call::ADD_OCCLUDER, |world, w| {
+            w.occluder_def(world.occluders.get(id).expect("just added").def());
             w.id(id.index, id.generation);
         });
         self.record_scene_changed();
@@ -258,10 +258,11 @@ impl World {
         let before = self.occluders.get(id).map(|o| o.bounds());
         self.occluders.set_pose(id, position, rotation)?;
         self.walk_follow_occluder(id, before);
-        self.record_input(call::SET_OCCLUDER_POSE, |w| {
+        self.record_kept(call::SET_OCCLUDER_POSE, |world, w| {
+            let kept = world.occluders.get(id).expect("just moved").def();
             w.id(id.index, id.generation);
-            w.vec3(position);
-            w.quat(rotation);
+            w.vec3(kept.position);
+            w.quat(kept.rotation);
         });
         self.record_scene_changed();
         Ok(())
