@@ -69,9 +69,20 @@
 #define ARGUS_DRAW_MOVE_TARGETS 32
 
 /**
- * Everything.
+ * Every layer above (the default).
  */
 #define ARGUS_DRAW_ALL 63
+
+/**
+ * The walk graph's edges, a hair above the floor; not in `ARGUS_DRAW_ALL` (a big level's
+ * graph is tens of thousands of lines): add it to the flags to draw it.
+ */
+#define ARGUS_DRAW_WALK_GRAPH 64
+
+/**
+ * Colour of the walk graph's edges.
+ */
+#define ARGUS_COLOR_WALK_GRAPH 1556650592
 
 /**
  * Colour of seen targets and their lines (0xRRGGBBAA).
@@ -3220,7 +3231,8 @@ ArgusResult argus_agent_get_awareness(const struct ArgusWorld *world,
  * Serialises the world into `buffer` (`capacity` bytes) and writes the snapshot's size to
  * `*out_size`. Too small (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed
  * size in `*out_size`. The format is versioned, little-endian and checksummed. Refused while a
- * two-phase step is pending.
+ * two-phase step is pending, and with `OUT_OF_MEMORY` (the world unchanged) when the snapshot's
+ * bytes cannot be had: a world loaded near the memory limit saves or refuses, never aborts.
  *
  * # Safety
  * `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.

@@ -18,8 +18,13 @@ pub const ARGUS_DRAW_MEMORY: u32 = 8;
 pub const ARGUS_DRAW_HEARING: u32 = 16;
 /// Brain move targets.
 pub const ARGUS_DRAW_MOVE_TARGETS: u32 = 32;
-/// Everything.
+/// Every layer above (the default).
 pub const ARGUS_DRAW_ALL: u32 = 63;
+/// The walk graph's edges, a hair above the floor; not in `ARGUS_DRAW_ALL` (a big level's
+/// graph is tens of thousands of lines): add it to the flags to draw it.
+pub const ARGUS_DRAW_WALK_GRAPH: u32 = 64;
+/// Colour of the walk graph's edges.
+pub const ARGUS_COLOR_WALK_GRAPH: u32 = 0x5CC89A60;
 
 /// Colour of seen targets and their lines (0xRRGGBBAA).
 pub const ARGUS_COLOR_SEEN: u32 = 0x22DD44FF;
@@ -140,6 +145,7 @@ const _: () = assert!(ARGUS_DRAW_ALL == flags::ALL && ARGUS_DRAW_MOVE_TARGETS ==
 const _: () = assert!(ARGUS_DRAW_OCCLUDERS == flags::OCCLUDERS && ARGUS_DRAW_CONES == flags::CONES);
 const _: () = assert!(ARGUS_DRAW_SIGHT == flags::SIGHT && ARGUS_DRAW_MEMORY == flags::MEMORY);
 const _: () = assert!(ARGUS_DRAW_HEARING == flags::HEARING && ARGUS_COLOR_CONE == colors::CONE);
+const _: () = assert!(ARGUS_DRAW_WALK_GRAPH == flags::WALK_GRAPH && ARGUS_COLOR_WALK_GRAPH == colors::WALK_GRAPH);
 const _: () = assert!(ARGUS_COLOR_SEEN == colors::SEEN && ARGUS_COLOR_BLOCKED == colors::BLOCKED);
 const _: () = assert!(ARGUS_COLOR_HIDDEN == colors::HIDDEN && ARGUS_COLOR_OUTSIDE == colors::OUTSIDE);
 const _: () = assert!(size_of::<ArgusDebugLine>() == 28);

@@ -315,3 +315,24 @@ fn the_buffer_is_cleared_by_each_draw() {
     world.debug_draw(&DebugDrawOptions { flags: flags::SIGHT, ..Default::default() }, &mut out).unwrap();
     assert_eq!((out.lines.len(), out.points.len()), (1, 1));
 }
+
+#[test]
+fn the_walk_graph_is_drawn_on_its_own_bit_one_line_per_edge() {
+    let mut world = World::default();
+    world.add_occluder(&OccluderDef::cuboid(Vec3::new(1.5, 1.0, 1.5), Vec3::new(0.4, 1.0, 0.4))).unwrap();
+    assert!(draw(&world, flags::WALK_GRAPH).lines.is_empty(), "no graph, nothing drawn");
+    world.set_walk_grid(&WalkGridDef { width: 4, depth: 4, cell_size: 1.0, ..Default::default() }).unwrap();
+    let d = draw(&world, flags::WALK_GRAPH);
+    let graph = world.walk_graph().unwrap();
+    assert!(!graph.is_open(5), "the box blocks cell (1, 1)");
+    assert_eq!(d.lines.len(), graph.edges().len());
+    assert!(d.lines.iter().all(|l| l.color == colors::WALK_GRAPH && (l.a.y - 0.05).abs() < 1e-6));
+    // No line touches the blocked cell's centre.
+    assert!(
+        d.lines
+            .iter()
+            .all(|l| l.a.distance(Vec3::new(1.5, 0.05, 1.5)) > 0.1 && l.b.distance(Vec3::new(1.5, 0.05, 1.5)) > 0.1)
+    );
+    assert_eq!(flags::ALL & flags::WALK_GRAPH, 0, "not in the default");
+    assert_eq!(draw(&world, flags::ALL).lines.len(), draw(&world, flags::ALL & !flags::OCCLUDERS).lines.len() + 12);
+}

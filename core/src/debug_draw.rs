@@ -35,6 +35,8 @@ pub mod colors {
     pub const SOUND: u32 = 0x44AA_FFA0;
     /// Where a brain wants to go.
     pub const MOVE_TARGET: u32 = 0xFFE0_40C0;
+    /// The walk graph's edges.
+    pub const WALK_GRAPH: u32 = 0x5CC8_9A60;
 }
 
 /// What to draw: bits of [`DebugDrawOptions::flags`].
@@ -51,8 +53,11 @@ pub mod flags {
     pub const HEARING: u32 = 1 << 4;
     /// Brain move targets.
     pub const MOVE_TARGETS: u32 = 1 << 5;
-    /// Everything.
+    /// Every layer above (the default).
     pub const ALL: u32 = (1 << 6) - 1;
+    /// The walk graph's edges, a hair above the floor: asked for on its own, as a big level's
+    /// graph is tens of thousands of lines.
+    pub const WALK_GRAPH: u32 = 1 << 6;
 }
 
 /// How a point is drawn.
@@ -184,6 +189,14 @@ impl World {
         let segments = options.circle_segments.clamp(3, MAX_CIRCLE_SEGMENTS);
         if f & flags::OCCLUDERS != 0 {
             self.draw_occluders(out, segments);
+        }
+        if f & flags::WALK_GRAPH != 0
+            && let Some(graph) = &self.walk
+        {
+            let lift = Vec3::new(0.0, 0.05, 0.0);
+            for (a, b, _) in graph.edges() {
+                out.line(graph.position(a) + lift, graph.position(b) + lift, colors::WALK_GRAPH);
+            }
         }
         let agents: Vec<AgentId> =
             self.agents().map(|(id, _)| id).filter(|id| options.agent.is_null() || *id == options.agent).collect();

@@ -801,7 +801,8 @@ namespace Argus
         /// Serialises the world into <c>buffer</c> (<c>capacity</c> bytes) and writes the snapshot's size to
         /// <c>*out_size</c>. Too small (or NULL with capacity 0, to ask) → <c>Result.BufferTooSmall</c> with the needed
         /// size in <c>*out_size</c>. The format is versioned, little-endian and checksummed. Refused while a
-        /// two-phase step is pending.
+        /// two-phase step is pending, and with <c>Result.OutOfMemory</c> (the world unchanged) when the snapshot's
+        /// bytes cannot be had: a world loaded near the memory limit saves or refuses, never aborts.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_size</c> writable.

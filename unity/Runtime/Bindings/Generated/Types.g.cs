@@ -46,9 +46,18 @@ namespace Argus
         /// </summary>
         public const uint DRAW_MOVE_TARGETS = 32;
         /// <summary>
-        /// Everything.
+        /// Every layer above (the default).
         /// </summary>
         public const uint DRAW_ALL = 63;
+        /// <summary>
+        /// The walk graph's edges, a hair above the floor; not in <c>Constants.DRAW_ALL</c> (a big level's
+        /// graph is tens of thousands of lines): add it to the flags to draw it.
+        /// </summary>
+        public const uint DRAW_WALK_GRAPH = 64;
+        /// <summary>
+        /// Colour of the walk graph's edges.
+        /// </summary>
+        public const uint COLOR_WALK_GRAPH = 1556650592;
         /// <summary>
         /// Colour of seen targets and their lines (0xRRGGBBAA).
         /// </summary>
