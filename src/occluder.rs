@@ -173,7 +173,6 @@ pub unsafe extern "C" fn argus_occluder_set_layers(
     with_world(world, |w| Ok(w.world.set_occluder_layers(occluder.core(w.tag)?, layers)?))
 }
 
-#[cfg(target_pointer_width = "64")]
 /// The `user_data` the occluder was created with.
 ///
 /// # Safety
