@@ -1,6 +1,7 @@
-//! Walk hearing: what one flood costs per node it reaches (beside a plain Dijkstra that sizes its
-//! arrays to the level, as a first implementation would), and what walk hearing costs a town's
-//! frames beside the same frames heard by the straight line.
+//! Walk hearing: what one flood (the search with no listener to head for) costs per node it
+//! reaches, beside a plain Dijkstra that sizes its arrays to the level as a first implementation
+//! would; and what walk hearing costs a town's frames beside the same frames heard by the
+//! straight line.
 
 use std::collections::BinaryHeap;
 use std::hint::black_box;

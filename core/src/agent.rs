@@ -379,6 +379,17 @@ impl Agent {
         self.position + self.tuning.sight.eye_offset
     }
 
+    /// True if this agent had a sight tick in the step of `dt` seconds that reached `time`:
+    /// its previous scheduled tick lies within that step (sight every step: always).
+    pub(crate) fn sight_ticked(&self, time: f64, dt: f32) -> bool {
+        let period = self.tuning.sight.period();
+        if period <= 0.0 {
+            return true;
+        }
+        let last = self.next_sense_time - period;
+        last > time - dt as f64 - 1e-9 && last <= time + 1e-9
+    }
+
     /// The brain.
     pub fn brain(&self) -> &Brain {
         &self.brain

@@ -19,6 +19,7 @@
 
 pub mod agent;
 pub mod awareness;
+pub mod belief;
 mod blockers;
 pub mod brain;
 mod broadphase;
@@ -49,6 +50,7 @@ pub mod world;
 
 pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};
 pub use awareness::{AwarenessConfig, AwarenessStage};
+pub use belief::{Belief, BeliefDef};
 pub use brain::{Brain, BrainConfig, BrainState};
 pub use debug_draw::{DebugDraw, DebugDrawOptions, DebugLine, DebugPoint, PointStyle};
 pub use error::{Error, Result};

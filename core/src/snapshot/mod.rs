@@ -132,6 +132,7 @@ impl World {
         loaded.def.worker_threads = self.def.worker_threads;
         loaded.workers = self.workers.take();
         loaded.recorder = self.recorder.take();
+        loaded.walk_version = self.walk_version + 1;
         let old_maps = if loaded.recorder.is_some() { self.influence_map_ids() } else { Vec::new() };
         *self = loaded;
         self.record_loaded(old_maps);

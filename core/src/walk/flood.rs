@@ -32,10 +32,6 @@ struct Label {
     estimate: f32,
 }
 
-/// Buckets of the grid's queue (see `flood_grid`): a step of at most √2 sides from bucket `i`
-/// lands in bucket `i + 1` or `i + 2`.
-const BUCKETS: usize = 4;
-
 /// Working memory of a flood, kept by the world between steps.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FloodScratch {
@@ -43,7 +39,6 @@ pub(crate) struct FloodScratch {
     current: u32,
     /// `(distance bits << 32) | node`: non-negative floats order as their bits.
     heap: BinaryHeap<Reverse<u64>>,
-    buckets: [Vec<u32>; BUCKETS],
     /// Nodes settled by the last flood.
     settled: usize,
 }
@@ -59,13 +54,11 @@ impl FloodScratch {
     }
 
     /// Shortest walks from `source` (reached after `start` metres) to every node within
-    /// `limit` metres. The scratch must have been prepared for `graph`.
+    /// `limit` metres: the search with no target to head for (tests and benchmarks).
+    #[cfg(any(test, feature = "testing"))]
     pub fn flood<'a>(&'a mut self, graph: &WalkGraph, source: u32, start: f32, limit: f32) -> Flood<'a> {
         if self.begin(graph, source, start, limit) {
-            match graph.bucket_width() {
-                Some(width) => self.flood_grid(graph, source, start, limit, width),
-                None => self.flood_heap(graph, source, start, limit, &[]),
-            }
+            self.flood_heap(graph, source, start, limit, &[]);
         }
         Flood { scratch: self }
     }
@@ -143,63 +136,6 @@ impl FloodScratch {
             });
         }
     }
-
-    /// The same search on a grid, whose shortest edge is `width` (a cell's side): with buckets
-    /// `width` wide, no node of a bucket can shorten the walk to another of the same bucket, so
-    /// each bucket is taken whole in insertion order instead of a node at a time from a heap
-    /// (Dial's queue). A node that float rounding lets a neighbour in its own bucket improve by
-    /// an ulp is simply taken again: the distances are the exact shortest walks either way.
-    fn flood_grid(&mut self, graph: &WalkGraph, source: u32, start: f32, limit: f32, width: f32) {
-        let stamp = self.current;
-        let per_width = 1.0 / width;
-        self.buckets.iter_mut().for_each(Vec::clear);
-        self.label(source, start, NO_NODE);
-        let mut at = (start * per_width) as usize;
-        self.buckets[at % BUCKETS].push(source);
-        // Entries waiting in the buckets after the current one.
-        let mut waiting = 1usize;
-        while waiting > 0 {
-            let mut bucket = std::mem::take(&mut self.buckets[at % BUCKETS]);
-            waiting -= bucket.len();
-            let mut i = 0;
-            while i < bucket.len() {
-                let node = bucket[i];
-                i += 1;
-                let label = &mut self.labels[node as usize];
-                // A stale entry (the node moved to an earlier bucket since), or one taken
-                // already at its present distance.
-                if (label.distance * per_width) as usize != at || label.taken == stamp {
-                    continue;
-                }
-                label.taken = stamp;
-                let distance = label.distance;
-                self.settled += 1;
-                let (labels, buckets) = (&mut self.labels, &mut self.buckets);
-                graph.for_each_edge(node, |next, length| {
-                    let d = distance + length;
-                    let l = &mut labels[next as usize];
-                    if d <= limit && (l.stamp != stamp || d < l.distance) {
-                        *l = Label { distance: d, previous: node, stamp, taken: 0, estimate: 0.0 };
-                        let b = (d * per_width) as usize;
-                        if b == at {
-                            bucket.push(next);
-                        } else {
-                            buckets[b % BUCKETS].push(next);
-                            waiting += 1;
-                        }
-                    }
-                });
-            }
-            bucket.clear();
-            self.buckets[at % BUCKETS] = bucket;
-            at += 1;
-        }
-    }
-
-    #[inline]
-    fn label(&mut self, node: u32, distance: f32, previous: u32) {
-        self.labels[node as usize] = Label { distance, previous, stamp: self.current, taken: 0, estimate: 0.0 };
-    }
 }
 
 #[inline]
@@ -233,6 +169,7 @@ impl Flood<'_> {
     }
 
     /// Nodes the flood settled.
+    #[cfg(any(test, feature = "testing"))]
     pub fn settled(&self) -> usize {
         self.scratch.settled
     }

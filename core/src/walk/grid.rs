@@ -164,11 +164,6 @@ impl GridShape {
         self.open.capacity() + self.moves.capacity()
     }
 
-    /// The shortest edge (a flood's bucket width).
-    pub fn side(&self) -> f32 {
-        self.def.cell_size
-    }
-
     pub fn is_open(&self, cell: u32) -> bool {
         self.open.get(cell as usize) == Some(&1)
     }

@@ -122,15 +122,6 @@ impl WalkGraph {
         }
     }
 
-    /// The shortest edge when every edge is at least that long and at most twice (a grid: its
-    /// side), for the flood's bucket queue; `None` for a given graph (any lengths).
-    pub(crate) fn bucket_width(&self) -> Option<f32> {
-        match &self.shape {
-            Shape::Grid(g) => Some(g.side()),
-            Shape::Given(_) => None,
-        }
-    }
-
     /// Every edge once, as `(a, b, length)` with `a < b` (a grid's open edges; the engine's
     /// edges as given, each once).
     pub fn edges(&self) -> Vec<(u32, u32, f32)> {

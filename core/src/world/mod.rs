@@ -115,6 +115,8 @@ pub struct World {
     pub(crate) walk: Option<crate::walk::WalkGraph>,
     /// What walk-hearing agents hear this step, and the floods' working memory.
     pub(crate) walk_hearing: WalkHearing,
+    /// Counts the walk graphs this world has had (see [`World::walk_graph_version`]).
+    pub(crate) walk_version: u64,
 }
 
 impl std::fmt::Debug for World {
@@ -167,6 +169,7 @@ impl World {
             recorder: None,
             walk: None,
             walk_hearing: WalkHearing::default(),
+            walk_version: 0,
         })
     }
 

@@ -47,6 +47,7 @@ impl World {
         self.check_idle()?;
         self.walk = None;
         self.walk_hearing.flood = Default::default();
+        self.walk_version += 1;
         self.record_input(call::CLEAR_WALK_GRAPH, |_| {});
         Ok(())
     }
@@ -54,7 +55,15 @@ impl World {
     fn install_walk(&mut self, graph: WalkGraph) -> Result<()> {
         self.walk_hearing.flood.prepare(graph.node_count())?;
         self.walk = Some(graph);
+        self.walk_version += 1;
         Ok(())
+    }
+
+    /// Changes whenever the world's walk graph is set, cleared or loaded from a snapshot (not
+    /// when occluders mark a grid's cells again): what was computed over one graph (a
+    /// [`crate::belief::Belief`]) is refused over another.
+    pub fn walk_graph_version(&self) -> u64 {
+        self.walk_version
     }
 
     /// The world's walk graph, if it has one.

@@ -1,0 +1,269 @@
+//! Belief: where a target can be now, as a probability over the walk graph's nodes (an occupancy
+//! map, after Damián Isla's). Seen, all of it moves to where the target is; unseen, it spreads
+//! along the walk graph at the target's assumed speed; every sight tick of an owner clears the
+//! nodes its view covers now (by the rules of sight: range, cone, line of sight to the target's
+//! check points standing there); a heard sound adds evidence where it seemed to come from.
+//!
+//! A `Belief` lives beside the world, like a query's answer: the caller owns it and updates it
+//! after each step. (Not yet saved, recorded or driven by the brain.)
+
+use crate::error::{Result, invalid};
+use crate::id::{AgentId, TargetId};
+use crate::math::{Vec3, check_finite, check_non_negative, check_positive};
+use crate::percept::PerceptKind;
+use crate::sight::{PointClass, SightFilter, View, classify, perceivable, ray_length};
+use crate::walk::WalkGraph;
+use crate::world::World;
+
+/// A belief's settings.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct BeliefDef {
+    /// The target's assumed top speed in metres per second (default 1.4: a walk).
+    pub speed: f32,
+    /// The share of the whole a heard sound puts where it seemed to come from (default 0.5).
+    pub sound_weight: f32,
+}
+
+impl Default for BeliefDef {
+    fn default() -> Self {
+        BeliefDef { speed: 1.4, sound_weight: 0.5 }
+    }
+}
+
+/// Where one target can be, for the agents that own the belief (one guard, or a squad sharing
+/// what they see).
+#[derive(Clone, Debug)]
+pub struct Belief {
+    target: TargetId,
+    owners: Vec<AgentId>,
+    def: BeliefDef,
+    /// The world's walk graph this belief is over (see [`World::walk_graph_version`]).
+    graph_version: u64,
+    mass: Vec<f32>,
+    next: Vec<f32>,
+    /// Seconds of spreading not yet taken as a whole move.
+    waiting: f32,
+}
+
+impl Belief {
+    /// A belief about `target` for `owners`, spread evenly over the walk graph's open nodes
+    /// (nothing known yet). Refused without a walk graph, for a target or an owner that is not
+    /// live, or with settings out of range.
+    pub fn new(world: &World, target: TargetId, owners: &[AgentId], def: &BeliefDef) -> Result<Belief> {
+        check_non_negative(def.speed, "belief speed")?;
+        check_non_negative(def.sound_weight, "belief sound weight")?;
+        world.target(target)?;
+        for &owner in owners {
+            world.agent(owner)?;
+        }
+        let graph = graph_of(world)?;
+        let n = graph.node_count();
+        let mut mass = crate::walk::filled(n, 0.0f32, "belief masses")?;
+        let next = crate::walk::filled(n, 0.0f32, "belief masses")?;
+        let open = (0..n as u32).filter(|&i| graph.is_open(i)).count();
+        if open == 0 {
+            return Err(invalid("the walk graph has no open node to believe in"));
+        }
+        for (i, m) in mass.iter_mut().enumerate() {
+            *m = if graph.is_open(i as u32) { 1.0 / open as f32 } else { 0.0 };
+        }
+        let owners = owners.to_vec();
+        Ok(Belief { target, owners, def: *def, graph_version: world.walk_graph_version(), mass, next, waiting: 0.0 })
+    }
+
+    /// The target believed about.
+    pub fn target(&self) -> TargetId {
+        self.target
+    }
+
+    /// Each node's probability, by node.
+    pub fn probabilities(&self) -> &[f32] {
+        &self.mass
+    }
+
+    /// The largest probability of one node.
+    pub fn peak(&self) -> f32 {
+        self.mass.iter().copied().fold(0.0, f32::max)
+    }
+
+    /// The probability of the node nearest `position` (0 off the graph).
+    pub fn probability_at(&self, world: &World, position: Vec3) -> Result<f32> {
+        let graph = self.graph(world)?;
+        Ok(graph.nearest_node(check_finite(position, "position")?).map_or(0.0, |(n, _)| self.mass[n as usize]))
+    }
+
+    fn graph<'w>(&self, world: &'w World) -> Result<&'w WalkGraph> {
+        if world.walk_graph_version() != self.graph_version {
+            return Err(invalid("the world's walk graph changed since this belief was made: make it again"));
+        }
+        graph_of(world)
+    }
+
+    /// The target was seen at `position`: all the probability moves to its nearest node.
+    pub fn seen_at(&mut self, world: &World, position: Vec3) -> Result<()> {
+        let graph = self.graph(world)?;
+        let (node, _) = graph
+            .nearest_node(check_finite(position, "seen position")?)
+            .ok_or_else(|| invalid(format!("{position} is off the walk graph")))?;
+        self.mass.fill(0.0);
+        self.mass[node as usize] = 1.0;
+        self.waiting = 0.0;
+        Ok(())
+    }
+
+    /// `seconds` unseen: the probability spreads along the edges at the assumed speed. Time is
+    /// taken in moves, each the time to walk the shortest edge: in a move a node sends, over each
+    /// of its edges, its mass over its edge count scaled by shortest ÷ that edge's length, and
+    /// keeps the rest (the mass is conserved). What is left of `seconds` waits for the next call,
+    /// so the front advances one edge per move however small the steps.
+    pub fn spread(&mut self, world: &World, seconds: f32) -> Result<()> {
+        check_non_negative(seconds, "seconds")?;
+        let graph = self.graph(world)?;
+        if self.def.speed <= 0.0 {
+            return Ok(());
+        }
+        let shortest = shortest_edge(graph);
+        let move_time = shortest / self.def.speed;
+        self.waiting += seconds;
+        // A long absence spreads in at most this many moves per call (about 2 m of cells).
+        let moves = ((self.waiting / move_time) as usize).min(64);
+        self.waiting -= moves as f32 * move_time;
+        self.waiting = self.waiting.min(move_time);
+        for _ in 0..moves {
+            self.next.copy_from_slice(&self.mass);
+            for node in 0..self.mass.len() as u32 {
+                let m = self.mass[node as usize];
+                if m == 0.0 {
+                    continue;
+                }
+                let mut degree = 0u32;
+                graph.for_each_edge(node, |_, _| degree += 1);
+                if degree == 0 {
+                    continue;
+                }
+                let share = m / degree as f32;
+                let next = &mut self.next;
+                graph.for_each_edge(node, |to, length| {
+                    let moved = share * (shortest / length).min(1.0);
+                    next[node as usize] -= moved;
+                    next[to as usize] += moved;
+                });
+            }
+            std::mem::swap(&mut self.mass, &mut self.next);
+        }
+        if moves > 0 {
+            self.normalise();
+        }
+        Ok(())
+    }
+
+    /// `agent`'s view now: every node where the target would be seen (any of its check points
+    /// in range, in the cone and in clear line of sight, as `World::can_see` would say) holds
+    /// no probability any more; the rest is scaled back to a whole. Returns how many nodes
+    /// were cleared. An agent that does not perceive the target clears nothing. When the view
+    /// covers every node that held probability, nothing is cleared (the belief would be empty).
+    pub fn clear_view(&mut self, world: &World, agent: AgentId) -> Result<usize> {
+        let graph = self.graph(world)?;
+        let observer = world.agent(agent)?;
+        let target = world.target(self.target)?;
+        if !perceivable(observer, &world.attitudes, target) {
+            return Ok(0);
+        }
+        let view = View::of(observer, SightFilter::of(observer).previously_seen(observer, self.target));
+        let mask = observer.tuning.sight.obstacle_mask;
+        let offsets = target.check_points();
+        let seen_at = |node: u32| {
+            let at = graph.position(node);
+            offsets.iter().any(|&o| match classify(&view, at + o) {
+                PointClass::OnEye => true,
+                PointClass::InView { dir, dist, .. } => {
+                    ray_length(dist).is_none_or(|len| !world.occluders.blocks(view.eye, dir, len, mask))
+                }
+                PointClass::OutOfRange | PointClass::OutsideCone => false,
+            })
+        };
+        let cleared: Vec<u32> =
+            (0..self.mass.len() as u32).filter(|&n| self.mass[n as usize] > 0.0 && seen_at(n)).collect();
+        let kept: f64 = self.total() - cleared.iter().map(|&n| self.mass[n as usize] as f64).sum::<f64>();
+        if kept <= 0.0 {
+            return Ok(0);
+        }
+        for &n in &cleared {
+            self.mass[n as usize] = 0.0;
+        }
+        self.normalise();
+        Ok(cleared.len())
+    }
+
+    /// A sound seemed to come from `position`: `weight` (a share of the whole, beside the
+    /// probability there is already) goes to its nearest node.
+    pub fn heard_at(&mut self, world: &World, position: Vec3, weight: f32) -> Result<()> {
+        check_positive(weight, "sound weight")?;
+        let graph = self.graph(world)?;
+        if let Some((node, _)) = graph.nearest_node(check_finite(position, "heard position")?) {
+            let total = self.total() as f32;
+            self.mass[node as usize] += weight * total;
+            self.normalise();
+        }
+        Ok(())
+    }
+
+    /// After a step of `dt` seconds: a sight of the target by an owner moves the probability
+    /// there; otherwise it spreads for `dt`, every owner that had a sight tick clears its view,
+    /// and every sound of the target an owner heard adds evidence where it seemed to come from.
+    pub fn update(&mut self, world: &World, dt: f32) -> Result<()> {
+        self.graph(world)?;
+        let percepts = &world.events().percepts;
+        let about = |kind: PerceptKind| {
+            let (target, owners) = (self.target, &self.owners);
+            percepts.iter().filter(move |p| p.kind == kind && p.target == target && owners.contains(&p.agent))
+        };
+        if let Some(seen) = about(PerceptKind::Sight).next().map(|p| p.position) {
+            return self.seen_at(world, seen);
+        }
+        let heard: Vec<Vec3> = about(PerceptKind::Sound).map(|p| p.position).collect();
+        self.spread(world, dt)?;
+        let time = world.time();
+        let ticked: Vec<AgentId> =
+            self.owners.iter().copied().filter(|&a| world.agent(a).is_ok_and(|ag| ag.sight_ticked(time, dt))).collect();
+        for agent in ticked {
+            self.clear_view(world, agent)?;
+        }
+        for position in heard {
+            self.heard_at(world, position, self.def.sound_weight)?;
+        }
+        Ok(())
+    }
+
+    fn total(&self) -> f64 {
+        self.mass.iter().map(|&m| m as f64).sum()
+    }
+
+    /// Scales the masses to a sum of 1 (summed in f64, so rounding never drifts).
+    fn normalise(&mut self) {
+        let total = self.total();
+        if total > 0.0 {
+            let scale = (1.0 / total) as f32;
+            self.mass.iter_mut().for_each(|m| *m *= scale);
+        }
+    }
+}
+
+fn graph_of(world: &World) -> Result<&WalkGraph> {
+    world.walk_graph().ok_or_else(|| invalid("this world has no walk graph: a belief lives on one"))
+}
+
+fn shortest_edge(graph: &WalkGraph) -> f32 {
+    let mut shortest = f32::MAX;
+    match graph.grid_def() {
+        Some(def) => shortest = def.cell_size,
+        None => {
+            for (_, _, length) in graph.edges() {
+                if length > 0.0 {
+                    shortest = shortest.min(length);
+                }
+            }
+        }
+    }
+    shortest.max(0.01)
+}

@@ -1,0 +1,169 @@
+//! Belief (where a target can be now, over the walk graph): the probability is conserved, spreads
+//! no faster than the target can walk, and a view clears exactly the nodes `can_see` would see
+//! the target at.
+
+use argus_core::*;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn f(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * (self.next() % 1_000_000) as f32 / 1_000_000.0
+    }
+}
+
+/// 20 × 20 m of 0.5 m cells with a few walls, a guard and a player.
+fn level(rng: &mut Rng) -> (World, AgentId, TargetId) {
+    let mut world = World::default();
+    for _ in 0..6 {
+        let (long, thin) = (rng.f(1.0, 5.0), rng.f(0.1, 0.4));
+        let half = if rng.next().is_multiple_of(2) { Vec3::new(long, 1.5, thin) } else { Vec3::new(thin, 1.5, long) };
+        world.add_occluder(&OccluderDef::cuboid(Vec3::new(rng.f(2.0, 18.0), 1.5, rng.f(2.0, 18.0)), half)).unwrap();
+    }
+    world.set_walk_grid(&WalkGridDef { width: 40, depth: 40, cell_size: 0.5, ..Default::default() }).unwrap();
+    let a = rng.f(0.0, std::f32::consts::TAU);
+    let guard = world
+        .create_agent(&AgentDef {
+            position: Vec3::new(rng.f(1.0, 19.0), 0.0, rng.f(1.0, 19.0)),
+            forward: Vec3::new(a.sin(), 0.0, a.cos()),
+            sight: SightConfig { view_radius: 12.0, ..Default::default() },
+            ..Default::default()
+        })
+        .unwrap();
+    let player =
+        world.create_target(&TargetDef { position: Vec3::new(10.0, 0.0, 10.0), ..Default::default() }).unwrap();
+    (world, guard, player)
+}
+
+fn total(b: &Belief) -> f64 {
+    b.probabilities().iter().map(|&m| m as f64).sum()
+}
+
+#[test]
+fn a_view_clears_exactly_the_nodes_can_see_would_see_the_target_at() {
+    let mut rng = Rng(0x0bad_5eed_1234_5678);
+    let (mut checked, mut cleared_total) = (0, 0);
+    for level_no in 0..20 {
+        let (mut world, guard, player) = level(&mut rng);
+        let mut belief = Belief::new(&world, player, &[guard], &BeliefDef::default()).unwrap();
+        let before = belief.probabilities().to_vec();
+        let cleared = belief.clear_view(&world, guard).unwrap();
+        let after = belief.probabilities().to_vec();
+        let graph = world.walk_graph().unwrap().clone();
+        let mut cleared_nodes = 0;
+        for node in 0..graph.node_count() as u32 {
+            if before[node as usize] == 0.0 {
+                assert_eq!(after[node as usize], 0.0);
+                continue;
+            }
+            // The oracle: the target standing on the node, asked with `can_see`.
+            world.set_target_pose(player, graph.position(node), Vec3::Z).unwrap();
+            let seen = world.can_see(guard, player).unwrap().seen;
+            assert_eq!(after[node as usize] == 0.0, seen, "level {level_no}, node {node} at {}", graph.position(node));
+            cleared_nodes += seen as usize;
+            checked += 1;
+        }
+        assert_eq!(cleared, cleared_nodes);
+        cleared_total += cleared;
+        assert!((total(&belief) - 1.0).abs() < 1e-6);
+    }
+    assert!(checked > 20_000 && cleared_total > 1_000, "{checked} nodes compared, {cleared_total} cleared");
+}
+
+#[test]
+fn probability_is_conserved_and_spreads_no_faster_than_the_target_walks() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (world, guard, player) = level(&mut rng);
+    let mut belief = Belief::new(&world, player, &[guard], &BeliefDef { speed: 2.0, ..Default::default() }).unwrap();
+    let start = Vec3::new(10.0, 0.0, 10.0);
+    // Off a wall, so the seen node is open.
+    let (seen_node, _) = world.walk_graph().unwrap().nearest_node(start).unwrap();
+    belief.seen_at(&world, start).unwrap();
+    assert_eq!(belief.peak(), 1.0);
+    let mut world = world;
+    for k in 1..=20 {
+        belief.spread(&world, 0.1).unwrap();
+        assert!((total(&belief) - 1.0).abs() < 1e-6, "after spread {k}: {}", total(&belief));
+        // No mass farther on foot than the front's moves reach: one edge (at most a diagonal)
+        // per 0.25 s (a 0.5 m cell at 2 m/s).
+        let moves = (0.1 * k as f32 / 0.25 + 1e-4).floor();
+        let limit = moves * 0.5 * std::f32::consts::SQRT_2 + 1e-3;
+        let from = world.walk_graph().unwrap().position(seen_node);
+        for (node, &m) in belief.probabilities().iter().enumerate() {
+            if m > 0.0 {
+                let to = world.walk_graph().unwrap().position(node as u32);
+                let walk = world.walk_path(from, to, 100.0).unwrap().map(|w| w.distance).unwrap_or(f32::MAX);
+                assert!(walk <= limit, "after {k} spreads mass at {to} is {walk} m away on foot (limit {limit})");
+            }
+        }
+    }
+    assert!(belief.peak() < 0.5, "the mass left the seen node: peak {}", belief.peak());
+    assert!(belief.probabilities().iter().filter(|&&m| m > 0.0).count() > 20, "and spread out");
+    belief.heard_at(&world, Vec3::new(3.0, 0.0, 3.0), 0.5).unwrap();
+    assert!((total(&belief) - 1.0).abs() < 1e-6);
+    assert!(belief.probability_at(&world, Vec3::new(3.0, 0.0, 3.0)).unwrap() >= 0.33);
+    world.set_walk_grid(&WalkGridDef { width: 10, depth: 10, ..Default::default() }).unwrap();
+    let err = belief.spread(&world, 0.1).unwrap_err().to_string();
+    assert!(err.contains("walk graph changed"), "{err}");
+}
+
+#[test]
+fn a_guard_that_loses_the_player_clears_what_it_sees_and_keeps_what_it_cannot() {
+    let mut world = World::default();
+    // A wall the player slips behind.
+    world.add_occluder(&OccluderDef::cuboid(Vec3::new(10.0, 1.5, 12.0), Vec3::new(4.0, 1.5, 0.2))).unwrap();
+    world.set_walk_grid(&WalkGridDef { width: 40, depth: 40, cell_size: 0.5, ..Default::default() }).unwrap();
+    let guard = world
+        .create_agent(&AgentDef {
+            position: Vec3::new(10.0, 0.0, 4.0),
+            // A narrow view: the ways round the wall's ends are out of it.
+            sight: SightConfig { view_radius: 15.0, view_angle: 30.0, rate_hz: 0.0, ..Default::default() },
+            ..Default::default()
+        })
+        .unwrap();
+    let player =
+        world.create_target(&TargetDef { position: Vec3::new(10.0, 0.0, 10.0), ..Default::default() }).unwrap();
+    let mut belief = Belief::new(&world, player, &[guard], &BeliefDef { speed: 3.0, ..Default::default() }).unwrap();
+    world.step(0.1).unwrap();
+    belief.update(&world, 0.1).unwrap();
+    assert_eq!(belief.peak(), 1.0, "seen: all the probability where the player is");
+    world.set_target_pose(player, Vec3::new(10.0, 0.0, 14.0), Vec3::Z).unwrap();
+    // 4 s at 3 m/s: far enough on foot to round the wall's end.
+    for _ in 0..40 {
+        world.step(0.1).unwrap();
+        belief.update(&world, 0.1).unwrap();
+        assert!((total(&belief) - 1.0).abs() < 1e-6);
+    }
+    let behind = belief.probability_at(&world, Vec3::new(10.0, 0.0, 13.0)).unwrap();
+    let in_view = belief.probability_at(&world, Vec3::new(10.0, 0.0, 9.0)).unwrap();
+    assert_eq!(in_view, 0.0, "the open ground in front of the guard is cleared");
+    assert!(behind > 0.0, "behind the wall the player may be");
+    world.destroy_target(player).unwrap();
+    world.step(0.1).unwrap();
+    assert!(matches!(belief.update(&world, 0.1), Err(Error::InvalidId(_))), "a destroyed target is refused");
+}
+
+#[test]
+fn bad_beliefs_are_refused() {
+    let mut world = World::default();
+    let guard = world.create_agent(&AgentDef::default()).unwrap();
+    let player = world.create_target(&TargetDef::default()).unwrap();
+    let no_graph = Belief::new(&world, player, &[guard], &BeliefDef::default()).unwrap_err().to_string();
+    assert!(no_graph.contains("no walk graph"), "{no_graph}");
+    world.set_walk_grid(&WalkGridDef { width: 8, depth: 8, ..Default::default() }).unwrap();
+    assert!(Belief::new(&world, player, &[guard], &BeliefDef { speed: f32::NAN, ..Default::default() }).is_err());
+    assert!(Belief::new(&world, player, &[guard], &BeliefDef { speed: -1.0, ..Default::default() }).is_err());
+    assert!(Belief::new(&world, TargetId::NULL, &[guard], &BeliefDef::default()).is_err());
+    assert!(Belief::new(&world, player, &[AgentId::NULL], &BeliefDef::default()).is_err());
+    let mut belief = Belief::new(&world, player, &[guard], &BeliefDef::default()).unwrap();
+    assert!(belief.seen_at(&world, Vec3::new(500.0, 0.0, 500.0)).is_err(), "off the graph");
+    assert!(belief.seen_at(&world, Vec3::new(f32::NAN, 0.0, 0.0)).is_err());
+    assert!(belief.heard_at(&world, Vec3::ZERO, 0.0).is_err());
+    assert!(belief.spread(&world, -1.0).is_err());
+    assert!((total(&belief) - 1.0).abs() < 1e-6, "every refusal left it as it was");
+}
