@@ -4,6 +4,7 @@
 #[path = "../../tests/support/reference.rs"]
 mod reference;
 
+mod belief;
 mod chart;
 mod hearing;
 mod measure;
@@ -67,7 +68,7 @@ fn main() {
     // A child run of one section prints its rows for the parent (see below).
     let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
-    let all: [(&str, Section); 10] = [
+    let all: [(&str, Section); 11] = [
         ("town", sections::town),
         ("frames", sections::frames),
         ("engine", sections::engine),
@@ -77,6 +78,7 @@ fn main() {
         ("ffi", sections::ffi),
         ("memory", sections::memory),
         ("hearing", hearing::hearing),
+        ("belief", belief::belief),
         ("recording", recording::recording),
     ];
     if let Some(name) = child {

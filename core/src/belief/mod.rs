@@ -10,6 +10,7 @@
 use crate::error::{Result, invalid};
 use crate::id::{AgentId, TargetId};
 use crate::math::{Vec3, check_finite, check_non_negative, check_positive};
+use crate::occluders::RayScratch;
 use crate::percept::PerceptKind;
 use crate::sight::{PointClass, SightFilter, View, classify, perceivable, ray_length};
 use crate::walk::WalkGraph;
@@ -43,6 +44,8 @@ pub struct Belief {
     next: Vec<f32>,
     /// Seconds of spreading not yet taken as a whole move.
     waiting: f32,
+    /// The rays of a view's clearing walk the occluders' ground grid as the sight sweep's do.
+    rays: RayScratch,
 }
 
 impl Belief {
@@ -68,7 +71,16 @@ impl Belief {
             *m = if graph.is_open(i as u32) { 1.0 / open as f32 } else { 0.0 };
         }
         let owners = owners.to_vec();
-        Ok(Belief { target, owners, def: *def, graph_version: world.walk_graph_version(), mass, next, waiting: 0.0 })
+        Ok(Belief {
+            target,
+            owners,
+            def: *def,
+            graph_version: world.walk_graph_version(),
+            mass,
+            next,
+            waiting: 0.0,
+            rays: RayScratch::default(),
+        })
     }
 
     /// The target believed about.
@@ -136,8 +148,7 @@ impl Belief {
                 if m == 0.0 {
                     continue;
                 }
-                let mut degree = 0u32;
-                graph.for_each_edge(node, |_, _| degree += 1);
+                let degree = graph.degree(node);
                 if degree == 0 {
                     continue;
                 }
@@ -172,18 +183,27 @@ impl Belief {
         let view = View::of(observer, SightFilter::of(observer).previously_seen(observer, self.target));
         let mask = observer.tuning.sight.obstacle_mask;
         let offsets = target.check_points();
-        let seen_at = |node: u32| {
+        let rays = &mut self.rays;
+        let mut seen_at = |node: u32| {
             let at = graph.position(node);
             offsets.iter().any(|&o| match classify(&view, at + o) {
                 PointClass::OnEye => true,
-                PointClass::InView { dir, dist, .. } => {
-                    ray_length(dist).is_none_or(|len| !world.occluders.blocks(view.eye, dir, len, mask))
-                }
+                PointClass::InView { dir, dist, .. } => ray_length(dist)
+                    .is_none_or(|len| !world.occluders.blocks_swept::<false>(view.eye, dir, len, mask, None, rays)),
                 PointClass::OutOfRange | PointClass::OutsideCone => false,
             })
         };
-        let cleared: Vec<u32> =
-            (0..self.mass.len() as u32).filter(|&n| self.mass[n as usize] > 0.0 && seen_at(n)).collect();
+        // Only nodes within reach of the view can be seen: the farthest check point is at most
+        // the view's radius (and the peripheral one's) from the eye.
+        let reach = view.radius_sq.max(view.peripheral_radius_sq).sqrt()
+            + offsets.iter().map(|o| o.length()).fold(0.0, f32::max);
+        let mut cleared = Vec::new();
+        let mass = &self.mass;
+        graph.for_each_node_near(view.eye, reach, |n| {
+            if mass[n as usize] > 0.0 && seen_at(n) {
+                cleared.push(n);
+            }
+        });
         let kept: f64 = self.total() - cleared.iter().map(|&n| self.mass[n as usize] as f64).sum::<f64>();
         if kept <= 0.0 {
             return Ok(0);

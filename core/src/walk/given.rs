@@ -133,6 +133,11 @@ impl EdgeLists {
     }
 
     #[inline]
+    pub fn degree(&self, node: u32) -> u32 {
+        self.first[node as usize + 1] - self.first[node as usize]
+    }
+
+    #[inline]
     pub fn for_each_edge(&self, node: u32, mut visit: impl FnMut(u32, f32)) {
         let (a, b) = (self.first[node as usize] as usize, self.first[node as usize + 1] as usize);
         for k in a..b {

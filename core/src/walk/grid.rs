@@ -233,6 +233,27 @@ impl GridShape {
         }
     }
 
+    #[inline]
+    pub fn degree(&self, cell: u32) -> u32 {
+        self.moves[cell as usize].count_ones()
+    }
+
+    /// The cells of the square of half side `radius` around `centre` (clamped to the grid).
+    pub fn for_each_cell_near(&self, centre: Vec3, radius: f32, mut visit: impl FnMut(u32)) {
+        let d = &self.def;
+        let (Some((x0, x1)), Some((z0, z1))) = (
+            self.span(centre.x - radius, centre.x + radius, d.origin.x, d.width),
+            self.span(centre.z - radius, centre.z + radius, d.origin.z, d.depth),
+        ) else {
+            return;
+        };
+        for z in z0..=z1 {
+            for x in x0..=x1 {
+                visit(x + z * d.width);
+            }
+        }
+    }
+
     #[inline(always)]
     pub fn for_each_edge(&self, cell: u32, mut visit: impl FnMut(u32, f32)) {
         let mask = self.moves[cell as usize];

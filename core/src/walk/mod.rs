@@ -122,6 +122,24 @@ impl WalkGraph {
         }
     }
 
+    /// How many edges leave `node`.
+    #[inline]
+    pub fn degree(&self, node: u32) -> u32 {
+        match &self.shape {
+            Shape::Grid(g) => g.degree(node),
+            Shape::Given(l) => l.degree(node),
+        }
+    }
+
+    /// Calls `visit` with every node whose position may lie within `radius` of `centre` (a
+    /// grid: the cells of the square around it; a given graph: every node).
+    pub fn for_each_node_near(&self, centre: Vec3, radius: f32, visit: impl FnMut(u32)) {
+        match &self.shape {
+            Shape::Grid(g) => g.for_each_cell_near(centre, radius, visit),
+            Shape::Given(l) => (0..l.positions.len() as u32).for_each(visit),
+        }
+    }
+
     /// Every edge once, as `(a, b, length)` with `a < b` (a grid's open edges; the engine's
     /// edges as given, each once).
     pub fn edges(&self) -> Vec<(u32, u32, f32)> {
