@@ -20,11 +20,12 @@ const LIMIT_KIB: u64 = 1 << 20;
 const LOADS: usize = 100_000;
 
 /// Worlds that exercise every part of the format: all occluder shapes, destroyed things (free
-/// lists), memories, brains mid-flight, pending sounds, influence maps with names and walls.
+/// lists), memories, brains mid-flight, pending sounds, influence maps with names and walls, a
+/// walk grid (seed 11) or the engine's walk graph (seed 12), walk hearing, sound transmission.
 fn seed_worlds() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for seed in [11u64, 12] {
-        let mut world = World::default();
+        let mut world = World::new(&WorldDef { hearing_path: HearingPath::Walk, ..Default::default() }).unwrap();
         let mut scenario = Scenario::build(&mut world, seed, 8, 4, 5);
         for _ in 0..25 {
             scenario.drive(&mut world);
@@ -53,6 +54,16 @@ fn seed_worlds() -> Vec<Vec<u8>> {
         m.set_cell(1, 4, 3, -2.5).unwrap();
         let extra = world.create_influence_map(&InfluenceMapDef::default()).unwrap();
         world.destroy_influence_map(extra).unwrap();
+        let door = OccluderDef { sound_transmission: Some(0.5), ..OccluderDef::cuboid(Vec3::new(1.0, 1.0, 1.0), Vec3::ONE) };
+        world.add_occluder(&door).unwrap();
+        if seed == 11 {
+            let grid = WalkGridDef { origin: Vec3::new(-10.0, 0.0, -10.0), width: 24, depth: 20, ..Default::default() };
+            world.set_walk_grid(&grid).unwrap();
+        } else {
+            let nodes = [Vec3::ZERO, Vec3::new(4.0, 0.0, 0.0), Vec3::new(4.0, 0.0, 3.0)];
+            let edges = [WalkEdge { a: 0, b: 1, length: 4.0 }, WalkEdge { a: 2, b: 1, length: 3.5 }];
+            world.set_walk_graph(&nodes, &edges, 1.5).unwrap();
+        }
         out.push(world.save().unwrap());
     }
     out.push(World::default().save().unwrap());
