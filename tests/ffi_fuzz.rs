@@ -281,6 +281,12 @@ fn digest(w: &World) -> u64 {
             h.r(argus_occluder_get_user_data(p, *o, &mut data));
             h.u64(data);
         }
+        let mut walk = ArgusWalkGraphInfo::default();
+        h.r(argus_world_get_walk_graph_info(p, &mut walk));
+        h.u32(walk.kind as u32);
+        h.u32(walk.node_count);
+        h.u32(walk.edge_count);
+        h.f(walk.snap_distance);
         let mut pa = ArgusPerceptArray { items: null(), count: 0 };
         h.r(argus_world_get_percepts(p, &mut pa));
         h.u64(pa.items as u64);
@@ -1307,6 +1313,100 @@ fn op_mind(cx: &mut Cx, wi: usize) {
     }
 }
 
+/// The walk graph: a grid or the engine's graph (sound or broken), cleared, or a walk asked for.
+fn op_walk(cx: &mut Cx, wi: usize) {
+    let p = cx.worlds[wi].ptr;
+    let v = |x: f32, z: f32| ArgusVec3 { x, y: 0.0, z };
+    match cx.rng.below(4) {
+        0 => {
+            let mut d = argus_default_walk_grid_def();
+            d.origin = v(-20.0, -20.0);
+            d.width = 8 + cx.rng.below(40) as u32;
+            d.depth = 8 + cx.rng.below(40) as u32;
+            d.cell_size = 0.5 + cx.rng.below(3) as f32 * 0.5;
+            let fault = match cx.rng.below(10) {
+                0 => {
+                    d.cell_size = cx.rng.pick(&[0.0, -1.0, f32::NAN, 1e-4]);
+                    Fault::Core(R::InvalidArgument)
+                }
+                1 => {
+                    d.internal_cookie = 0;
+                    Fault::Ffi(R::DefNotInitialized)
+                }
+                2 => {
+                    (d.width, d.depth) = (1 << 13, 1 << 12);
+                    Fault::Core(R::InvalidArgument)
+                }
+                _ => Fault::None,
+            };
+            let e = cx.expected(wi, fault, true);
+            // SAFETY: a local def.
+            cx.run(wi, format!("set_walk_grid {fault:?}"), e, true, || unsafe { argus_world_set_walk_grid(p, &d) });
+        }
+        1 => {
+            let n = 2 + cx.rng.below(6) as usize;
+            let mut nodes: Vec<ArgusVec3> = (0..n).map(|i| v(i as f32 * 3.0, (i % 2) as f32)).collect();
+            let mut edges: Vec<ArgusWalkEdge> =
+                (1..n as u32).map(|b| ArgusWalkEdge { a: b - 1, b, length: 4.0 }).collect();
+            let mut null_nodes = false;
+            let fault = match cx.rng.below(10) {
+                0 => {
+                    edges[0].b = n as u32 + 3;
+                    Fault::Core(R::InvalidArgument)
+                }
+                1 => {
+                    edges[0].length = cx.rng.pick(&[-1.0, f32::NAN, f32::INFINITY, 0.5]);
+                    Fault::Core(R::InvalidArgument)
+                }
+                2 => {
+                    nodes[0].x = f32::NAN;
+                    Fault::Core(R::InvalidArgument)
+                }
+                3 => {
+                    null_nodes = true;
+                    Fault::Ffi(R::InvalidArgument)
+                }
+                _ => Fault::None,
+            };
+            let e = cx.expected(wi, fault, true);
+            let np = if null_nodes { null() } else { nodes.as_ptr() };
+            // SAFETY: NULL or locals of the counts given.
+            cx.run(wi, format!("set_walk_graph {fault:?}"), e, true, || unsafe {
+                argus_world_set_walk_graph(p, np, n as u32, edges.as_ptr(), edges.len() as u32, 1.5)
+            });
+        }
+        2 => {
+            let e = cx.expected(wi, Fault::None, true);
+            // SAFETY: a live world.
+            cx.run(wi, "clear_walk_graph".into(), e, true, || unsafe { argus_world_clear_walk_graph(p) });
+        }
+        _ => {
+            let mut info = ArgusWalkGraphInfo::default();
+            // SAFETY: a local out-pointer.
+            let has_graph = unsafe { argus_world_get_walk_graph_info(p, &mut info) } == R::Ok
+                && info.kind != ArgusWalkGraphKind::None;
+            let bad_limit = cx.rng.chance(10);
+            let limit = if bad_limit { cx.rng.pick(&[-1.0, f32::NAN]) } else { 50.0 };
+            let fault = if bad_limit || !has_graph { Fault::Core(R::InvalidArgument) } else { Fault::None };
+            let e = cx.expected(wi, fault, false);
+            let (mut distance, mut nodes, mut count) = (0.0f32, [0u32; 256], 0u32);
+            // SAFETY: locals of the capacity given.
+            cx.run(wi, format!("find_walk {fault:?}"), e, false, || unsafe {
+                argus_world_find_walk(
+                    p,
+                    v(-5.0, -5.0),
+                    v(10.0, 3.0),
+                    limit,
+                    &mut distance,
+                    nodes.as_mut_ptr(),
+                    256,
+                    &mut count,
+                )
+            });
+        }
+    }
+}
+
 fn op_teams(cx: &mut Cx, wi: usize) {
     let p = cx.worlds[wi].ptr;
     let team = |rng: &mut Rng| if rng.chance(85) { rng.below(64) as u32 } else { rng.pick(&[64, 100, u32::MAX]) };
@@ -1910,10 +2010,11 @@ fn fuzz(seed: u64, calls: usize) -> [usize; CODES] {
             34..=41 => op_set_poses(&mut cx, wi),
             42..=59 => op_query(&mut cx, wi),
             60..=69 => op_mind(&mut cx, wi),
-            70..=74 => op_teams(&mut cx, wi),
+            70..=72 => op_teams(&mut cx, wi),
+            73 | 74 => op_walk(&mut cx, wi),
             75..=89 => op_step(&mut cx, wi),
             90..=94 => op_world(&mut cx, wi),
-            95 | 96 => op_record(&mut cx, wi),
+            95..=97 => op_record(&mut cx, wi),
             _ => op_null_world(&mut cx),
         }
         check_model(&mut cx, wi);
