@@ -54,7 +54,8 @@ fn seed_worlds() -> Vec<Vec<u8>> {
         m.set_cell(1, 4, 3, -2.5).unwrap();
         let extra = world.create_influence_map(&InfluenceMapDef::default()).unwrap();
         world.destroy_influence_map(extra).unwrap();
-        let door = OccluderDef { sound_transmission: Some(0.5), ..OccluderDef::cuboid(Vec3::new(1.0, 1.0, 1.0), Vec3::ONE) };
+        let door =
+            OccluderDef { sound_transmission: Some(0.5), ..OccluderDef::cuboid(Vec3::new(1.0, 1.0, 1.0), Vec3::ONE) };
         world.add_occluder(&door).unwrap();
         if seed == 11 {
             let grid = WalkGridDef { origin: Vec3::new(-10.0, 0.0, -10.0), width: 24, depth: 20, ..Default::default() };

@@ -87,11 +87,9 @@ pub fn find_flank<S: WorldShell>(
     }
 }
 
-/// `get_debug_lines` flag drawing the walk graph's edges (after the core's own picture; the
-/// core's flags are bits 0 to 5). `flags` = 0 draws them too.
-pub const DEBUG_WALK_GRAPH: i64 = 1 << 6;
-/// The walk graph's colour in the debug picture (RGBA): a pale green.
-pub const WALK_GRAPH_COLOR: u32 = 0x66CC_8870;
+/// `get_debug_lines` flag drawing the walk graph's edges (the core's own bit, not in its
+/// default flags). `flags` = 0 draws them too.
+pub const DEBUG_WALK_GRAPH: i64 = argus_core::debug_draw::flags::WALK_GRAPH as i64;
 
 /// The debug picture as segment end points (see `get_debug_lines`); keeps the colours.
 pub fn debug_lines<S: WorldShell>(this: &mut S, flags: i64, agent: Option<Gd<Node>>) -> Vec<<S::D as Dim>::Vector> {
@@ -99,29 +97,17 @@ pub fn debug_lines<S: WorldShell>(this: &mut S, flags: i64, agent: Option<Gd<Nod
         .and_then(|a| a.try_cast::<<S::D as Dim>::Vision>().ok())
         .map(|v| v.bind().agent_id())
         .unwrap_or(AgentId::NULL);
+    let all = argus_core::debug_draw::flags::ALL | argus_core::debug_draw::flags::WALK_GRAPH;
     let options = argus_core::DebugDrawOptions {
-        flags: if flags == 0 { argus_core::debug_draw::flags::ALL } else { flags as u32 },
+        flags: if flags == 0 { all } else { flags as u32 },
         agent,
         ..Default::default()
     };
     let mut draw = argus_core::DebugDraw::default();
-    let walk = flags == 0 || flags & DEBUG_WALK_GRAPH != 0;
-    let mut walk_lines = Vec::new();
-    let drawn = with_rays(this, |w, rays| {
-        if walk {
-            walk_lines = crate::world_walk::debug_segments(w);
-        }
-        w.debug_draw_with(&options, &mut draw, rays)
-    });
+    let drawn = with_rays(this, |w, rays| w.debug_draw_with(&options, &mut draw, rays));
     if let Err(e) = drawn {
         godot_error!("{}.get_debug_lines: {e}", <S::D as Dim>::WORLD_CLASS);
     }
-    let walk_color = crate::convert::color_of(WALK_GRAPH_COLOR);
-    let colors = draw.lines.iter().map(|l| crate::convert::color_of(l.color));
-    this.core().debug_colors = colors.chain(walk_lines.iter().map(|_| walk_color)).collect();
-    let core_lines = draw.lines.iter().map(|l| (l.a, l.b));
-    core_lines
-        .chain(walk_lines.iter().copied())
-        .flat_map(|(a, b)| [<S::D as Dim>::from_core(a), <S::D as Dim>::from_core(b)])
-        .collect()
+    this.core().debug_colors = draw.lines.iter().map(|l| crate::convert::color_of(l.color)).collect();
+    draw.lines.iter().flat_map(|l| [<S::D as Dim>::from_core(l.a), <S::D as Dim>::from_core(l.b)]).collect()
 }

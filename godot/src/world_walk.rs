@@ -197,12 +197,6 @@ pub fn kind<S: WorldShell>(this: &S) -> (i64, f32) {
     graph.map_or((0, 0.0), |g| (g.kind() as u32 as i64, g.snap_distance()))
 }
 
-/// The walk graph's edges as debug segments (core space), each once.
-pub fn debug_segments(world: &argus_core::World) -> Vec<(Vec3, Vec3)> {
-    let Some(g) = world.walk_graph() else { return Vec::new() };
-    g.edges().into_iter().map(|(a, b, _)| (g.position(a), g.position(b))).collect()
-}
-
 /// The 3D grid's default bounds: 32 × 32 m around the origin, the band up to 1.8 m.
 pub fn default_bounds_3d() -> Aabb {
     Aabb::new(Vector3::new(-16.0, 0.0, -16.0), Vector3::new(32.0, 1.8, 32.0))
