@@ -1,4 +1,4 @@
-// A small hand-made recording in the documented layout (docs/recording.md, version 2), written
+// A small hand-made recording in the documented layout (docs/recording.md, version 3), written
 // independently of the Rust writer: it pins each "why" wording to a record whose fields the test
 // chose (out of range, outside the cone, blocked by a given occluder, seen, filtered, not due),
 // and exercises the delta frames (a key frame at step 0, records only when they change after it,
@@ -140,7 +140,7 @@ function frame(step, why = true) {
 export function makeRecording({ end = true, explain } = {}) {
   const w = new Writer();
   for (const c of "ARGUSREC") w.u8(c.charCodeAt(0));
-  w.u32(2); w.u32(0);
+  w.u32(3); w.u32(0);
   let chunks = 0;
   const start = new Writer(); for (const c of "ARGUSSNP") start.u8(c.charCodeAt(0));
   w.chunk(1, start); chunks++;

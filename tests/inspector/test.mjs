@@ -191,10 +191,10 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   fs.writeFileSync(path.join(work, "bad-magic.argusrec"), bad);
   r = await upload(page, path.join(work, "bad-magic.argusrec"));
   check("fixture: wrong magic → error shown", !r.ready && /Not an Argus recording/.test(await text(page, "#error")), await text(page, "#error"));
-  const v1 = Uint8Array.from(full); v1[8] = 1;
-  fs.writeFileSync(path.join(work, "v1.argusrec"), v1);
-  r = await upload(page, path.join(work, "v1.argusrec"));
-  check("fixture: version 1 → error shown", !r.ready && /version 1/.test(await text(page, "#error")) && /reads version 2/.test(await text(page, "#error")), await text(page, "#error"));
+  const v2 = Uint8Array.from(full); v2[8] = 2;
+  fs.writeFileSync(path.join(work, "v2.argusrec"), v2);
+  r = await upload(page, path.join(work, "v2.argusrec"));
+  check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")) && /reads version 3/.test(await text(page, "#error")), await text(page, "#error"));
   fs.writeFileSync(path.join(work, "cut.argusrec"), full.subarray(0, full.length - 300));
   r = await upload(page, path.join(work, "cut.argusrec"));
   check("fixture: a chunk past the end → error shown", !r.ready && /runs past the end of the file/.test(await text(page, "#error")), await text(page, "#error"));
