@@ -1,8 +1,9 @@
 //! Walk hearing: sound goes around walls. Before the step's agents conclude, every sound that a
 //! walk-hearing agent may hear is resolved for it, one sound at a time: straight through the
 //! occluders that transmit sound if that reaches, otherwise along the shortest walk of the
-//! world's walk graph, found by one flood per sound that stops at the loudest reach any of its
-//! listeners has. A sound no walk-hearing agent is near floods nothing.
+//! world's walk graph, found by one search per sound toward every listener the straight line
+//! did not reach, bounded by the loudest reach among them. A sound whose listeners all hear it
+//! straight through searches nothing.
 
 use super::{Heard, HearingPath, StepSounds, strength};
 use crate::agent::Agent;
@@ -94,7 +95,7 @@ impl WalkHearing {
     }
 
     /// One sound for its listeners `self.pairs[range]`: straight through what transmits sound
-    /// first, then one flood for those it did not reach.
+    /// first, then one search for those it did not reach.
     fn resolve_sound(&mut self, input: &WalkInput, si: u32, range: std::ops::Range<usize>) {
         let WalkHearing { heard, pairs, flood, waiting, nodes, targets, .. } = self;
         let (sound, graph) = (&input.sounds.sounds[si as usize], input.graph);
@@ -124,7 +125,7 @@ impl WalkHearing {
         let Some((source, start)) = graph.nearest_node(sound.position).filter(|_| !nodes.is_empty()) else {
             return; // off the graph: heard straight through, or not at all
         };
-        // The loudest reach among those still waiting bounds the sound's one flood, which
+        // The loudest reach among those still waiting bounds the sound's one search, which
         // stops once every waiting listener's node has its walk.
         let most = nodes.iter().map(|&(p, ..)| entries[p as usize].value.tuning.hearing.sensitivity);
         let limit = sound.loudness * most.fold(0.0, f32::max);
