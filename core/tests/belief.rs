@@ -4,18 +4,8 @@
 
 use argus_core::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * (self.next() % 1_000_000) as f32 / 1_000_000.0
-    }
-}
+mod common;
+use common::Rng;
 
 /// 20 × 20 m of 0.5 m cells with a few walls, a guard and a player.
 fn level(rng: &mut Rng) -> (World, AgentId, TargetId) {

@@ -6,31 +6,8 @@ use argus_core::influence::PropagationParams;
 use argus_core::tactics::{Candidates, CoverQuery, FlankQuery, Threat};
 use argus_core::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * (self.next() % 1_000_000) as f32 / 1_000_000.0
-    }
-    fn n(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, p: f32) -> bool {
-        self.f(0.0, 1.0) < p
-    }
-    fn ground(&mut self, r: f32) -> Vec3 {
-        Vec3::new(self.f(-r, r), 0.0, self.f(-r, r))
-    }
-    fn dir(&mut self) -> Vec3 {
-        let a = self.f(0.0, std::f32::consts::TAU);
-        Vec3::new(a.sin(), 0.0, a.cos())
-    }
-}
+mod common;
+use common::Rng;
 
 fn occluder(rng: &mut Rng) -> OccluderDef {
     let position = rng.ground(20.0) + Vec3::Y;

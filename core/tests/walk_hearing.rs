@@ -4,21 +4,8 @@
 
 use argus_core::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * (self.next() % 1_000_000) as f32 / 1_000_000.0
-    }
-    fn n(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 fn walk_world() -> World {
     World::new(&WorldDef { hearing_path: HearingPath::Walk, ..Default::default() }).unwrap()
