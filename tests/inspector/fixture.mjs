@@ -49,6 +49,17 @@ const points = (p) => [[p[0], 1.6, p[2]], [p[0], 1.0, p[2]], [p[0], 0.5, p[2]]];
 const T1 = [-5, 0, 0];
 const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
+// Options (all off by default, giving the recording the tests were first written for):
+//   loseRadius   agent #0's lose-sight radius (default 12; 0: it has none)
+//   layerFilter  step 4's filtered pair (target #1) refused by the layer mask instead of attitude
+//   walk         walk inputs: a graph before step 1, a grid before step 4, cleared before step 6
+//   corrupt      { field: value }: one count replaced by `value` (a nonsense count), field one of
+//                agents (step 0), ticksRun (step 0's first run), memory (step 1's record count),
+//                why (step 2's pair count), tactics (step 3's result count), influence (step 0's
+//                layer count), occluders (the first SCENE), points (its first polygon),
+//                walkNodes (the walk graph's node count)
+let opts = {};
+const C = (field, v) => (opts.corrupt && field in opts.corrupt ? opts.corrupt[field] : v);
 function frame(step, why = true) {
   const w = new Writer();
   const dt = FIXTURE.dt, time = (step + 1) * dt, key = step === 0;
@@ -59,19 +70,19 @@ function frame(step, why = true) {
   const agent = (aid, pos, fwd, brain, flags, stage, level, move) => {
     w.u64(aid); w.v3(pos); w.v3(fwd); w.v3([pos[0], 1.6, pos[2]]);
     w.f32(10); w.f32(45); w.f32(3); w.f32(100);
-    w.u8(brain); w.u8(flags); w.u8(1); w.u8(stage); w.f32(level); w.v3(move); w.f32(12);
+    w.u8(brain); w.u8(flags); w.u8(1); w.u8(stage); w.f32(level); w.v3(move); w.f32(aid === id(0) ? opts.loseRadius ?? 12 : 12);
   };
   const agents = [];
   if (key || step === 4 || step === 6) agents.push(() => agent(id(0), [0, 0, 0], [1, 0, 0], brain0, (brain0 ? 2 : 0) | 4 | 8, brain0 ? 2 : 0, brain0 ? 0.7 : 0.1, brain0 ? [6, 0, 0] : [0, 0, 0]));
   if (key) agents.push(() => agent(id(1), [20, 0, 10], [0, 0, -1], 3, 4, 1, 0.4, [0, 0, 0]));
-  w.u32(agents.length); agents.forEach((f) => f());
+  w.u32(key ? C("agents", agents.length) : agents.length); agents.forEach((f) => f());
   // 2. agents gone: agent #1 in step 7
   if (step === 7) { w.u32(1); w.u64(id(1)); } else w.u32(0);
   // 3. sight ticks, as runs of consecutive slots sharing their next tick: both agents tick every
   // other step (next in 0.2 s: one run of two), except in step 0 where agent #1's next tick is
   // 0.25 s away (two runs)
   const runs = step === 0 ? [[0, 1, 0.2], [1, 1, 0.25]] : step % 2 === 0 && step < 7 ? [[0, 2, 0.2]] : [];
-  w.u32(runs.length); for (const [first, count, next] of runs) { w.u32(first); w.u32(count); w.f32(next); }
+  w.u32(runs.length); for (const [first, count, next] of runs) { w.u32(first); w.u32(step === 0 && first === 0 ? C("ticksRun", count) : count); w.f32(next); }
   // 4. targets: only those that changed (#0 moves in steps 1, 4, 6, 7; #1 appears in step 2)
   const targets = [];
   if (key || [1, 4, 6, 7].includes(step)) targets.push([id(0), tx, points(tx)]);
@@ -101,7 +112,7 @@ function frame(step, why = true) {
   const conf = { 1: 0.45, 2: 0.4, 4: 1, 6: 0.2 }[step];
   if (key) { w.u32(1); w.u64(id(0)); w.u32(0); }
   else if (conf !== undefined) {
-    w.u32(1); w.u64(id(0)); w.u32(1);
+    w.u32(1); w.u64(id(0)); w.u32(step === 1 ? C("memory", 1) : 1);
     w.u64(id(0)); w.v3(tx); w.f32(conf); w.f32(step === 4 ? time : 0.2); w.u8(step === 4 ? 1 : 0); w.pad(3);
   } else w.u32(0);
   // 13. why: agent #0 (slot 0) on its ticks, only the pairs the sweep met
@@ -113,21 +124,21 @@ function frame(step, why = true) {
   if (why && step === 4) {
     // point 1 blocked by an engine's ray answer, points 2 and 3 seen; target #1 filtered (attitude)
     pairs.push({ slot: 0, flags: 0, st: [2, 3, 3], blocked: [[2, 0xffffffff]] });
-    pairs.push({ slot: 1, flags: 4 << 4, st: [0], blocked: [] });
+    pairs.push({ slot: 1, flags: (opts.layerFilter ? 3 : 4) << 4, st: [0], blocked: [] });
   }
   if (pairs.length) {
-    w.u32(1); w.u32(0); w.u32(pairs.length);
+    w.u32(1); w.u32(0); w.u32(step === 2 ? C("why", pairs.length) : pairs.length);
     for (const pr of pairs) {
       w.u32(pr.slot); w.u8(pr.st.length); w.u8(pr.flags); w.u16(pr.st.reduce((s, v, k) => s | (v << (2 * k)), 0));
       for (const [d, occ] of pr.blocked) { w.f32(d); w.u32(occ); }
     }
   } else w.u32(0);
   // 14. tactics: a cover query in step 3
-  if (step === 3) { w.u32(1); w.u8(0); w.pad(3); w.u32(2); w.v3(tx); w.u64(0); w.v3([6, 0, 1]); w.f32(0.9); w.v3([6, 0, -1]); w.f32(0.4); }
+  if (step === 3) { w.u32(1); w.u8(0); w.pad(3); w.u32(C("tactics", 2)); w.v3(tx); w.u64(0); w.v3([6, 0, 1]); w.f32(0.9); w.v3([6, 0, -1]); w.f32(0.4); }
   else w.u32(0);
   // 15. influence: a 4 × 3 map in the first frame
   if (step === 0) {
-    w.u32(1); w.u64(id(0)); w.u8(0); w.pad(3); w.v3([-2, 0, -2]); w.f32(2); w.u32(4); w.u32(3); w.u32(1);
+    w.u32(1); w.u64(id(0)); w.u8(0); w.pad(3); w.v3([-2, 0, -2]); w.f32(2); w.u32(4); w.u32(3); w.u32(C("influence", 1));
     for (let i = 0; i < 12; i++) w.f32(i / 11);
     for (let i = 0; i < 12; i++) w.u8(i === 5 ? 1 : 0);
   } else w.u32(0);
@@ -137,19 +148,21 @@ function frame(step, why = true) {
 // Returns the recording as a Uint8Array. `end: false` leaves the END chunk out.
 // `explain`: when given, an options INPUT (call 0) says whether the "why" was recorded (and
 // when false, the frames hold none).
-export function makeRecording({ end = true, explain } = {}) {
+export function makeRecording({ end = true, explain, ...rest } = {}) {
+  opts = rest;
   const w = new Writer();
   for (const c of "ARGUSREC") w.u8(c.charCodeAt(0));
   w.u32(3); w.u32(0);
   let chunks = 0;
   const start = new Writer(); for (const c of "ARGUSSNP") start.u8(c.charCodeAt(0));
   w.chunk(1, start); chunks++;
+  let first = true;
   const scene = (occluders) => {
     const sc = new Writer();
-    sc.u32(occluders.length);
+    sc.u32(first ? C("occluders", occluders.length) : occluders.length);
     for (const o of occluders) {
       sc.u64(o.id); sc.u32(1); sc.u32(o.polys.length);
-      for (const poly of o.polys) { sc.u32(poly.length); for (const [x, z] of poly) { sc.f32(x); sc.f32(z); } }
+      for (const poly of o.polys) { sc.u32(first ? C("points", poly.length) : poly.length); first = false; for (const [x, z] of poly) { sc.f32(x); sc.f32(z); } }
     }
     return sc;
   };
@@ -158,7 +171,22 @@ export function makeRecording({ end = true, explain } = {}) {
     const o = new Writer(); o.u16(0); o.u16(0); o.u8(explain ? 1 : 0); o.pad(3); o.u32(0);
     w.chunk(3, o); chunks++;
   }
+  const input = (body) => { w.chunk(3, body); chunks++; };
   for (let s = 0; s < FIXTURE.steps; s++) {
+    if (opts.walk && s === 1) {
+      // set_walk_graph: snap 1.5, 4 nodes (a square of 4 m around (2, 0, 2)), 4 edges
+      const b = new Writer(); b.u16(26); b.u16(0); b.f32(1.5);
+      const nodes = [[0, 0, 0], [4, 0, 0], [4, 0, 4], [0, 0, 4]];
+      b.u32(C("walkNodes", nodes.length)); nodes.forEach((n) => b.v3(n));
+      b.u32(4); for (const [a, c] of [[0, 1], [1, 2], [2, 3], [3, 0]]) { b.u32(a); b.u32(c); b.f32(4); }
+      input(b);
+    }
+    if (opts.walk && s === 4) {
+      // set_walk_grid: origin (-4, 0, -4), 16 × 12 cells of 0.5 m, band 0.3-1.8, all layers, snap 0
+      const b = new Writer(); b.u16(25); b.u16(0); b.v3([-4, 0, -4]); b.u32(16); b.u32(12); b.f32(0.5); b.f32(0.3); b.f32(1.8); b.u32(0xffffffff); b.f32(0);
+      input(b);
+    }
+    if (opts.walk && s === 6) { const b = new Writer(); b.u16(27); b.u16(0); input(b); }
     const step = new Writer(); step.f32(FIXTURE.dt); step.u32(0);
     w.chunk(4, step); chunks++;
     // Step 5 removes occluder #7: a SCENE between its STEP and its FRAME.

@@ -195,9 +195,223 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   fs.writeFileSync(path.join(work, "v2.argusrec"), v2);
   r = await upload(page, path.join(work, "v2.argusrec"));
   check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")) && /reads version 3/.test(await text(page, "#error")), await text(page, "#error"));
+  // A chunk that runs past the end of the file: the file was cut there; it opens up to its last
+  // complete step, with a banner saying where it was cut.
   fs.writeFileSync(path.join(work, "cut.argusrec"), full.subarray(0, full.length - 300));
   r = await upload(page, path.join(work, "cut.argusrec"));
-  check("fixture: a chunk past the end → error shown", !r.ready && /runs past the end of the file/.test(await text(page, "#error")), await text(page, "#error"));
+  const cutExpect = completeFrames(full.subarray(0, full.length - 300));
+  check("fixture: a chunk past the end → opens up to its last complete step, banner says cut and where", r.ready && r.truncated && r.frames === cutExpect.frames &&
+    (await text(page, "#warn")).includes("cut: the file ends at byte " + (full.length - 300).toLocaleString("en")),
+    JSON.stringify({ frames: r.frames, want: cutExpect.frames }) + " " + await text(page, "#warn"));
+  await page.close();
+}
+
+// The FRAME chunks complete within `bytes` (a cut copy), read from the chunk layout of
+// docs/recording.md independently of the page: { frames, lastStep, ends } (ends: each complete
+// chunk's end offset).
+function completeFrames(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let p = 16, frames = 0, lastStep = null;
+  const ends = [];
+  while (p + 8 <= bytes.length) {
+    const kind = bytes[p], len = dv.getUint32(p + 4, true);
+    if (p + 8 + len > bytes.length) break;
+    if (kind === 5) { frames++; lastStep = dv.getUint32(p + 8 + 8, true); }
+    p += 8 + len; ends.push(p);
+    if (kind === 255) break;
+  }
+  return { frames, lastStep, ends, boundary: p === bytes.length };
+}
+
+// ---- 1b. issue #46: cut files, nonsense counts, wording, layout, side view, search, events,
+// legend, walk graph (all on hand-made recordings) ---------------------------------------------
+{
+  const { page, errors, requests } = await freshPage();
+  const full = makeRecording();
+  // A copy cut at every byte after the first frame: each opens, with as many steps as complete
+  // FRAME chunks, the last one shown being the last complete step; the banner says cut, where.
+  const firstFrameEnd = (() => { const c = completeFrames(full); let k = 0; const dv = new DataView(full.buffer); for (let p = 16; p < full.length;) { const len = dv.getUint32(p + 4, true); p += 8 + len; if (full[p - 8 - len] === 5) return p; } return 0; })();
+  const wants = [];
+  for (let n = firstFrameEnd; n < full.length; n++) { const c = completeFrames(full.subarray(0, n)); wants.push([n, c.frames, c.lastStep, c.boundary]); }
+  const got = await page.evaluate((bytes, wants) => {
+    const bad = [];
+    for (const [n, frames, lastStep, boundary] of wants) {
+      const ok = window.argusInspector.open(new Uint8Array(bytes).slice(0, n).buffer, "cut-" + n);
+      const st = window.argusInspector.state();
+      if (!ok) { bad.push(n + ": not opened: " + st.error); continue; }
+      const last = window.argusInspector.seekFrame(st.frames - 1);
+      const warn = document.getElementById("warn").innerText;
+      const saysCut = boundary ? /truncated: the recording has no END chunk/.test(warn) : new RegExp("cut: the file ends at byte " + n.toLocaleString("en") + ", inside the \\w+ chunk at byte [\\d,]+|inside the header of the chunk").test(warn) && warn.includes("last complete step, " + lastStep);
+      if (st.frames !== frames || last.step !== lastStep || !st.truncated || !saysCut) bad.push(n + ": " + st.frames + " steps (want " + frames + "), last step " + last.step + " (want " + lastStep + "): " + warn);
+    }
+    return bad;
+  }, [...full], wants);
+  check(`issue 46: the fixture cut at each of its ${wants.length} bytes after the first frame opens up to its last complete step, with a banner saying cut and where`, got.length === 0, got.slice(0, 3).join(" | "));
+  // Cut before the first frame is complete: refused, saying so (no step to show).
+  let r0 = await page.evaluate((bytes) => { window.argusInspector.open(new Uint8Array(bytes).buffer, "early"); return window.argusInspector.state(); }, [...full.subarray(0, firstFrameEnd - 5)]);
+  check("issue 46: cut before the first complete step: refused with the cut's place", !r0.ready && /no complete step: cut: the file ends at byte/.test(r0.error || ""), r0.error);
+
+  // Nonsense counts: a clear error naming the field, never a JavaScript error or a hang.
+  const crafted = [
+    ["agents", /agents count is 4,?294,?967,?295|the agents count is 4294967295/],
+    ["ticksRun", /sight-ticks run's first slot and count \(0, 4294967295\)/],
+    ["memory", /record count of agent slot 0's memory entry is 4294967295/],
+    ["why", /pair count of agent slot 0's why entry is 4294967295/],
+    ["tactics", /result count of a tactics record is 4294967295/],
+    ["influence", /layer count of influence map #0 \(4 × 3 cells\) is 4294967295/],
+    ["occluders", /occluder count is 4294967295/],
+    ["points", /point count of a polygon of occluder #7 is 4294967295/],
+    ["walkNodes", /node count of set_walk_graph is 4294967295/],
+  ];
+  for (const [field, want] of crafted) {
+    for (const value of [0xffffffff, 0x7fffff]) {
+      const bytes = makeRecording({ corrupt: { [field]: value }, walk: true });
+      const res = await Promise.race([
+        page.evaluate((b) => { const t0 = performance.now(); const ok = window.argusInspector.open(new Uint8Array(b).buffer, "crafted"); return { ok, st: window.argusInspector.state(), error: document.getElementById("error").innerText, ms: performance.now() - t0 }; }, [...bytes])
+          .catch((e) => ({ ok: false, error: "thrown out of the page: " + e.message })),
+        new Promise((res) => setTimeout(() => res({ timeout: true }), 20000)),
+      ]);
+      const wantHere = value === 0xffffffff ? want : new RegExp(want.source.replace(/4294967295|4,\?294,\?967,\?295/g, String(value)));
+      check(`issue 46: a nonsense ${field} count (${value}) → an error naming the field, no JavaScript error`,
+        !res.timeout && !res.ok && /^Damaged recording: /.test(res.error) && wantHere.test(res.error) && !/TypeError|RangeError|undefined|NaN/.test(res.error),
+        res.timeout ? "timed out" : res.error);
+    }
+  }
+  check("issue 46: no page errors from the cut and crafted files", errors.length === 0, errors.slice(0, 3).join("; "));
+
+  // The lose-sight wording only where a radius applies: an agent with none that loses the target.
+  page.evaluate((b) => window.argusInspector.open(new Uint8Array(b).buffer, "no-lose-radius"), [...makeRecording({ loseRadius: 0 })]);
+  await api(page, "select", 0, 0);
+  await api(page, "seek", 6);
+  let why = await text(page, "#why");
+  check("issue 46: an agent without a lose-sight radius that loses the target: no “lose-sight radius applied”, its view radius (10 m)",
+    !/lose-sight radius applied/.test(why) && /no lose-sight radius/.test(why) && /radius 10\.0 m/.test(why), why);
+  check("issue 46: its agent panel says it has no lose-sight radius", /no lose-sight radius/.test(await text(page, "#agent")), await text(page, "#agent"));
+  page.evaluate((b) => window.argusInspector.open(new Uint8Array(b).buffer, "lose-radius"), [...full]);
+  await api(page, "select", 0, 0);
+  await api(page, "seek", 6);
+  why = await text(page, "#why");
+  check("issue 46: an agent with one (12 m) that loses the target: the lose-sight radius applied, 12 m", /lose-sight radius applied \(12\.0 m: lost at this step\)/.test(why) && /radius 12\.0 m/.test(why), why);
+
+  // Layers: a pair the sweep refused by the layer mask says so.
+  page.evaluate((b) => window.argusInspector.open(new Uint8Array(b).buffer, "layers"), [...makeRecording({ layerFilter: true })]);
+  await api(page, "seek", 4);
+  await api(page, "select", 0, 1);
+  why = await text(page, "#why");
+  check("issue 46: a target refused by the layer mask: “filtered by the layer mask”, not outside the cone", /verdict: filtered by the layer mask/.test(why) && /point 1: filtered: by the layer mask/.test(why) && !/outside the cone/.test(why), why);
+
+  // The Why panel is visible without scrolling at 1400 × 900 (the default viewport here).
+  page.evaluate((b) => window.argusInspector.open(new Uint8Array(b).buffer, "layout"), [...makeRecording({ walk: true })]);
+  await api(page, "seek", 2);
+  await api(page, "select", 0, 0);
+  const box = await page.evaluate(() => { const r = (document.getElementById("whypanel") || document.getElementById("why")).getBoundingClientRect(); return { x: r.left, y: r.top, right: r.right, bottom: r.bottom, w: innerWidth, h: innerHeight, scroll: document.getElementById("side").scrollTop + scrollY }; });
+  check("issue 46: at 1400 × 900 the Why panel (with its side view) lies inside the window, unscrolled", box.w === 1400 && box.h === 900 && box.scroll === 0 && box.x >= 0 && box.y >= 0 && box.right <= 1400 && box.bottom <= 900 && box.bottom - box.y > 150, JSON.stringify(box));
+
+  // Side view of the pair at step 2: the eye at 1.6 m, points at 1.6, 1.0, 0.5 m, 8 m away, all
+  // blocked by occluder #7, whose footprint (x 5-5.5) the rays cross from 5.0 to 5.5 m.
+  let st = await api(page, "state");
+  const sv = st.sideView;
+  check("issue 46: side view: eye, check points' heights and distances, wall #7 crossed at 5.0-5.5 m with the rays' stops on it",
+    sv && Math.abs(sv.eye.y - 1.6) < 1e-5 && sv.points.map((p) => p.y.toFixed(1)).join() === "1.6,1.0,0.5" && sv.points.every((p) => Math.abs(p.h - 8) < 1e-4 && p.status === 2 && p.occluder === "#7") &&
+      sv.walls.length === 1 && sv.walls[0].id === "#7" && Math.abs(sv.walls[0].from - 5) < 1e-4 && Math.abs(sv.walls[0].to - 5.5) < 1e-4 && sv.walls[0].hits.length === 3,
+    JSON.stringify(sv));
+  const svShot = path.join(work, "sideview.png");
+  await (await page.$("#sideview")).screenshot({ path: svShot });
+  const svPx = pngStats(fs.readFileSync(svShot));
+  check("issue 46: the side view is drawn", svPx.distinct >= 6 && svPx.nonBackground > 0.03 * svPx.total, `${svPx.width}×${svPx.height}, ${svPx.distinct} colours`);
+  await api(page, "seek", 4);
+  st = await api(page, "state");
+  check("issue 46: side view at step 4: a ray seen over no wall, one stopped by the engine at 2 m", st.sideView && st.sideView.walls.length === 0 && st.sideView.points[0].status === 2 && Math.abs(st.sideView.points[0].hitH - 2) < 1e-4 && st.sideView.points[1].status === 3, JSON.stringify(st.sideView));
+
+  // Search: by id, with the map centred on it; an unknown id says so; a target with "target".
+  await api(page, "select", null);
+  await page.click("#search", { clickCount: 3 });
+  await page.keyboard.type("#1");
+  await page.keyboard.press("Enter");
+  st = await api(page, "state");
+  let at = await api(page, "screenOf", "agent", 1);
+  const mapBox = await (await page.$("#map")).boundingBox();
+  check("issue 46: search “#1” + Enter selects agent #1 and centres the map on it", st.selected.agent === "#1" && Math.abs(at.x - (mapBox.x + mapBox.width / 2)) < 2 && Math.abs(at.y - (mapBox.y + mapBox.height / 2)) < 2, JSON.stringify({ sel: st.selected, at, mapBox }));
+  await page.click("#search", { clickCount: 3 });
+  await page.keyboard.type("42");
+  await page.keyboard.press("Enter");
+  check("issue 46: search for an agent that does not exist says so", /no agent “42”/.test(await text(page, "#searchmsg")) && (await api(page, "state")).selected.agent === "#1", await text(page, "#searchmsg"));
+  await api(page, "select", 0);
+  await page.click("#search", { clickCount: 3 });
+  await page.keyboard.type("target 0");
+  await page.keyboard.press("Enter");
+  st = await api(page, "state");
+  check("issue 46: search “target 0” with an agent selected selects the pair", st.selected.agent === "#0" && st.selected.target === "#0", JSON.stringify(st.selected));
+  await page.focus("#map").catch(() => {});
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+
+  // Events: agent #0's brain changes (steps 4, 6) and seen / lost (4, 6); sounds heard (step 1)
+  // only when that kind is shown; N / P jump to the next / previous one.
+  await api(page, "seek", 0);
+  let list = await text(page, "#eventlist");
+  check("issue 46: event list of agent #0: brain changes and seen / lost, percepts hidden by default",
+    /step 4 · brain Idle → Investigating \(#0\)/.test(list) && /step 4 · started seeing #0/.test(list) && /step 6 · brain Investigating → Chasing/.test(list) && /step 6 · lost sight of #0/.test(list) && !/heard/.test(list), list);
+  await page.keyboard.press("n");
+  const n1 = (await api(page, "state")).step;
+  await page.keyboard.press("n");
+  const n2 = (await api(page, "state")).step;
+  await page.keyboard.press("n");
+  const n3 = (await api(page, "state")).step;
+  await page.keyboard.press("p");
+  const p1 = (await api(page, "state")).step;
+  check("issue 46: N / P: next and previous event of the selected agent (steps 4, 6, none after, back to 4)", n1 === 4 && n2 === 6 && n3 === 6 && p1 === 4 && /no later event/.test(await text(page, "#eventmsg")) === false, [n1, n2, n3, p1].join(", "));
+  await page.click('#eventkinds input[data-kind="sound"]');
+  await api(page, "seek", 0);
+  await page.click("#nextevent");
+  const heardAt = (await api(page, "state")).step;
+  list = await text(page, "#eventlist");
+  check("issue 46: showing “heard”: the sound percept of step 1 is listed and next stops there", heardAt === 1 && /step 1 · heard #0 \(strength 0\.80\)/.test(list), heardAt + " | " + list);
+  for (const k of ["brain", "seen", "sound"]) await page.click(`#eventkinds input[data-kind="${k}"]`);
+  list = await text(page, "#eventlist");
+  check("issue 46: the list filtered by kind (forgot and awareness only: none for agent #0)", /0 events/.test(list) && !/step/.test(list.replace(/^.*events/, "")), list);
+  for (const k of ["brain", "seen"]) await page.click(`#eventkinds input[data-kind="${k}"]`);
+  // Clicking a row seeks to it.
+  await page.evaluate(() => [...document.querySelectorAll("#eventlist [data-i]")].find((d) => /lost sight/.test(d.innerText)).click());
+  check("issue 46: clicking an event seeks to its step", (await api(page, "state")).step === 6);
+
+  // The camera follows the selected agent: agent #0 stays in the middle while the view is panned.
+  await page.keyboard.press("c");
+  await api(page, "seek", 2);
+  at = await api(page, "screenOf", "agent", 0);
+  check("issue 46: C turns on follow: the selected agent is in the middle of the map", (await api(page, "state")).follow === true && Math.abs(at.x - (mapBox.x + mapBox.width / 2)) < 2 && Math.abs(at.y - (mapBox.y + mapBox.height / 2)) < 2, JSON.stringify(at));
+  await page.keyboard.press("c");
+
+  // Walk graph: the graph from step 1, the grid from step 4, none from step 6; toggled with W.
+  const walks = [];
+  for (const step of [0, 1, 3, 4, 6]) walks.push((await api(page, "seek", step)).walk);
+  check("issue 46: the walk inputs: none, graph (4 nodes, 4 edges), graph, grid 16 × 12, cleared",
+    walks[0] === null && walks[1]?.kind === "graph" && walks[1].nodes === 4 && walks[1].edges === 4 && walks[2]?.kind === "graph" && walks[3]?.kind === "grid" && walks[3].width === 16 && walks[3].depth === 12 && walks[4] === null, JSON.stringify(walks));
+  await api(page, "seek", 2);
+  const drawnWith = (await api(page, "state")).drawnSymbols;
+  await page.keyboard.press("w");
+  const drawnWithout = (await api(page, "state")).drawnSymbols;
+  await page.keyboard.press("w");
+  check("issue 46: the walk graph is drawn under the map, and W hides it", drawnWith.includes("walk-graph") && !drawnWithout.includes("walk-graph"), drawnWith.join(","));
+
+  // The legend has an entry for every symbol the map drew, at steps that draw most of them.
+  const missing = new Set(), seenSymbols = new Set();
+  for (const [step, agent, target] of [[2, 0, 0], [3, 0, 0], [4, 0, 0], [4, 0, 1], [1, 1, 0], [6, 0, 0]]) {
+    await api(page, "seek", step);
+    await api(page, "select", agent, target);
+    const s2 = await api(page, "state");
+    for (const sym of s2.drawnSymbols) { seenSymbols.add(sym); if (!s2.legendSymbols.includes(sym)) missing.add(sym); }
+  }
+  const legendText = await page.$eval("#legendlist", (e) => e.textContent);
+  check(`issue 46: every symbol drawn (${seenSymbols.size} kinds) is shown in the legend`, missing.size === 0 && seenSymbols.size >= 15 && /walk graph/.test(legendText) && /why ray: blocked/.test(legendText), [...missing].join(",") + " | drawn: " + [...seenSymbols].join(","));
+  await api(page, "select", null);
+  await api(page, "seek", 0);
+  let lg = await api(page, "state");
+  const shownNow = lg.legendSymbols.slice();
+  await page.click("#legendall");
+  lg = await api(page, "state");
+  await page.click("#legendall");
+  check("issue 46: the legend shows what is drawn now (no why rays with nothing selected), “all” lists every symbol", !shownNow.includes("ray-blocked") && shownNow.includes("occluder") && lg.legendSymbols.length === lg.legendAll.length && lg.legendAll.length >= 30, shownNow.join(","));
+  check("issue 46: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
   await page.close();
 }
 
@@ -330,10 +544,105 @@ if (args.courtyard) {
     fs.writeFileSync(path.join(work, "courtyard-no-end.argusrec"), bytes.subarray(0, bytes.length - 24));
     let r = await upload(page, path.join(work, "courtyard-no-end.argusrec"));
     check("courtyard: without END → opens all its steps and says truncated", r.ready && r.truncated && r.frames === s.frames && /truncated/.test(await text(page, "#warn")), await text(page, "#warn"));
-    fs.writeFileSync(path.join(work, "courtyard-cut.argusrec"), bytes.subarray(0, Math.floor(bytes.length / 2)));
-    r = await upload(page, path.join(work, "courtyard-cut.argusrec"));
-    check("courtyard: cut inside a chunk → refused, saying which chunk", !r.ready && /runs past the end of the file/.test(await text(page, "#error")), await text(page, "#error"));
+    // Cut at arbitrary bytes (a fixed seed; and half-way): each opens through the file input up
+    // to its last complete step, and the banner says where it was cut.
+    let seed = 46;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const cuts = [Math.floor(bytes.length / 2), ...Array.from({ length: 6 }, () => 1000 + Math.floor(rnd() * (bytes.length - 1000)))];
+    const cutBad = [];
+    for (const n of cuts) {
+      const want = completeFrames(bytes.subarray(0, n));
+      fs.writeFileSync(path.join(work, "courtyard-cut.argusrec"), bytes.subarray(0, n));
+      r = await upload(page, path.join(work, "courtyard-cut.argusrec"));
+      if (!r.ready) { cutBad.push(n + ": " + r.error); continue; }
+      const last = await api(page, "seekFrame", r.frames - 1);
+      const warn = await text(page, "#warn");
+      if (r.frames !== want.frames || last.step !== want.lastStep || !warn.includes("cut: the file ends at byte " + n.toLocaleString("en")) || !warn.includes("last complete step, " + want.lastStep))
+        cutBad.push(`${n}: ${r.frames} steps (want ${want.frames}), last step ${last.step} (want ${want.lastStep}): ${warn}`);
+    }
+    check(`courtyard: cut at ${cuts.length} arbitrary bytes (${cuts.join(", ")}): each opens up to its last complete step, the banner says cut and where`, cutBad.length === 0, cutBad.slice(0, 3).join(" | "));
     await upload(page, args.courtyard);
+    await api(page, "seekTime", +pair[1]);
+    await api(page, "select", names[pair[2]], names.player);
+  }
+  // ---- issue 46 on the demo's recording.
+  {
+    // The guard that lost the player at a check (G2 at 14.07 s): the courtyard's guards have no
+    // lose-sight radius, so the page must not say it applied.
+    const lostLine = log.match(/^\s+(\d+\.\d\d) s\s+(\w+)\s+lost sight of the player/m);
+    if (check("courtyard: the demo printed a loss of sight", !!lostLine)) {
+      await api(page, "seekTime", +lostLine[1]);
+      await api(page, "select", names[lostLine[2]], names.player);
+      const why = await text(page, "#why");
+      check(`courtyard: ${lostLine[2]} lost the player at ${lostLine[1]} s: it has no lose-sight radius, so no “lose-sight radius applied”`, !/lose-sight radius applied/.test(why) && /no lose-sight radius/.test(why), why);
+    }
+    // At 1400 × 900, the Why panel of the guard and the player is in the window, unscrolled, at
+    // every moment of the demo's timeline (its brain changes, sounds, checks: the agent panel
+    // then lists the step's events, the Why its longest answers).
+    const moments = [...log.matchAll(/^(?:check )?\s*(\d+\.\d\d) s\s+(G\d)/gm)];
+    const outside = [];
+    let lowest = 0;
+    for (const [, t, who] of moments) {
+      await api(page, "seekTime", +t);
+      await api(page, "select", names[who], names.player);
+      const box = await page.evaluate(() => { const r = (document.getElementById("whypanel") || document.getElementById("why")).getBoundingClientRect(); return { y: r.top, bottom: r.bottom, x: r.left, right: r.right, w: innerWidth, h: innerHeight, scroll: document.getElementById("side").scrollTop + scrollY }; });
+      lowest = Math.max(lowest, box.bottom);
+      if (!(box.w === 1400 && box.h === 900 && box.scroll === 0 && box.y >= 0 && box.bottom <= 900 && box.x >= 0 && box.right <= 1400)) outside.push(`${t} ${who}: ${JSON.stringify(box)}`);
+    }
+    check(`courtyard: at 1400 × 900 the Why panel lies inside the window, unscrolled, at all ${moments.length} moments of the demo's timeline`, moments.length >= 20 && outside.length === 0, outside.length ? outside.slice(0, 2).join(" | ") : "lowest bottom " + lowest.toFixed(0) + " px");
+    // The side view at each blocked check the demo printed: the wall the demo found is among the
+    // walls the ray crosses, with the ray's stop on it, below the eye.
+    const sideBad = [];
+    for (const [, t, who, live] of [...log.matchAll(/^check (\d+\.\d\d) s (\w+) → player: (.*)$/gm)].filter((b) => /blocked/.test(b[3]))) {
+      await api(page, "seekTime", +t);
+      await api(page, "select", names[who], names.player);
+      const sv = (await api(page, "state")).sideView, wall = live.match(/blocked (#\d+)/)[1];
+      const w = sv && sv.walls.find((x) => x.id === wall);
+      if (!w || !w.hits.length || !(w.from > 0 && w.to >= w.from) || !sv.points.some((p) => p.status === 2 && p.occluder === wall && p.hitH >= w.from - 0.01 && p.hitH <= w.to + 0.01))
+        sideBad.push(`${t} ${who} ${wall}: ${JSON.stringify(sv && sv.walls)}`);
+    }
+    check("courtyard: the side view at each blocked check shows the wall the demo found, with the ray's stop inside its footprint", sideBad.length === 0, sideBad.join(" | "));
+    // Search by id.
+    await api(page, "select", null);
+    await page.click("#search", { clickCount: 3 });
+    await page.keyboard.type(names.G2);
+    await page.keyboard.press("Enter");
+    check(`courtyard: search “${names.G2}” selects G2`, (await api(page, "state")).selected.agent === names.G2);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    // Events: G1's brain changes, as the demo printed them, one N at a time.
+    const g1 = [...log.matchAll(/^\s+(\d+\.\d\d) s\s+G1\s+(Idle|Investigating|Chasing|Searching) → (Idle|Investigating|Chasing|Searching)/gm)];
+    await api(page, "select", names.G1);
+    const kinds = await page.$$eval("#eventkinds input", (xs) => xs.map((x) => [x.dataset.kind, x.checked]));
+    for (const [k, on] of kinds) if (on !== (k === "brain")) await page.click(`#eventkinds input[data-kind="${k}"]`);
+    await api(page, "seekFrame", 0);
+    const visited = [];
+    for (let i = 0; i <= g1.length; i++) { await page.keyboard.press("n"); visited.push((await api(page, "state")).time.toFixed(2)); }
+    const listed = await text(page, "#eventlist");
+    check(`courtyard: N walks through G1's ${g1.length} brain changes at the demo's times, then stays`, g1.length >= 3 && visited.slice(0, g1.length).join() === g1.map((m) => m[1]).join() && visited[g1.length] === visited[g1.length - 1] &&
+      g1.every((m) => listed.includes(`t ${m[1]} s`) && listed.includes(`brain ${m[2]} → ${m[3]}`)), visited.join(", ") + " | " + g1.map((m) => m[1]).join(", "));
+    for (const [k, on] of kinds) if (on !== (k === "brain")) await page.click(`#eventkinds input[data-kind="${k}"]`);
+    // Follow: the chasing guard stays in the middle of the map while it moves.
+    const chase = log.match(/^\s+(\d+\.\d\d) s\s+(\w+)\s+Investigating → Chasing/m);
+    await api(page, "select", names[chase[2]]);
+    await api(page, "follow", true);
+    const mapBox = await (await page.$("#map")).boundingBox();
+    const off = [];
+    for (const dt of [0, 0.5, 1, 1.5, 2]) {
+      await api(page, "seekTime", +chase[1] + dt);
+      const at = await api(page, "screenOf", "agent", names[chase[2]]);
+      off.push(Math.hypot(at.x - (mapBox.x + mapBox.width / 2), at.y - (mapBox.y + mapBox.height / 2)).toFixed(1));
+    }
+    await api(page, "follow", false);
+    check(`courtyard: follow keeps ${chase[2]} in the middle of the map through its chase`, off.every((d) => +d < 2), off.join(", "));
+    // The legend has every symbol drawn, at a few moments.
+    const missing = new Set();
+    for (const t of [2.7, 5.0, 11.17, 14.07]) {
+      await api(page, "seekTime", t);
+      await api(page, "select", names.G2, names.player);
+      const st = await api(page, "state");
+      for (const sym of st.drawnSymbols) if (!st.legendSymbols.includes(sym)) missing.add(sym);
+    }
+    check("courtyard: every symbol drawn has a legend entry", missing.size === 0, [...missing].join(","));
     await api(page, "seekTime", +pair[1]);
     await api(page, "select", names[pair[2]], names.player);
   }
@@ -422,6 +731,24 @@ if (args.big) {
     return n / 3;
   });
   figure(`playing at 10×: ${fps.toFixed(0)} frames drawn per second`);
+  // Selecting an agent gathers its events over the whole recording (event sections only).
+  const ev = await page.evaluate((id) => { window.argusInspector.select(id); return window.argusInspector.state().events; }, s.agentIds[0]);
+  figure(`events of one agent over the whole recording, gathered on selection: ${ev && ev.count} events in ${ev && ev.ms.toFixed(0)} ms`);
+  check("big: an agent's events gathered in under 1 s", ev && ev.ms < 1000, ev && ev.ms.toFixed(0) + " ms");
+  // Cut at 57 %: opens (the first 4 MB drawn first, as for any large file) up to the last
+  // complete step.
+  {
+    const n = Math.floor(size * 0.57), fd = fs.openSync(args.big, "r"), buf = Buffer.alloc(n);
+    fs.readSync(fd, buf, 0, n, 0); fs.closeSync(fd);
+    const cutFile = path.join(work, "big-cut.argusrec");
+    fs.writeFileSync(cutFile, buf);
+    const want = completeFrames(buf);
+    const r = await upload(page, cutFile);
+    const last = r.ready ? await api(page, "seekFrame", r.frames - 1) : {};
+    check("big: cut at 57 % → opens up to its last complete step, with the banner", r.ready && r.frames === want.frames && last.step === want.lastStep && (await text(page, "#warn")).includes("cut: the file ends at byte " + n.toLocaleString("en")),
+      JSON.stringify({ frames: r.frames, want: want.frames, error: r.error }));
+    fs.unlinkSync(cutFile);
+  }
   check("big: no page errors", errors.length === 0, errors.join("; "));
   await page.close();
 }

@@ -2,7 +2,9 @@
 # headless, driven by puppeteer-core (tests/inspector/test.mjs). It opens a hand-made recording
 # (every "why" wording, errors), the courtyard demo's recording (checked against the timeline
 # and line-of-sight checks the demo prints), and a 60 s recording of the 1,000-guard level (open
-# and seek times printed as figures). Sourced by tests/run_all.sh (uses record/run_one); prints
+# and seek times printed as figures); and issue #46's debugger checks (files cut at any byte,
+# nonsense counts, the lose-sight and layer wording, the Why in a 1400 × 900 window, the side
+# view, search, events, follow, the legend, the walk graph). Sourced by tests/run_all.sh (uses record/run_one); prints
 # its own "N passed, N failed". Where Chromium, Node or puppeteer-core cannot be had, prints a
 # loud SKIPPED line and records a failure.
 #   ARGUS_INSPECTOR_SCREENSHOT=docs/inspector.png   also writes the docs' screenshot there
