@@ -39,6 +39,11 @@
 #define ARGUS_DETECT_FRIENDLY 4
 
 /**
+ * `ArgusBeliefInfo.owner_team` of a belief the agent keeps alone (`share_belief` off).
+ */
+#define ARGUS_BELIEF_NOT_SHARED UINT32_MAX
+
+/**
  * Occluder wireframes.
  */
 #define ARGUS_DRAW_OCCLUDERS 1
@@ -728,6 +733,32 @@ typedef uint32_t ArgusHearingPath;
 #endif // __cplusplus
 
 /**
+ * How a brain searches for a target it lost.
+ */
+enum ArgusSearchKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The lesson's: go to the last known position and wait there (the default).
+     */
+    ARGUS_SEARCH_KIND_LAST_KNOWN_POSITION = 0,
+    /**
+     * By a belief of where the target can be now, over the world's walk graph: from one
+     * search point to the next (the lesson's while the world has no walk graph).
+     */
+    ARGUS_SEARCH_KIND_BELIEF = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusSearchKind ArgusSearchKind;
+#else
+typedef uint32_t ArgusSearchKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * The opaque world handle. `owner` names the thread inside a call on this world (0 = none),
  * set by one atomic exchange for the duration of every call: a call made from inside the
  * world's own ray callback is refused (`REENTRANT`), and so is a call from a second thread
@@ -856,6 +887,21 @@ typedef struct ArgusBrainSettings {
      * Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
      */
     uint8_t enabled;
+    /**
+     * Belief search: non-zero = agents of one team keep one belief per target together and
+     * pick different search points (default 1); zero = the agent keeps its own.
+     */
+    uint8_t share_belief;
+    /**
+     * How a lost target is searched for (default `ARGUS_SEARCH_KIND_LAST_KNOWN_POSITION`, the
+     * lesson's; `ARGUS_SEARCH_KIND_BELIEF` needs the world's walk graph).
+     */
+    ArgusSearchKind search;
+    /**
+     * Belief search gives up when no walk graph node holds more than this probability
+     * (default 0.002; 0 to 1).
+     */
+    float give_up_probability;
 } ArgusBrainSettings;
 
 /**
@@ -1104,6 +1150,54 @@ typedef struct ArgusMemoryRecord {
      */
     uint64_t target_user_data;
 } ArgusMemoryRecord;
+
+/**
+ * What an agent believes now about its brain's focus.
+ */
+typedef struct ArgusBeliefInfo {
+    /**
+     * The target it is about.
+     */
+    struct ArgusTargetId target;
+    /**
+     * The team sharing it, or `ARGUS_BELIEF_NOT_SHARED` when the agent keeps its own.
+     */
+    uint32_t owner_team;
+    /**
+     * Agents learning from it and searching by it (the team's searchers; 1 when not shared).
+     */
+    uint32_t owner_count;
+    /**
+     * Probabilities it holds: one per walk-graph node (`argus_agent_get_belief`).
+     */
+    uint32_t node_count;
+    /**
+     * Its highest node probability (the brain gives up below `give_up_probability`).
+     */
+    float peak;
+    /**
+     * Where this agent walks to now (valid when `has_search_point`).
+     */
+    struct ArgusVec3 search_point;
+    /**
+     * Non-zero: the agent has a search point (searching, after its first step of it).
+     */
+    uint8_t has_search_point;
+} ArgusBeliefInfo;
+
+/**
+ * A place worth searching: a 4 m tile's most probable node and the probability it holds.
+ */
+typedef struct ArgusSearchPoint {
+    /**
+     * The tile's most probable node.
+     */
+    struct ArgusVec3 position;
+    /**
+     * The probability in the tile.
+     */
+    float probability;
+} ArgusSearchPoint;
 
 /**
  * What to draw. Fill with `argus_default_debug_draw_options()`.
@@ -2188,6 +2282,11 @@ typedef struct ArgusTargetDef {
      */
     uint8_t enabled;
     /**
+     * Metres per second agents assume it can move at when they lose it: how fast a belief of
+     * where it can be spreads (default 1.4, a walk; 0 to 1000).
+     */
+    float top_speed;
+    /**
      * The engine's value for this target (e.g. an object handle), echoed in events and
      * queries; not interpreted, not saved in snapshots (default 0).
      */
@@ -2535,6 +2634,59 @@ ArgusResult argus_agent_remember(struct ArgusWorld *world,
 ArgusResult argus_agent_forget(struct ArgusWorld *world,
                                struct ArgusAgentId agent,
                                struct ArgusTargetId target);
+
+/**
+ * What `agent` believes now: `*out_has` = 1 and `*out_info` filled when it keeps a belief (it
+ * searches by belief and chases or searches for a target, over the world's walk graph);
+ * `*out_has` = 0 otherwise (`*out_info` untouched). Unknown agent → `INVALID_ID`.
+ *
+ * # Safety
+ * `world` NULL or live; `out_info` and `out_has` writable.
+ */
+ArgusResult argus_agent_get_belief_info(const struct ArgusWorld *world,
+                                        struct ArgusAgentId agent,
+                                        struct ArgusBeliefInfo *out_info,
+                                        uint8_t *out_has);
+
+/**
+ * Copies the probability of every walk-graph node (in node order, as
+ * `argus_world_get_walk_nodes` lists them; they sum to 1) of `agent`'s belief into `buffer`
+ * (`capacity` floats); `*out_count` = the node count, 0 when the agent keeps no belief. Too
+ * small → `ARGUS_RESULT_BUFFER_TOO_SMALL` with the count needed.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` writable for `capacity` floats; `out_count` writable.
+ */
+ArgusResult argus_agent_get_belief(const struct ArgusWorld *world,
+                                   struct ArgusAgentId agent,
+                                   float *buffer,
+                                   uint32_t capacity,
+                                   uint32_t *out_count);
+
+/**
+ * The probability `agent`'s belief gives the walk-graph node nearest `position` (0 off the
+ * graph, or when the agent keeps no belief).
+ *
+ * # Safety
+ * `world` NULL or live; `out_probability` writable.
+ */
+ArgusResult argus_agent_get_belief_at(const struct ArgusWorld *world,
+                                      struct ArgusAgentId agent,
+                                      struct ArgusVec3 position,
+                                      float *out_probability);
+
+/**
+ * The best places for `agent` to search, most probable first: up to `capacity` written to
+ * `buffer`, `*out_count` = how many (0 when the agent keeps no belief).
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` writable for `capacity` items; `out_count` writable.
+ */
+ArgusResult argus_agent_get_search_points(const struct ArgusWorld *world,
+                                          struct ArgusAgentId agent,
+                                          struct ArgusSearchPoint *buffer,
+                                          uint32_t capacity,
+                                          uint32_t *out_count);
 
 /**
  * Default options: draw everything for every agent, 32 segments per circle.

@@ -11,6 +11,7 @@ use super::types::*;
 use super::user_data;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld, WorldState};
 use argus_core::agent::{AgentDef, HearingConfig};
+use argus_core::brain::BrainConfig;
 use argus_core::id::AgentId;
 
 /// Perceive hostile teams (the default detect mask).
@@ -149,7 +150,7 @@ pub(crate) fn from_c(c: &ArgusAgentDef) -> FfiResult<AgentDef> {
         sight: (&c.sight).into(),
         hearing: HearingConfig::from_c(&c.hearing).map_err(invalid)?,
         memory: (&c.memory).into(),
-        brain: (&c.brain).into(),
+        brain: BrainConfig::from_c(&c.brain).map_err(invalid)?,
         awareness: (&c.awareness).into(),
     })
 }
@@ -421,11 +422,11 @@ pub unsafe extern "C" fn argus_agent_forget(
     with_world(world, |w| Ok(w.world.forget(agent.core(w.tag)?, target.core(w.tag)?)?))
 }
 
-const _: () = assert!(size_of::<ArgusAgentDef>() == 168);
+const _: () = assert!(size_of::<ArgusAgentDef>() == 176);
 const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, sight) == 32);
-const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, awareness) == 120);
-const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, internal_cookie) == 152);
-const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, user_data) == 160);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, awareness) == 128);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, internal_cookie) == 160);
+const _: () = assert!(std::mem::offset_of!(ArgusAgentDef, user_data) == 168);
 const _: () = assert!(size_of::<ArgusAgentState>() == 88);
 const _: () = assert!(size_of::<ArgusAgentStateEntry>() == 96);
 const _: () = assert!(size_of::<ArgusMemoryRecord>() == 56);

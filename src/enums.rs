@@ -10,7 +10,7 @@
 
 use super::boundary::{FfiResult, invalid};
 use argus_core::awareness::AwarenessStage;
-use argus_core::brain::BrainState;
+use argus_core::brain::{BrainState, SearchKind};
 use argus_core::debug_draw::PointStyle;
 use argus_core::hearing::HearingPath;
 use argus_core::influence::{CombineOp, Plane};
@@ -198,6 +198,18 @@ pub enum ArgusHearingPath {
     Walk = 2,
 }
 
+/// How a brain searches for a target it lost.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ArgusSearchKind {
+    /// The lesson's: go to the last known position and wait there (the default).
+    #[default]
+    LastKnownPosition = 0,
+    /// By a belief of where the target can be now, over the world's walk graph: from one
+    /// search point to the next (the lesson's while the world has no walk graph).
+    Belief = 1,
+}
+
 /// How a world's walk graph was made.
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -275,6 +287,7 @@ raw_enum!(ArgusCoverMode, RawCoverMode { HiddenFromAll, HiddenFromMost });
 raw_enum!(ArgusRayBackend, RawRayBackend { Builtin, Engine });
 raw_enum!(ArgusAttitude, RawAttitude { Hostile, Neutral, Friendly });
 raw_enum!(ArgusHearingPath, RawHearingPath { World, Straight, Walk });
+raw_enum!(ArgusSearchKind, RawSearchKind { LastKnownPosition, Belief });
 
 core_twin!(ArgusPerceptKind <=> PerceptKind { Sight <=> Sight, Sound <=> Sound });
 core_twin!(ArgusBrainState <=> BrainState {
@@ -296,6 +309,7 @@ core_twin!(ArgusCoverMode <=> CoverMode { HiddenFromAll <=> HiddenFromAll, Hidde
 core_twin!(ArgusRayBackend <=> RayBackend { Builtin <=> Builtin, Engine <=> Engine });
 core_twin!(ArgusAttitude <=> Attitude { Hostile <=> Hostile, Neutral <=> Neutral, Friendly <=> Friendly });
 core_twin!(ArgusHearingPath <=> HearingPath { World <=> World, Straight <=> Straight, Walk <=> Walk });
+core_twin!(ArgusSearchKind <=> SearchKind { LastKnownPosition <=> LastKnownPosition, Belief <=> Belief });
 // The core's shapes and candidate generators carry data, so `ArgusShapeKind` and
 // `ArgusCandidateKind` have no fieldless twin; `occluder.rs` and `tactics.rs` match them
 // exhaustively instead.
@@ -308,5 +322,6 @@ const _: () = assert!(PointStatus::Visible as u32 == ArgusPointStatus::Visible a
 const _: () = assert!(PointStyle::Wire as u32 == ArgusPointStyle::Wire as u32);
 const _: () = assert!(Attitude::Friendly as u32 == ArgusAttitude::Friendly as u32);
 const _: () = assert!(HearingPath::Walk as u32 == ArgusHearingPath::Walk as u32);
+const _: () = assert!(SearchKind::Belief as u32 == ArgusSearchKind::Belief as u32);
 const _: () = assert!(WalkGraphKind::Grid as u32 == ArgusWalkGraphKind::Grid as u32);
 const _: () = assert!(WalkGraphKind::Given as u32 == ArgusWalkGraphKind::Given as u32);

@@ -9,6 +9,7 @@
 //! The rules live in the `argus_core` crate; this crate only converts and forwards.
 
 mod agent;
+mod belief;
 mod boundary;
 mod debug;
 mod enums;
@@ -31,6 +32,7 @@ mod walk;
 mod world;
 
 pub use agent::*;
+pub use belief::*;
 pub use debug::*;
 pub use enums::*;
 pub use events::*;

@@ -7,7 +7,7 @@
 //! seconds. Flags are `uint8_t` (non-zero = on).
 
 use super::boundary::{FfiResult, input, output, with_world, with_world_ref};
-use super::enums::{ArgusHearingPath, RawHearingPath};
+use super::enums::{ArgusHearingPath, ArgusSearchKind, RawHearingPath, RawSearchKind};
 use super::types::*;
 use super::world::ArgusWorld;
 use argus_core::agent::{Agent, HearingConfig, SightConfig};
@@ -80,6 +80,15 @@ pub struct ArgusBrainSettings {
     pub investigate_timeout: f32,
     /// Non-zero: the Idle/Investigating/Chasing/Searching brain runs (default 1).
     pub enabled: u8,
+    /// Belief search: non-zero = agents of one team keep one belief per target together and
+    /// pick different search points (default 1); zero = the agent keeps its own.
+    pub share_belief: u8,
+    /// How a lost target is searched for (default `ARGUS_SEARCH_KIND_LAST_KNOWN_POSITION`, the
+    /// lesson's; `ARGUS_SEARCH_KIND_BELIEF` needs the world's walk graph).
+    pub search: RawSearchKind,
+    /// Belief search gives up when no walk graph node holds more than this probability
+    /// (default 0.002; 0 to 1).
+    pub give_up_probability: f32,
 }
 
 /// Awareness meters (not in the lesson: off by default, the brain then chases on first sight).
@@ -184,7 +193,7 @@ macro_rules! from_c_infallible {
     };
 }
 from_c_infallible!(ArgusSightSettings => SightConfig, ArgusMemorySettings => MemoryConfig,
-    ArgusBrainSettings => BrainConfig, ArgusAwarenessSettings => AwarenessConfig);
+    ArgusAwarenessSettings => AwarenessConfig);
 
 impl FromC<ArgusHearingSettings> for HearingConfig {
     fn from_c(c: &ArgusHearingSettings) -> Result<Self, String> {
@@ -213,18 +222,29 @@ impl From<&ArgusMemorySettings> for MemoryConfig {
 
 impl From<&BrainConfig> for ArgusBrainSettings {
     fn from(b: &BrainConfig) -> Self {
-        let BrainConfig { enabled, search_duration, investigate_timeout } = *b;
-        ArgusBrainSettings { search_duration, investigate_timeout, enabled: enabled as u8 }
+        let BrainConfig { enabled, search_duration, investigate_timeout, search, give_up_probability, share_belief } =
+            *b;
+        ArgusBrainSettings {
+            search_duration,
+            investigate_timeout,
+            enabled: enabled as u8,
+            share_belief: share_belief as u8,
+            search: ArgusSearchKind::from(search).into(),
+            give_up_probability,
+        }
     }
 }
 
-impl From<&ArgusBrainSettings> for BrainConfig {
-    fn from(c: &ArgusBrainSettings) -> Self {
-        BrainConfig {
+impl FromC<ArgusBrainSettings> for BrainConfig {
+    fn from_c(c: &ArgusBrainSettings) -> Result<Self, String> {
+        Ok(BrainConfig {
             enabled: flag(c.enabled),
             search_duration: c.search_duration,
             investigate_timeout: c.investigate_timeout,
-        }
+            search: c.search.get().map_err(|f| f.message)?.into(),
+            give_up_probability: c.give_up_probability,
+            share_belief: flag(c.share_belief),
+        })
     }
 }
 
@@ -432,5 +452,5 @@ pub unsafe extern "C" fn argus_agent_get_awareness(
 const _: () = assert!(size_of::<ArgusSightSettings>() == 48);
 const _: () = assert!(size_of::<ArgusHearingSettings>() == 20);
 const _: () = assert!(size_of::<ArgusMemorySettings>() == 8);
-const _: () = assert!(size_of::<ArgusBrainSettings>() == 12);
+const _: () = assert!(size_of::<ArgusBrainSettings>() == 20);
 const _: () = assert!(size_of::<ArgusAwarenessSettings>() == 32);

@@ -32,6 +32,9 @@ pub struct ArgusTargetDef {
     pub internal_cookie: u32,
     /// Non-zero: visible to agents (default 1).
     pub enabled: u8,
+    /// Metres per second agents assume it can move at when they lose it: how fast a belief of
+    /// where it can be spreads (default 1.4, a walk; 0 to 1000).
+    pub top_speed: f32,
     /// The engine's value for this target (e.g. an object handle), echoed in events and
     /// queries; not interpreted, not saved in snapshots (default 0).
     pub user_data: u64,
@@ -75,6 +78,7 @@ pub(crate) fn to_c(d: &TargetDef) -> ArgusTargetDef {
         check_point_count: d.check_points.len() as u32,
         internal_cookie: ARGUS_DEF_COOKIE,
         enabled: d.enabled as u8,
+        top_speed: d.top_speed,
         user_data: 0,
     }
 }
@@ -92,6 +96,7 @@ fn from_c(c: &ArgusTargetDef) -> FfiResult<TargetDef> {
         layers: c.layers,
         check_points: c.check_point_offsets[..3 * n].chunks_exact(3).map(|p| Vec3::new(p[0], p[1], p[2])).collect(),
         enabled: flag(c.enabled),
+        top_speed: c.top_speed,
     })
 }
 

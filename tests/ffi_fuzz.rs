@@ -346,7 +346,10 @@ fn hash_agent_def(h: &mut Hasher, d: &ArgusAgentDef) {
         Err(_) => words.push(d.hearing.path.0),
     }
     MemoryConfig::from(&d.memory).write_words(&mut words);
-    BrainConfig::from(&d.brain).write_words(&mut words);
+    match BrainConfig::from_c(&d.brain) {
+        Ok(brain) => brain.write_words(&mut words),
+        Err(_) => words.push(d.brain.search.0),
+    }
     AwarenessConfig::from(&d.awareness).write_words(&mut words);
     for w in words {
         h.u32(w);

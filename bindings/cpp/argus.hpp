@@ -461,6 +461,37 @@ public:
     }
     Walk find_walk(ArgusVec3 from, ArgusVec3 to, float limit) { return try_find_walk(from, to, limit).value(); }
 
+    // ---- beliefs (agents searching by belief: brain.search = ARGUS_SEARCH_KIND_BELIEF) ----
+    /// What `a` believes now about where its focus is; empty when it keeps no belief.
+    Result<std::optional<ArgusBeliefInfo>> try_belief_info(AgentId a) const {
+        return call<std::optional<ArgusBeliefInfo>>([&](std::optional<ArgusBeliefInfo> *o) {
+            ArgusBeliefInfo info{};
+            uint8_t has = 0;
+            ArgusResult r = argus_agent_get_belief_info(world_, a.raw, &info, &has);
+            if (has) *o = info;
+            return r;
+        });
+    }
+    std::optional<ArgusBeliefInfo> belief_info(AgentId a) const { return try_belief_info(a).value(); }
+    /// Every walk-graph node's probability (node order; empty without a belief).
+    Result<std::vector<float>> try_belief(AgentId a) const {
+        return fill<float>([&](float *b, uint32_t cap, uint32_t *n) { return argus_agent_get_belief(world_, a.raw, b, cap, n); });
+    }
+    std::vector<float> belief(AgentId a) const { return try_belief(a).value(); }
+    /// The probability at the node nearest `position` (0 off the graph or without a belief).
+    Result<float> try_belief_at(AgentId a, ArgusVec3 position) const { return call<float>([&](float *o) { return argus_agent_get_belief_at(world_, a.raw, position, o); }); }
+    float belief_at(AgentId a, ArgusVec3 position) const { return try_belief_at(a, position).value(); }
+    /// Up to `count` places to search, most probable first.
+    Result<std::vector<ArgusSearchPoint>> try_search_points(AgentId a, uint32_t count) const {
+        std::vector<ArgusSearchPoint> points(count);
+        uint32_t n = 0;
+        ArgusResult r = argus_agent_get_search_points(world_, a.raw, points.data(), count, &n);
+        if (r != ARGUS_RESULT_OK) return Result<std::vector<ArgusSearchPoint>>(r, last_error());
+        points.resize(n);
+        return points;
+    }
+    std::vector<ArgusSearchPoint> search_points(AgentId a, uint32_t count) const { return try_search_points(a, count).value(); }
+
     // ---- save and load ------------------------------------------------------------------
     /// The world as a snapshot (versioned, checksummed bytes).
     Result<std::vector<uint8_t>> try_save() const {

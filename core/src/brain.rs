@@ -7,6 +7,7 @@ use crate::id::TargetId;
 use crate::math::{Vec3, check_non_negative};
 use crate::memory::{self, MemoryRecord};
 use crate::percept::{Percept, PerceptKind};
+use crate::settings::{SettingsField, WordKind};
 
 /// The brain's states.
 #[doc(alias = "AIState")]
@@ -36,6 +37,39 @@ impl BrainState {
     }
 }
 
+/// How a brain searches for a target it lost.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum SearchKind {
+    /// The lesson's search: go to the last known position and wait there (the default).
+    LastKnownPosition = 0,
+    /// Search by a belief of where the target can be now, over the world's walk graph (see
+    /// [`crate::belief`]): go from one search point to the next. Without a walk graph, the
+    /// lesson's search.
+    Belief = 1,
+}
+
+impl SearchKind {
+    /// Decodes a stored value.
+    pub fn from_u32(v: u32) -> Option<SearchKind> {
+        match v {
+            0 => Some(SearchKind::LastKnownPosition),
+            1 => Some(SearchKind::Belief),
+            _ => None,
+        }
+    }
+}
+
+impl SettingsField for SearchKind {
+    const KINDS: &'static [WordKind] = &[WordKind::Choice(2)];
+    fn push(&self, out: &mut Vec<u32>) {
+        out.push(*self as u32);
+    }
+    fn take(words: &mut dyn Iterator<Item = u32>) -> Option<Self> {
+        SearchKind::from_u32(words.next()?)
+    }
+}
+
 crate::settings::settings! {
     /// Brain tuning (the lesson's `EnemyBrain` fields).
     #[doc(alias = "EnemyBrain")]
@@ -48,6 +82,15 @@ crate::settings::settings! {
         /// Seconds Investigating before moving on to Searching if the engine never reports arrival
         /// (default 10).
         pub investigate_timeout: f32 = 10.0,
+        /// How a lost target is searched for (default the lesson's last known position).
+        pub search: SearchKind = SearchKind::LastKnownPosition,
+        /// Belief search gives up when no node of the walk graph holds more than this
+        /// probability: the target could be anywhere (default 0.002).
+        pub give_up_probability: f32 = 0.002,
+        /// Belief search: agents of one team with this on keep one belief per target together,
+        /// each clearing what it sees, and pick different search points (default true); off,
+        /// the agent keeps its own.
+        pub share_belief: bool = true,
     }
 }
 
@@ -55,6 +98,7 @@ impl BrainConfig {
     pub(crate) fn validate(&self) -> Result<()> {
         check_non_negative(self.search_duration, "brain search duration")?;
         check_non_negative(self.investigate_timeout, "brain investigate timeout")?;
+        crate::math::check_range(self.give_up_probability, 0.0, 1.0, "brain give-up probability")?;
         Ok(())
     }
 }
@@ -76,6 +120,14 @@ pub struct Brain {
     /// Investigating began during this step's percepts: its timer starts with the next step,
     /// as the search timer does.
     pub just_started: bool,
+    /// Belief search: the search point being walked to.
+    pub search_point: Option<Vec3>,
+    /// Belief search: a new search point chosen from the belief after the last step, taken up
+    /// by the next step's thinking (so a step's record and the brain after it agree).
+    pub next_search_point: Option<Vec3>,
+    /// Belief search: the belief's highest node probability after the last step; negative while
+    /// the brain has no belief (then it searches as the lesson does).
+    pub belief_peak: f32,
 }
 
 impl Default for Brain {
@@ -87,9 +139,15 @@ impl Default for Brain {
             timer: 0.0,
             arrived: false,
             just_started: false,
+            search_point: None,
+            next_search_point: None,
+            belief_peak: NO_BELIEF,
         }
     }
 }
+
+/// [`Brain::belief_peak`] of a brain without a belief.
+pub const NO_BELIEF: f32 = -1.0;
 
 /// What the focus target looks like to the brain this step.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -135,9 +193,15 @@ impl Brain {
             }
             BrainState::Searching => {
                 self.timer -= dt;
+                // A belief search ends when the belief no longer says where to look (its memory
+                // of the target fading does not end it: the belief is what it searches by).
                 // Without a focus (an anonymous sound) only the timer ends the search.
-                let forgotten = has_focus && focus.confidence <= 0.0;
-                if forgotten || self.timer <= 0.0 {
+                let given_up = if self.searches_by_belief(config) {
+                    self.belief_peak < config.give_up_probability
+                } else {
+                    has_focus && focus.confidence <= 0.0
+                };
+                if given_up || self.timer <= 0.0 {
                     self.go_idle();
                 }
             }
@@ -154,6 +218,19 @@ impl Brain {
         }
         self.arrived = false;
         self.just_started = false;
+        if self.state == BrainState::Searching && self.searches_by_belief(config) {
+            if let Some(point) = self.next_search_point.take() {
+                self.search_point = Some(point);
+            }
+        } else {
+            self.search_point = None;
+            self.next_search_point = None;
+        }
+    }
+
+    /// Searching by a belief now: the setting asks for it and the brain has one.
+    pub fn searches_by_belief(&self, config: &BrainConfig) -> bool {
+        config.search == SearchKind::Belief && self.belief_peak >= 0.0
     }
 
     /// One step of thinking (lesson §8): sounds start an investigation, a qualifying sighting
@@ -239,16 +316,21 @@ impl Brain {
         self.state = BrainState::Idle;
         self.focus = TargetId::NULL;
         self.timer = 0.0;
+        self.search_point = None;
+        self.next_search_point = None;
     }
 
     /// Where the agent should move: the remembered position of the target while chasing or
-    /// searching, the sound's position while investigating, nothing while idle.
+    /// searching (a belief search's search point once it has one), the sound's position while
+    /// investigating, nothing while idle.
     pub fn move_target(&self, focus: &FocusView) -> Option<Vec3> {
         match self.state {
             BrainState::Idle => None,
             BrainState::Investigating => Some(self.investigate_position),
             BrainState::Chasing => focus.last_known_position.or(Some(self.investigate_position)),
-            BrainState::Searching => focus.last_known_position.or(Some(self.investigate_position)),
+            BrainState::Searching => {
+                self.search_point.or(focus.last_known_position).or(Some(self.investigate_position))
+            }
         }
     }
 }

@@ -50,8 +50,8 @@ pub mod world;
 
 pub use agent::{Agent, AgentDef, HearingConfig, SightConfig};
 pub use awareness::{AwarenessConfig, AwarenessStage};
-pub use belief::{Belief, BeliefDef};
-pub use brain::{Brain, BrainConfig, BrainState};
+pub use belief::{Belief, BeliefDef, SearchPoint};
+pub use brain::{Brain, BrainConfig, BrainState, SearchKind};
 pub use debug_draw::{DebugDraw, DebugDrawOptions, DebugLine, DebugPoint, PointStyle};
 pub use error::{Error, Result};
 pub use hearing::{HearingPath, Sound, SoundDef};
@@ -68,7 +68,7 @@ pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalRe
 pub use target::{Target, TargetDef};
 pub use team::{Attitude, MAX_TEAMS};
 pub use walk::{WalkEdge, WalkGraph, WalkGraphKind, WalkGridDef, WalkPath};
-pub use world::{World, WorldDef};
+pub use world::{BeliefOwner, World, WorldDef};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -1,7 +1,7 @@
 //! Targets: what agents perceive (the player, a body, a noisy bottle).
 
 use crate::error::{Result, invalid};
-use crate::math::{Vec3, check_finite, unit_direction};
+use crate::math::{Vec3, check_finite, check_non_negative, unit_direction};
 use crate::team::check_team;
 
 /// Most check points a target can have.
@@ -26,7 +26,13 @@ pub struct TargetDef {
     pub check_points: Vec<Vec3>,
     /// Disabled targets are invisible to every agent (default true).
     pub enabled: bool,
+    /// The speed in metres per second agents assume it can move at when they lose it: how fast
+    /// a belief of where it can be spreads (default 1.4, a walk; 0 = it stays put).
+    pub top_speed: f32,
 }
+
+/// [`TargetDef::top_speed`]'s default: a walk.
+pub const WALKING_SPEED: f32 = 1.4;
 
 impl Default for TargetDef {
     fn default() -> Self {
@@ -37,6 +43,7 @@ impl Default for TargetDef {
             layers: 1,
             check_points: vec![Vec3::new(0.0, CHEST_HEIGHT, 0.0)],
             enabled: true,
+            top_speed: WALKING_SPEED,
         }
     }
 }
@@ -51,6 +58,7 @@ pub struct Target {
     pub(crate) points: [Vec3; MAX_CHECK_POINTS],
     pub(crate) point_count: u8,
     pub(crate) enabled: bool,
+    pub(crate) top_speed: f32,
 }
 
 impl Target {
@@ -59,7 +67,12 @@ impl Target {
         let forward = unit_direction(def.forward, "target forward")?;
         let team = check_team(def.team, "target team")?;
         let (points, point_count) = check_points(&def.check_points)?;
-        Ok(Target { position, forward, team, layers: def.layers, points, point_count, enabled: def.enabled })
+        let top_speed = check_non_negative(def.top_speed, "target top speed")?;
+        if top_speed > MAX_TOP_SPEED {
+            return Err(invalid(format!("target top speed must be at most {MAX_TOP_SPEED} m/s, got {top_speed}")));
+        }
+        let enabled = def.enabled;
+        Ok(Target { position, forward, team, layers: def.layers, points, point_count, enabled, top_speed })
     }
 
     /// Feet position.
@@ -80,6 +93,11 @@ impl Target {
     /// Layer bits.
     pub fn layers(&self) -> u32 {
         self.layers
+    }
+
+    /// The speed agents assume it can move at (see [`TargetDef::top_speed`]).
+    pub fn top_speed(&self) -> f32 {
+        self.top_speed
     }
 
     /// Whether agents can see it.
@@ -111,9 +129,13 @@ impl Target {
             layers: self.layers,
             check_points: self.check_points().to_vec(),
             enabled: self.enabled,
+            top_speed: self.top_speed,
         }
     }
 }
+
+/// The fastest a target may be assumed to move: a thousand metres per second is no person.
+pub const MAX_TOP_SPEED: f32 = 1000.0;
 
 /// Validates 1..=8 finite offsets.
 pub(crate) fn check_points(offsets: &[Vec3]) -> Result<([Vec3; MAX_CHECK_POINTS], u8)> {

@@ -53,6 +53,20 @@ fn agent_def(rng: &mut Rng) -> AgentDef {
     d
 }
 
+/// Beliefs kept, summed over the steps of every scenario run (the replays must meet some).
+static BELIEF_STEPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Belief search for about half the agents (drawn apart from `agent_def`, which other tests
+/// share).
+fn searching_by_belief(mut d: AgentDef, rng: &mut Rng) -> AgentDef {
+    if rng.chance(0.5) {
+        d.brain.search = SearchKind::Belief;
+        d.brain.share_belief = rng.chance(0.6);
+        d.brain.search_duration = rng.f(2.0, 8.0);
+    }
+    d
+}
+
 fn target_def(rng: &mut Rng) -> TargetDef {
     let n = 1 + rng.n(4);
     let check_points = (0..n).map(|k| Vec3::new(0.0, 0.4 + 0.4 * k as f32, 0.0)).collect();
@@ -63,6 +77,7 @@ fn target_def(rng: &mut Rng) -> TargetDef {
         layers: 1 << rng.n(2),
         check_points,
         enabled: rng.chance(0.9),
+        ..Default::default()
     }
 }
 
@@ -75,9 +90,21 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
     let def = WorldDef { worker_threads: workers, max_sight_ticks_per_step: budget, ..Default::default() };
     let mut w = World::new(&def).unwrap();
     let mut occluders: Vec<OccluderId> = (0..8).map(|_| w.add_occluder(&occluder(&mut rng)).unwrap()).collect();
-    let mut agents: Vec<AgentId> = (0..12).map(|_| w.create_agent(&agent_def(&mut rng)).unwrap()).collect();
-    let mut targets: Vec<TargetId> = (0..8).map(|_| w.create_target(&target_def(&mut rng)).unwrap()).collect();
+    let mut agents: Vec<AgentId> = (0..12)
+        .map(|_| {
+            let d = agent_def(&mut rng);
+            w.create_agent(&searching_by_belief(d, &mut rng)).unwrap()
+        })
+        .collect();
+    let mut targets: Vec<TargetId> = (0..8)
+        .map(|_| {
+            let d = target_def(&mut rng);
+            w.create_target(&TargetDef { top_speed: rng.f(0.5, 3.0), ..d }).unwrap()
+        })
+        .collect();
     w.set_attitude(1, 2, Attitude::Neutral).unwrap();
+    let walk_grid = WalkGridDef { origin: Vec3::new(-20.0, 0.0, -20.0), width: 80, depth: 80, cell_size: 0.5, ..Default::default() };
+    w.set_walk_grid(&walk_grid).unwrap();
     let map_def = InfluenceMapDef {
         width: 12,
         height: 10,
@@ -173,7 +200,8 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
         }
         // Creations and destructions.
         if rng.chance(0.1) {
-            agents.push(w.create_agent(&agent_def(&mut rng)).unwrap());
+            let d = agent_def(&mut rng);
+            agents.push(w.create_agent(&searching_by_belief(d, &mut rng)).unwrap());
         }
         if rng.chance(0.08) && agents.len() > 4 {
             let a = agents.swap_remove(2 + rng.n(agents.len() - 2));
@@ -222,6 +250,10 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
         if rng.chance(0.04) && maps.len() > 1 {
             w.destroy_influence_map(maps.pop().unwrap()).unwrap();
         }
+        // The walk graph replaced (the beliefs over the old one are dropped).
+        if rng.chance(0.02) {
+            w.set_walk_grid(&WalkGridDef { cell_size: [0.5, 1.0][rng.n(2)], ..walk_grid }).unwrap();
+        }
         // Tactical queries (answers go to the Tactics section).
         if rng.chance(0.2) {
             let threats = [Threat::standing(rng.ground(10.0), rng.dir(), 1.6)];
@@ -254,6 +286,7 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
             }
         }
         w.step([0.05, 1.0 / 30.0, 0.0, 0.1][rng.n(4)]).unwrap();
+        BELIEF_STEPS.fetch_add(w.beliefs().count(), std::sync::atomic::Ordering::Relaxed);
     }
     // Inputs after the last step are recorded too.
     w.set_agent_pose(agents[0], Vec3::new(1.0, 0.0, 1.0), Vec3::X).unwrap();
@@ -303,6 +336,8 @@ fn random_worlds_with_every_feature_replay_exactly() {
         stops_checked += stops_are_on_the_occluders_they_name(&bytes, seed);
     }
     assert!(stops_checked > 50, "only {stops_checked} blocked points checked");
+    let beliefs = BELIEF_STEPS.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(beliefs > 100, "the scenarios kept beliefs in only {beliefs} belief-steps");
 }
 
 /// Each frame's agents, targets and memory, its changes applied from the last key frame, are the

@@ -601,9 +601,48 @@ static void walk_hearing() {
     CHECK(world.walk_edges().size() == 1);
 }
 
+// Belief search: a guard that loses the player behind a wall keeps a belief and walks to a
+// search point where it holds probability; with the lesson's search it keeps none.
+static void belief_search() {
+    argus::World world;
+    argus::OccluderDef wall;
+    wall.position = v3(12, 1.5f, 15);
+    wall.half_extents = v3(12, 1.5f, 0.3f);
+    world.create_occluder(wall);
+    argus::WalkGridDef grid;
+    grid.width = 60;
+    grid.depth = 60;
+    world.set_walk_grid(grid);
+    argus::AgentDef def;
+    def.position = v3(5, 0, 6);
+    def.sight.view_radius = 15.0f;
+    def.sight.view_angle = 120.0f;
+    def.brain.search = ARGUS_SEARCH_KIND_BELIEF;
+    def.brain.search_duration = 30.0f;
+    argus::AgentId guard = world.create_agent(def);
+    argus::TargetDef player_def;
+    player_def.position = v3(6, 0, 11);
+    argus::TargetId player = world.create_target(player_def);
+    CHECK(!world.belief_info(guard).has_value());
+    for (int k = 0; k < 5; k++) world.step(0.1f);
+    world.set_pose(player, v3(20, 0, 24), v3(0, 0, 1));
+    for (int k = 0; k < 10; k++) world.step(0.1f);
+    std::optional<ArgusBeliefInfo> info = world.belief_info(guard);
+    CHECK(info.has_value() && info->has_search_point && info->node_count == 3600);
+    std::vector<float> p = world.belief(guard);
+    double total = 0;
+    for (float x : p) total += x;
+    CHECK(p.size() == 3600 && std::fabs(total - 1.0) < 1e-5);
+    CHECK(world.belief_at(guard, info->search_point) > 0.0f);
+    std::vector<ArgusSearchPoint> points = world.search_points(guard, 3);
+    CHECK(!points.empty() && points.size() <= 3);
+    CHECK(world.try_belief_info(argus::AgentId{}).error() == ARGUS_RESULT_INVALID_ID);
+}
+
 int main() {
     vision_trace();
     walk_hearing();
+    belief_search();
     hearing_trace();
     memory_and_brain_trace();
     errors();

@@ -268,6 +268,7 @@ pub fn argus_agent(d: &RefAgentDef) -> AgentDef {
         enabled: d.brain.enabled,
         search_duration: d.brain.search_duration,
         investigate_timeout: d.brain.investigate_timeout,
+        ..Default::default()
     };
     a.awareness.enabled = false; // the lesson has no awareness meter: the brain chases on sight
     a

@@ -4,8 +4,14 @@
 //! nodes its view covers now (by the rules of sight: range, cone, line of sight to the target's
 //! check points standing there); a heard sound adds evidence where it seemed to come from.
 //!
-//! A `Belief` lives beside the world, like a query's answer: the caller owns it and updates it
-//! after each step. (Not yet saved, recorded or driven by the brain.)
+//! A `Belief` can live beside the world, like a query's answer: the caller owns it and updates
+//! it after each step. The world keeps its own for the guards that search by belief (see
+//! [`crate::brain::SearchKind::Belief`] and `world/beliefs.rs`), saved and recorded with it.
+
+mod search;
+
+pub use search::SearchPoint;
+pub(crate) use search::Claim;
 
 use crate::error::{Result, invalid};
 use crate::id::{AgentId, TargetId};
@@ -39,13 +45,17 @@ pub struct Belief {
     owners: Vec<AgentId>,
     def: BeliefDef,
     /// The world's walk graph this belief is over (see [`World::walk_graph_version`]).
-    graph_version: u64,
+    pub(crate) graph_version: u64,
     mass: Vec<f32>,
     next: Vec<f32>,
     /// Seconds of spreading not yet taken as a whole move.
     waiting: f32,
     /// The rays of a view's clearing walk the occluders' ground grid as the sight sweep's do.
     rays: RayScratch,
+    /// The nodes a view clears (kept between updates so they do not allocate).
+    cleared: Vec<u32>,
+    /// The search points its owners walk to, one per searching owner (see `search`).
+    pub(crate) claims: Vec<Claim>,
 }
 
 impl Belief {
@@ -80,7 +90,55 @@ impl Belief {
             next,
             waiting: 0.0,
             rays: RayScratch::default(),
+            cleared: Vec::new(),
+            claims: Vec::new(),
         })
+    }
+
+    /// Rebuilds a belief from a save's parts (the masses already checked).
+    pub(crate) fn from_parts(
+        world: &World,
+        target: TargetId,
+        owners: Vec<AgentId>,
+        def: BeliefDef,
+        mass: Vec<f32>,
+        waiting: f32,
+    ) -> Result<Belief> {
+        check_non_negative(def.speed, "belief speed")?;
+        check_non_negative(def.sound_weight, "belief sound weight")?;
+        check_non_negative(waiting, "belief waiting time")?;
+        let next = crate::walk::filled(mass.len(), 0.0f32, "belief masses")?;
+        Ok(Belief {
+            target,
+            owners,
+            def,
+            graph_version: world.walk_graph_version(),
+            mass,
+            next,
+            waiting,
+            rays: RayScratch::default(),
+            cleared: Vec::new(),
+            claims: Vec::new(),
+        })
+    }
+
+    /// The agents whose sights and sounds it learns from.
+    pub fn owners(&self) -> &[AgentId] {
+        &self.owners
+    }
+
+    pub(crate) fn owners_mut(&mut self) -> &mut Vec<AgentId> {
+        &mut self.owners
+    }
+
+    /// Its settings.
+    pub fn def(&self) -> BeliefDef {
+        self.def
+    }
+
+    /// Seconds of spreading not yet taken as a whole move.
+    pub(crate) fn waiting(&self) -> f32 {
+        self.waiting
     }
 
     /// The target believed about.
@@ -197,22 +255,23 @@ impl Belief {
         // the view's radius (and the peripheral one's) from the eye.
         let reach = view.radius_sq.max(view.peripheral_radius_sq).sqrt()
             + offsets.iter().map(|o| o.length()).fold(0.0, f32::max);
-        let mut cleared = Vec::new();
+        let cleared = &mut self.cleared;
+        cleared.clear();
         let mass = &self.mass;
         graph.for_each_node_near(view.eye, reach, |n| {
             if mass[n as usize] > 0.0 && seen_at(n) {
                 cleared.push(n);
             }
         });
-        let kept: f64 = self.total() - cleared.iter().map(|&n| self.mass[n as usize] as f64).sum::<f64>();
+        let kept: f64 = self.total() - self.cleared.iter().map(|&n| self.mass[n as usize] as f64).sum::<f64>();
         if kept <= 0.0 {
             return Ok(0);
         }
-        for &n in &cleared {
+        for &n in &self.cleared {
             self.mass[n as usize] = 0.0;
         }
         self.normalise();
-        Ok(cleared.len())
+        Ok(self.cleared.len())
     }
 
     /// A sound seemed to come from `position`: `weight` (a share of the whole, beside the
@@ -231,28 +290,36 @@ impl Belief {
     /// After a step of `dt` seconds: a sight of the target by an owner moves the probability
     /// there; otherwise it spreads for `dt`, every owner that had a sight tick clears its view,
     /// and every sound of the target an owner heard adds evidence where it seemed to come from.
+    /// A sight or sound off the walk graph (beyond its snap distance) has no node to put
+    /// probability on: it is passed over, and the belief spreads as if unseen.
     pub fn update(&mut self, world: &World, dt: f32) -> Result<()> {
         self.graph(world)?;
         let percepts = &world.events().percepts;
+        let (target, owners) = (self.target, std::mem::take(&mut self.owners));
         let about = |kind: PerceptKind| {
-            let (target, owners) = (self.target, &self.owners);
+            let owners = &owners;
             percepts.iter().filter(move |p| p.kind == kind && p.target == target && owners.contains(&p.agent))
         };
-        if let Some(seen) = about(PerceptKind::Sight).next().map(|p| p.position) {
-            return self.seen_at(world, seen);
-        }
-        let heard: Vec<Vec3> = about(PerceptKind::Sound).map(|p| p.position).collect();
-        self.spread(world, dt)?;
-        let time = world.time();
-        let ticked: Vec<AgentId> =
-            self.owners.iter().copied().filter(|&a| world.agent(a).is_ok_and(|ag| ag.sight_ticked(time, dt))).collect();
-        for agent in ticked {
-            self.clear_view(world, agent)?;
-        }
-        for position in heard {
-            self.heard_at(world, position, self.def.sound_weight)?;
-        }
-        Ok(())
+        let result = (|| {
+            let graph = self.graph(world)?;
+            let on_graph = |p: &&crate::percept::Percept| graph.nearest_node(p.position).is_some();
+            if let Some(seen) = about(PerceptKind::Sight).find(on_graph).map(|p| p.position) {
+                return self.seen_at(world, seen);
+            }
+            self.spread(world, dt)?;
+            let time = world.time();
+            for &agent in &owners {
+                if world.agent(agent).is_ok_and(|a| a.sight_ticked(time, dt)) {
+                    self.clear_view(world, agent)?;
+                }
+            }
+            for heard in about(PerceptKind::Sound) {
+                self.heard_at(world, heard.position, self.def.sound_weight)?;
+            }
+            Ok(())
+        })();
+        self.owners = owners;
+        result
     }
 
     fn total(&self) -> f64 {

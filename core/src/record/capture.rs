@@ -179,11 +179,14 @@ fn fingerprints(agent: &Agent) -> (u64, u64) {
     }
     let b = &agent.brain;
     let i = b.investigate_position;
+    // The move target the Agents record shows: a belief search's point, when it has one.
+    let s = b.search_point.unwrap_or(Vec3::splat(f32::NAN));
     let brain = [
         id_bits(b.focus.index, b.focus.generation) | (b.state as u64) << 32,
         (i.x.to_bits() as u64) << 32 | i.y.to_bits() as u64,
-        i.z.to_bits() as u64,
+        (i.z.to_bits() as u64) << 32 | s.x.to_bits() as u64,
         memory,
+        (s.y.to_bits() as u64) << 32 | s.z.to_bits() as u64,
     ];
     let brain = brain.iter().zip(K).fold(0, |acc, (&w, k)| acc ^ w.wrapping_mul(k).rotate_left(k as u32 & 63));
     (memory.max(1), mix(state, brain).max(1))

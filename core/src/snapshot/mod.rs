@@ -4,6 +4,7 @@
 //! little-endian. Loading validates everything and builds a new world, so a bad snapshot is an
 //! error and never a half-loaded world.
 
+pub(crate) mod beliefs;
 pub(crate) mod codec;
 pub(crate) mod maps;
 pub(crate) mod parts;
@@ -47,7 +48,8 @@ pub fn reseal(bytes: &mut Vec<u8>) {
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
 /// Format version written by this library; others are refused. 2 had per-sense settings records;
 /// 3 no longer carries the runtime settings (ray backend, worker threads); 4 adds the walk graph,
-/// the hearing path (world and agents) and occluders' sound transmission.
+/// the hearing path (world and agents), occluders' sound transmission, targets' top speed, the
+/// brain's belief search and the world's beliefs.
 pub const FORMAT_VERSION: u32 = 4;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
@@ -133,6 +135,9 @@ impl World {
         loaded.workers = self.workers.take();
         loaded.recorder = self.recorder.take();
         loaded.walk_version = self.walk_version + 1;
+        for h in &mut loaded.beliefs {
+            h.belief.graph_version = loaded.walk_version;
+        }
         let old_maps = if loaded.recorder.is_some() { self.influence_map_ids() } else { Vec::new() };
         *self = loaded;
         self.record_loaded(old_maps);

@@ -3,11 +3,11 @@
 use super::codec::{Reader, Writer};
 use crate::agent::{Agent, AgentDef, TuningTable};
 use crate::awareness::AwarenessStage;
-use crate::brain::{Brain, BrainState};
+use crate::brain::{Brain, BrainState, NO_BELIEF};
 use crate::error::{Error, Result};
 use crate::hearing::{HearingPath, Sound, SoundDef};
 use crate::id::{DensePool, Entry, Pool, RETIRED_GENERATION, Slot, TargetId};
-use crate::math::{check_finite, check_magnitude};
+use crate::math::{Vec3, check_finite, check_magnitude};
 use crate::memory::MemoryRecord;
 use crate::occluders::{OccluderDef, OccluderSet, OccluderShape};
 use crate::rays::RayBackend;
@@ -50,6 +50,7 @@ pub(super) fn write_world(world: &World, w: &mut Writer) {
     }
     super::maps::write_maps(world, w);
     super::walk::write_walk(w, world.walk.as_ref());
+    super::beliefs::write_beliefs(w, world);
 }
 
 pub(super) fn read_world(r: &mut Reader) -> Result<World> {
@@ -109,6 +110,7 @@ pub(super) fn read_world(r: &mut Reader) -> Result<World> {
     if let Some(graph) = &world.walk {
         checked("walk graph", world.walk_hearing.flood.prepare(graph.node_count()))?;
     }
+    super::beliefs::read_beliefs(r, &mut world)?;
     Ok(world)
 }
 
@@ -316,6 +318,7 @@ pub(crate) fn write_target(w: &mut Writer, d: &TargetDef) {
     w.u8(d.team as u8);
     w.u32(d.layers);
     w.bool(d.enabled);
+    w.f32(d.top_speed);
     w.u8(d.check_points.len() as u8);
     for p in &d.check_points {
         w.vec3(*p);
@@ -325,9 +328,10 @@ pub(crate) fn write_target(w: &mut Writer, d: &TargetDef) {
 pub(crate) fn read_target(r: &mut Reader) -> Result<TargetDef> {
     let (position, forward, team, layers, enabled) = (r.vec3()?, r.vec3()?, r.u8()? as u32, r.u32()?, r.bool()?);
     canonical_unit((forward.length_squared() - 1.0).abs(), "target forward")?;
+    let top_speed = r.f32()?;
     let n = r.u8()? as usize;
     let check_points = (0..n).map(|_| r.vec3()).collect::<Result<Vec<_>>>()?;
-    Ok(TargetDef { position, forward, team, layers, check_points, enabled })
+    Ok(TargetDef { position, forward, team, layers, check_points, enabled, top_speed })
 }
 
 fn write_agent(w: &mut Writer, a: &Agent) {
@@ -351,6 +355,11 @@ fn write_agent(w: &mut Writer, a: &Agent) {
     w.f32(br.timer);
     w.bool(br.arrived);
     w.bool(br.just_started);
+    for point in [br.search_point, br.next_search_point] {
+        w.bool(point.is_some());
+        w.vec3(point.unwrap_or(Vec3::ZERO));
+    }
+    w.f32(br.belief_peak);
     w.len(a.records.len());
     for rec in &a.records {
         write_id(w, rec.target.index, rec.target.generation);
@@ -403,7 +412,23 @@ fn read_agent(r: &mut Reader, targets: &Pool<Target>, tunings: &mut TuningTable,
         timer: checked("brain timer", check_magnitude(r.f32()?, "brain timer"))?,
         arrived: r.bool()?,
         just_started: r.bool()?,
+        search_point: None,
+        next_search_point: None,
+        belief_peak: NO_BELIEF,
     };
+    for point in [&mut agent.brain.search_point, &mut agent.brain.next_search_point] {
+        let has_point = r.bool()?;
+        let at = checked("search point", check_finite(r.vec3()?, "search point"))?;
+        if !has_point && at.to_array().iter().any(|c| c.to_bits() != 0) {
+            return Err(bad("a brain without a search point carries one"));
+        }
+        *point = has_point.then_some(at);
+    }
+    let peak = r.f32()?;
+    if !(peak == NO_BELIEF || (0.0..=1.0).contains(&peak)) {
+        return Err(bad(format!("a brain's belief peak {peak} is neither {NO_BELIEF} nor in [0, 1]")));
+    }
+    agent.brain.belief_peak = peak;
     let n = r.len(42)?;
     reserve(&mut agent.records, n, "memory records")?;
     for _ in 0..n {

@@ -1,6 +1,7 @@
 //! The world: owns occluders, agents, targets and sounds, and advances them with `step`.
 
 mod agents;
+mod beliefs;
 mod conclude;
 mod due;
 mod maps;
@@ -27,6 +28,8 @@ use crate::record::call;
 use crate::target::Target;
 use crate::team::{Attitude, AttitudeTable, check_team};
 
+pub use beliefs::BeliefOwner;
+pub(crate) use beliefs::{HeldBelief, check_owner};
 pub(crate) use query::{check_hits, hit_distance_ok};
 pub use step::SORTED_STORE_MIN_AGENTS;
 pub(crate) use step::StepScratch;
@@ -117,6 +120,8 @@ pub struct World {
     pub(crate) walk_hearing: WalkHearing,
     /// Counts the walk graphs this world has had (see [`World::walk_graph_version`]).
     pub(crate) walk_version: u64,
+    /// The beliefs kept for the agents that search by belief (see `beliefs`).
+    pub(crate) beliefs: Vec<HeldBelief>,
 }
 
 impl std::fmt::Debug for World {
@@ -170,6 +175,7 @@ impl World {
             walk: None,
             walk_hearing: WalkHearing::default(),
             walk_version: 0,
+            beliefs: Vec::new(),
         })
     }
 

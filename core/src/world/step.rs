@@ -56,7 +56,7 @@ pub use order::SORTED_STORE_MIN_AGENTS;
 #[derive(Default)]
 pub(crate) struct StepScratch {
     pub step_in_progress: bool,
-    dt: f32,
+    pub(super) dt: f32,
     /// The clock value the step in progress will commit.
     time: f64,
     /// What the sweep reads of each due agent.
@@ -489,6 +489,7 @@ impl World {
         std::mem::swap(&mut self.last_sounds, &mut self.pending_sounds);
         self.pending_sounds.clear();
         self.events_into_id_order();
+        self.update_beliefs();
     }
 }
 

@@ -48,6 +48,7 @@ impl World {
         self.walk = None;
         self.walk_hearing.flood = Default::default();
         self.walk_version += 1;
+        self.drop_beliefs();
         self.record_input(call::CLEAR_WALK_GRAPH, |_| {});
         Ok(())
     }
@@ -56,6 +57,7 @@ impl World {
         self.walk_hearing.flood.prepare(graph.node_count())?;
         self.walk = Some(graph);
         self.walk_version += 1;
+        self.drop_beliefs();
         Ok(())
     }
 

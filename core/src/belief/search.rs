@@ -1,0 +1,162 @@
+//! Search points: where a searching owner of a belief walks next. The walk graph is cut into
+//! square tiles; a tile's worth is the probability it holds per metre of walking to its most
+//! probable node. Owners of one belief choose in turn (by agent id), each passing over the tiles
+//! the others walk to, so a squad spreads out.
+
+use super::Belief;
+use crate::id::AgentId;
+use crate::math::{MAX_MAGNITUDE, Vec3};
+use crate::walk::{FloodScratch, WalkGraph};
+
+/// Side of a search tile in metres: a room or a stretch of corridor, well inside a view.
+pub(crate) const TILE_SIZE: f32 = 4.0;
+
+/// How many of the most probable tiles are weighed by their walk (the rest hold less).
+const CANDIDATES: usize = 8;
+
+/// A walk shorter than this counts as this long: a tile underfoot is not worth infinitely more.
+const MIN_WALK: f32 = 1.0;
+
+/// An owner keeps walking to its point until it is this close (metres, across the floor)...
+pub(crate) const ARRIVED: f32 = 1.0;
+
+/// ...or the point's node keeps less than this share of what it held when chosen (the owner or
+/// another saw there), or this many seconds have passed (the belief moved on).
+const KEPT_SHARE: f32 = 0.5;
+const REPLAN_SECONDS: f64 = 2.0;
+
+/// The search point one owner walks to.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct Claim {
+    pub agent: AgentId,
+    pub node: u32,
+    pub tile: u32,
+    /// The node's probability when chosen.
+    pub mass: f32,
+    /// World time when chosen.
+    pub time: f64,
+}
+
+/// A place worth searching: a tile's most probable node and the probability the tile holds.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SearchPoint {
+    /// The tile's most probable node's position.
+    pub position: Vec3,
+    /// The probability held by the tile around it.
+    pub probability: f32,
+}
+
+/// The tiles of a graph: `cols × rows` squares from the nodes' smallest x and z.
+struct Tiles {
+    origin: (f32, f32),
+    cols: u32,
+    rows: u32,
+}
+
+impl Tiles {
+    fn of(graph: &WalkGraph) -> Tiles {
+        let (mut lo, mut hi) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
+        for n in 0..graph.node_count() as u32 {
+            let p = graph.position(n);
+            lo = (lo.0.min(p.x), lo.1.min(p.z));
+            hi = (hi.0.max(p.x), hi.1.max(p.z));
+        }
+        if lo.0 > hi.0 {
+            return Tiles { origin: (0.0, 0.0), cols: 1, rows: 1 };
+        }
+        let span = |a: f32, b: f32| (((b - a) / TILE_SIZE) as u32 + 1).min(4096);
+        Tiles { origin: lo, cols: span(lo.0, hi.0), rows: span(lo.1, hi.1) }
+    }
+
+    fn of_point(&self, p: Vec3) -> u32 {
+        let cell = |v: f32, o: f32, n: u32| (((v - o) / TILE_SIZE).max(0.0) as u32).min(n - 1);
+        cell(p.z, self.origin.1, self.rows) * self.cols + cell(p.x, self.origin.0, self.cols)
+    }
+}
+
+impl Belief {
+    /// The most probable places to search, best first: for each tile of the graph holding
+    /// probability, its most probable node and the tile's probability (at most `count`).
+    pub fn search_points(&self, graph: &WalkGraph, count: usize) -> Vec<SearchPoint> {
+        let (tiles, mass, best) = self.tile_masses(graph);
+        let order = best_tiles(&mass, count.min(tiles.cols as usize * tiles.rows as usize), |_| true);
+        order.iter().map(|&t| SearchPoint { position: graph.position(best[t]), probability: mass[t] as f32 }).collect()
+    }
+
+    /// Each tile's probability and its most probable node.
+    fn tile_masses(&self, graph: &WalkGraph) -> (Tiles, Vec<f64>, Vec<u32>) {
+        let tiles = Tiles::of(graph);
+        let count = tiles.cols as usize * tiles.rows as usize;
+        let (mut mass, mut best) = (vec![0.0f64; count], vec![u32::MAX; count]);
+        for (n, &m) in self.mass.iter().enumerate() {
+            if m <= 0.0 {
+                continue;
+            }
+            let t = tiles.of_point(graph.position(n as u32)) as usize;
+            mass[t] += m as f64;
+            if best[t] == u32::MAX || self.mass[best[t] as usize] < m {
+                best[t] = n as u32;
+            }
+        }
+        (tiles, mass, best)
+    }
+
+    /// Does `agent` (at `position`, at world `time`) need a new search point?
+    pub(crate) fn needs_point(&self, graph: &WalkGraph, agent: AgentId, position: Vec3, time: f64) -> bool {
+        let Some(claim) = self.claims.iter().find(|c| c.agent == agent) else { return true };
+        let at = graph.position(claim.node);
+        let across = Vec3::new(at.x - position.x, 0.0, at.z - position.z).length();
+        across <= ARRIVED || self.mass[claim.node as usize] < KEPT_SHARE * claim.mass || time - claim.time >= REPLAN_SECONDS
+    }
+
+    /// Chooses `agent`'s next search point from `position`: of the most probable tiles not
+    /// walked to by another owner, the one holding the most probability per metre of walking
+    /// there (ties: the lower tile). Returns its position; `None` when no tile holds any, or
+    /// none can be walked to.
+    pub(crate) fn choose_point(
+        &mut self,
+        graph: &WalkGraph,
+        flood: &mut FloodScratch,
+        agent: AgentId,
+        position: Vec3,
+        time: f64,
+    ) -> Option<Vec3> {
+        self.claims.retain(|c| c.agent != agent);
+        let (_, mass, best) = self.tile_masses(graph);
+        let taken: Vec<u32> = self.claims.iter().map(|c| c.tile).collect();
+        let mut order = best_tiles(&mass, CANDIDATES, |t| !taken.contains(&(t as u32)));
+        if order.is_empty() {
+            // Every tile holding probability is someone's: share the best.
+            order = best_tiles(&mass, 1, |_| true);
+        }
+        let (source, start) = graph.nearest_node(position)?;
+        let targets: Vec<(u32, Vec3)> = order.iter().map(|&t| (best[t], graph.position(best[t]))).collect();
+        let walks = flood.search(graph, (source, start), MAX_MAGNITUDE, &targets);
+        let mut chosen: Option<(f64, usize)> = None;
+        for &t in &order {
+            let Some(walk) = walks.distance(best[t]) else { continue };
+            let worth = mass[t] / walk.max(MIN_WALK) as f64;
+            if chosen.is_none_or(|(w, _)| worth > w) {
+                chosen = Some((worth, t));
+            }
+        }
+        let (_, t) = chosen?;
+        let node = best[t];
+        self.claims.push(Claim { agent, node, tile: t as u32, mass: self.mass[node as usize], time });
+        Some(graph.position(node))
+    }
+
+    /// Forgets `agent`'s search point (it stopped searching, or left the belief).
+    pub(crate) fn release(&mut self, agent: AgentId) {
+        self.claims.retain(|c| c.agent != agent);
+    }
+}
+
+/// Up to `count` tiles holding probability that `keep` accepts, most probable first (ties: the
+/// lower tile).
+fn best_tiles(mass: &[f64], count: usize, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..mass.len()).filter(|&t| mass[t] > 0.0 && keep(t)).collect();
+    order.sort_by(|&a, &b| mass[b].total_cmp(&mass[a]).then(a.cmp(&b)));
+    order.truncate(count);
+    order
+}
