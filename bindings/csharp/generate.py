@@ -339,7 +339,10 @@ def constant_literal(value, header):
         return "double", value  # a C floating literal without a suffix is a double
     if value.startswith('"'):
         return "string", value
-    return None
+    # <stdint.h>'s limits, as cbindgen writes `u32::MAX` and its kin.
+    limits = {"UINT32_MAX": ("uint", "uint.MaxValue"), "UINT64_MAX": ("ulong", "ulong.MaxValue"),
+              "UINT16_MAX": ("ushort", "ushort.MaxValue"), "INT32_MAX": ("int", "int.MaxValue")}
+    return limits.get(value)
 
 
 def write_types(h, m):
@@ -681,12 +684,11 @@ def write_native_methods(h, m):
             "    [SuppressUnmanagedCodeSecurity]",
             "    public static unsafe partial class NativeMethods",
             "    {",
-            "        /// <summary>The native library's name: statically linked on iOS and WebGL players.</summary>",
-            "#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR",
-            "        public const string Library = \"__Internal\";",
-            "#else",
+            "        /// <summary>The native library's name: argus.dll, libargus.so, libargus.dylib. The Unity",
+            "        /// package ships Windows, macOS and Linux desktop only (its Runtime asmdef's includePlatforms);",
+            "        /// a platform that links a static library into the player (iOS, WebGL) would import",
+            "        /// \"__Internal\" here and be added there, with its plugin, in the same change.</summary>",
             "        public const string Library = \"argus\";",
-            "#endif",
             ""]
     for name, ret, params in h.functions:
         args = ", ".join("%s %s" % (m.value(t, param=True), ident(n)) for t, n in params)

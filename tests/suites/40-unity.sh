@@ -3,9 +3,10 @@
 #  - builds libargus.so into unity/Plugins/Linux/x86_64 with unity/build-plugin.sh;
 #  - checks every .meta (deterministic GUIDs); Runtime/Bindings is the C# bindings' one copy
 #    (bindings/csharp/build.sh compiles the same files), so there is no copy to check;
-#  - compiles Runtime/, Editor/, Tests/, tests/unity/ and the sample as Unity 2021.3 and 2022.2;
+#  - compiles Runtime/, Editor/, Tests/, tests/unity/ and the sample as Unity 2021.3, 2022.2 and 6000.4
+#    (obsolete API is an error: the stand-in marks what Unity's reference source marks);
 #  - runs the package's Unity Test Framework tests and the stand-in tests (corpus, frame loop,
-#    allocations, package validation, sample) with nunit-console in both variants;
+#    allocations, package validation, sample) with nunit-console in each variant;
 #  - deletes each field-forwarding line in turn: the package's tests must catch every one.
 UNITY_OUT="$TARGET_DIR/unity-standin"
 
@@ -54,7 +55,7 @@ if ! unity_prerequisites; then
 else
     run_one "unity-plugin-build" "$ROOT/unity/build-plugin.sh" --profile "$PROFILE"
     run_one "unity-meta-files" python3 "$ROOT/unity/Tools~/metas.py" --check
-    for unity_variant in 2021.3 2022.2; do
+    for unity_variant in 2021.3 2022.2 6000.4; do
         unity_dir="$UNITY_OUT/$unity_variant"
         rm -rf "$unity_dir"
         run_one "unity-compile-$unity_variant" "$ROOT/tests/unity/build.sh" "$unity_dir" "$unity_variant"

@@ -348,6 +348,11 @@ namespace Argus.Perception.StandInTests
                 }
                 if (!hostile) Fail("detect without hostile cannot be expressed: guards always perceive hostile teams");
             }
+            // The corpus is written against the library's defaults: the components' near sense (a 1.5 m,
+            // 360° peripheral cone on by default) is the library's "off" unless a scenario sets it.
+            AgentDef libraryDefaults = AgentDef.Default();
+            sight.peripheralRadius = libraryDefaults.Sight.PeripheralRadius;
+            sight.peripheralAngle = libraryDefaults.Sight.PeripheralAngle;
             if (Has(a, "sight"))
             {
                 var s = (JsonObject)a["sight"];

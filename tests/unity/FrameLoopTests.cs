@@ -217,7 +217,7 @@ namespace Argus.Perception.StandInTests
             for (int i = 0; i < 300; i++) StandIn.Player.Frame(Dt);
             long bytes = GC.GetAllocatedBytesForCurrentThread() - before;
             foreach (var w in walkers) Assert.AreEqual(0, w.waypoints.Count, "arrived");
-            var sensors = UnityEngine.Object.FindObjectsOfType<FieldOfViewSensor>();
+            var sensors = StandIn.Player.FindAll<FieldOfViewSensor>();
             int seeing = 0;
             foreach (var s in sensors) if (s.visibleTargets.Count > 0) seeing++;
             Assert.AreEqual(10, seeing, "every guard now sees its target");

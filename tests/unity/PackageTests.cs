@@ -165,6 +165,77 @@ namespace Argus.Perception.StandInTests
             StringAssert.Contains("OS: Linux", meta);
         }
 
+        // asmdef platform name -> the PluginImporter's player name (Unity's names on both sides).
+        static readonly Dictionary<string, string> PlayerOf = new Dictionary<string, string>
+        {
+            { "LinuxStandalone64", "Linux64" }, { "WindowsStandalone64", "Win64" }, { "WindowsStandalone32", "Win" },
+            { "macOSStandalone", "OSXUniversal" }, { "Android", "Android" }, { "iOS", "iOS" }, { "WebGL", "WebGL" },
+            { "tvOS", "tvOS" }, { "VisionOS", "VisionOS" },
+        };
+
+        // Players enabled by a PluginImporter .meta text ("- first:\n      Standalone: Linux64\n    second:\n      enabled: 1").
+        static List<string> EnabledPlayers(string meta)
+        {
+            var players = new List<string>();
+            foreach (System.Text.RegularExpressions.Match m in System.Text.RegularExpressions.Regex.Matches(meta,
+                @"- first:\n\s+(\w+): (\w+)\n\s+second:\n\s+enabled: 1"))
+                if (m.Groups[1].Value != "Editor") players.Add(m.Groups[2].Value);
+            return players;
+        }
+
+        [Test]
+        public void Platforms_AsmdefImportNameAndPlugins_Agree()
+        {
+            // The Runtime asmdef compiles for the platforms the package ships a library for, and no other:
+            // Windows, macOS and Linux desktop (a platform in the asmdef without a library fails at the first call).
+            var include = Strings(Json("Runtime/Argus.Perception.asmdef")["includePlatforms"]);
+            CollectionAssert.AreEquivalent(new[] { "Editor", "LinuxStandalone64", "macOSStandalone", "WindowsStandalone64" }, include);
+            CollectionAssert.AreEquivalent(include, Strings(Json("Tests/Runtime/Argus.Perception.Tests.asmdef")["includePlatforms"]),
+                "the PlayMode tests reference the Runtime assembly: same platforms");
+            var asmdefPlayers = new List<string>();
+            foreach (var p in include) if (p != "Editor") asmdefPlayers.Add(PlayerOf[p]);
+
+            // The plugins metas.py writes importer settings for (what build-plugin.sh and tools/release.sh ship).
+            string metas = File.ReadAllText(Path.Combine(Package, "Tools~/metas.py"));
+            var tablePlayers = new List<string>();
+            foreach (System.Text.RegularExpressions.Match m in System.Text.RegularExpressions.Regex.Matches(metas,
+                @"^\s+""(Plugins/[^""]+)"": \([^\[]*\[\(""\w+"", ""(\w+)""", System.Text.RegularExpressions.RegexOptions.Multiline))
+                tablePlayers.Add(m.Groups[2].Value);
+            CollectionAssert.AreEquivalent(asmdefPlayers, tablePlayers, "metas.py PLUGINS against the asmdef's includePlatforms");
+
+            // Every plugin .meta present enables only players the asmdef includes (and the Editor on its OS).
+            int metasSeen = 0;
+            foreach (var meta in Directory.GetFiles(Path.Combine(Package, "Plugins"), "*.meta", SearchOption.AllDirectories))
+            {
+                string text = File.ReadAllText(meta);
+                if (!text.Contains("PluginImporter:")) continue;
+                metasSeen++;
+                foreach (var player in EnabledPlayers(text)) CollectionAssert.Contains(asmdefPlayers, player, Rel(meta));
+            }
+            Assert.Greater(metasSeen, 0);
+
+            // The import name: "argus" (a dynamic library) on every included platform. A `#if UNITY_<X>` choosing
+            // "__Internal" in NativeMethods names a statically linked platform, which the asmdef must then include
+            // with a plugin: none is shipped, so there is none.
+            Assert.AreEqual("argus", typeof(Argus.NativeMethods).GetField("Library").GetRawConstantValue());
+            string native = File.ReadAllText(Path.Combine(Package, "Runtime/Bindings/Generated/NativeMethods.g.cs"));
+            StringAssert.DoesNotContain("#if", native.Substring(0, native.IndexOf("public const string Library", StringComparison.Ordinal)).Substring(
+                native.IndexOf("class NativeMethods", StringComparison.Ordinal)), "a per-platform import name");
+            StringAssert.DoesNotContain("= \"__Internal\"", native);
+        }
+
+        [Test]
+        public void StandInBuild_MakesObsoleteApiAnError_AsUnity6000_4Too()
+        {
+            // No API Unity marks obsolete: the stand-in marks what the reference source marks, and the
+            // build neither hides CS0618 nor lets a warning pass; 40-unity.sh compiles the 6000.4 variant.
+            string build = File.ReadAllText(Path.Combine(CorpusTests.Root(), "tests/unity/build.sh"));
+            StringAssert.DoesNotContain("-nowarn:618", build);
+            StringAssert.Contains("-warnaserror+", build);
+            StringAssert.Contains("-define:UNITY_6000_4_OR_NEWER", build);
+            StringAssert.Contains("2021.3 2022.2 6000.4", File.ReadAllText(Path.Combine(CorpusTests.Root(), "tests/suites/40-unity.sh")));
+        }
+
         [Test]
         public void PluginMetas_StandOnlyBesideTheirLibraries()
         {

@@ -1,4 +1,7 @@
+using System;
 using System.Collections.Generic;
+using System.IO;
+using System.Text.RegularExpressions;
 using Argus.Perception.Samples;
 using NUnit.Framework;
 using UnityEngine;
@@ -37,6 +40,122 @@ namespace Argus.Perception.StandInTests
             Assert.AreEqual("waits", demo.Player.Doing, "hidden behind the east wall at the end");
         }
 
+        // ---- the sample's scene (Courtyard.unity): Unity's YAML scene format, checked without an editor ----
+
+        // $ARGUS_UNITY_PACKAGE: an installed copy (the UPM tarball unpacked); else unity/ of the checkout.
+        static string PackageDir
+        {
+            get
+            {
+                string installed = Environment.GetEnvironmentVariable("ARGUS_UNITY_PACKAGE");
+                return string.IsNullOrEmpty(installed) ? Path.Combine(CorpusTests.Root(), "unity") : installed;
+            }
+        }
+
+        static string SampleDir { get { return Path.Combine(PackageDir, "Samples~/Courtyard"); } }
+
+        sealed class SceneObject
+        {
+            public int ClassId;
+            public long FileId;
+            public string Type, Body;
+        }
+
+        // The scene's documents: "--- !u!<class id> &<file id>" then "<Type>:" and its fields.
+        static List<SceneObject> ParseScene(string text)
+        {
+            StringAssert.StartsWith("%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!", text);
+            var objects = new List<SceneObject>();
+            string[] parts = Regex.Split(text, @"^--- ", RegexOptions.Multiline);
+            for (int i = 1; i < parts.Length; i++)
+            {
+                Match m = Regex.Match(parts[i], @"^!u!(\d+) &(\d+)\n(\w+):\n");
+                Assert.IsTrue(m.Success, "a document header: " + parts[i].Split('\n')[0]);
+                objects.Add(new SceneObject { ClassId = int.Parse(m.Groups[1].Value), FileId = long.Parse(m.Groups[2].Value),
+                    Type = m.Groups[3].Value, Body = parts[i].Substring(m.Length) });
+                foreach (var line in objects[objects.Count - 1].Body.Split('\n'))
+                    if (line.Length > 0) StringAssert.IsMatch(@"^(  )+(- )?[\w ]+:( .*)?$|^(  )+- \w+: .*$", line, "a YAML mapping line");
+            }
+            return objects;
+        }
+
+        // Unity's class ids of what the scene holds (the YAML class ID reference).
+        static readonly Dictionary<int, string> ClassIds = new Dictionary<int, string>
+        {
+            { 1, "GameObject" }, { 4, "Transform" }, { 20, "Camera" }, { 29, "OcclusionCullingSettings" }, { 81, "AudioListener" },
+            { 104, "RenderSettings" }, { 108, "Light" }, { 114, "MonoBehaviour" }, { 157, "LightmapSettings" }, { 196, "NavMeshSettings" },
+        };
+
+        [Test]
+        public void CourtyardScene_Parses_AndEveryReferenceResolves()
+        {
+            string scene = Path.Combine(SampleDir, "Courtyard.unity");
+            Assert.IsTrue(File.Exists(scene + ".meta"), "imported with its .meta");
+            var objects = ParseScene(File.ReadAllText(scene));
+            var byId = new Dictionary<long, SceneObject>();
+            foreach (var o in objects)
+            {
+                Assert.IsFalse(byId.ContainsKey(o.FileId), "file id " + o.FileId + " twice");
+                byId[o.FileId] = o;
+                Assert.AreEqual(ClassIds[o.ClassId], o.Type, "class id " + o.ClassId);
+            }
+            // Local references point into the file; components and their GameObjects agree both ways.
+            foreach (var o in objects)
+                foreach (Match r in Regex.Matches(o.Body, @"\{fileID: (-?\d+)\}"))
+                {
+                    long id = long.Parse(r.Groups[1].Value);
+                    Assert.IsTrue(id == 0 || byId.ContainsKey(id), o.Type + " " + o.FileId + " refers to a missing " + id);
+                }
+            var scriptGuids = new Dictionary<string, string>();
+            foreach (var meta in Directory.GetFiles(PackageDir, "*.cs.meta", SearchOption.AllDirectories))
+                scriptGuids[Regex.Match(File.ReadAllText(meta), @"guid: (\w+)").Groups[1].Value] = Path.GetFileName(meta);
+            int scripts = 0;
+            foreach (var o in objects)
+            {
+                if (o.Type == "GameObject")
+                    foreach (Match c in Regex.Matches(o.Body, @"- component: \{fileID: (\d+)\}"))
+                        StringAssert.Contains("m_GameObject: {fileID: " + o.FileId + "}", byId[long.Parse(c.Groups[1].Value)].Body);
+                Match go = Regex.Match(o.Body, @"m_GameObject: \{fileID: (\d+)\}");
+                if (go.Success) StringAssert.Contains("- component: {fileID: " + o.FileId + "}", byId[long.Parse(go.Groups[1].Value)].Body);
+                if (o.Type != "MonoBehaviour") continue;
+                Match script = Regex.Match(o.Body, @"m_Script: \{fileID: 11500000, guid: (\w+), type: 3\}");
+                Assert.IsTrue(script.Success, "a MonoBehaviour names its script");
+                Assert.IsTrue(scriptGuids.ContainsKey(script.Groups[1].Value), "script GUID " + script.Groups[1].Value + " is no .cs.meta of the package");
+                scripts++;
+            }
+            Assert.AreEqual(1, scripts);
+        }
+
+        [Test]
+        public void CourtyardScene_Plays()
+        {
+            // Loads the scene into the stand-in as Unity would: each GameObject with its Transform and its
+            // MonoBehaviours (the script found by its .meta GUID); then 20 s of play, as above.
+            string text = File.ReadAllText(Path.Combine(SampleDir, "Courtyard.unity"));
+            var objects = ParseScene(text);
+            var scriptByGuid = new Dictionary<string, string>();
+            foreach (var meta in Directory.GetFiles(SampleDir, "*.cs.meta"))
+                scriptByGuid[Regex.Match(File.ReadAllText(meta), @"guid: (\w+)").Groups[1].Value] = Path.GetFileName(meta).Replace(".cs.meta", "");
+            var made = new Dictionary<long, GameObject>();
+            foreach (var o in objects)
+                if (o.Type == "GameObject") made[o.FileId] = new GameObject(Regex.Match(o.Body, @"m_Name: (.*)\n").Groups[1].Value);
+            CourtyardDemo demo = null;
+            foreach (var o in objects)
+            {
+                if (o.Type != "MonoBehaviour") continue;
+                GameObject owner = made[long.Parse(Regex.Match(o.Body, @"m_GameObject: \{fileID: (\d+)\}").Groups[1].Value)];
+                string name = scriptByGuid[Regex.Match(o.Body, @"guid: (\w+)").Groups[1].Value];
+                Type type = typeof(CourtyardDemo).Assembly.GetType("Argus.Perception.Samples." + name, true);
+                var c = owner.AddComponent(type);
+                if (c is CourtyardDemo) demo = (CourtyardDemo)c;
+            }
+            Assert.IsNotNull(demo, "the scene holds the CourtyardDemo");
+            var seen = new HashSet<AIState>();
+            foreach (var g in demo.Guards) g.OnStateChanged += (from, to) => seen.Add(to);
+            StandIn.Player.Run(20f, 1f / 30f);
+            CollectionAssert.IsSubsetOf(new[] { AIState.Investigating, AIState.Chasing, AIState.Searching, AIState.Idle }, seen);
+        }
+
         [Test]
         public void Courtyard_ShowsSomethingWithoutGizmos()
         {
@@ -44,7 +163,7 @@ namespace Argus.Perception.StandInTests
             // renderers, and every guard's view cone is a LineRenderer updated at run time.
             var demo = new GameObject("Courtyard").AddComponent<CourtyardDemo>();
             int walls = 0;
-            foreach (var occluder in Object.FindObjectsOfType<PerceptionOccluder>())
+            foreach (var occluder in StandIn.Player.FindAll<PerceptionOccluder>())
             {
                 Assert.IsNotNull(occluder.GetComponent<MeshRenderer>(), "a wall has a renderer");
                 walls++;

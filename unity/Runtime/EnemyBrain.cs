@@ -1,6 +1,7 @@
 using System;
 using UnityEngine;
 using UnityEngine.AI;
+using UnityEngine.Events;
 
 namespace Argus.Perception
 {
@@ -25,6 +26,7 @@ namespace Argus.Perception
         public Transform player;
 
         [Tooltip("Seconds of searching the last known position before giving up.")]
+        [Min(0f)]
         public float searchDuration = 4f;
 
         /// <summary>The brain's state, updated after every step (read it; the native brain writes it).</summary>
@@ -32,9 +34,11 @@ namespace Argus.Perception
 
         [Header("Beyond the lesson")]
         [Tooltip("Seconds investigating a sound before searching, if arrival is never reported.")]
+        [Min(0f)]
         public float investigateTimeout = 10f;
 
         [Tooltip("Within this distance of the investigated spot the guard has arrived (reported to the brain). 0 = never report automatically: call ReportArrived yourself.")]
+        [Min(0f)]
         public float arrivalDistance = 1f;
 
         [Tooltip("Walk the NavMeshAgent on this GameObject (if any) to where the brain wants to go.")]
@@ -42,6 +46,9 @@ namespace Argus.Perception
 
         /// <summary>Raised on every state change: (from, to).</summary>
         public event Action<AIState, AIState> OnStateChanged;
+
+        [Tooltip("Raised on every state change (from, to), after OnStateChanged: wire it in the Inspector.")]
+        public UnityEvent<AIState, AIState> onStateChanged = new UnityEvent<AIState, AIState>();
 
         PerceptionAgent m_Agent;
         NavMeshAgent m_Nav;
@@ -184,6 +191,7 @@ namespace Argus.Perception
             if (state == AIState.Investigating) m_ArrivalReported = false;
             Action<AIState, AIState> handler = OnStateChanged;
             if (handler != null) handler(before, state);
+            if (onStateChanged != null) onStateChanged.Invoke(before, state);
         }
 
         internal void ResetState()

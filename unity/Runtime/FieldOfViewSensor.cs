@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using UnityEngine;
+using UnityEngine.Events;
 
 namespace Argus.Perception
 {
@@ -15,6 +16,7 @@ namespace Argus.Perception
     public sealed class FieldOfViewSensor : MonoBehaviour
     {
         [Tooltip("Sight range in metres.")]
+        [Min(0f)]
         public float viewRadius = 10f;
 
         [Tooltip("FULL cone width in degrees, not the half-angle (360 = all around).")]
@@ -32,31 +34,45 @@ namespace Argus.Perception
 
         [Header("Beyond the lesson")]
         [Tooltip("Once seen, a target stays in range until this radius (0 = off): no flicker at the edge.")]
+        [Min(0f)]
         public float loseSightRadius = 0f;
 
-        [Tooltip("A second, wider and shorter cone (0 = off).")]
-        public float peripheralRadius = 0f;
+        // The near sense, on by default (issue 47): a crouched player's chest point within about 1.1 m
+        // of a guard is below the lesson's 90° cone, so a guard trailing a crouched player lost and found
+        // them over and over. A 360° peripheral cone of 1.5 m sees whoever stands next to the guard
+        // (walls still block it). 0 turns it off, as in the lesson.
+        [Tooltip("A second, wider and shorter cone (0 = off). Default: the near sense, 1.5 m all around, so a guard notices someone right next to him (even crouched below the main cone).")]
+        [Min(0f)]
+        public float peripheralRadius = DefaultNearRadius;
 
-        [Tooltip("Full width of the peripheral cone in degrees.")]
+        [Tooltip("Full width of the peripheral cone in degrees (360 = all around, the near sense's default).")]
         [Range(0, 360)]
-        public float peripheralAngle = 180f;
+        public float peripheralAngle = DefaultNearAngle;
+
+        /// <summary>The default near sense: <see cref="peripheralRadius"/> 1.5 m, <see cref="peripheralAngle"/> 360°.</summary>
+        public const float DefaultNearRadius = 1.5f, DefaultNearAngle = 360f;
 
         [Tooltip("Sight ticks per second, staggered across guards (0 = every step).")]
+        [Min(0f)]
         public float sightRateHz = 10f;
 
         [Tooltip("Awareness meters: a glimpse makes a guard suspicious before he chases.")]
         public bool useAwareness = false;
 
         [Tooltip("Awareness gained per second at best visibility.")]
+        [Min(0f)]
         public float awarenessRisePerSecond = 2f;
 
         [Tooltip("Awareness lost per second unseen.")]
+        [Min(0f)]
         public float awarenessFallPerSecond = 0.25f;
 
         [Tooltip("Awareness gain multiplier for a target at the view radius (1 up close).")]
+        [Min(0f)]
         public float awarenessFarFactor = 0.25f;
 
         [Tooltip("Awareness gain multiplier for a target at the cone's edge (1 dead ahead).")]
+        [Min(0f)]
         public float awarenessEdgeFactor = 0.5f;
 
         [Tooltip("Meter levels of the Suspicious, Alert and Aware stages.")]
@@ -65,7 +81,9 @@ namespace Argus.Perception
         /// <summary>Targets seen at this guard's latest sight tick: a target joins at its
         /// <see cref="OnTargetSeen"/> and leaves at its <see cref="OnTargetLost"/> (the step's native
         /// seen / lost events; nothing is re-derived from memory). While the sensor is disabled it has no
-        /// sight ticks, so the list keeps what its last tick saw (as the native memory does).</summary>
+        /// sight ticks, so the list keeps what its last tick saw (as the native memory does). Runtime
+        /// state: not serialized into scenes or prefabs, not shown in the Inspector.</summary>
+        [NonSerialized]
         public List<Transform> visibleTargets = new List<Transform>(8);
 
         /// <summary>A target came into sight at this guard's sight tick, at this position: once, until
@@ -82,6 +100,18 @@ namespace Argus.Perception
 
         /// <summary>An awareness meter changed stage (useAwareness only): target, from, to, level.</summary>
         public event Action<Transform, AwarenessStage, AwarenessStage, float> OnAwarenessChanged;
+
+        // The same three events as UnityEvents, raised after the C# events, for wiring in the Inspector.
+        [Header("Events (Inspector)")]
+        [Tooltip("A target came into sight (target, position), after OnTargetSeen.")]
+        public UnityEvent<Transform, Vector3> onTargetSeen = new UnityEvent<Transform, Vector3>();
+
+        [Tooltip("A target left sight (target, last perceived position), after OnTargetLost.")]
+        public UnityEvent<Transform, Vector3> onTargetLost = new UnityEvent<Transform, Vector3>();
+
+        [Tooltip("An awareness meter changed stage (target, from, to, level), after OnAwarenessChanged.")]
+        public UnityEvent<Transform, AwarenessStage, AwarenessStage, float> onAwarenessChanged =
+            new UnityEvent<Transform, AwarenessStage, AwarenessStage, float>();
 
         PerceptionAgent m_Agent;
         TargetRef[] m_Visible = new TargetRef[8];
@@ -109,6 +139,15 @@ namespace Argus.Perception
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.sight == this) m_Agent.sight = null;
+        }
+
+        // Selected in the Scene view, in edit mode too: the view cone (yellow) and the near sense (orange)
+        // at the eye, so a designer sees what the fields mean without entering Play mode.
+        void OnDrawGizmosSelected()
+        {
+            Vector3 eye = transform.position + new Vector3(0f, eyeHeight, 0f);
+            SenseGizmos.Arc(eye, transform.forward, viewRadius, viewAngle, new Color(1f, 0.92f, 0.016f, 1f));
+            SenseGizmos.Arc(eye, transform.forward, peripheralRadius, peripheralAngle, new Color(1f, 0.5f, 0f, 1f));
         }
 
         // What Fill sent last, compared every frame instead of rebuilding and comparing the whole def.
@@ -217,17 +256,13 @@ namespace Argus.Perception
 
         /// <summary>The lesson's second check alone: is the target's position inside the view cone
         /// (dot of the forward and the unit direction to the target against the cosine of half
-        /// viewAngle)? The cone alone, whatever the distance: the lesson's formula, in C# (the native
-        /// test only evaluates the cone for targets in range).</summary>
+        /// viewAngle)? The cone alone, whatever the distance (the native test only evaluates the cone for
+        /// targets in range): the lesson's formula, <see cref="WithinAngle(Vector3, Vector3, Vector3)"/>.</summary>
         public bool WithinAngle(Transform target)
         {
             if (target == null) return false;
-            Vector3 eye = transform.position + new Vector3(0f, eyeHeight, 0f);
-            Vector3 to = target.position - eye;
-            to.y = target.position.y - transform.position.y; // the lesson's check compares positions
-            if (to.sqrMagnitude < 1e-12f) return true;
-            float cosHalfAngle = Mathf.Cos(viewAngle * 0.5f * Mathf.Deg2Rad);
-            return Vector3.Dot(transform.forward, to.normalized) >= cosHalfAngle;
+            if ((target.position - transform.position).sqrMagnitude < 1e-12f) return true;
+            return WithinAngle(transform.forward, transform.position, target.position);
         }
 
         /// <summary>The lesson's third check: is nothing on obstacleMask between the eye and the target
@@ -248,9 +283,50 @@ namespace Argus.Perception
         public bool IsBehindTarget(Transform target)
         {
             if (target == null) return false;
-            Vector3 fromTarget = transform.position - target.position;
-            if (fromTarget.sqrMagnitude < 1e-12f) return false;
-            return Vector3.Dot(target.forward, fromTarget.normalized) < 0f;
+            if ((transform.position - target.position).sqrMagnitude < 1e-12f) return false;
+            return IsBehindTarget(target.forward, target.position, transform.position);
+        }
+
+        // ---- the same helpers as the lesson writes them, on positions and directions ------------------------
+        // Range, cone and facing are the lesson's formulas on the caller's vectors (the library has no
+        // call for a bare range, cone or facing test); line of sight is a native ray of this world.
+
+        /// <summary>Lesson §2: is targetPosition within viewRadius of myPosition (squared distances)?</summary>
+        public bool WithinRange(Vector3 myPosition, Vector3 targetPosition)
+        {
+            return (targetPosition - myPosition).sqrMagnitude <= viewRadius * viewRadius;
+        }
+
+        /// <summary>Lesson §3: is targetPosition inside the cone of viewAngle around forward, from myPosition?</summary>
+        public bool WithinAngle(Vector3 forward, Vector3 myPosition, Vector3 targetPosition)
+        {
+            return WithinAngle(forward, myPosition, targetPosition, viewAngle);
+        }
+
+        /// <summary>Lesson §13's exercise form: the cone of viewAngleDegrees (full width) around forward.</summary>
+        public bool WithinAngle(Vector3 forward, Vector3 myPosition, Vector3 targetPosition, float viewAngleDegrees)
+        {
+            Vector3 dirToTarget = (targetPosition - myPosition).normalized;
+            float cosHalfAngle = Mathf.Cos(viewAngleDegrees * 0.5f * Mathf.Deg2Rad);
+            return Vector3.Dot(forward, dirToTarget) >= cosHalfAngle;
+        }
+
+        /// <summary>Lesson §4: is the segment from eyePosition along dirToTarget for distToTarget clear of
+        /// obstacles on obstacleMask? One ray of this guard's world, by its line-of-sight source (occluders,
+        /// Unity physics or your caster); false, with the no-world warning, outside a world.</summary>
+        public bool HasLineOfSight(Vector3 eyePosition, Vector3 dirToTarget, float distToTarget)
+        {
+            if (m_Agent != null && !m_Agent.IsLive) m_Agent.WarnNoWorld();
+            if (m_Agent == null || !m_Agent.IsLive) return false;
+            Vector3 end = eyePosition + dirToTarget.normalized * Mathf.Max(0f, distToTarget);
+            return !m_Agent.World.RayBlocked(eyePosition, end, UnityArgus.Mask(obstacleMask));
+        }
+
+        /// <summary>Lesson §13's exercise: is myPosition behind a target at targetPosition facing targetForward?</summary>
+        public bool IsBehindTarget(Vector3 targetForward, Vector3 targetPosition, Vector3 myPosition)
+        {
+            Vector3 dirFromTarget = (myPosition - targetPosition).normalized;
+            return Vector3.Dot(targetForward, dirFromTarget) < 0f;
         }
 
         /// <summary>Every target this guard can see now (a new list, as in the lesson).</summary>
@@ -285,6 +361,7 @@ namespace Argus.Perception
             visibleTargets.Add(target);
             Action<Transform, Vector3> handler = OnTargetSeen;
             if (handler != null) handler(target, position);
+            if (onTargetSeen != null) onTargetSeen.Invoke(target, position);
         }
 
         /// <summary>A native lost event of this guard (or the target or guard left the world): out of
@@ -294,12 +371,14 @@ namespace Argus.Perception
             if (!visibleTargets.Remove(target)) return;
             Action<Transform, Vector3> handler = OnTargetLost;
             if (handler != null) handler(target, position);
+            if (onTargetLost != null) onTargetLost.Invoke(target, position);
         }
 
         internal void RaiseAwareness(Transform target, AwarenessStage from, AwarenessStage to, float level)
         {
             Action<Transform, AwarenessStage, AwarenessStage, float> handler = OnAwarenessChanged;
             if (handler != null) handler(target, from, to, level);
+            if (onAwarenessChanged != null) onAwarenessChanged.Invoke(target, from, to, level);
         }
 
         /// <summary>This guard leaves the world (or the world goes away): every visible target is lost,

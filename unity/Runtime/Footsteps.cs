@@ -11,9 +11,11 @@ namespace Argus.Perception
         public bool isRunning;
 
         [Tooltip("Radius in metres a running footstep is heard at.")]
+        [Min(0f)]
         public float runLoudness = 15f;
 
         [Tooltip("Radius in metres a walking footstep is heard at.")]
+        [Min(0f)]
         public float walkLoudness = 6f;
 
         /// <summary>One footstep at this transform's position.</summary>

@@ -1,5 +1,6 @@
 using System;
 using UnityEngine;
+using UnityEngine.Events;
 
 namespace Argus.Perception
 {
@@ -28,6 +29,7 @@ namespace Argus.Perception
         }
 
         [Tooltip("Multiplier on every sound's radius; 1 = normal hearing.")]
+        [Min(0f)]
         public float hearingSensitivity = 1f;
 
         [Header("Beyond the lesson")]
@@ -45,6 +47,9 @@ namespace Argus.Perception
 
         /// <summary>Where, and who made it (null for an anonymous sound), for scripts that need the source.</summary>
         public event Action<Vector3, Transform> OnHeardSoundFrom;
+
+        [Tooltip("Raised with where a heard sound came from, after OnHeardSound: wire it in the Inspector.")]
+        public UnityEvent<Vector3> onHeardSound = new UnityEvent<Vector3>();
 
         PerceptionAgent m_Agent;
 
@@ -71,6 +76,18 @@ namespace Argus.Perception
         void OnDestroy()
         {
             if (m_Agent != null && m_Agent.hearing == this) m_Agent.hearing = null;
+        }
+
+        /// <summary>Loudness of the running and walking footsteps the Scene-view gizmo shows (Footsteps' defaults).</summary>
+        const float GizmoRunLoudness = 15f, GizmoWalkLoudness = 6f;
+
+        // Selected in the Scene view, in edit mode too: how far a running (15) and a walking (6) footstep
+        // is heard, loudness x hearingSensitivity, as cyan circles (straight-line hearing).
+        void OnDrawGizmosSelected()
+        {
+            Vector3 at = transform.position;
+            SenseGizmos.Arc(at, transform.forward, GizmoRunLoudness * hearingSensitivity, 360f, new Color(0f, 1f, 1f, 0.6f));
+            SenseGizmos.Arc(at, transform.forward, GizmoWalkLoudness * hearingSensitivity, 360f, new Color(0f, 1f, 1f, 1f));
         }
 
         bool m_SentSet;
@@ -105,6 +122,7 @@ namespace Argus.Perception
         {
             Action<Vector3> heard = OnHeardSound;
             if (heard != null) heard(position);
+            if (onHeardSound != null) onHeardSound.Invoke(position);
             Action<Vector3, Transform> from = OnHeardSoundFrom;
             if (from != null) from(position, source);
         }

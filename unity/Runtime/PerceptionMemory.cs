@@ -1,5 +1,6 @@
 using System;
 using UnityEngine;
+using UnityEngine.Events;
 
 namespace Argus.Perception
 {
@@ -17,9 +18,11 @@ namespace Argus.Perception
         public PerceptionSystem perception;
 
         [Tooltip("Confidence lost per second while unperceived.")]
+        [Min(0f)]
         public float decayPerSecond = 0.2f;
 
         [Tooltip("Below this confidence the memory is forgotten (confidence becomes exactly 0).")]
+        [Min(0f)]
         public float forgetThreshold = 0.05f;
 
         [Tooltip("Beyond the lesson: whose record LastKnownPosition and Confidence show. Empty = the most confident record.")]
@@ -27,6 +30,9 @@ namespace Argus.Perception
 
         /// <summary>A record was forgotten this step: which target, and its last known position.</summary>
         public event Action<Transform, Vector3> OnForgotten;
+
+        [Tooltip("Raised when a record is forgotten (target, last known position), after OnForgotten: wire it in the Inspector.")]
+        public UnityEvent<Transform, Vector3> onForgotten = new UnityEvent<Transform, Vector3>();
 
         PerceptionAgent m_Agent;
         Vector3 m_LastKnown;
@@ -149,6 +155,7 @@ namespace Argus.Perception
             if (target == null || forgotten == target) m_LastKnown = position;
             Action<Transform, Vector3> handler = OnForgotten;
             if (handler != null) handler(forgotten, position);
+            if (onForgotten != null) onForgotten.Invoke(forgotten, position);
         }
     }
 }

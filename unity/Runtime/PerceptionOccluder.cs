@@ -8,6 +8,7 @@ namespace Argus.Perception
     /// on this GameObject's layer. Put it on a layer in your sensors' obstacleMask. With
     /// overrideSoundTransmission, sound passing straight through it keeps soundTransmission of its
     /// reach (a door 0.5, a thin wall 0.3, 0 blocks), with straight-line and walk hearing alike.
+    /// A disabled collider is no wall, as for physics: the occluder follows collider.enabled at every step.
     /// </summary>
     [DisallowMultipleComponent]
     [AddComponentMenu("Argus/Perception Occluder")]
@@ -34,6 +35,8 @@ namespace Argus.Perception
         int m_Layer;
         bool m_SentOverride;
         float m_SentTransmission;
+        Collider m_Collider;        // the shape used, and whether it was enabled when last sent
+        bool m_SentColliderEnabled;
 
         /// <summary>The native occluder (null id while not in a world or without a supported collider).</summary>
         public OccluderId Id { get { return m_Id; } }
@@ -51,9 +54,19 @@ namespace Argus.Perception
             m_Layer = gameObject.layer;
             m_SentOverride = overrideSoundTransmission;
             m_SentTransmission = soundTransmission;
+            m_Collider = c;
+            m_SentColliderEnabled = c != null && c.enabled;
+            if (c != null && !c.enabled) return; // no wall while disabled (PushPose creates it when enabled)
             OccluderId id;
             if (c != null && OccluderShapes.TryCreate(w.Native, c, movable, overrideSoundTransmission, soundTransmission, out id)) m_Id = id;
-            else UnityEngine.Debug.LogWarning("PerceptionOccluder needs a Box, Sphere, Capsule or Mesh collider", this);
+            else if (!Unreadable(c)) // an unreadable mesh has warned already (OccluderShapes), naming itself
+                UnityEngine.Debug.LogWarning("PerceptionOccluder needs a Box, Sphere, Capsule or Mesh collider", this);
+        }
+
+        static bool Unreadable(Collider c)
+        {
+            var mesh = c as MeshCollider;
+            return mesh != null && mesh.sharedMesh != null && !mesh.sharedMesh.isReadable;
         }
 
         void IWorldMember.Detach()
@@ -73,12 +86,14 @@ namespace Argus.Perception
         /// this at every step, so call it only before a query in the same frame as a move.</summary>
         public void SyncTransform() { PushPose(); }
 
-        /// <summary>Follows the transform (movable only), the GameObject's layer and the sound transmission
-        /// (a changed transmission re-creates the native occluder: Id changes).</summary>
+        /// <summary>Follows the transform (movable only), the GameObject's layer, the collider being enabled
+        /// and the sound transmission (a changed transmission or a collider enabled again re-creates the
+        /// native occluder: Id changes; a disabled collider removes it).</summary>
         internal void PushPose()
         {
             if (m_World == null) return;
-            if (m_SentOverride != overrideSoundTransmission || m_SentTransmission != soundTransmission)
+            bool colliderToggled = m_Collider != null && m_Collider.enabled != m_SentColliderEnabled;
+            if (colliderToggled || m_SentOverride != overrideSoundTransmission || m_SentTransmission != soundTransmission)
             {
                 PerceptionWorld w = m_World;
                 if (!m_Id.IsNull) w.Native.DestroyOccluder(m_Id);

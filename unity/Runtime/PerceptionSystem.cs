@@ -1,5 +1,6 @@
 using System;
 using UnityEngine;
+using UnityEngine.Events;
 
 namespace Argus.Perception
 {
@@ -25,6 +26,9 @@ namespace Argus.Perception
         /// <summary>One percept per sighting and per sound heard, after each world step.</summary>
         public event Action<Percept> OnPercept;
 
+        [Tooltip("One percept per sighting and per sound heard, after OnPercept: wire it in the Inspector.")]
+        public UnityEvent<Percept> onPercept = new UnityEvent<Percept>();
+
         PerceptionAgent m_Agent;
 
         void Awake()
@@ -40,13 +44,14 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.system == this) m_Agent.system = null;
         }
 
-        /// <summary>Someone listens to OnPercept (otherwise a percept needs no work).</summary>
-        internal bool HasListeners { get { return OnPercept != null; } }
+        /// <summary>Someone may listen to OnPercept or onPercept (otherwise a percept needs no work). A
+        /// UnityEvent cannot say whether a script added a listener, so its presence counts.</summary>
+        internal bool HasListeners { get { return OnPercept != null || onPercept != null; } }
 
         internal void Raise(PerceptType type, Vector3 position, float time, Transform target, float strength, float distance)
         {
             Action<Percept> handler = OnPercept;
-            if (handler == null) return; // nobody listens: nothing to check
+            if (handler == null && onPercept == null) return; // nobody listens: nothing to check
             if (!isActiveAndEnabled) return;
             if (type == PerceptType.Sight && (sight == null || (player != null && target != player))) return;
             if (type == PerceptType.Sound && hearing == null) return;
@@ -57,7 +62,8 @@ namespace Argus.Perception
             p.target = target;
             p.strength = strength;
             p.distance = distance;
-            handler(p);
+            if (handler != null) handler(p);
+            if (onPercept != null) onPercept.Invoke(p);
         }
     }
 }

@@ -50,6 +50,10 @@ namespace Argus.Perception
             int n = rays.Length;
             try
             {
+                // Physics.autoSyncTransforms is off by default (and deprecated in 6000.4): colliders moved
+                // through their Transform since the last physics step are where physics last saw them until
+                // SyncTransforms. The world steps after game code moved things, so sync first.
+                if (n > 0) Physics.SyncTransforms();
                 if (n > 0) CastBatch(rays, n);
                 m_World.FinishStep(m_Hits, n);
             }
@@ -167,6 +171,7 @@ namespace Argus.Perception
             public void CastRays(RayArray rays, RayHits hits)
             {
                 QueryTriggerInteraction triggers = m_Owner.TriggerRule;
+                if (rays.Length > 0) Physics.SyncTransforms(); // current colliders, as in the step (StepWithPhysics)
                 for (int i = 0; i < rays.Length; i++)
                 {
                     EngineRay r = rays[i];
@@ -194,13 +199,42 @@ namespace Argus.Perception
             }
         }
 
+        // ---- one ray between two points (FieldOfViewSensor.HasLineOfSight(Vector3, ...)) ------------------
+
+        readonly Vec3[] m_RayEnd = new Vec3[1];
+        readonly Threat[] m_RayStart = new Threat[1];
+        TacticalResult[] m_RayResult = new TacticalResult[1];
+
+        /// <summary>Is the segment from..to blocked by an obstacle on these layers? Asked of the native
+        /// world as a one-candidate cover query (is `to` hidden from an eye at `from`), so it takes the
+        /// world's line-of-sight source: occluders, Unity physics (the immediate caster) or a custom caster.</summary>
+        internal bool RayBlocked(Vector3 from, Vector3 to, uint layers)
+        {
+            CoverQuery q = CoverQuery.Default();
+            q.SelfPosition = UnityArgus.ToArgus(to);
+            q.ObstacleMask = layers;
+            q.ProbeOffset = new Vec3(0f, 0f, 0f);
+            q.TopK = 1;
+            m_RayStart[0].Position = UnityArgus.ToArgus(from);
+            m_RayStart[0].Eye = UnityArgus.ToArgus(from);
+            m_RayStart[0].Forward = new Vec3(0f, 0f, 1f);
+            m_RayEnd[0] = UnityArgus.ToArgus(to);
+            TacticalAnswer answer;
+            return m_World.FindCover(q, m_RayEnd, m_RayStart, ref m_RayResult, out answer) > 0;
+        }
+
         // ---- occluders from a scan of the scene's colliders ---------------------------------------------------
 
         void ScanOccluders()
         {
             int mask = occluderScanMask.value;
             if (mask == 0) return;
-#if ARGUS_FIND_OBJECTS_BY_TYPE
+            // The unsorted search of each version, never an obsolete one: 6000.4 deprecates every
+            // FindObjectsSortMode overload, 2023.1 FindObjectsOfType (ARGUS_FIND_OBJECTS_BY_TYPE: the
+            // asmdef's versionDefines, 2021.3.18+ and 2022.2.5+, where FindObjectsByType exists).
+#if UNITY_6000_4_OR_NEWER
+            Collider[] colliders = FindObjectsByType<Collider>();
+#elif ARGUS_FIND_OBJECTS_BY_TYPE
             Collider[] colliders = FindObjectsByType<Collider>(FindObjectsSortMode.None);
 #else
             Collider[] colliders = FindObjectsOfType<Collider>();
@@ -208,7 +242,8 @@ namespace Argus.Perception
             for (int i = 0; i < colliders.Length; i++)
             {
                 Collider c = colliders[i];
-                if (((1 << c.gameObject.layer) & mask) == 0 || c.isTrigger) continue;
+                // A disabled collider is no wall for physics either (inactive GameObjects are not found).
+                if (((1 << c.gameObject.layer) & mask) == 0 || c.isTrigger || !c.enabled) continue;
                 if (c.GetComponent<PerceptionOccluder>() != null) continue;
                 OccluderId id;
                 if (OccluderShapes.TryCreate(m_World, c, false, out id)) m_ScannedOccluders.Add(id);

@@ -6,12 +6,15 @@ namespace Argus.Perception
 {
     /// <summary>
     /// Owns one native Argus world. Created in OnEnable, released in OnDisable/OnDestroy and before a
-    /// domain reload. Once per frame (LateUpdate, after game code moved things) it pushes every agent
-    /// and target transform in one bulk call each, steps the world, and hands the step's events to the
-    /// components (FieldOfViewSensor, HearingSensor, PerceptionSystem, PerceptionMemory, EnemyBrain).
-    /// Components find the first enabled world unless their <c>world</c> field names one.
+    /// domain reload. Once per frame, at the end of LateUpdate (execution order
+    /// <see cref="ExecutionOrder"/>, after every script's Update and LateUpdate at a lower order, so
+    /// after game code, animation and cameras moved things) it pushes every agent and target transform
+    /// in one bulk call each, steps the world, and hands the step's events to the components
+    /// (FieldOfViewSensor, HearingSensor, PerceptionSystem, PerceptionMemory, EnemyBrain): scripts read
+    /// them from the next frame's Update on. Components find the first enabled world unless their
+    /// <c>world</c> field names one.
     /// </summary>
-    [DefaultExecutionOrder(-100)]
+    [DefaultExecutionOrder(ExecutionOrder)]
     [DisallowMultipleComponent]
     [AddComponentMenu("Argus/Perception World")]
     public sealed partial class PerceptionWorld : MonoBehaviour
@@ -39,10 +42,15 @@ namespace Argus.Perception
             OnChange,
         }
 
+        /// <summary>The world's script execution order: late, so its LateUpdate step comes after the
+        /// LateUpdate of scripts at the default order 0 (and anything below 10000). A script that moves
+        /// guards or targets in LateUpdate with a later order is seen one frame late.</summary>
+        public const int ExecutionOrder = 10000;
+
         [Tooltip("Read when the world is enabled. ArgusOccluders: walls are PerceptionOccluder components (fast, no physics). UnityPhysics: rays are cast by RaycastCommand batches against your colliders. Custom: customRayCaster answers.")]
         public LineOfSightSource lineOfSight = LineOfSightSource.ArgusOccluders;
 
-        [Tooltip("Step once per frame in LateUpdate with Time.deltaTime. Off: call Step(dt) yourself (fixed-rate perception, tests).")]
+        [Tooltip("Step once per frame at the end of LateUpdate (execution order 10000) with Time.deltaTime. Off: call Step(dt) yourself (fixed-rate perception, tests).")]
         public bool autoStep = true;
 
         [Tooltip("UnityPhysics line of sight: trigger colliders block sight. Off (default): triggers are ignored by the step's batch and by CanSeeTarget, cover and the debug picture alike, whatever Physics.queriesHitTriggers says.")]

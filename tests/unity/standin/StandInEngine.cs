@@ -1,5 +1,7 @@
 // STAND-IN, NOT UNITY. Test-only replacements for the engine services the Argus package touches:
-// colliders and a small ray caster (boxes and spheres, enough to stand in for PhysX in tests),
+// colliders and a small ray caster (boxes, spheres, capsules, meshes, enough to stand in for PhysX in
+// tests; as in Unity with Physics.autoSyncTransforms off, its default, queries see each collider at the
+// pose of the last physics step or Physics.SyncTransforms, not at its live Transform),
 // RaycastCommand batches (run synchronously), NativeArray, JobHandle, Gizmos (recorded, not drawn),
 // Texture2D (pixels kept in memory), NavMeshAgent (walks straight at `speed`), NavMesh.CalculateTriangulation
 // (returns what a test baked). Names and signatures
@@ -16,8 +18,31 @@ namespace UnityEngine
 
     public class Collider : Component
     {
-        public bool enabled = true;
+        // As in Unity: enabling a collider puts its shape back into the physics scene at its current pose.
+        public bool enabled
+        {
+            get { return m_Enabled; }
+            set { if (value && !m_Enabled) StandInSync(); m_Enabled = value; }
+        }
+        bool m_Enabled = true;
         public bool isTrigger;
+
+        // The pose physics knows (PhysX's copy): set when the collider enters the scene, at each physics
+        // step and at Physics.SyncTransforms; the ray tests below read it, never the live Transform.
+        internal Vector3 m_SyncedPosition;
+        internal Quaternion m_SyncedRotation = Quaternion.identity;
+        internal Vector3 m_SyncedScale = Vector3.one;
+
+        internal void StandInSync()
+        {
+            Transform t = transform;
+            m_SyncedPosition = t.position;
+            m_SyncedRotation = t.rotation;
+            m_SyncedScale = t.lossyScale;
+        }
+
+        // A local point in world space at the synced pose (TransformPoint as physics sees it).
+        internal Vector3 SyncedPoint(Vector3 local) { return m_SyncedPosition + m_SyncedRotation * Vector3.Scale(local, m_SyncedScale); }
 
         // Stand-in ray test in world space; distance along the unit direction, or false.
         internal virtual bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
@@ -69,10 +94,10 @@ namespace UnityEngine
         }
 
         // Slab test against an oriented box given in world space.
-        internal static bool RayBox(Transform t, Vector3 center, Vector3 half, Vector3 origin, Vector3 dir, float max, out float distance)
+        internal static bool RayBox(Vector3 worldCenter, Quaternion rotation, Vector3 half, Vector3 origin, Vector3 dir, float max, out float distance)
         {
-            var inv = Quaternion.Inverse(t.rotation);
-            Vector3 o = inv * (origin - t.TransformPoint(center));
+            var inv = Quaternion.Inverse(rotation);
+            Vector3 o = inv * (origin - worldCenter);
             Vector3 d = inv * dir;
             float tmin = 0f, tmax = max;
             distance = 0f;
@@ -105,7 +130,9 @@ namespace UnityEngine
         public Vector3 size = Vector3.one;
         internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
         {
-            return RayBox(transform, center, Vector3.Scale(size, transform.lossyScale) * 0.5f, origin, dir, max, out distance);
+            Vector3 half = Vector3.Scale(size, m_SyncedScale) * 0.5f;
+            half = new Vector3(Math.Abs(half.x), Math.Abs(half.y), Math.Abs(half.z));
+            return RayBox(SyncedPoint(center), m_SyncedRotation, half, origin, dir, max, out distance);
         }
     }
 
@@ -115,8 +142,9 @@ namespace UnityEngine
         public float radius = 0.5f;
         internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
         {
-            Vector3 c = transform.TransformPoint(center);
-            float r = radius * Math.Max(transform.lossyScale.x, Math.Max(transform.lossyScale.y, transform.lossyScale.z));
+            Vector3 c = SyncedPoint(center);
+            Vector3 s = m_SyncedScale;
+            float r = radius * Math.Max(Math.Abs(s.x), Math.Max(Math.Abs(s.y), Math.Abs(s.z)));
             return RaySphere(c, r, origin, dir, max, out distance);
         }
     }
@@ -129,15 +157,15 @@ namespace UnityEngine
         public int direction = 1;
         internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
         {
-            Vector3 s = transform.lossyScale;
+            Vector3 s = m_SyncedScale;
             Vector3 axis = direction == 0 ? Vector3.right : direction == 2 ? Vector3.forward : Vector3.up;
             float axisScale = Math.Abs(direction == 0 ? s.x : direction == 2 ? s.z : s.y);
             float radial = direction == 0 ? Math.Max(Math.Abs(s.y), Math.Abs(s.z))
                 : direction == 2 ? Math.Max(Math.Abs(s.x), Math.Abs(s.y)) : Math.Max(Math.Abs(s.x), Math.Abs(s.z));
             float r = radius * radial;
             float half = Math.Max(0f, height * axisScale * 0.5f - r);
-            Vector3 c = transform.TransformPoint(center);
-            Vector3 a = transform.rotation * axis * half;
+            Vector3 c = SyncedPoint(center);
+            Vector3 a = m_SyncedRotation * axis * half;
             return RayCapsule(c - a, c + a, r, origin, dir, max, out distance);
         }
     }
@@ -150,25 +178,97 @@ namespace UnityEngine
         public float height { get; set; } = 2f;
         internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
         {
-            Vector3 s = transform.lossyScale;
+            Vector3 s = m_SyncedScale;
             float r = radius * Math.Max(Math.Abs(s.x), Math.Abs(s.z));
             float half = Math.Max(0f, height * Math.Abs(s.y) * 0.5f - r);
-            Vector3 c = transform.TransformPoint(center);
-            Vector3 a = transform.rotation * Vector3.up * half;
+            Vector3 c = SyncedPoint(center);
+            Vector3 a = m_SyncedRotation * Vector3.up * half;
             return RayCapsule(c - a, c + a, r, origin, dir, max, out distance);
         }
     }
 
+    // As in Unity: a mesh whose Read/Write is off (isReadable false; UploadMeshData(true) makes it so)
+    // refuses CPU reads: vertices and triangles log an error and return empty arrays. Physics still has
+    // its collision data (Unity bakes it for MeshColliders), so rays keep hitting its MeshCollider.
     public class Mesh : Object
     {
-        public Vector3[] vertices = new Vector3[0];
-        public int[] triangles = new int[0];
+        Vector3[] m_Vertices = new Vector3[0];
+        int[] m_Triangles = new int[0];
+        bool m_Readable = true;
+
+        public bool isReadable { get { return m_Readable; } }
+
+        public void UploadMeshData(bool markNoLongerReadable) { if (markNoLongerReadable) m_Readable = false; }
+
+        public Vector3[] vertices
+        {
+            get { return Readable("vertices") ? (Vector3[])m_Vertices.Clone() : new Vector3[0]; }
+            set { if (Readable("vertices")) m_Vertices = (Vector3[])value.Clone(); }
+        }
+
+        public int[] triangles
+        {
+            get { return Readable("triangles") ? (int[])m_Triangles.Clone() : new int[0]; }
+            set { if (Readable("triangles")) m_Triangles = (int[])value.Clone(); }
+        }
+
+        bool Readable(string what)
+        {
+            if (m_Readable) return true;
+            Debug.LogError("Not allowed to access " + what + " on mesh '" + name + "' (isReadable is false; Read/Write must be enabled in import settings)");
+            return false;
+        }
+
+        // Physics' copy, readable or not.
+        internal Vector3[] StandInVertices { get { return m_Vertices; } }
+        internal int[] StandInTriangles { get { return m_Triangles; } }
     }
 
     public class MeshCollider : Collider
     {
         public Mesh sharedMesh;
         public bool convex;
+
+        // Triangles at the synced pose; a ray hits a face from its front (Unity's clockwise winding) only,
+        // as PhysX does unless queriesHitBackfaces. (Convex hulls are not modelled: a convex MeshCollider
+        // is its triangles here.)
+        internal override bool StandInRaycast(Vector3 origin, Vector3 dir, float max, out float distance)
+        {
+            distance = 0f;
+            if (sharedMesh == null) return false;
+            Vector3[] v = sharedMesh.StandInVertices;
+            int[] tris = sharedMesh.StandInTriangles;
+            float best = float.MaxValue;
+            for (int i = 0; i + 2 < tris.Length; i += 3)
+            {
+                Vector3 a = SyncedPoint(v[tris[i]]), b = SyncedPoint(v[tris[i + 1]]), c = SyncedPoint(v[tris[i + 2]]);
+                float t;
+                if (RayTriangle(a, b, c, origin, dir, Physics.queriesHitBackfaces, out t) && t <= max && t < best) best = t;
+            }
+            if (best == float.MaxValue) return false;
+            distance = best;
+            return true;
+        }
+
+        // Moller-Trumbore; the front face is the one whose normal Cross(b - a, c - a) faces the ray.
+        static bool RayTriangle(Vector3 a, Vector3 b, Vector3 c, Vector3 origin, Vector3 dir, bool backfaces, out float t)
+        {
+            t = 0f;
+            Vector3 e1 = b - a, e2 = c - a;
+            if (!backfaces && Vector3.Dot(Vector3.Cross(e1, e2), dir) >= 0f) return false;
+            Vector3 p = Vector3.Cross(dir, e2);
+            float det = Vector3.Dot(e1, p);
+            if (Math.Abs(det) < 1e-12f) return false;
+            float inv = 1f / det;
+            Vector3 s = origin - a;
+            float u = Vector3.Dot(s, p) * inv;
+            if (u < 0f || u > 1f) return false;
+            Vector3 q = Vector3.Cross(s, e1);
+            float w = Vector3.Dot(dir, q) * inv;
+            if (w < 0f || u + w > 1f) return false;
+            t = Vector3.Dot(e2, q) * inv;
+            return t >= 0f;
+        }
     }
 
     public struct RaycastHit
@@ -189,9 +289,59 @@ namespace UnityEngine
         /// <summary>As in Unity: whether queries hit triggers when they say UseGlobal (default true).</summary>
         public static bool queriesHitTriggers { get; set; } = true;
 
+        /// <summary>As in Unity: whether rays hit a mesh's back faces (default false).</summary>
+        public static bool queriesHitBackfaces { get; set; }
+
+        /// <summary>As in Unity (default false since 2018.3; deprecated in 6000.4): when true, every query
+        /// first applies Transform changes to the colliders, as SyncTransforms does.</summary>
+#if UNITY_6000_4_OR_NEWER
+        [Obsolete("Physics.autoSyncTransforms has been deprecated please use Physics.SyncTransforms instead to manually sync physics transforms when required.", false)]
+#endif
+        public static bool autoSyncTransforms { get { return s_AutoSync; } set { s_AutoSync = value; } }
+        static bool s_AutoSync;
+
+        /// <summary>Not Unity: how many times SyncTransforms was called (tests count the package's calls).</summary>
+        public static int StandInSyncCalls;
+
+        /// <summary>As in Unity: applies every Transform change to the physics scene now.</summary>
+        public static void SyncTransforms()
+        {
+            StandInSyncCalls++;
+            StandInSyncAll();
+        }
+
+        // The physics step of a frame (StandIn.Player.Frame): colliders take their Transforms' poses.
+        internal static void StandInSimulate() { StandInSyncAll(); }
+
+        static void StandInSyncAll()
+        {
+            foreach (var go in StandIn.Player.GameObjects)
+                foreach (var c in go.Components)
+                {
+                    var col = c as Collider;
+                    if (col != null) col.StandInSync();
+                }
+        }
+
+        internal static void StandInResetSync() { s_AutoSync = false; }
+
+        internal static void StandInSyncTree(Transform root)
+        {
+            foreach (var go in StandIn.Player.GameObjects)
+            {
+                if (go.transform != root && !go.transform.IsChildOf(root)) continue;
+                foreach (var c in go.Components)
+                {
+                    var col = c as Collider;
+                    if (col != null) col.StandInSync();
+                }
+            }
+        }
+
         public static bool Raycast(Vector3 origin, Vector3 direction, out RaycastHit hitInfo, float maxDistance, int layerMask, QueryTriggerInteraction queryTriggerInteraction)
         {
             StandInRaycastCount++;
+            if (s_AutoSync) StandInSyncAll();
             hitInfo = new RaycastHit();
             bool triggers = queryTriggerInteraction == QueryTriggerInteraction.Collide
                 || (queryTriggerInteraction == QueryTriggerInteraction.UseGlobal && queriesHitTriggers);
@@ -307,7 +457,8 @@ namespace UnityEngine
         public static Color color { get; set; }
         public static int StandInLines, StandInSpheres;
         public static readonly System.Collections.Generic.List<Color> StandInLineColors = new System.Collections.Generic.List<Color>();
-        public static void DrawLine(Vector3 from, Vector3 to) { StandInLines++; StandInLineColors.Add(color); }
+        public static readonly System.Collections.Generic.List<Vector3> StandInLineEnds = new System.Collections.Generic.List<Vector3>();
+        public static void DrawLine(Vector3 from, Vector3 to) { StandInLines++; StandInLineColors.Add(color); StandInLineEnds.Add(to); }
         public static void DrawSphere(Vector3 center, float radius) { StandInSpheres++; }
         public static void DrawWireSphere(Vector3 center, float radius) { StandInSpheres++; }
     }

@@ -1,7 +1,8 @@
 // STAND-IN, NOT UNITY. Test-only replacement for UnityEngine's object model (Object, GameObject,
 // Component, Transform, Behaviour, MonoBehaviour, attributes, Time, Debug, LayerMask), functional
 // enough for the package's components to run on Mono: AddComponent calls Awake and OnEnable,
-// StandIn.Player.Frame(dt) calls Start, Update and LateUpdate, Destroy calls OnDisable and
+// StandIn.Player.Frame(dt) runs one physics step (colliders take their Transforms' poses), then Start,
+// Update and LateUpdate by execution order, Destroy calls OnDisable and
 // OnDestroy. Names and signatures follow Unity's public API; bodies are this file's own.
 using System;
 using System.Collections.Generic;
@@ -16,6 +17,9 @@ namespace UnityEngine
         internal bool m_Destroyed;
 
         public string name { get; set; }
+#if UNITY_6000_4_OR_NEWER
+        [Obsolete("GetInstanceID is deprecated. Use GetEntityId instead. This will be removed in a future version.")]
+#endif
         public int GetInstanceID() { return m_Id; }
 
         // Unity's "fake null": a destroyed object compares equal to null.
@@ -36,11 +40,26 @@ namespace UnityEngine
 
         public static int StandInFindObjectsOfTypeCalls;
 
-#if UNITY_2022_2_OR_NEWER
-        // Unity 2021.3.18+ and 2022.2.5+ (the 2022.2 variant stands for those); obsolete FindObjectsOfType from 2023.1.
+        // Obsolete as in Unity's reference source (Runtime/Export/Scripting/UnityEngineObject.bindings.cs):
+        // FindObjectsOfType from 2023.1; every FindObjectsSortMode overload (and the enum) from 6000.4,
+        // which adds FindObjectsByType<T>() and FindObjectsByType<T>(FindObjectsInactive).
+#if UNITY_6000_4_OR_NEWER
+        public static T[] FindObjectsByType<T>() where T : Object { return Find<T>(); }
+        public static T[] FindObjectsByType<T>(FindObjectsInactive findObjectsInactive) where T : Object
+        {
+            if (findObjectsInactive != FindObjectsInactive.Exclude) throw new NotImplementedException("stand-in: active objects only");
+            return Find<T>();
+        }
+        [Obsolete("FindObjectsByType with FindObjectsSortMode parameter has been deprecated. Use FindObjectsByType<T>() or FindObjectsByType<T>(FindObjectsInactive) instead. InstanceID will be replaced in the future with EntityId and previous sort order cannot be maintained.", false)]
+        public static T[] FindObjectsByType<T>(FindObjectsSortMode sortMode) where T : Object { return Find<T>(); }
+#elif UNITY_2022_2_OR_NEWER
+        // Unity 2021.3.18+ and 2022.2.5+ (the 2022.2 variant stands for those).
         public static T[] FindObjectsByType<T>(FindObjectsSortMode sortMode) where T : Object { return Find<T>(); }
 #endif
 
+#if UNITY_2023_1_OR_NEWER
+        [Obsolete("Object.FindObjectsOfType has been deprecated. Use Object.FindObjectsByType instead which lets you decide whether you need the results sorted or not.  FindObjectsOfType sorts the results by InstanceID but if you do not need this using FindObjectSortMode.None is considerably faster.", false)]
+#endif
         public static T[] FindObjectsOfType<T>() where T : Object
         {
             StandInFindObjectsOfTypeCalls++;
@@ -69,8 +88,12 @@ namespace UnityEngine
         }
     }
 
+#if UNITY_6000_4_OR_NEWER
+    [Obsolete("FindObjectsSortMode has been deprecated. Use the FindObjectsByType overloads that do not take a FindObjectsSortMode parameter.", false)]
+#endif
 #if UNITY_2022_2_OR_NEWER
     public enum FindObjectsSortMode { None = 0, InstanceID = 1 }
+    public enum FindObjectsInactive { Exclude = 0, Include = 1 }
 #endif
 
     public class Component : Object
@@ -193,6 +216,8 @@ namespace UnityEngine
         {
             if (value == m_Active) return;
             m_Active = value;
+            // As in PhysX: an activated GameObject's colliders enter the scene at their current pose.
+            if (value) Physics.StandInSyncTree(transform);
             foreach (var c in Components.ToArray())
             {
                 var b = c as Behaviour;
@@ -217,6 +242,8 @@ namespace UnityEngine
             c.m_GameObject = this;
             c.name = name;
             Components.Add(c);
+            var col = c as Collider;
+            if (col != null) col.StandInSync(); // a new collider enters the physics scene at its current pose
             var b = c as Behaviour;
             if (b != null) StandIn.Player.Added(b);
             return c;
@@ -341,7 +368,7 @@ namespace UnityEngine
     [AttributeUsage(AttributeTargets.Field)] public sealed class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
     [AttributeUsage(AttributeTargets.Field, AllowMultiple = true)] public sealed class HeaderAttribute : Attribute { public HeaderAttribute(string header) { } }
     [AttributeUsage(AttributeTargets.Field)] public sealed class RangeAttribute : Attribute { public RangeAttribute(float min, float max) { } }
-    [AttributeUsage(AttributeTargets.Field)] public sealed class MinAttribute : Attribute { public MinAttribute(float min) { } }
+    [AttributeUsage(AttributeTargets.Field)] public sealed class MinAttribute : Attribute { public readonly float min; public MinAttribute(float min) { this.min = min; } }
     [AttributeUsage(AttributeTargets.Class)] public sealed class DisallowMultipleComponent : Attribute { }
     [AttributeUsage(AttributeTargets.Class)] public sealed class ExecuteAlways : Attribute { }
     [AttributeUsage(AttributeTargets.Class)] public sealed class HelpURLAttribute : Attribute { public HelpURLAttribute(string url) { } }
@@ -520,6 +547,10 @@ namespace StandIn
             Time.deltaTime = dt;
             Time.time += dt;
             Time.frameCount++;
+            // One physics step per frame, before scripts' Update (Unity's FixedUpdate loop then its
+            // simulation, which first applies Transform changes to the colliders): what scripts move in
+            // Update or LateUpdate reaches physics queries at the next frame's step, or at SyncTransforms.
+            Physics.StandInSimulate();
             for (int i = 0; i < s_Entries.Count; i++)
             {
                 var e = s_Entries[i];
@@ -543,6 +574,18 @@ namespace StandIn
                 var e = s_Entries[i];
                 if (e.Enabled && e.LateUpdate != null) e.LateUpdate();
             }
+        }
+
+        // Not Unity: every component of type T on an active GameObject, for tests (no obsolete API to pick per version).
+        public static T[] FindAll<T>() where T : class
+        {
+            var found = new List<T>();
+            foreach (var go in GameObjects)
+            {
+                if (!go.activeInHierarchy) continue;
+                foreach (var c in go.Components) { var t = c as T; if (t != null) found.Add(t); }
+            }
+            return found.ToArray();
         }
 
         public static void Run(float seconds, float dt)
@@ -572,6 +615,8 @@ namespace StandIn
             Time.frameCount = 0;
             Debug.StandInLog.Clear();
             Physics.queriesHitTriggers = true;
+            Physics.queriesHitBackfaces = false;
+            Physics.StandInResetSync();
         }
     }
 }

@@ -41,7 +41,7 @@ namespace Argus
             Check(NativeMethods.argus_agent_set_memory_settings(H, agent, &settings));
         }
 
-        /// <summary>The agent's brain settings (EnemyBrain's search duration, investigate timeout).</summary>
+        /// <summary>The agent's brain settings (EnemyBrain's search duration, investigate timeout; belief search).</summary>
         public BrainSettings GetBrain(AgentId agent)
         {
             BrainSettings s;

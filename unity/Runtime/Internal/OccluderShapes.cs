@@ -66,6 +66,7 @@ namespace Argus.Perception
             var mesh = collider as MeshCollider;
             if (mesh != null && mesh.sharedMesh != null)
             {
+                if (WarnIfUnreadable(mesh)) return false;
                 // Scale is baked into the vertices; position and rotation stay the occluder's pose.
                 Vector3[] v = mesh.sharedMesh.vertices;
                 int[] tris = mesh.sharedMesh.triangles;
@@ -79,6 +80,19 @@ namespace Argus.Perception
                 return true;
             }
             return false;
+        }
+
+        /// <summary>True, after a warning naming the object and the mesh, when a MeshCollider's mesh has
+        /// Read/Write off: Unity refuses the CPU read (an error and empty arrays in a player), so the wall
+        /// would silently be no wall. Physics still has the mesh: lineOfSight = UnityPhysics sees it.</summary>
+        public static bool WarnIfUnreadable(MeshCollider mesh)
+        {
+            if (mesh == null || mesh.sharedMesh == null || mesh.sharedMesh.isReadable) return false;
+            UnityEngine.Debug.LogWarning("Argus: the MeshCollider on '" + mesh.gameObject.name + "' uses mesh '" + mesh.sharedMesh.name
+                + "', whose Read/Write is not enabled, so Argus cannot read its triangles and it blocks no sight or sound: "
+                + "tick Read/Write in the model's import settings, give the wall a Box collider, or set the PerceptionWorld's "
+                + "lineOfSight to UnityPhysics.", mesh);
+            return true;
         }
 
         /// <summary>World pose of the occluder of a collider (what SetOccluderPose takes).</summary>

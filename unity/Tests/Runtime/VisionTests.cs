@@ -31,7 +31,10 @@ namespace Argus.Perception.Tests
             Assert.AreEqual(d.Sight.ViewAngle, fresh.viewAngle);
             Assert.AreEqual(d.Sight.EyeOffset.Y, fresh.eyeHeight);
             Assert.AreEqual(d.Sight.RateHz, fresh.sightRateHz);
-            Assert.AreEqual(d.Sight.PeripheralAngle, fresh.peripheralAngle);
+            // Beyond the library's defaults: the near sense (a 360° peripheral cone of 1.5 m; the library's is off).
+            Assert.AreEqual(0f, d.Sight.PeripheralRadius);
+            Assert.AreEqual(1.5f, fresh.peripheralRadius);
+            Assert.AreEqual(360f, fresh.peripheralAngle);
             Assert.AreEqual(d.Sight.LoseSightRadius, fresh.loseSightRadius);
             Assert.AreEqual(d.Awareness.RisePerSecond, fresh.awarenessRisePerSecond);
             Assert.AreEqual(d.Awareness.FallPerSecond, fresh.awarenessFallPerSecond);

@@ -33,6 +33,9 @@ int main(void) {
     printf("offset ArgusBrainSettings search_duration %zu\n", offsetof(ArgusBrainSettings, search_duration));
     printf("offset ArgusBrainSettings investigate_timeout %zu\n", offsetof(ArgusBrainSettings, investigate_timeout));
     printf("offset ArgusBrainSettings enabled %zu\n", offsetof(ArgusBrainSettings, enabled));
+    printf("offset ArgusBrainSettings share_belief %zu\n", offsetof(ArgusBrainSettings, share_belief));
+    printf("offset ArgusBrainSettings search %zu\n", offsetof(ArgusBrainSettings, search));
+    printf("offset ArgusBrainSettings give_up_probability %zu\n", offsetof(ArgusBrainSettings, give_up_probability));
     printf("size ArgusAwarenessSettings %zu\n", sizeof(ArgusAwarenessSettings));
     printf("offset ArgusAwarenessSettings rise_per_second %zu\n", offsetof(ArgusAwarenessSettings, rise_per_second));
     printf("offset ArgusAwarenessSettings fall_per_second %zu\n", offsetof(ArgusAwarenessSettings, fall_per_second));
@@ -87,6 +90,17 @@ int main(void) {
     printf("offset ArgusMemoryRecord awareness_stage %zu\n", offsetof(ArgusMemoryRecord, awareness_stage));
     printf("offset ArgusMemoryRecord seen %zu\n", offsetof(ArgusMemoryRecord, seen));
     printf("offset ArgusMemoryRecord target_user_data %zu\n", offsetof(ArgusMemoryRecord, target_user_data));
+    printf("size ArgusBeliefInfo %zu\n", sizeof(ArgusBeliefInfo));
+    printf("offset ArgusBeliefInfo target %zu\n", offsetof(ArgusBeliefInfo, target));
+    printf("offset ArgusBeliefInfo owner_team %zu\n", offsetof(ArgusBeliefInfo, owner_team));
+    printf("offset ArgusBeliefInfo owner_count %zu\n", offsetof(ArgusBeliefInfo, owner_count));
+    printf("offset ArgusBeliefInfo node_count %zu\n", offsetof(ArgusBeliefInfo, node_count));
+    printf("offset ArgusBeliefInfo peak %zu\n", offsetof(ArgusBeliefInfo, peak));
+    printf("offset ArgusBeliefInfo search_point %zu\n", offsetof(ArgusBeliefInfo, search_point));
+    printf("offset ArgusBeliefInfo has_search_point %zu\n", offsetof(ArgusBeliefInfo, has_search_point));
+    printf("size ArgusSearchPoint %zu\n", sizeof(ArgusSearchPoint));
+    printf("offset ArgusSearchPoint position %zu\n", offsetof(ArgusSearchPoint, position));
+    printf("offset ArgusSearchPoint probability %zu\n", offsetof(ArgusSearchPoint, probability));
     printf("size ArgusDebugDrawOptions %zu\n", sizeof(ArgusDebugDrawOptions));
     printf("offset ArgusDebugDrawOptions flags %zu\n", offsetof(ArgusDebugDrawOptions, flags));
     printf("offset ArgusDebugDrawOptions agent %zu\n", offsetof(ArgusDebugDrawOptions, agent));
@@ -319,6 +333,7 @@ int main(void) {
     printf("offset ArgusTargetDef check_point_count %zu\n", offsetof(ArgusTargetDef, check_point_count));
     printf("offset ArgusTargetDef internal_cookie %zu\n", offsetof(ArgusTargetDef, internal_cookie));
     printf("offset ArgusTargetDef enabled %zu\n", offsetof(ArgusTargetDef, enabled));
+    printf("offset ArgusTargetDef top_speed %zu\n", offsetof(ArgusTargetDef, top_speed));
     printf("offset ArgusTargetDef user_data %zu\n", offsetof(ArgusTargetDef, user_data));
     printf("size ArgusSoundDef %zu\n", sizeof(ArgusSoundDef));
     printf("offset ArgusSoundDef position %zu\n", offsetof(ArgusSoundDef, position));

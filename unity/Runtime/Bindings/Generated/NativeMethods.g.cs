@@ -28,12 +28,11 @@ namespace Argus
     [SuppressUnmanagedCodeSecurity]
     public static unsafe partial class NativeMethods
     {
-        /// <summary>The native library's name: statically linked on iOS and WebGL players.</summary>
-#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
-        public const string Library = "__Internal";
-#else
+        /// <summary>The native library's name: argus.dll, libargus.so, libargus.dylib. The Unity
+        /// package ships Windows, macOS and Linux desktop only (its Runtime asmdef's includePlatforms);
+        /// a platform that links a static library into the player (iOS, WebGL) would import
+        /// "__Internal" here and be added there, with its plugin, in the same change.</summary>
         public const string Library = "argus";
-#endif
 
         /// <summary>
         /// Default agent settings (the lesson's: radius 10, 90° cone, decay 0.2/s, search 4 s).
@@ -170,6 +169,49 @@ namespace Argus
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_agent_forget(WorldHandle world, AgentId agent, TargetId target);
+
+        /// <summary>
+        /// What <c>agent</c> believes now: <c>*out_has</c> = 1 and <c>*out_info</c> filled when it keeps a belief (it
+        /// searches by belief and chases or searches for a target, over the world's walk graph);
+        /// <c>*out_has</c> = 0 otherwise (<c>*out_info</c> untouched). Unknown agent → <c>Result.InvalidId</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>out_info</c> and <c>out_has</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_belief_info(WorldHandle world, AgentId agent, BeliefInfo* out_info, byte* out_has);
+
+        /// <summary>
+        /// Copies the probability of every walk-graph node (in node order, as
+        /// <c>argus_world_get_walk_nodes</c> lists them; they sum to 1) of <c>agent</c>'s belief into <c>buffer</c>
+        /// (<c>capacity</c> floats); <c>*out_count</c> = the node count, 0 when the agent keeps no belief. Too
+        /// small → <c>Result.BufferTooSmall</c> with the count needed.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> writable for <c>capacity</c> floats; <c>out_count</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_belief(WorldHandle world, AgentId agent, float* buffer, uint capacity, uint* out_count);
+
+        /// <summary>
+        /// The probability <c>agent</c>'s belief gives the walk-graph node nearest <c>position</c> (0 off the
+        /// graph, or when the agent keeps no belief).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>out_probability</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_belief_at(WorldHandle world, AgentId agent, Vec3 position, float* out_probability);
+
+        /// <summary>
+        /// The best places for <c>agent</c> to search, most probable first: up to <c>capacity</c> written to
+        /// <c>buffer</c>, <c>*out_count</c> = how many (0 when the agent keeps no belief).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> writable for <c>capacity</c> items; <c>out_count</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_search_points(WorldHandle world, AgentId agent, SearchPoint* buffer, uint capacity, uint* out_count);
 
         /// <summary>
         /// Default options: draw everything for every agent, 32 segments per circle.

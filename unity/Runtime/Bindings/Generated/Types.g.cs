@@ -22,6 +22,10 @@ namespace Argus
         /// </summary>
         public const uint DETECT_FRIENDLY = 4;
         /// <summary>
+        /// <c>ArgusBeliefInfo.OwnerTeam</c> of a belief the agent keeps alone (<c>ShareBelief</c> off).
+        /// </summary>
+        public const uint BELIEF_NOT_SHARED = uint.MaxValue;
+        /// <summary>
         /// Occluder wireframes.
         /// </summary>
         public const uint DRAW_OCCLUDERS = 1;
@@ -529,6 +533,22 @@ namespace Argus
     }
 
     /// <summary>
+    /// How a brain searches for a target it lost.
+    /// </summary>
+    public enum SearchKind : uint
+    {
+        /// <summary>
+        /// The lesson's: go to the last known position and wait there (the default).
+        /// </summary>
+        LastKnownPosition = 0,
+        /// <summary>
+        /// By a belief of where the target can be now, over the world's walk graph: from one
+        /// search point to the next (the lesson's while the world has no walk graph).
+        /// </summary>
+        Belief = 1,
+    }
+
+    /// <summary>
     /// A 3D vector (Y up, metres).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -662,6 +682,22 @@ namespace Argus
         /// True: the Idle/Investigating/Chasing/Searching brain runs (default true).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
+        byte _shareBelief;
+        /// <summary>
+        /// Belief search: non-zero = agents of one team keep one belief per target together and
+        /// pick different search points (default true); zero = the agent keeps its own.
+        /// </summary>
+        public bool ShareBelief { get { return _shareBelief != 0; } set { _shareBelief = (byte)(value ? 1 : 0); } }
+        /// <summary>
+        /// How a lost target is searched for (default <c>SearchKind.LastKnownPosition</c>, the
+        /// lesson's; <c>SearchKind.Belief</c> needs the world's walk graph).
+        /// </summary>
+        public SearchKind Search;
+        /// <summary>
+        /// Belief search gives up when no walk graph node holds more than this probability
+        /// (default 0.002; 0 to 1).
+        /// </summary>
+        public float GiveUpProbability;
     }
 
     /// <summary>
@@ -933,6 +969,59 @@ namespace Argus
         /// The target's <c>UserData</c>.
         /// </summary>
         public ulong TargetUserData;
+    }
+
+    /// <summary>
+    /// What an agent believes now about its brain's focus.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct BeliefInfo
+    {
+        /// <summary>
+        /// The target it is about.
+        /// </summary>
+        public TargetId Target;
+        /// <summary>
+        /// The team sharing it, or <c>Constants.BELIEF_NOT_SHARED</c> when the agent keeps its own.
+        /// </summary>
+        public uint OwnerTeam;
+        /// <summary>
+        /// Agents learning from it and searching by it (the team's searchers; 1 when not shared).
+        /// </summary>
+        public uint OwnerCount;
+        /// <summary>
+        /// Probabilities it holds: one per walk-graph node (<c>argus_agent_get_belief</c>).
+        /// </summary>
+        public uint NodeCount;
+        /// <summary>
+        /// Its highest node probability (the brain gives up below <c>GiveUpProbability</c>).
+        /// </summary>
+        public float Peak;
+        /// <summary>
+        /// Where this agent walks to now (valid when <c>HasSearchPoint</c>).
+        /// </summary>
+        public Vec3 SearchPoint;
+        byte _hasSearchPoint;
+        /// <summary>
+        /// True: the agent has a search point (searching, after its first step of it).
+        /// </summary>
+        public bool HasSearchPoint { get { return _hasSearchPoint != 0; } set { _hasSearchPoint = (byte)(value ? 1 : 0); } }
+    }
+
+    /// <summary>
+    /// A place worth searching: a 4 m tile's most probable node and the probability it holds.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct SearchPoint
+    {
+        /// <summary>
+        /// The tile's most probable node.
+        /// </summary>
+        public Vec3 Position;
+        /// <summary>
+        /// The probability in the tile.
+        /// </summary>
+        public float Probability;
     }
 
     /// <summary>
@@ -3213,6 +3302,11 @@ namespace Argus
         /// True: visible to agents (default true).
         /// </summary>
         public bool Enabled { get { return _enabled != 0; } set { _enabled = (byte)(value ? 1 : 0); } }
+        /// <summary>
+        /// Metres per second agents assume it can move at when they lose it: how fast a belief of
+        /// where it can be spreads (default 1.4, a walk; 0 to 1000).
+        /// </summary>
+        public float TopSpeed;
         /// <summary>
         /// The engine's value for this target (e.g. an object handle), echoed in events and
         /// queries; not interpreted, not saved in snapshots (default 0).
