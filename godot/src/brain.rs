@@ -147,6 +147,8 @@ impl EnemyBrain {
             enabled: self.brain_enabled,
             search_duration: self.search_duration,
             investigate_timeout: self.investigate_timeout,
+            // Settings the node does not expose keep the core's defaults.
+            ..Default::default()
         }
     }
 

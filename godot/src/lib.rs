@@ -9,6 +9,9 @@ pub mod body;
 pub mod brain;
 pub mod convert;
 pub mod dim;
+#[cfg(test)]
+mod docs_check;
+pub mod editor_plugin;
 pub mod engine_workarounds;
 pub mod hub;
 pub mod id_table;

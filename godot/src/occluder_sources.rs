@@ -1,8 +1,10 @@
 //! Which nodes become occluders: the nodes of the occluder group and the static bodies on the
 //! world's occluder collision mask, their collision shapes, and the other static collision
-//! sources a level is built from (CSG shapes, `CollisionPolygon3D`, `TileMapLayer`), plus the
-//! static bodies that block physics rays but are neither grouped nor on the mask (so the world
-//! can say that sight passes through them). Plain code shared by the 2D and 3D world nodes.
+//! sources a level is built from (CSG shapes, `CollisionPolygon3D`, `TileMapLayer`; those with
+//! collision layers of their own are found through the mask too, as Godot's rays hit them), plus
+//! the static sources that block physics rays but are neither grouped nor on the mask (so the
+//! world can say that sight passes through them; floors and sources marked not to be walls are
+//! left out of that warning). Plain code shared by the 2D and 3D world nodes.
 
 use std::collections::HashSet;
 
@@ -15,8 +17,22 @@ pub struct Kinds {
     pub is_shape: fn(&Gd<Node>) -> bool,
     /// Another static collision source (`extra_occluders` of the world file).
     pub is_extra: fn(&Gd<Node>) -> bool,
-    /// The collision layer of a static body of this dimension (`None` for anything else).
+    /// The collision layers of a static collision source of this dimension that Godot's rays
+    /// hit on those layers (a static body, a root CSG shape with collision, a tile layer with
+    /// physics tiles); `None` for anything else.
     pub static_layer: fn(&Gd<Node>) -> Option<u32>,
+    /// A source that is a floor (or ceiling), not a wall: not warned about when ignored.
+    pub is_floor: fn(&Gd<Node>) -> bool,
+}
+
+/// The metadata a user sets to `false` on a static body (or other source) that is not a wall,
+/// so that the world does not warn that sight passes through it.
+pub const NOT_A_WALL_META: &str = "argus_occluder";
+
+/// True when `node` is marked `argus_occluder = false`.
+fn marked_not_a_wall(node: &Gd<Node>) -> bool {
+    let key = StringName::from(NOT_A_WALL_META);
+    node.has_meta(&key) && node.get_meta(&key).try_to::<bool>().is_ok_and(|b| !b)
 }
 
 /// What `gather` found.
@@ -75,7 +91,9 @@ pub fn gather(tree: &Gd<SceneTree>, group: &StringName, mask: u32, kinds: &Kinds
             take(node, &mut found, &mut seen);
         } else if !seen.contains(&node.instance_id())
             && layer != 0
-            && node.get_children().iter_shared().any(|c| (kinds.is_shape)(&c))
+            && ((kinds.is_extra)(&node) || node.get_children().iter_shared().any(|c| (kinds.is_shape)(&c)))
+            && !marked_not_a_wall(&node)
+            && !(kinds.is_floor)(&node)
         {
             found.ignored.push(node);
         }

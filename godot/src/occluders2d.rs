@@ -21,7 +21,9 @@ impl WorldDim for D2 {
     const KINDS: Kinds = Kinds {
         is_shape: is_occluder_shape,
         is_extra: |n| n.is_class("TileMapLayer"),
-        static_layer: |n| n.clone().try_cast::<StaticBody2D>().ok().map(|b| b.get_collision_layer()),
+        static_layer,
+        // Top-down 2D has no floor: every static body in the plane is a wall.
+        is_floor: |_| false,
     };
     fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
         extra_occluders(node)
@@ -49,6 +51,17 @@ impl WorldDim for D2 {
     fn navigation_polygons(region: &Variant) -> Result<crate::navigation::Polygons, String> {
         crate::navigation::polygons_2d(region)
     }
+}
+
+/// A static body's collision layer, or a tile layer's: every layer of its TileSet's physics
+/// layers (Godot's rays hit its tiles on those), while its collision is enabled.
+fn static_layer(node: &Gd<Node>) -> Option<u32> {
+    if let Ok(body) = node.clone().try_cast::<StaticBody2D>() {
+        return Some(body.get_collision_layer());
+    }
+    let layer = node.clone().try_cast::<TileMapLayer>().ok().filter(|l| l.is_collision_enabled())?;
+    let set = layer.get_tile_set()?;
+    Some((0..set.get_physics_layers_count()).fold(0, |m, pl| m | set.get_physics_layer_collision_layer(pl)))
 }
 
 /// How far 2D walls reach above and below the ground plane; 2D rays run at height 0.

@@ -21,7 +21,8 @@ impl WorldDim for D3 {
     const KINDS: Kinds = Kinds {
         is_shape: is_occluder_shape,
         is_extra: |n| n.is_class("CSGShape3D") || n.is_class("CollisionPolygon3D"),
-        static_layer: |n| n.clone().try_cast::<StaticBody3D>().ok().map(|b| b.get_collision_layer()),
+        static_layer,
+        is_floor,
     };
     fn extra_occluders(node: &Gd<Node>) -> Option<Result<Vec<OccluderDef>, String>> {
         extra_occluders(node)
@@ -49,6 +50,34 @@ impl WorldDim for D3 {
     fn navigation_polygons(region: &Variant) -> Result<crate::navigation::Polygons, String> {
         crate::navigation::polygons_3d(region)
     }
+}
+
+/// A static body's collision layer, or a root CSG shape's when it has collision (Godot's rays
+/// hit it on those layers; the shapes inside a root CSG shape are part of its one mesh).
+fn static_layer(node: &Gd<Node>) -> Option<u32> {
+    if let Ok(body) = node.clone().try_cast::<StaticBody3D>() {
+        return Some(body.get_collision_layer());
+    }
+    let csg = node.clone().try_cast::<CsgShape3D>().ok()?;
+    (csg.is_root_shape() && csg.is_using_collision()).then(|| csg.get_collision_layer())
+}
+
+/// A floor or ceiling, not a wall: a body whose collision shapes together are flat (their height
+/// at most a quarter of their smaller horizontal size), or an infinite plane. Sight across a
+/// level passes over a floor, so one left out of the occluders is not worth a warning.
+fn is_floor(node: &Gd<Node>) -> bool {
+    let mut bounds: Option<Aabb> = None;
+    for child in node.get_children().iter_shared() {
+        let Ok(cs) = child.try_cast::<CollisionShape3D>() else { continue };
+        let Some(shape) = cs.get_shape() else { continue };
+        if shape.is_class("WorldBoundaryShape3D") {
+            return true;
+        }
+        let Some(mesh) = shape.get_debug_mesh() else { continue };
+        let world = cs.get_global_transform() * mesh.get_aabb();
+        bounds = Some(bounds.map_or(world, |b| b.merge(world)));
+    }
+    bounds.is_some_and(|b| b.size.y <= 0.25 * b.size.x.min(b.size.z))
 }
 
 /// A node `register_occluders` turns into an occluder.

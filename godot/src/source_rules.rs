@@ -73,6 +73,8 @@ fn no_macro_in_the_add_on_is_longer_than_30_lines() {
 fn as_3d(text: &str, skip: &[&str]) -> Vec<String> {
     let names = [
         ("VisionSensor2D", "VisionSensor3D"),
+        ("HearingSensor2D", "HearingSensor3D"),
+        ("PerceptionTarget2D", "PerceptionTarget3D"),
         ("vision2d", "vision3d"),
         ("PerceptionWorld2D", "PerceptionWorld3D"),
         ("INode2D", "INode3D"),
@@ -89,6 +91,13 @@ fn as_3d(text: &str, skip: &[&str]) -> Vec<String> {
         .filter(|l| !l.starts_with("//!") && !skip.iter().any(|s| l.contains(s)))
         .map(|l| names.iter().fold(l.to_string(), |l, (a, b)| l.replace(a, b)))
         .collect()
+}
+
+/// The part of a file from the line holding `marker` up to (not including) the line holding
+/// `end`.
+fn between<'a>(text: &'a str, marker: &str, end: &str) -> &'a str {
+    let start = from(text, marker);
+    &start[..start.find(end).expect("end marker")]
 }
 
 /// The part of a file from the line holding `from` on.
@@ -114,4 +123,30 @@ fn the_2d_and_3d_world_classes_are_the_same_shell() {
     let (d3, d2) = (read("src/world3d_walk.rs"), read("src/world2d_walk.rs"));
     let skip = ["/// ", "plane_to_core", "convert::to_core"];
     assert_eq!(as_3d(&d2, &skip), as_3d(&d3, &skip));
+}
+
+/// Files holding both classes of a pair: the 3D class from its doc comment up to the 2D class's,
+/// against the 2D class from there to the end.
+#[test]
+fn the_2d_and_3d_target_and_hearing_classes_are_the_same_shell() {
+    let text = read("src/sensors/target_nodes.rs");
+    let (d3, d2) = ("/// Something 3D guards", "/// Something 2D guards");
+    let skip = ["/// Something"];
+    let pair = |text: &str, d3: &str, d2: &str| {
+        // Blank lines between the classes are not part of either.
+        let trim = |mut v: Vec<String>| {
+            while v.last().is_some_and(|l| l.is_empty()) {
+                v.pop();
+            }
+            v
+        };
+        (trim(as_3d(between(text, d3, d2), &skip)), trim(as_3d(from(text, d2), &skip)))
+    };
+    let (three, two) = pair(&text, d3, d2);
+    assert!(three.len() > 50, "found the 3D class");
+    assert_eq!(two, three);
+    let text = read("src/sensors/hearing.rs");
+    let (three, two) = pair(&text, "/// Ears for the parent VisionSensor3D", "/// Ears for the parent VisionSensor2D");
+    assert!(three.len() > 50, "found the 3D class");
+    assert_eq!(two, three);
 }

@@ -5,7 +5,9 @@
 //! registering occluders in `world_occluders.rs`; what differs per dimension (shapes, the
 //! physics space) is the `WorldDim` trait, implemented in `world3d.rs` / `world2d.rs`.
 
+use std::cell::Cell;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use argus_core::{AgentId, OccluderDef, OccluderId, RayHit, RayQuery, SightResult, TargetId};
 use godot::obj::WithBaseField;
@@ -70,6 +72,11 @@ pub struct WorldCore<D: WorldDim> {
     pub debug_colors: PackedColorArray,
     /// Nodes already warned about (see `warn_once`).
     pub warned: HashSet<InstanceId>,
+    /// Set when a node of the occluder group (or a child of one) entered the tree after the
+    /// walls were registered: they are registered again before the next step or query.
+    pub walls_added: Rc<Cell<bool>>,
+    /// The `SceneTree.node_added` handler that sets `walls_added` (disconnected at exit).
+    pub watcher: Option<Callable>,
 }
 
 impl<D: WorldDim> Default for WorldCore<D> {
@@ -82,6 +89,8 @@ impl<D: WorldDim> Default for WorldCore<D> {
             emit_usec: 0.0,
             debug_colors: PackedColorArray::new(),
             warned: HashSet::new(),
+            walls_added: Rc::new(Cell::new(false)),
+            watcher: None,
         }
     }
 }
@@ -138,6 +147,7 @@ pub fn ready<S: WorldShell>(this: &mut S) {
     node(this).set_physics_process_priority(1000);
     start(this);
     crate::world_occluders::register_occluders(this);
+    watch_walls(this);
     crate::world_walk::ready(this);
     let tree = node(this).get_tree();
     let groups = [<S::D as Dim>::AGENTS_GROUP, <S::D as Dim>::TARGETS_GROUP];
@@ -154,6 +164,58 @@ pub fn ready<S: WorldShell>(this: &mut S) {
     crate::world_recording::ready(this);
 }
 
+/// Watches the tree for walls added later (a grouped wall, or a shape added under one, entering
+/// after `_ready`, as a level streamed in or built by script does): they are registered before
+/// the next step or query, without a `register_occluders()` call.
+fn watch_walls<S: WorldShell>(this: &mut S) {
+    let (flag, group) = (this.core().walls_added.clone(), this.occluder_group());
+    if group.is_empty() || this.core_ref().watcher.is_some() {
+        return;
+    }
+    let watcher = Callable::from_fn("argus_wall_added", move |args| {
+        let node = args.first().and_then(|a| a.try_to::<Gd<Node>>().ok());
+        if node.is_some_and(|n| n.is_in_group(&group) || n.get_parent().is_some_and(|p| p.is_in_group(&group))) {
+            flag.set(true);
+        }
+    });
+    node(this).get_tree().connect("node_added", &watcher);
+    this.core().watcher = Some(watcher);
+}
+
+/// `_enter_tree`: a world that comes back into the tree (reparented, or removed and added again)
+/// watches for walls again; the first time, `_ready` starts watching once the walls are in.
+pub fn enter_tree<S: WorldShell>(this: &mut S) {
+    if this.core_ref().hub.started() && !in_editor() {
+        watch_walls(this);
+        // Walls may have come and gone while it was out.
+        this.core().walls_added.set(true);
+    }
+}
+
+/// `_exit_tree`: stops watching for walls (see `watch_walls`) and ends a `record_on_ready`
+/// recording.
+pub fn exit_tree<S: WorldShell>(this: &mut S) {
+    if let Some(watcher) = this.core().watcher.take() {
+        let mut tree = node(this).get_tree();
+        if tree.is_connected("node_added", &watcher) {
+            tree.disconnect("node_added", &watcher);
+        }
+    }
+    crate::world_recording::exit_tree(this);
+}
+
+/// Registers the walls again when one was added since (see `watch_walls`).
+pub fn walls_added<S: WorldShell>(this: &mut S) {
+    if this.core_ref().walls_added.get() {
+        crate::world_occluders::register_occluders(this);
+    }
+}
+
+/// A property the configuration warnings read changed: the editor shows them again.
+pub fn warnings_changed<S: WorldShell>(this: &mut S) {
+    node(this).update_configuration_warnings();
+}
+
 /// `_physics_process`.
 pub fn physics_process<S: WorldShell>(this: &mut S, delta: f64) {
     if this.props().auto_step && !in_editor() {
@@ -165,6 +227,7 @@ pub fn physics_process<S: WorldShell>(this: &mut S, delta: f64) {
 pub fn step<S: WorldShell>(this: &mut S, delta: f64) -> bool {
     let started = std::time::Instant::now();
     start(this);
+    walls_added(this);
     crate::world_occluders::follow_moving_occluders(this);
     let p = this.props();
     let only_moved = p.pose_sync == 1;
@@ -263,6 +326,7 @@ impl<S: WorldShell> WorldNode for S {
 
     fn query_can_see(&mut self, agent: AgentId, target: TargetId) -> Option<SightResult> {
         start(self);
+        walls_added(self);
         crate::world_occluders::follow_moving_occluders(self);
         self.core().hub.sync_for_query(agent, Some(target));
         crate::world_queries::with_rays(self, |w, rays| w.can_see_with(agent, target, rays)).ok()
@@ -270,6 +334,7 @@ impl<S: WorldShell> WorldNode for S {
 
     fn query_visible(&mut self, agent: AgentId) -> Vec<TargetId> {
         start(self);
+        walls_added(self);
         crate::world_occluders::follow_moving_occluders(self);
         self.core().hub.sync_for_query(agent, None);
         let mut out = Vec::new();

@@ -21,12 +21,15 @@ use crate::world_recording as recording;
 pub struct PerceptionWorld2D {
     /// Nodes in this group (static bodies or collision shapes) become occluders at `_ready`.
     #[export]
+    #[var(set)]
     occluder_group: StringName,
     /// Every static body on one of these physics layers becomes an occluder at `_ready` (0 = none).
     #[export(flags_2d_physics)]
+    #[var(set)]
     occluder_collision_mask: u32,
     /// Answer line of sight with the physics space (`intersect_ray`) instead of Argus's occluders. Fixed once the world has started.
     #[export]
+    #[var(set)]
     use_physics_rays: bool,
     /// Worker threads a step splits its work between (1 = the main thread only). Fixed once started.
     #[export(range = (1.0, 64.0))]
@@ -145,9 +148,10 @@ impl INode2D for PerceptionWorld2D {
     }
     fn enter_tree(&mut self) {
         self.base_mut().add_to_group(D2::WORLD_GROUP);
+        world::enter_tree(self);
     }
     fn exit_tree(&mut self) {
-        recording::exit_tree(self);
+        world::exit_tree(self);
     }
     fn ready(&mut self) {
         world::ready(self);
@@ -211,6 +215,24 @@ impl PerceptionWorld2D {
     #[func]
     pub fn configuration_warnings(&self) -> PackedStringArray {
         world::configuration_warnings(self)
+    }
+    /// Sets `occluder_group` (the configuration warnings follow).
+    #[func]
+    fn set_occluder_group(&mut self, v: StringName) {
+        self.occluder_group = v;
+        world::warnings_changed(self);
+    }
+    /// Sets `occluder_collision_mask` (the configuration warnings follow).
+    #[func]
+    fn set_occluder_collision_mask(&mut self, v: u32) {
+        self.occluder_collision_mask = v;
+        world::warnings_changed(self);
+    }
+    /// Sets `use_physics_rays` (the configuration warnings follow).
+    #[func]
+    fn set_use_physics_rays(&mut self, v: bool) {
+        self.use_physics_rays = v;
+        world::warnings_changed(self);
     }
     /// Sets how team `observer` regards team `other` (one direction): 0 hostile, 1 neutral,
     /// 2 friendly. By default a team is friendly to itself and hostile to every other team.

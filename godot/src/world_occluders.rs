@@ -6,6 +6,7 @@ use argus_core::{OccluderDef, OccluderId, Quat, Vec3};
 use godot::prelude::*;
 
 use crate::dim::Dim;
+use crate::occluder_sources::NOT_A_WALL_META;
 use crate::sensors::node_label;
 use crate::world::{WorldDim, WorldShell, node, start};
 
@@ -14,6 +15,7 @@ use crate::world::{WorldDim, WorldShell, node, start};
 pub fn register_occluders<S: WorldShell>(this: &mut S) -> i64 {
     start(this);
     let core = this.core();
+    core.walls_added.set(false);
     core.moving.clear();
     for id in core.occluders.drain(..) {
         let _ = core.hub.world().remove_occluder(id);
@@ -86,8 +88,8 @@ fn add_occluder_defs<S: WorldShell>(this: &mut S, defs: &[OccluderDef]) -> Resul
     Ok(defs.len() as i64)
 }
 
-/// One `push_warning` for the static bodies not warned about yet that are neither in the
-/// occluder group nor on the mask (a level may hold many on purpose: one line, naming the
+/// One `push_warning` for the static sources not warned about yet that are neither in the
+/// occluder group nor on the mask (floors and those marked `argus_occluder = false` left out) (a level may hold many on purpose: one line, naming the
 /// first few).
 fn warn_ignored<S: WorldShell>(this: &mut S, bodies: Vec<Gd<Node>>) {
     let warned = &mut this.core().warned;
@@ -98,7 +100,7 @@ fn warn_ignored<S: WorldShell>(this: &mut S, bodies: Vec<Gd<Node>>) {
     let names: Vec<String> = new.iter().take(3).map(node_label).collect();
     let more = if new.len() > 3 { format!(" and {} more", new.len() - 3) } else { String::new() };
     godot_warn!(
-        "{}: {} static bodies ({}{more}) are neither in the group '{}' nor on occluder_collision_mask: sight passes through them (physics rays would stop). Add them if they are walls.",
+        "{}: {} static bodies or other static collision sources ({}{more}) are neither in the group '{}' nor on occluder_collision_mask: sight passes through them (physics rays would stop). Add them if they are walls, or give them the metadata {NOT_A_WALL_META} = false if not.",
         <S::D as Dim>::WORLD_CLASS,
         new.len(),
         names.join(", "),

@@ -71,6 +71,21 @@ impl<D: Dim, I: NodeId> Link<D, I> {
         }
     }
 
+    /// `live`, with an error naming `node` and `method` when the node has no world at all (none
+    /// in reach, or settings refused); a freed world is reported by `live` itself.
+    pub fn live_for(&mut self, node: &Gd<Node>, method: &str) -> Option<(I, Gd<D::World>)> {
+        let linked = self.world.is_some();
+        let live = self.live(node);
+        if live.is_none() && !linked {
+            godot_error!(
+                "{}.{method}: not registered with a {} (none above it or in the scene, or its settings are refused), so it does nothing",
+                node_label(node),
+                D::WORLD_CLASS
+            );
+        }
+        live
+    }
+
     pub fn is_registered(&self) -> bool {
         !self.id.is_null() && self.world.as_ref().is_some_and(|w| w.is_instance_valid())
     }

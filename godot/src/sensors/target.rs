@@ -46,6 +46,8 @@ fn def<S: TargetShell>(this: &S, body: &crate::hub::Body) -> TargetDef {
         layers: s.layers,
         check_points,
         enabled: s.perceivable,
+        // Settings the node does not expose keep the core's defaults.
+        ..Default::default()
     }
 }
 
@@ -116,7 +118,8 @@ pub fn configuration_warnings<S: TargetShell>(this: &S) -> PackedStringArray {
 
 /// Makes a sound at this target (a footstep).
 pub fn make_sound<S: TargetShell>(this: &mut S, loudness: f32) {
-    let Some((_, mut w)) = live_world(this) else { return };
+    let me = node(this);
+    let Some((_, mut w)) = this.link().live_for(&me, "make_sound") else { return };
     let (position, _) = body(this).pose();
     if let Err(e) = w.bind_mut().hub_mut().emit_sound(position, loudness, Some(node(this)), None) {
         godot_error!("{}: {e}", <S::D as Dim>::TARGET_CLASS);
@@ -165,4 +168,6 @@ pub fn set_checked<S: TargetShell, T: Clone + std::fmt::Debug>(
             godot_error!("{label}: {name} = {v:?} kept, but its settings are still refused ({e})");
         }
     }
+    // `layers` decides this target's configuration warning (outside every guard's mask).
+    node(this).update_configuration_warnings();
 }

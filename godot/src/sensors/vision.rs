@@ -37,6 +37,36 @@ pub fn live_world<S: VisionShell>(this: &mut S) -> Option<(AgentId, Gd<<S::D as 
     this.link().live(&node)
 }
 
+/// The world this sensor is registered with, or an error naming the sensor and `method`.
+pub fn world_for<S: VisionShell>(this: &mut S, method: &str) -> Option<(AgentId, Gd<<S::D as Dim>::World>)> {
+    let node = node(this);
+    this.link().live_for(&node, method)
+}
+
+/// The core id of `target` in `hub`; else an error naming this sensor, `method` and the node
+/// passed, saying what to pass instead (a body whose target is its child, the usual slip).
+fn target_id<S: VisionShell>(
+    this: &S,
+    hub: &crate::hub::Hub,
+    target: &Gd<Node>,
+    method: &str,
+) -> Option<argus_core::TargetId> {
+    if let Some(t) = hub.target_id_of(target) {
+        return Some(t);
+    }
+    let class = <S::D as Dim>::TARGET_CLASS;
+    let name = node_label(target);
+    let why = if target.is_class(class) {
+        format!("{name} is not registered with this guard's world")
+    } else if let Some(child) = target.get_children().iter_shared().find(|c| c.is_class(class)) {
+        format!("{name} is a {}, not a {class}: pass its child {}", target.get_class(), node_label(&child))
+    } else {
+        format!("{name} is a {}, not a {class}, and has no {class} child", target.get_class())
+    };
+    godot_error!("{}.{method}: {why}", label(this));
+    None
+}
+
 /// `target`, or an error naming the method when it is null.
 pub fn non_null<S: VisionShell>(this: &S, target: Option<Gd<Node>>, method: &str) -> Option<Gd<Node>> {
     if target.is_none() {
@@ -182,6 +212,13 @@ pub fn set_checked<S: VisionShell, T: Clone + std::fmt::Debug>(
             godot_error!("{}: {name} = {v:?} kept, but its settings are still refused ({e})", label(this));
         }
     }
+    // The warnings read `eye_height` (2D), and the targets' read every guard's `target_mask`.
+    node(this).update_configuration_warnings();
+    if name == "target_mask" && node(this).is_inside_tree() {
+        for mut t in node(this).get_tree().get_nodes_in_group(<S::D as Dim>::TARGETS_GROUP).iter_shared() {
+            t.update_configuration_warnings();
+        }
+    }
 }
 
 fn check_settings<S: VisionShell>(this: &S) -> Result<(), String> {
@@ -223,10 +260,10 @@ pub fn record<S: VisionShell>(
     method: &str,
 ) -> Option<argus_core::MemoryRecord> {
     let target = non_null(this, target, method)?;
-    let (id, mut w) = live_world(this)?;
+    let (id, mut w) = world_for(this, method)?;
     let mut w = w.bind_mut();
     let hub = w.hub_mut();
-    let t = hub.target_id_of(&target)?;
+    let t = target_id(this, hub, &target, method)?;
     hub.world().memory_of(id, t).ok().flatten().copied()
 }
 
@@ -239,9 +276,9 @@ pub fn with_target<S: VisionShell, R>(
     f: impl FnOnce(&mut <S::D as Dim>::World, AgentId, argus_core::TargetId) -> Option<R>,
 ) -> Option<R> {
     let target = non_null(this, target, method)?;
-    let (id, mut w) = live_world(this)?;
+    let (id, mut w) = world_for(this, method)?;
     let mut w = w.bind_mut();
-    let t = w.hub_mut().target_id_of(&target)?;
+    let t = target_id(this, w.hub_mut(), &target, method)?;
     f(&mut w, id, t)
 }
 

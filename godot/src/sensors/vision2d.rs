@@ -37,11 +37,11 @@ pub struct VisionSensor2D {
     #[export(range = (0.0, 1000.0, or_greater))]
     #[var(set)]
     lose_sight_radius: f32,
-    /// Radius of a wider, shorter peripheral cone (0 = off).
+    /// Radius of a wider, shorter peripheral cone (0 = off). Default: the near sense, 1.5 m (96 px in 2D) all around, so a guard notices someone right next to it.
     #[export(range = (0.0, 1000.0, or_greater))]
     #[var(set)]
     peripheral_radius: f32,
-    /// Full width of the peripheral cone in degrees.
+    /// Full width of the peripheral cone in degrees (default 360: the near sense).
     #[export(range = (0.0, 360.0))]
     #[var(set)]
     peripheral_angle: f32,

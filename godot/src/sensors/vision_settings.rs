@@ -33,9 +33,19 @@ pub struct VisionSettings {
     pub detect_attitudes: u32,
 }
 
+/// The near sense of a new sensor, in metres: the core's peripheral cone turned all the way
+/// round (`NEAR_SENSE_ANGLE`) out to this radius. A crouched player's check point within about
+/// 1.1 m of a guard falls below the lesson's cone, so a guard trailing the player would flip
+/// between Chasing and Searching; with it, a guard notices whoever is next to it. The core's
+/// own default is off (0), as the lesson: the corpus runners set it back explicitly.
+pub const NEAR_SENSE_RADIUS: f32 = 1.5;
+/// The near sense's full angle in degrees (all around).
+pub const NEAR_SENSE_ANGLE: f32 = 360.0;
+
 impl VisionSettings {
-    /// A new sensor's values: the core's defaults, distances scaled to the dimension's unit
-    /// (only `view_radius`: the other distances default to 0 = off), the dimension's eye height.
+    /// A new sensor's values: the core's defaults but for the near sense (the peripheral cone at
+    /// `NEAR_SENSE_RADIUS`, all around), distances scaled to the dimension's unit (`view_radius`
+    /// and the near sense; the other distances default to 0 = off), the dimension's eye height.
     pub fn defaults<D: Dim>() -> Self {
         let (s, m, a) = (SightConfig::default(), MemoryConfig::default(), AwarenessConfig::default());
         VisionSettings {
@@ -43,8 +53,8 @@ impl VisionSettings {
             view_angle: s.view_angle,
             eye_height: D::EYE_HEIGHT,
             lose_sight_radius: s.lose_sight_radius,
-            peripheral_radius: s.peripheral_radius,
-            peripheral_angle: s.peripheral_angle,
+            peripheral_radius: NEAR_SENSE_RADIUS * D::DISTANCE_SCALE,
+            peripheral_angle: NEAR_SENSE_ANGLE,
             target_mask: s.target_mask,
             obstacle_mask: s.obstacle_mask,
             sense_rate_hz: s.rate_hz,

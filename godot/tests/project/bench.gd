@@ -39,6 +39,7 @@ func run() -> void:
 		var g := VisionSensor3D.new()
 		g.view_radius = RADIUS
 		g.view_angle = ANGLE
+		g.peripheral_radius = 0.0  # the lesson's cone only, as the GDScript loop it is compared with
 		g.obstacle_mask = WALL_LAYER
 		g.position = Vector3(rng.randf_range(-SIZE / 2, SIZE / 2), 0, rng.randf_range(-SIZE / 2, SIZE / 2))
 		g.rotation.y = rng.randf_range(0, TAU)

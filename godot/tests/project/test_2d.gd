@@ -5,6 +5,7 @@ extends SceneTree
 
 const H = preload("res://harness.gd")
 const WalkTests = preload("res://walk_tests.gd")
+const LevelTests = preload("res://level_tests.gd")
 var t := H.new()
 
 func _initialize() -> void:
@@ -42,6 +43,7 @@ func run() -> void:
 	var walk_log := H.ErrorLog.new()
 	OS.add_logger(walk_log)
 	WalkTests.new(self, t, walk_log, true).run()
+	await LevelTests.new(self, t, walk_log, true).run()
 	OS.remove_logger(walk_log)
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)

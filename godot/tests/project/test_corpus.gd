@@ -185,6 +185,10 @@ func run_scenario(s: Dictionary) -> void:
 		var sight: Dictionary = a.get("sight", {})
 		if sight.has("enabled"): g.sight_enabled = sight.enabled
 		if sight.has("eye_offset"): g.eye_height = sight.eye_offset[1]
+		# The nodes' default near sense (peripheral cone 1.5 m, 360°) is not the corpus's: a file
+		# without the keys means the core's defaults (off, 180°).
+		g.peripheral_radius = 0.0
+		g.peripheral_angle = 180.0
 		for k in ["view_radius", "view_angle", "lose_sight_radius", "peripheral_radius", "peripheral_angle"]:
 			if sight.has(k): g.set(k, sight[k])
 		if sight.has("target_mask"): g.target_mask = int(sight.target_mask)
