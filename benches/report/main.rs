@@ -10,6 +10,7 @@ mod hearing;
 mod measure;
 mod recording;
 mod scenes;
+mod search;
 mod sections;
 
 use measure::{Counting, Row};
@@ -68,7 +69,7 @@ fn main() {
     // A child run of one section prints its rows for the parent (see below).
     let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
-    let all: [(&str, Section); 11] = [
+    let all: [(&str, Section); 12] = [
         ("town", sections::town),
         ("frames", sections::frames),
         ("engine", sections::engine),
@@ -79,6 +80,7 @@ fn main() {
         ("memory", sections::memory),
         ("hearing", hearing::hearing),
         ("belief", belief::belief),
+        ("search", search::search),
         ("recording", recording::recording),
     ];
     if let Some(name) = child {
