@@ -54,6 +54,8 @@ pub struct Belief {
     rays: RayScratch,
     /// The nodes a view clears (kept between updates so they do not allocate).
     cleared: Vec<u32>,
+    /// Each node's share per edge in a grid's spread (scratch).
+    share: Vec<f32>,
     /// The search points its owners walk to, one per searching owner (see `search`).
     pub(crate) claims: Vec<Claim>,
 }
@@ -91,6 +93,7 @@ impl Belief {
             waiting: 0.0,
             rays: RayScratch::default(),
             cleared: Vec::new(),
+            share: Vec::new(),
             claims: Vec::new(),
         })
     }
@@ -118,6 +121,7 @@ impl Belief {
             waiting,
             rays: RayScratch::default(),
             cleared: Vec::new(),
+            share: Vec::new(),
             claims: Vec::new(),
         })
     }
@@ -200,6 +204,10 @@ impl Belief {
         self.waiting -= moves as f32 * move_time;
         self.waiting = self.waiting.min(move_time);
         for _ in 0..moves {
+            if graph.grid_spread_move(&self.mass, &mut self.next, &mut self.share) {
+                std::mem::swap(&mut self.mass, &mut self.next);
+                continue;
+            }
             self.next.copy_from_slice(&self.mass);
             for node in 0..self.mass.len() as u32 {
                 let m = self.mass[node as usize];
@@ -323,7 +331,17 @@ impl Belief {
     }
 
     fn total(&self) -> f64 {
-        self.mass.iter().map(|&m| m as f64).sum()
+        // Eight running sums, not one: the additions need not wait for each other (and
+        // vectorise), where a single sum is a chain of dependent additions.
+        let mut lanes = [0.0f64; 8];
+        let chunks = self.mass.chunks_exact(8);
+        let tail: f64 = chunks.remainder().iter().map(|&m| m as f64).sum();
+        for chunk in chunks {
+            for (lane, &m) in lanes.iter_mut().zip(chunk) {
+                *lane += m as f64;
+            }
+        }
+        lanes.iter().sum::<f64>() + tail
     }
 
     /// Scales the masses to a sum of 1 (summed in f64, so rounding never drifts).

@@ -254,6 +254,46 @@ impl GridShape {
         }
     }
 
+    /// One move of a spread (see `Belief::spread`): every cell sends, over each of its edges,
+    /// its mass over its edge count scaled by a cell ÷ that edge's length, and keeps the rest.
+    /// Gathered per cell (what its neighbours send it), which the edges being both ways allows:
+    /// one pass row by row, no scattered writes. `share` is scratch.
+    pub fn spread_move(&self, mass: &[f32], next: &mut [f32], share: &mut Vec<f32>) {
+        // A diagonal edge carries 1/√2 of an orthogonal one's share (its walk is √2 cells long).
+        const D: f32 = std::f32::consts::FRAC_1_SQRT_2;
+        const CARRIED: [f32; 8] = [1.0, 1.0, 1.0, 1.0, D, D, D, D];
+        const PER_EDGE: [f32; 9] = [0.0, 1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0, 1.0 / 6.0, 1.0 / 7.0, 1.0 / 8.0];
+        share.clear();
+        share.extend(mass.iter().zip(&self.moves).map(|(&m, &mask)| m * PER_EDGE[mask.count_ones() as usize]));
+        let w = self.def.width as usize;
+        for (z, (row_out, (row_mass, row_moves))) in
+            next.chunks_exact_mut(w).zip(mass.chunks_exact(w).zip(self.moves.chunks_exact(w))).enumerate()
+        {
+            let at = z * w;
+            for x in 0..w {
+                let (m, mask) = (row_mass[x], row_moves[x]);
+                let cell = at + x;
+                row_out[x] = if mask == 0xFF {
+                    // Every edge (an inner cell): no tests, fixed neighbours.
+                    let straight = share[cell + 1] + share[cell - 1] + share[cell + w] + share[cell - w];
+                    let diagonal = share[cell + w + 1] + share[cell - w + 1] + share[cell + w - 1] + share[cell - w - 1];
+                    m - share[cell] * (4.0 + 4.0 * D) + straight + D * diagonal
+                } else if mask == 0 {
+                    m
+                } else {
+                    let (mut inflow, mut carried) = (0.0f32, 0.0f32);
+                    for k in 0..8 {
+                        if mask & (1 << k) != 0 {
+                            inflow += CARRIED[k] * share[(cell as i64 + self.step_offset[k]) as usize];
+                            carried += CARRIED[k];
+                        }
+                    }
+                    m - share[cell] * carried + inflow
+                };
+            }
+        }
+    }
+
     #[inline(always)]
     pub fn for_each_edge(&self, cell: u32, mut visit: impl FnMut(u32, f32)) {
         let mask = self.moves[cell as usize];

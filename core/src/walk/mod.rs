@@ -122,6 +122,18 @@ impl WalkGraph {
         }
     }
 
+    /// One move of a belief's spread over a grid (see `GridShape::spread_move`); `false` for a
+    /// graph the engine gave (spread edge by edge then).
+    pub(crate) fn grid_spread_move(&self, mass: &[f32], next: &mut [f32], share: &mut Vec<f32>) -> bool {
+        match &self.shape {
+            Shape::Grid(g) => {
+                g.spread_move(mass, next, share);
+                true
+            }
+            Shape::Given(_) => false,
+        }
+    }
+
     /// How many edges leave `node`.
     #[inline]
     pub fn degree(&self, node: u32) -> u32 {

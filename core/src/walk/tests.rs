@@ -169,3 +169,38 @@ fn grid_definitions_are_checked() {
     assert!(bad(WalkGridDef { origin: Vec3::new(f32::INFINITY, 0.0, 0.0), ..grid_def() }).contains("origin"));
     assert!(bad(WalkGridDef { snap_distance: -1.0, ..grid_def() }).contains("snap"));
 }
+
+/// A grid's gathered spread move is the edge-by-edge one (each node sends its mass over its
+/// edges, scaled by a cell ÷ the edge's length, and keeps the rest), within rounding, and keeps
+/// the total: on grids with walls, where edges are missing at corners and borders.
+#[test]
+fn a_grids_spread_move_is_the_edge_by_edge_one() {
+    let mut rng = Xorshift(0x5eed_5eed);
+    let mut set = OccluderSet::default();
+    for z in [1.0f32, 4.0, 7.0] {
+        set.add(&wall(z, z + 2.0)).unwrap();
+    }
+    let graph = WalkGraph::grid(&grid_def(), &set).unwrap();
+    let n = graph.node_count();
+    let mass: Vec<f32> = (0..n).map(|i| if graph.is_open(i as u32) { rng.range(0.0, 1.0) } else { 0.0 }).collect();
+    let mut expected = mass.clone();
+    for node in 0..n as u32 {
+        let degree = graph.degree(node);
+        if degree == 0 {
+            continue;
+        }
+        let share = mass[node as usize] / degree as f32;
+        graph.for_each_edge(node, |to, length| {
+            let moved = share * (1.0 / length).min(1.0);
+            expected[node as usize] -= moved;
+            expected[to as usize] += moved;
+        });
+    }
+    let (mut next, mut share) = (vec![0.0; n], Vec::new());
+    assert!(graph.grid_spread_move(&mass, &mut next, &mut share));
+    for i in 0..n {
+        assert!((next[i] - expected[i]).abs() < 1e-5, "node {i}: {} vs {}", next[i], expected[i]);
+    }
+    let (before, after): (f64, f64) = (mass.iter().map(|&m| m as f64).sum(), next.iter().map(|&m| m as f64).sum());
+    assert!((before - after).abs() < 1e-4 * before, "{before} vs {after}");
+}
