@@ -207,8 +207,10 @@ namespace Argus.Perception.StandInTests
             player.layer = 4;
             t.detectable = false;
             t.checkPoints[0] = new Vector3(0f, 0.5f, 0f);
+            t.topSpeed = 3f;
             scene.Step(0.02f);
             Assert.AreEqual(1u, def().Team, "not flagged: not sent");
+            Assert.AreEqual(1.4f, def().TopSpeed);
             Assert.AreEqual(1u << LessonScene.PlayerLayer, def().Layers);
             Assert.IsTrue(def().Enabled);
             t.ApplySettings();
@@ -217,6 +219,7 @@ namespace Argus.Perception.StandInTests
             Assert.AreEqual(1u << 4, def().Layers);
             Assert.IsFalse(def().Enabled);
             Assert.AreEqual(0.5f, def().GetCheckPoint(0).Y, 1e-6f);
+            Assert.AreEqual(3f, def().TopSpeed);
             t.team = 5;
             StandIn.Player.InspectorEdit(t);
             scene.Step(0.02f);
@@ -341,6 +344,9 @@ namespace Argus.Perception.StandInTests
             t.checkPoints = new[] { Vector3.zero, Vector3.up };
             scene.Step(0.02f);
             Assert.AreEqual(2u, def().CheckPointCount);
+            t.topSpeed = 3f;
+            scene.Step(0.02f);
+            Assert.AreEqual(3f, def().TopSpeed);
             scene.Destroy();
         }
     }

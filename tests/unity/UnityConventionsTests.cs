@@ -172,6 +172,7 @@ namespace Argus.Perception.StandInTests
                 { typeof(PerceptionMemory), new[] { "decayPerSecond", "forgetThreshold" } },
                 { typeof(EnemyBrain), new[] { "searchDuration", "investigateTimeout", "arrivalDistance" } },
                 { typeof(Footsteps), new[] { "runLoudness", "walkLoudness" } },
+                { typeof(PerceptionTarget), new[] { "topSpeed" } },
             };
             foreach (var kv in fields)
                 foreach (var name in kv.Value)

@@ -25,7 +25,8 @@ namespace Argus.Perception.Editor
         }
     }
 
-    /// <summary>The EnemyBrain inspector shows the live state, timer and move target in Play mode.</summary>
+    /// <summary>The EnemyBrain inspector shows the live state, timer and move target in Play mode, and with
+    /// belief search the belief's peak, how many guards share it, and the search point.</summary>
     [CustomEditor(typeof(EnemyBrain))]
     public sealed class EnemyBrainEditor : UnityEditor.Editor
     {
@@ -36,6 +37,16 @@ namespace Argus.Perception.Editor
             if (!EditorApplication.isPlaying) return;
             EditorGUILayout.LabelField("Timer", brain.StateTimer.ToString("F2"));
             EditorGUILayout.LabelField("Move target", brain.HasMoveTarget ? brain.MoveTarget.ToString() : "none");
+            if (brain.search != EnemyBrain.SearchMode.Belief) return;
+            BeliefInfo info;
+            if (!brain.TryGetBelief(out info))
+            {
+                EditorGUILayout.LabelField("Belief", "none (not chasing or searching, or no walk graph)");
+                return;
+            }
+            EditorGUILayout.LabelField("Belief", "peak " + info.Peak.ToString("F4") + " over " + info.NodeCount + " nodes, "
+                + info.OwnerCount + (info.OwnerCount == 1 ? " guard" : " guards"));
+            EditorGUILayout.LabelField("Search point", info.HasSearchPoint ? brain.SearchPoint.ToString() : "none yet");
         }
     }
 }

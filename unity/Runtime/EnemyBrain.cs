@@ -16,6 +16,17 @@ namespace Argus.Perception
     [AddComponentMenu("Argus/Enemy Brain")]
     public sealed class EnemyBrain : MonoBehaviour
     {
+        /// <summary>How a lost target is searched for (the values of the library's SearchKind).</summary>
+        public enum SearchMode
+        {
+            /// <summary>The lesson's: walk to the last known position and search there for searchDuration.</summary>
+            LastKnownPosition = 0,
+            /// <summary>By a belief of where the target can be now, over the PerceptionWorld's walk graph:
+            /// from one search point to the next, clearing what the guard sees; gives up when no place holds
+            /// more than giveUpProbability, or after searchDuration. Without a walk graph, the lesson's.</summary>
+            Belief = 1,
+        }
+
         [Tooltip("Kept for the lesson's layout (this GameObject's PerceptionSystem if empty).")]
         public PerceptionSystem perception;
 
@@ -43,6 +54,17 @@ namespace Argus.Perception
 
         [Tooltip("Walk the NavMeshAgent on this GameObject (if any) to where the brain wants to go.")]
         public bool driveNavMeshAgent = true;
+
+        [Header("Belief search")]
+        [Tooltip("How a lost target is searched for. LastKnownPosition: the lesson's. Belief: where the target can be now, spread over the PerceptionWorld's walk graph at the target's topSpeed; the guard walks from one search point to the next (needs a walk graph: without one, the lesson's search).")]
+        public SearchMode search = SearchMode.LastKnownPosition;
+
+        [Tooltip("Belief search gives up when no walk-graph node holds more than this probability (or when searchDuration runs out).")]
+        [Range(0f, 1f)]
+        public float giveUpProbability = 0.002f;
+
+        [Tooltip("Belief search: guards of one team (PerceptionAgent.team) with this on share one belief per target, each clearing what it sees, and pick different search points. Off: this guard keeps its own.")]
+        public bool shareBelief = true;
 
         /// <summary>Raised on every state change: (from, to).</summary>
         public event Action<AIState, AIState> OnStateChanged;
@@ -153,16 +175,21 @@ namespace Argus.Perception
             if (m_Agent != null && m_Agent.brain == this) m_Agent.brain = null;
         }
 
-        bool m_SentSet;
-        float m_SentSearch, m_SentInvestigate;
+        bool m_SentSet, m_SentShare;
+        float m_SentSearch, m_SentInvestigate, m_SentGiveUp;
+        SearchMode m_SentMode;
 
         /// <summary>True (and remembered) when a field Fill forwards differs from the last call.</summary>
         internal bool SettingsChanged()
         {
-            if (m_SentSet && m_SentSearch == searchDuration && m_SentInvestigate == investigateTimeout) return false;
+            if (m_SentSet && m_SentSearch == searchDuration && m_SentInvestigate == investigateTimeout
+                && m_SentMode == search && m_SentGiveUp == giveUpProbability && m_SentShare == shareBelief) return false;
             m_SentSet = true;
             m_SentSearch = searchDuration;
             m_SentInvestigate = investigateTimeout;
+            m_SentMode = search;
+            m_SentGiveUp = giveUpProbability;
+            m_SentShare = shareBelief;
             return true;
         }
 
@@ -171,6 +198,80 @@ namespace Argus.Perception
             def.Brain.Enabled = enabled;
             def.Brain.SearchDuration = searchDuration;
             def.Brain.InvestigateTimeout = investigateTimeout;
+            def.Brain.Search = (SearchKind)search;
+            def.Brain.GiveUpProbability = giveUpProbability;
+            def.Brain.ShareBelief = shareBelief;
+        }
+
+        // ---- belief search: what the guard believes, read from the native world ---------------------------
+
+        /// <summary>What this guard believes now about where its focus is (true and info filled while it
+        /// keeps a belief: search is Belief, the world has a walk graph, and it chases or searches for a
+        /// target). info.Peak is the highest node probability, info.OwnerCount the guards sharing it.
+        /// As of the latest step; false while the guard is not in a world.</summary>
+        public bool TryGetBelief(out BeliefInfo info)
+        {
+            info = new BeliefInfo();
+            if (m_Agent == null || !m_Agent.IsLive) return false;
+            return m_Agent.World.Native.TryGetBelief(m_Agent.Id, out info);
+        }
+
+        /// <summary>Copies the probability of every walk-graph node (in PerceptionWorld.Native.GetWalkNodes
+        /// order; they sum to 1) into probabilities, grown when too small (reuse it: no allocation once
+        /// big enough); returns the node count, 0 when the guard keeps no belief.</summary>
+        public int GetBelief(ref float[] probabilities)
+        {
+            if (m_Agent == null || !m_Agent.IsLive) return 0;
+            return m_Agent.World.Native.GetBelief(m_Agent.Id, ref probabilities);
+        }
+
+        /// <summary>The probability this guard's belief gives the walk-graph node nearest position (0 off the
+        /// graph, or when it keeps no belief).</summary>
+        public float GetBeliefAt(Vector3 position)
+        {
+            if (m_Agent == null || !m_Agent.IsLive) return 0f;
+            return m_Agent.World.Native.GetBeliefAt(m_Agent.Id, UnityArgus.ToArgus(position));
+        }
+
+        /// <summary>The best places to search (a 4 m tile's most probable node and the probability the tile
+        /// holds), most probable first: up to buffer.Length written; returns how many (0 when it keeps no belief).</summary>
+        public int GetSearchPoints(SearchPoint[] buffer)
+        {
+            if (buffer == null) throw new ArgumentNullException("buffer");
+            if (m_Agent == null || !m_Agent.IsLive) return 0;
+            return m_Agent.World.Native.GetSearchPoints(m_Agent.Id, buffer);
+        }
+
+        /// <summary>True when this guard searches by belief and has a search point to walk to (then it is
+        /// MoveTarget), as of the latest step.</summary>
+        public bool HasSearchPoint
+        {
+            get
+            {
+                BeliefInfo info;
+                return TryGetBelief(out info) && info.HasSearchPoint;
+            }
+        }
+
+        /// <summary>The search point this guard walks to (valid when HasSearchPoint; Vector3.zero otherwise).</summary>
+        public Vector3 SearchPoint
+        {
+            get
+            {
+                BeliefInfo info;
+                return TryGetBelief(out info) && info.HasSearchPoint ? UnityArgus.ToUnity(info.SearchPoint) : Vector3.zero;
+            }
+        }
+
+        /// <summary>Selected in the Scene view (Play mode): this guard's belief as a heat map over the walk
+        /// graph, and its search point (PerceptionWorld.DrawBelief), unless the world draws every guard's
+        /// already (its gizmoFlags bit GizmoBeliefs).</summary>
+        void OnDrawGizmosSelected()
+        {
+            if (search != SearchMode.Belief || m_Agent == null || !m_Agent.IsLive) return;
+            PerceptionWorld w = m_Agent.World;
+            if (w.DrawsBeliefs) return;
+            w.DrawBelief(this);
         }
 
         /// <summary>Tell the brain the guard reached the spot it was investigating (done for you when

@@ -24,6 +24,10 @@ namespace Argus.Perception
         [Tooltip("Off: invisible and silent to guards, but kept (their memories of it stay). Disabling the component removes the target instead.")]
         public bool detectable = true;
 
+        [Tooltip("Metres per second guards searching by belief (EnemyBrain.search = Belief) assume this target can move at once they lose it: how fast their belief of where it can be spreads over the walk graph (1.4 = a walk; 0 to 1000).")]
+        [Min(0f)]
+        public float topSpeed = 1.4f;
+
         PerceptionWorld m_World;
         TargetId m_Id;
         TargetDef m_Pushed;
@@ -76,6 +80,7 @@ namespace Argus.Perception
             def.Team = (uint)team;
             def.Layers = UnityArgus.LayerBit(gameObject);
             def.Enabled = detectable;
+            def.TopSpeed = topSpeed;
             int n = checkPoints == null ? 0 : Mathf.Min(checkPoints.Length, (int)Constants.MAX_CHECK_POINTS);
             if (n > 0) def.CheckPointCount = (uint)n;
             for (int i = 0; i < n; i++)
@@ -93,7 +98,7 @@ namespace Argus.Perception
         /// layer) are compared, and the def sent if they changed, at the next step or query.</summary>
         internal bool SettingsDirty;
 
-        /// <summary>Sends team, detectable, checkPoints and the GameObject's layer at the next step, or at
+        /// <summary>Sends team, detectable, topSpeed, checkPoints and the GameObject's layer at the next step, or at
         /// once if a query comes first. Needed only when the world's settingsSync is OnChange, after a
         /// script changed them at run time; with EveryFrame (the default) every step compares them anyway.</summary>
         public void ApplySettings() { SettingsDirty = true; }
@@ -104,12 +109,14 @@ namespace Argus.Perception
         // What the def was made of when last sent (check points by value: an element may change in place).
         bool m_SentSet, m_SentDetectable;
         int m_SentTeam, m_SentLayer;
+        float m_SentTopSpeed;
         Vector3[] m_SentPoints = new Vector3[0];
 
         bool SettingsChanged()
         {
             int layer = gameObject.layer;
-            bool changed = !m_SentSet || m_SentTeam != team || m_SentLayer != layer || m_SentDetectable != detectable;
+            bool changed = !m_SentSet || m_SentTeam != team || m_SentLayer != layer || m_SentDetectable != detectable
+                || m_SentTopSpeed != topSpeed;
             Vector3[] points = checkPoints;
             int n = points == null ? 0 : points.Length;
             if (!changed && n != m_SentPoints.Length) changed = true;
@@ -120,6 +127,7 @@ namespace Argus.Perception
             m_SentTeam = team;
             m_SentLayer = layer;
             m_SentDetectable = detectable;
+            m_SentTopSpeed = topSpeed;
             if (m_SentPoints.Length != n) m_SentPoints = new Vector3[n];
             for (int i = 0; i < n; i++) m_SentPoints[i] = points[i];
             return true;
@@ -148,7 +156,8 @@ namespace Argus.Perception
             m_Id = new TargetId();
         }
 
-        /// <summary>Sends changed fields (team, layer, check points) to the native target.</summary>
+        /// <summary>Sends changed fields (team, layer, detectable, topSpeed, check points) to the native target.
+        /// A value the library refuses (a NaN or negative topSpeed) is logged once and the old settings stay.</summary>
         internal void PushSettings()
         {
             if (m_Id.IsNull) return;

@@ -459,8 +459,20 @@ namespace UnityEngine
         public static readonly System.Collections.Generic.List<Color> StandInLineColors = new System.Collections.Generic.List<Color>();
         public static readonly System.Collections.Generic.List<Vector3> StandInLineEnds = new System.Collections.Generic.List<Vector3>();
         public static void DrawLine(Vector3 from, Vector3 to) { StandInLines++; StandInLineColors.Add(color); StandInLineEnds.Add(to); }
-        public static void DrawSphere(Vector3 center, float radius) { StandInSpheres++; }
-        public static void DrawWireSphere(Vector3 center, float radius) { StandInSpheres++; }
+        public static readonly System.Collections.Generic.List<Color> StandInSphereColors = new System.Collections.Generic.List<Color>();
+        public static readonly System.Collections.Generic.List<Vector3> StandInSphereCenters = new System.Collections.Generic.List<Vector3>();
+        public static readonly System.Collections.Generic.List<bool> StandInSphereWire = new System.Collections.Generic.List<bool>();
+        public static void DrawSphere(Vector3 center, float radius) { StandInSpheres++; StandInSphereColors.Add(color); StandInSphereCenters.Add(center); StandInSphereWire.Add(false); }
+        public static void DrawWireSphere(Vector3 center, float radius) { StandInSpheres++; StandInSphereColors.Add(color); StandInSphereCenters.Add(center); StandInSphereWire.Add(true); }
+        public static void StandInClear()
+        {
+            StandInLines = StandInSpheres = 0;
+            StandInLineColors.Clear();
+            StandInLineEnds.Clear();
+            StandInSphereColors.Clear();
+            StandInSphereCenters.Clear();
+            StandInSphereWire.Clear();
+        }
     }
 
     public class Texture2D : Object

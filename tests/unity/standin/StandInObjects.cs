@@ -367,7 +367,7 @@ namespace UnityEngine
     [AttributeUsage(AttributeTargets.Field)] public sealed class HideInInspector : Attribute { }
     [AttributeUsage(AttributeTargets.Field)] public sealed class TooltipAttribute : Attribute { public TooltipAttribute(string tooltip) { } }
     [AttributeUsage(AttributeTargets.Field, AllowMultiple = true)] public sealed class HeaderAttribute : Attribute { public HeaderAttribute(string header) { } }
-    [AttributeUsage(AttributeTargets.Field)] public sealed class RangeAttribute : Attribute { public RangeAttribute(float min, float max) { } }
+    [AttributeUsage(AttributeTargets.Field)] public sealed class RangeAttribute : Attribute { public readonly float min, max; public RangeAttribute(float min, float max) { this.min = min; this.max = max; } }
     [AttributeUsage(AttributeTargets.Field)] public sealed class MinAttribute : Attribute { public readonly float min; public MinAttribute(float min) { this.min = min; } }
     [AttributeUsage(AttributeTargets.Class)] public sealed class DisallowMultipleComponent : Attribute { }
     [AttributeUsage(AttributeTargets.Class)] public sealed class ExecuteAlways : Attribute { }
@@ -617,6 +617,7 @@ namespace StandIn
             Physics.queriesHitTriggers = true;
             Physics.queriesHitBackfaces = false;
             Physics.StandInResetSync();
+            Gizmos.StandInClear();
         }
     }
 }

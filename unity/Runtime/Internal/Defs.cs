@@ -25,10 +25,11 @@ namespace Argus.Perception
             fixed (TargetDef* pa = &a)
             fixed (TargetDef* pb = &b)
             {
-                // Up to the cookie as ints, then the one-byte Enabled (trailing padding not compared:
-                // native code may leave it uninitialised).
+                // Up to the cookie as ints, then the one-byte Enabled and TopSpeed (the padding between
+                // and after them not compared: native code may leave it uninitialised).
                 int cookieEnd = (int)((byte*)&pa->InternalCookie - (byte*)pa) + 4;
                 return pa->Enabled == pb->Enabled
+                    && *(int*)&pa->TopSpeed == *(int*)&pb->TopSpeed
                     && SameInts((byte*)pa + PoseBytes, (byte*)pb + PoseBytes, (cookieEnd - PoseBytes) / 4);
             }
         }

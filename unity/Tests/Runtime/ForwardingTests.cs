@@ -53,6 +53,9 @@ namespace Argus.Perception.Tests
             memory.forgetThreshold = 0.07f;
             brain.searchDuration = 5f;
             brain.investigateTimeout = 9f;
+            brain.search = EnemyBrain.SearchMode.Belief;
+            brain.giveUpProbability = 0.03f;
+            brain.shareBelief = false;
             scene.Step(0.1f);
 
             AgentDef d = scene.World.Native.GetAgentDef(agent.Id);
@@ -86,6 +89,9 @@ namespace Argus.Perception.Tests
             Assert.IsTrue(d.Brain.Enabled);
             Assert.AreEqual(5f, d.Brain.SearchDuration);
             Assert.AreEqual(9f, d.Brain.InvestigateTimeout);
+            Assert.AreEqual(SearchKind.Belief, d.Brain.Search);
+            Assert.AreEqual(0.03f, d.Brain.GiveUpProbability);
+            Assert.IsFalse(d.Brain.ShareBelief);
         }
 
         [Test]
@@ -130,12 +136,14 @@ namespace Argus.Perception.Tests
             target.team = 5;
             target.detectable = false;
             target.checkPoints = new[] { new Vector3(0f, 0.2f, 0f), new Vector3(0f, 0.4f, 0f), new Vector3(0f, 0.6f, 0f) };
+            target.topSpeed = 3.5f;
             scene.Step(0.1f);
             TargetDef d = scene.World.Native.GetTargetDef(target.Id);
             Assert.AreEqual(5u, d.Team);
             Assert.AreEqual(1u << LessonScene.PlayerLayer, d.Layers);
             Assert.IsFalse(d.Enabled);
             Assert.AreEqual(3u, d.CheckPointCount);
+            Assert.AreEqual(3.5f, d.TopSpeed);
             Assert.AreEqual(0.2f, CheckPointY(ref d, 0), 1e-6f);
             Assert.AreEqual(0.4f, CheckPointY(ref d, 1), 1e-6f);
             Assert.AreEqual(0.6f, CheckPointY(ref d, 2), 1e-6f);
