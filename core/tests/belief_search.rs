@@ -103,11 +103,11 @@ fn a_team_shares_one_belief_and_splits_the_search_points() {
     assert_eq!(owner, BeliefOwner::Team(0));
     assert_eq!(belief.owners(), &guards[..]);
     // Once the probability has spread over more tiles than there are guards (and each guard
-    // has chosen again), no two guards walk to the same place.
+    // has chosen again), no two guards walk within a tile (4 m) of each other.
     let points = |world: &World| -> Vec<Vec3> {
         guards.iter().map(|&g| world.agent(g).unwrap().brain().search_point.unwrap()).collect()
     };
-    let apart = |p: &[Vec3]| (0..p.len()).all(|i| (i + 1..p.len()).all(|j| p[i].distance(p[j]) > 1.0));
+    let apart = |p: &[Vec3]| (0..p.len()).all(|i| (i + 1..p.len()).all(|j| p[i].distance(p[j]) > 4.0));
     let mut steps = 0;
     while !apart(&points(&world)) {
         world.step(0.1).unwrap();

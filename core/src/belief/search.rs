@@ -1,7 +1,7 @@
 //! Search points: where a searching owner of a belief walks next. The walk graph is cut into
 //! square tiles; a tile's worth is the probability it holds per metre of walking to its most
 //! probable node. Owners of one belief choose in turn (by agent id), each passing over the tiles
-//! the others walk to, so a squad spreads out.
+//! near the points the others walk to, so a squad spreads out.
 
 use super::Belief;
 use crate::id::AgentId;
@@ -13,6 +13,10 @@ pub(crate) const TILE_SIZE: f32 = 4.0;
 
 /// How many of the most probable tiles are weighed by their walk (the rest hold less).
 const CANDIDATES: usize = 8;
+
+/// Teammates' search points are at least this far apart across the floor while there are
+/// places enough (two tiles: one guard's view covers its own tile's neighbours).
+const APART: f32 = 2.0 * TILE_SIZE;
 
 /// A walk shorter than this counts as this long: a tile underfoot is not worth infinitely more.
 const MIN_WALK: f32 = 1.0;
@@ -104,13 +108,11 @@ impl Belief {
     /// Does `agent` (at `position`, at world `time`) need a new search point?
     pub(crate) fn needs_point(&self, graph: &WalkGraph, agent: AgentId, position: Vec3, time: f64) -> bool {
         let Some(claim) = self.claims.iter().find(|c| c.agent == agent) else { return true };
-        let at = graph.position(claim.node);
-        let across = Vec3::new(at.x - position.x, 0.0, at.z - position.z).length();
-        across <= ARRIVED || self.mass[claim.node as usize] < KEPT_SHARE * claim.mass || time - claim.time >= REPLAN_SECONDS
+        across(graph.position(claim.node), position) <= ARRIVED || self.mass[claim.node as usize] < KEPT_SHARE * claim.mass || time - claim.time >= REPLAN_SECONDS
     }
 
-    /// Chooses `agent`'s next search point from `position`: of the most probable tiles not
-    /// walked to by another owner, the one holding the most probability per metre of walking
+    /// Chooses `agent`'s next search point from `position`: of the most probable tiles whose
+    /// point lies two tiles or more from where another owner walks, the one holding the most probability per metre of walking
     /// there (ties: the lower tile). Returns its position; `None` when no tile holds any, or
     /// none can be walked to.
     pub(crate) fn choose_point(
@@ -123,11 +125,16 @@ impl Belief {
     ) -> Option<Vec3> {
         self.claims.retain(|c| c.agent != agent);
         let (_, mass, best) = self.tile_masses(graph);
-        let taken: Vec<u32> = self.claims.iter().map(|c| c.tile).collect();
-        let mut order = best_tiles(&mass, CANDIDATES, |t| !taken.contains(&(t as u32)));
+        // A teammate's point and the tiles around it are its to search.
+        let taken: Vec<Vec3> = self.claims.iter().map(|c| graph.position(c.node)).collect();
+        let free = |t: usize| taken.iter().all(|p| across(*p, graph.position(best[t])) > APART);
+        let mut order = best_tiles(&mass, CANDIDATES, free);
         if order.is_empty() {
-            // Every tile holding probability is someone's: share the best.
-            order = best_tiles(&mass, 1, |_| true);
+            // Every probable tile is near a teammate's point: the one farthest from them.
+            let nearest = |t: usize| taken.iter().map(|p| across(*p, graph.position(best[t]))).fold(f32::MAX, f32::min);
+            order = best_tiles(&mass, CANDIDATES, |_| true);
+            let far = order.iter().copied().max_by(|&a, &b| nearest(a).total_cmp(&nearest(b)).then(b.cmp(&a)));
+            order = far.into_iter().collect();
         }
         let (source, start) = graph.nearest_node(position)?;
         let targets: Vec<(u32, Vec3)> = order.iter().map(|&t| (best[t], graph.position(best[t]))).collect();
@@ -150,6 +157,11 @@ impl Belief {
     pub(crate) fn release(&mut self, agent: AgentId) {
         self.claims.retain(|c| c.agent != agent);
     }
+}
+
+/// Metres between two points across the floor (heights aside).
+fn across(a: Vec3, b: Vec3) -> f32 {
+    Vec3::new(a.x - b.x, 0.0, a.z - b.z).length()
 }
 
 /// Up to `count` tiles holding probability that `keep` accepts, most probable first (ties: the
