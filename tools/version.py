@@ -7,6 +7,9 @@ Everything else that carries a version is derived from it:
     python3 tools/version.py            print it
     python3 tools/version.py --stamp    write it into every derived place
     python3 tools/version.py --check    exit 1 if a derived place disagrees (a test runs this)
+    python3 tools/version.py --release  --check, and exit 1 unless each changelog has this
+                                        version's heading, `## [X.Y.Z] - YYYY-MM-DD` (the release
+                                        command runs this first and refuses to build without it)
 
 Release artifacts (CMake config, pkg-config file, UPM tarball, Godot zip, .nupkg) are stamped by
 tools/release.sh from `python3 tools/version.py`; tests/suites/60-release.sh checks them.
@@ -47,6 +50,24 @@ def derived(major, minor, patch):
     ]
 
 
+CHANGELOGS = ["CHANGELOG.md", "unity/CHANGELOG.md"]
+
+
+def changelog_problems(v):
+    """The changelogs that lack the heading of version v; a warning for entries under Unreleased."""
+    problems = []
+    heading = re.compile(r"^## \[%s\] - \d{4}-\d{2}-\d{2}\s*$" % re.escape(v), re.M)
+    for rel in CHANGELOGS:
+        text = read(rel)
+        if not heading.search(text):
+            problems.append("%s: no heading '## [%s] - YYYY-MM-DD': a release of %s needs its changes "
+                            "under that heading (move them from [Unreleased])" % (rel, v, v))
+        m = re.search(r"^## \[Unreleased\]\s*\n(.*?)(?=^## )", text, re.M | re.S)
+        if m and re.search(r"^[-*] ", m.group(1), re.M):
+            print("warning: %s: entries under [Unreleased] are not in %s" % (rel, v), file=sys.stderr)
+    return problems
+
+
 def main():
     parts = version()
     if len(sys.argv) == 1:
@@ -69,8 +90,12 @@ def main():
             else:
                 print("%s: %s, expected %s (run python3 tools/version.py --stamp)" % (rel, m.group(1), want))
                 problems += 1
-    if "--check" in sys.argv:
+    if "--check" in sys.argv or "--release" in sys.argv:
         print("version %s: %d places checked, %d disagree" % (".".join(parts), len(derived(*parts)), problems))
+    if "--release" in sys.argv:
+        for line in changelog_problems(".".join(parts)):
+            print(line)
+            problems += 1
     return 1 if problems else 0
 
 

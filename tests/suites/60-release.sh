@@ -34,6 +34,57 @@ release_c_linux() {
         cat "$LOGS/release-c-linux-missing.log"; record release-c-linux-missing-lib 0 1
     fi
     mv "$sdk/lib/libargus.so.away" "$sdk/lib/libargus.so"
+    # The library names itself libargus.so (SONAME), so the program records that name, not the
+    # SDK's path: it still runs when the SDK moves (found through LD_LIBRARY_PATH, or a project
+    # configured again against the new place) and with the library copied beside it ($ORIGIN).
+    run_one release-c-linux-soname bash -c "set -eo pipefail
+        readelf -d '$sdk/lib/libargus.so' | grep -F '(SONAME)' | grep -F '[libargus.so]'
+        readelf -d '$app/build/lesson_traces' | grep -F '(NEEDED)' | grep -F '[libargus.so]'
+        ! readelf -d '$app/build/lesson_traces' | grep -F '(NEEDED)' | grep -F '/libargus.so'"
+    local moved="$REL_TMP/elsewhere/argus-sdk" app2="$REL_TMP/c-app-moved"
+    mkdir -p "$REL_TMP/elsewhere" && mv "$sdk" "$moved"
+    run_one release-c-linux-moved-sdk bash -c "set -e
+        echo '== the SDK moved: the program is found through LD_LIBRARY_PATH'
+        LD_LIBRARY_PATH='$moved/lib' '$app/build/lesson_traces'
+        echo '== the library copied beside the program'
+        cp '$moved/lib/libargus.so' '$app/build/' && '$app/build/lesson_traces'; rm -f '$app/build/libargus.so'
+        echo '== a project configured against the SDK at its new place'
+        mkdir -p '$app2' && cp '$app'/CMakeLists.txt '$app'/lesson_traces.c '$app'/check.h '$app2/'
+        cmake -S '$app2' -B '$app2/build' -DCMAKE_PREFIX_PATH='$moved' && cmake --build '$app2/build'
+        '$app2/build/lesson_traces' && '$app2/build/lesson_traces_static'
+        echo '== the SDK moved once more: that program too finds a copy beside it'
+        mv '$moved' '$moved.2' && cp '$moved.2/lib/libargus.so' '$app2/build/' && '$app2/build/lesson_traces'
+        mv '$moved.2' '$moved'"
+    mv "$moved" "$sdk"
+    # The README's glibc claim is the newest GLIBC_ symbol version the library needs.
+    run_one release-c-linux-glibc bash -c "set -eo pipefail
+        need=\$(objdump -T '$sdk/lib/libargus.so' | grep -oE 'GLIBC_[0-9]+\.[0-9]+(\.[0-9]+)?' | sed 's/GLIBC_//' | sort -uV | tail -n 1)
+        echo \"needs glibc \$need\"
+        claims=\$(grep -oE 'glibc [0-9.]+\+' '$sdk/README.md' | sort -u)
+        echo \"README: \$claims\"
+        test \"\$claims\" = \"glibc \$need+\""
+}
+
+# The CMake package as CMake users meet it beyond the plain build: a project with no languages
+# (LANGUAGES NONE, empty CMAKE_SIZEOF_VOID_P: CMake's own version files accept it), a 32-bit
+# project (refused), and MSVC, where the MinGW static archive is not offered.
+release_cmake() {
+    local sdk="$REL_TMP/sdk-linux" t="$REL_TMP/cmake-checks"
+    mkdir -p "$t/none" "$t/bits32" "$t/msvc" "$t/msvc-static"
+    printf 'cmake_minimum_required(VERSION 3.16)\nproject(none LANGUAGES NONE)\nfind_package(Argus 0.1 CONFIG REQUIRED)\nif(NOT TARGET Argus::argus)\n  message(FATAL_ERROR "no Argus::argus")\nendif()\nmessage(STATUS "found Argus ${Argus_VERSION}")\n' >"$t/none/CMakeLists.txt"
+    printf 'cmake_minimum_required(VERSION 3.16)\nproject(bits32 LANGUAGES NONE)\nset(CMAKE_SIZEOF_VOID_P 4)\nfind_package(Argus 0.1 CONFIG)\nif(Argus_FOUND)\n  message(FATAL_ERROR "a 32-bit project took the 64-bit library")\nendif()\n' >"$t/bits32/CMakeLists.txt"
+    printf 'cmake_minimum_required(VERSION 3.16)\nproject(msvc LANGUAGES NONE)\nset(WIN32 1)\nset(MSVC 1)\nfind_package(Argus 0.1 CONFIG REQUIRED)\nget_target_property(implib Argus::argus IMPORTED_IMPLIB)\nmessage(STATUS "implib ${implib}")\nif(NOT implib MATCHES "/lib/argus.lib$")\n  message(FATAL_ERROR "MSVC import library: ${implib}")\nendif()\nif(TARGET Argus::argus_static)\n  message(FATAL_ERROR "Argus::argus_static defined under MSVC")\nendif()\n' >"$t/msvc/CMakeLists.txt"
+    printf 'cmake_minimum_required(VERSION 3.16)\nproject(msvcstatic LANGUAGES NONE)\nset(WIN32 1)\nset(MSVC 1)\nfind_package(Argus 0.1 CONFIG REQUIRED COMPONENTS argus_static)\n' >"$t/msvc-static/CMakeLists.txt"
+    run_one release-cmake-languages-none cmake -S "$t/none" -B "$t/none/build" -DCMAKE_PREFIX_PATH="$sdk"
+    run_one release-cmake-32bit-refused cmake -S "$t/bits32" -B "$t/bits32/build" -DCMAKE_PREFIX_PATH="$sdk"
+    run_one release-cmake-msvc-no-static cmake -S "$t/msvc" -B "$t/msvc/build" -DCMAKE_PREFIX_PATH="$sdk"
+    # Asking for the static library under MSVC stops with the reason, not a MinGW archive.
+    cmake -S "$t/msvc-static" -B "$t/msvc-static/build" -DCMAKE_PREFIX_PATH="$sdk" >"$LOGS/release-cmake-msvc-static.log" 2>&1
+    if [[ $? -ne 0 ]] && tr -s ' \n' ' ' <"$LOGS/release-cmake-msvc-static.log" | grep -q "not available with MSVC: lib/libargus.a of this SDK is a MinGW archive"; then
+        record release-cmake-msvc-static-refused 1 0
+    else
+        cat "$LOGS/release-cmake-msvc-static.log"; record release-cmake-msvc-static-refused 0 1
+    fi
 }
 
 # The same source and CMake project cross-built with MinGW in the cross chroot, run under Wine.
@@ -115,17 +166,20 @@ release_godot() {
         test -s \$l || { echo \"listed but missing: \$l\"; exit 1; }; done
         test \$(ls bin | wc -l) -eq \$(grep -c '\"res://addons/argus/bin/' argus.gdextension | xargs -I{} expr {} / 2) &&
         ! file -L bin/* | grep 'not stripped' >/dev/null"
-    # The editor's import, as a user's first start does. Godot 4.6.3 (Debian) crashes headless at the
-    # end of a first --import of a project holding a GDExtension (see 50-godot.sh), after it has
-    # imported: its exit status is ignored, and what it must have written is checked instead.
+    # The editor's first headless import, as godot/README.md's install section tells a build server
+    # to run it: Godot 4.6.3 crashes when a headless session discovers any GDExtension during its
+    # first scan (it regenerates the editor docs while --import quits: godotengine/godot#111048),
+    # so the extension list is written first. The exit status counts.
+    mkdir -p "$demo/.godot" && echo "res://addons/argus/argus.gdextension" >"$demo/.godot/extension_list.cfg"
     mount -t proc proc "$GODOT_CHROOT/proc" 2>/dev/null
     timeout 300 chroot "$GODOT_CHROOT" env HOME=/tmp godot --headless --path /argus-release-demo --import \
         >"$LOGS/release-godot-import.log" 2>&1
-    if grep -qx "res://addons/argus/argus.gdextension" "$demo/.godot/extension_list.cfg" 2>/dev/null &&
+    local import_rc=$?
+    if [[ $import_rc -eq 0 ]] && ! grep -aq "FATAL\|handle_crash" "$LOGS/release-godot-import.log" &&
         [[ -d "$demo/.godot/imported" ]]; then
         record release-godot-import 1 0
     else
-        tail -n 20 "$LOGS/release-godot-import.log"; record release-godot-import 0 1
+        echo "first import: exit $import_rc"; tail -n 20 "$LOGS/release-godot-import.log"; record release-godot-import 0 1
     fi
     timeout 300 chroot "$GODOT_CHROOT" env HOME=/tmp godot --headless --path /argus-release-demo -- --frames 300 \
         >"$LOGS/release-godot-demo.log" 2>&1
@@ -204,6 +258,31 @@ release_symbols() {
         unzip -q "$ROOT"/dist/argus-godot-*.zip && tar -xzf "$ROOT"/dist/argus-sdk-*-linux-x86_64.tar.gz)
     cp "$ROOT/tests/release/macho_signature.py" "$d/"
     linux_n=$(nm -D --defined-only "$d"/argus-sdk-*-linux-x86_64/lib/libargus.so | grep -c ' T argus_')
+    # Every build's export list is the header's function list, name for name (GUIDE §8: an export
+    # behind a cfg silently disappears on some targets): the Linux .so and .a, the Windows DLL,
+    # its .def and static archive, and each macOS slice of the dylib and the archive.
+    grep -oE "\bargus_[a-z0-9_]+\(" "$ROOT/include/argus.h" | tr -d '(' | sort -u >"$d/header.txt"
+    run_one release-exports-linux bash -c "set -eo pipefail; cd '$d'
+        nm -D --defined-only argus-sdk-*-linux-x86_64/lib/libargus.so | awk '\$2 == \"T\" {print \$3}' | sort -u >linux-so.txt
+        nm --defined-only argus-sdk-*-linux-x86_64/lib/libargus.a 2>/dev/null | awk '\$2 == \"T\" && \$3 ~ /^argus_/ {print \$3}' | sort -u >linux-a.txt
+        echo \"header: \$(wc -l <header.txt) functions\"; test \$(wc -l <header.txt) -gt 100
+        diff header.txt linux-so.txt && diff header.txt linux-a.txt"
+    run_one release-exports-windows-macos chroot "$CROSS_CHROOT" bash -c 'set -eo pipefail; cd /tmp/argus-syms
+        w=$(ls -d argus-sdk-*-windows-x86_64); m=$(ls -d argus-sdk-*-macos-universal)
+        llvm-readobj --coff-exports $w/bin/argus.dll | sed -n "s/^ *Name: //p" | sort >win-dll.txt
+        sed -n "s/^    \(argus_.*\)$/\1/p" $w/lib/argus.def | sort >win-def.txt
+        llvm-nm --defined-only $w/lib/libargus.a 2>/dev/null | awk "\$2 == \"T\" && \$3 ~ /^argus_/ {print \$3}" | sort -u >win-a.txt
+        echo "== windows dll"; diff header.txt win-dll.txt
+        echo "== windows def"; diff header.txt win-def.txt
+        echo "== windows static"; diff header.txt win-a.txt
+        for arch in arm64 x86_64; do
+            echo "== macos $arch dylib"
+            llvm-nm -gU --arch=$arch $m/lib/libargus.dylib | awk "{print \$3}" | sed "s/^_//" | sort >mac-$arch.txt
+            diff header.txt mac-$arch.txt
+            echo "== macos $arch static"
+            llvm-nm --defined-only --arch=$arch $m/lib/libargus.a 2>/dev/null | awk "\$2 == \"T\" && \$3 ~ /^_argus_/ {print \$3}" | sed "s/^_//" | sort -u >mac-a-$arch.txt
+            diff header.txt mac-a-$arch.txt
+        done'
     run_one release-library-symbols chroot "$CROSS_CHROOT" bash -c 'set -e; cd /tmp/argus-syms; L='"$linux_n"'
         w=$(ls -d argus-sdk-*-windows-x86_64); m=$(ls -d argus-sdk-*-macos-universal)
         exports() { llvm-readobj --coff-exports "$1" | sed -n "s/^ *Name: //p"; }
@@ -238,6 +317,158 @@ release_inspector() {
         unzip -l '$ROOT'/dist/argus-godot-*.zip | grep 'addons/argus/tools/.gdignore' >/dev/null"
 }
 
+# Licences: every package carries the MIT and Apache-2.0 texts with the copyright line, and the
+# third-party notice of the crates linked into its libraries, checked against `cargo tree` (a
+# dependency added without its notice fails here). The checker itself is tried on a notice with
+# one crate taken out: it must name it.
+release_licences() {
+    local t="$REL_TMP/licences"
+    rm -rf "$t" && mkdir -p "$t/sdk-linux" "$t/sdk-windows" "$t/sdk-macos" "$t/unity" "$t/godot" "$t/nupkg"
+    tar -C "$t/sdk-linux" --strip-components=1 -xzf "$ROOT"/dist/argus-sdk-*-linux-x86_64.tar.gz
+    tar -C "$t/sdk-macos" --strip-components=1 -xzf "$ROOT"/dist/argus-sdk-*-macos-universal.tar.gz
+    (cd "$t/sdk-windows" && unzip -q "$ROOT"/dist/argus-sdk-*-windows-x86_64.zip && mv argus-sdk-*/* . )
+    tar -C "$t/unity" -xzf "$ROOT"/dist/com.argus.perception-*.tgz
+    (cd "$t/godot" && unzip -q "$ROOT"/dist/argus-godot-*.zip)
+    (cd "$t/nupkg" && unzip -q "$ROOT"/dist/Argus.*.nupkg)
+    run_one release-licence-texts bash -c "set -e; cd '$t'
+        for d in sdk-linux sdk-windows sdk-macos godot/addons/argus nupkg; do
+            echo \"== \$d\"
+            grep -qx 'Copyright (c) 2026 The Argus developers' \$d/LICENSE-MIT
+            grep -q 'Permission is hereby granted, free of charge' \$d/LICENSE-MIT
+            grep -qx 'Copyright (c) 2026 The Argus developers' \$d/LICENSE-APACHE
+            grep -q 'TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION' \$d/LICENSE-APACHE
+            grep -q '^## Crates' \$d/THIRD-PARTY-NOTICES.md
+            test ! -e \$d/LICENSE.md
+        done
+        echo '== unity'
+        grep -qx 'Copyright (c) 2026 The Argus developers' unity/package/LICENSE.md
+        grep -q 'Permission is hereby granted, free of charge' unity/package/LICENSE.md
+        grep -q 'TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION' unity/package/LICENSE.md
+        grep -q '^## Crates' 'unity/package/Third Party Notices.md'
+        test -f 'unity/package/Third Party Notices.md.meta'
+        echo '== repository root'
+        cmp '$ROOT/LICENSE-MIT' sdk-linux/LICENSE-MIT && cmp '$ROOT/LICENSE-APACHE' sdk-linux/LICENSE-APACHE"
+    run_one release-notices bash -c "set -e; cd '$t'
+        for n in sdk-linux/THIRD-PARTY-NOTICES.md sdk-windows/THIRD-PARTY-NOTICES.md sdk-macos/THIRD-PARTY-NOTICES.md \
+                 nupkg/THIRD-PARTY-NOTICES.md 'unity/package/Third Party Notices.md'; do
+            python3 '$ROOT/tools/release/check_notices.py' \"\$n\" argus
+        done
+        python3 '$ROOT/tools/release/check_notices.py' godot/addons/argus/THIRD-PARTY-NOTICES.md argus-godot
+        grep -q '^- godot-core ' godot/addons/argus/THIRD-PARTY-NOTICES.md
+        grep -q '^- parry3d ' sdk-linux/THIRD-PARTY-NOTICES.md"
+    grep -v '^- parry3d ' "$t/sdk-linux/THIRD-PARTY-NOTICES.md" >"$t/without-parry3d.md"
+    python3 "$ROOT/tools/release/check_notices.py" "$t/without-parry3d.md" argus >"$LOGS/release-notices-catch.log" 2>&1
+    if [[ $? -ne 0 ]] && grep -q "parry3d .* is linked into argus but has no notice" "$LOGS/release-notices-catch.log"; then
+        record release-notices-catch-missing 1 0
+    else
+        cat "$LOGS/release-notices-catch.log"; record release-notices-catch-missing 0 1
+    fi
+}
+
+# A version is released only under its changelog heading: tools/release.sh, run on a copy of the
+# checkout whose changelog lacks the heading, refuses before building anything.
+release_version_refusal() {
+    local c="$REL_TMP/no-heading" v
+    v="$(python3 "$ROOT/tools/version.py")"
+    rm -rf "$c" && mkdir -p "$c"
+    # What the release command reads before it builds: itself, the version's sources and its places.
+    (cd "$ROOT" && tar -cf - tools/release.sh tools/version.py Cargo.toml CHANGELOG.md unity/CHANGELOG.md \
+        $(python3 -c 'import sys; sys.path.insert(0, "tools"); import version; print(" ".join(sorted({f for f, _, _ in version.derived(*version.version())})))')) |
+        tar -C "$c" -xf -
+    sed -i "s/^## \[$v\] - /## [0.0.0-not-this] - /" "$c/CHANGELOG.md"
+    CARGO_TARGET_DIR="$c/target" "$c/tools/release.sh" >"$LOGS/release-version-refusal.log" 2>&1
+    local rc=$?
+    if [[ $rc -ne 0 ]] && grep -q "CHANGELOG.md: no heading '## \[$v\] - YYYY-MM-DD'" "$LOGS/release-version-refusal.log" &&
+        grep -q "refusing to build $v" "$LOGS/release-version-refusal.log" && [[ ! -e "$c/dist" && ! -e "$c/target" ]]; then
+        record release-version-refusal 1 0
+    else
+        cat "$LOGS/release-version-refusal.log"; record release-version-refusal 0 1
+    fi
+    rm -rf "$c"
+}
+
+# Reproducible binaries: no build-machine path in any shipped library; the Windows DLL carries its
+# version resource; the Windows library's code is in line with Linux's.
+release_binaries() {
+    local t="$REL_TMP/licences" home="${HOME:-/root}" target="${CARGO_TARGET_DIR:-$ROOT/target}"
+    [[ -d "$t/sdk-linux" ]] || { release_fail release-no-build-paths "the packages were not unpacked"; return; }
+    run_one release-no-build-paths bash -c "cd '$t'; bad=0
+        for f in sdk-linux/lib/libargus.so sdk-linux/lib/libargus.a sdk-windows/bin/argus.dll sdk-windows/lib/libargus.a \
+                 sdk-macos/lib/libargus.dylib sdk-macos/lib/libargus.a godot/addons/argus/bin/*; do
+            hits=\$(strings -a \"\$f\" | grep -E -e '$ROOT' -e '$target' -e '$home/' -e '/\\.cargo/registry' -e '/usr/lib/rustlib' \
+                -e '^/argus/|[^a-z]/argus/' -e '^/target/|[^a-z]/target/' -e '/work/' -e '/tmp/' | sort -u)
+            n=\$(printf '%s' \"\$hits\" | grep -c . || true)
+            echo \"\$f: \$n build paths\"
+            [[ \$n -eq 0 ]] || { printf '%s\n' \"\$hits\" | head -n 5; bad=1; }
+        done
+        exit \$bad"
+    run_one release-windows-version-resource python3 - "$t/sdk-windows/bin/argus.dll" "$(python3 "$ROOT/tools/version.py")" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+version = sys.argv[2]
+def value(key):
+    k = key.encode("utf-16-le") + b"\0\0"
+    i = data.find(k)
+    if i < 0:
+        return None
+    j = i + len(k)
+    j += (-j) % 4   # the value is 32-bit aligned
+    end = data.find(b"\0\0", j)
+    while (end - j) % 2:
+        end = data.find(b"\0\0", end + 1)
+    return data[j:end].decode("utf-16-le")
+got = {k: value(k) for k in ("FileVersion", "ProductVersion", "ProductName", "LegalCopyright", "OriginalFilename")}
+print(got)
+fixed = data.find(struct.pack("<I", 0xFEEF04BD))   # VS_FIXEDFILEINFO
+major, minor, patch = (int(x) for x in version.split("."))
+ms, ls = struct.unpack("<II", data[fixed + 8:fixed + 16]) if fixed >= 0 else (None, None)
+print("fixed file version", ms, ls)
+ok = (got["FileVersion"] == version and got["ProductVersion"] == version and got["ProductName"] == "Argus"
+      and got["OriginalFilename"] == "argus.dll" and "Copyright (c) 2026 The Argus developers" in (got["LegalCopyright"] or "")
+      and fixed >= 0 and ms == (major << 16 | minor) and ls == (patch << 16))
+sys.exit(0 if ok else 1)
+PY
+    # Code size: the DLL's .text against the Linux library's (2x when GNU ld linked the DLL and kept
+    # every function through its unwind entry: tools/cross-build.sh).
+    run_one release-windows-code-size bash -c "set -eo pipefail; cd '$t'
+        lin=\$(size -A sdk-linux/lib/libargus.so | awk '\$1 == \".text\" {print \$2}')
+        win=\$((16#\$(objdump -h sdk-windows/bin/argus.dll | awk '\$2 == \".text\" {print \$3}')))
+        glin=\$(size -A godot/addons/argus/bin/libargus_godot.linux.x86_64.so | awk '\$1 == \".text\" {print \$2}')
+        gwin=\$((16#\$(objdump -h godot/addons/argus/bin/argus_godot.windows.x86_64.dll | awk '\$2 == \".text\" {print \$3}')))
+        ls -l sdk-linux/lib/libargus.so sdk-windows/bin/argus.dll godot/addons/argus/bin/*
+        echo \"argus .text: linux \$lin, windows \$win; godot .text: linux \$glin, windows \$gwin\"
+        test \$((win * 10)) -le \$((lin * 13)) && test \$((gwin * 10)) -le \$((glin * 13))"
+}
+
+# The .nupkg as NuGet reads it: metadata a gallery shows, its files present, no directory entries.
+release_nupkg() {
+    run_one release-nupkg-metadata python3 - "$(ls "$ROOT"/dist/Argus.*.nupkg)" <<'PY'
+import re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+names = z.namelist()
+dirs = [n for n in names if n.endswith("/")]
+print("entries:", len(names), "directory entries:", dirs)
+nuspec = z.read("Argus.nuspec").decode()
+def tag(t):
+    m = re.search(r"<%s\b([^>]*)>([^<]*)</%s>|<%s\b([^>]*)/>" % (t, t, t), nuspec)
+    return m
+need = {
+    "license": re.search(r'<license type="expression">MIT OR Apache-2.0</license>', nuspec),
+    "copyright": re.search(r"<copyright>Copyright \(c\) 2026 The Argus developers</copyright>", nuspec),
+    "projectUrl": re.search(r"<projectUrl>https://[^<]+</projectUrl>", nuspec),
+    "repository": re.search(r'<repository type="git" url="https://[^"]+"', nuspec),
+    "readme": re.search(r"<readme>README.md</readme>", nuspec) and "README.md" in names,
+    "icon": re.search(r"<icon>icon.png</icon>", nuspec) and z.read("icon.png")[:8] == b"\x89PNG\r\n\x1a\n",
+    "licence files": all(f in names for f in ("LICENSE-MIT", "LICENSE-APACHE", "THIRD-PARTY-NOTICES.md")),
+    "net45 assembly": "lib/net45/Argus.dll" in names,
+    "no directory entries": not dirs,
+}
+for k, v in need.items():
+    print("%-22s %s" % (k, "ok" if v else "MISSING"))
+sys.exit(0 if all(need.values()) else 1)
+PY
+}
+
 release_suite() {
     if [[ "${ARGUS_RELEASE_REUSE_DIST:-0}" == 1 && -f "$ROOT/dist/SHA256SUMS" ]]; then
         # For iterating on the tests only: CI always builds.
@@ -253,6 +484,7 @@ release_suite() {
     sed -n '/stage times/,$p' "$LOGS/release-build.log"
     rm -rf "$REL_TMP" && mkdir -p "$REL_TMP"
     release_c_linux
+    release_cmake
     release_c_windows
     release_symbols
     if declare -f unity_record_nunit >/dev/null; then release_unity; else release_fail release-unity "40-unity.sh was not sourced"; fi
@@ -260,5 +492,9 @@ release_suite() {
     release_csharp
     release_versions
     release_inspector
+    release_licences
+    release_binaries
+    release_nupkg
+    release_version_refusal
 }
 release_suite

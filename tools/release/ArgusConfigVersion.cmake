@@ -12,7 +12,9 @@ endif()
 if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
     set(PACKAGE_VERSION_EXACT TRUE)
 endif()
-# A 64-bit library: a 32-bit project cannot use it.
-if(NOT CMAKE_SIZEOF_VOID_P EQUAL 8)
+# A 64-bit library: a 32-bit project cannot use it. As in CMake's own version-file template, a
+# project that enables no compiler (LANGUAGES NONE: CMAKE_SIZEOF_VOID_P empty) is not refused.
+if(NOT "${CMAKE_SIZEOF_VOID_P}" STREQUAL "" AND NOT "${CMAKE_SIZEOF_VOID_P}" STREQUAL "8")
+    set(PACKAGE_VERSION "${PACKAGE_VERSION} (64bit)")
     set(PACKAGE_VERSION_UNSUITABLE TRUE)
 endif()
