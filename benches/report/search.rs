@@ -9,7 +9,9 @@
 //! 15–30 m on, out of sight of where it was lost, and stays. Found: a guard sees it there; the
 //! time runs from the moment it was spotted. Not found in 90 s counts as 90 s.
 
-use argus_core::{AgentDef, AgentId, BrainConfig, BrainState, OccluderDef, SearchKind, SightConfig, TargetDef, TargetId};
+use argus_core::{
+    AgentDef, AgentId, BrainConfig, BrainState, OccluderDef, SearchKind, SightConfig, TargetDef, TargetId,
+};
 use argus_core::{Vec3, WalkGridDef, World};
 
 use crate::measure::Row;
@@ -61,10 +63,18 @@ fn walls(kind: Kind, rng: &mut Rng) -> Vec<(Vec3, Vec3)> {
             while let Some(&c) = stack.last() {
                 let (x, z) = (c % n, c / n);
                 let mut next = Vec::new();
-                if x + 1 < n && !seen[c + 1] { next.push(c + 1) }
-                if x > 0 && !seen[c - 1] { next.push(c - 1) }
-                if z + 1 < n && !seen[c + n] { next.push(c + n) }
-                if z > 0 && !seen[c - n] { next.push(c - n) }
+                if x + 1 < n && !seen[c + 1] {
+                    next.push(c + 1)
+                }
+                if x > 0 && !seen[c - 1] {
+                    next.push(c - 1)
+                }
+                if z + 1 < n && !seen[c + n] {
+                    next.push(c + n)
+                }
+                if z > 0 && !seen[c - n] {
+                    next.push(c - n)
+                }
                 if next.is_empty() {
                     stack.pop();
                     continue;
@@ -171,9 +181,8 @@ fn episode(kind: Kind, seed: u64, search: SearchKind) -> Episode {
         SearchKind::LastKnownPosition => BrainConfig::default(),
     };
     let hider_at = open_point(&world, &mut rng);
-    let hider = world
-        .create_target(&TargetDef { position: hider_at, top_speed: HIDER_SPEED, ..Default::default() })
-        .unwrap();
+    let hider =
+        world.create_target(&TargetDef { position: hider_at, top_speed: HIDER_SPEED, ..Default::default() }).unwrap();
     let mut guards = Vec::new();
     for k in 0..3 {
         // The first guard stands where it sees the hider; the others anywhere.
@@ -271,7 +280,8 @@ fn time_to_find(kind: Kind, seed: u64, search: SearchKind) -> Option<f32> {
         }
         e.world.step(DT).unwrap();
         t += DT;
-        let seen = e.world.events().percepts.iter().any(|p| p.target == e.hider && p.kind == argus_core::PerceptKind::Sight);
+        let seen =
+            e.world.events().percepts.iter().any(|p| p.target == e.hider && p.kind == argus_core::PerceptKind::Sight);
         let hidden = hid && e.world.target(e.hider).unwrap().position().distance(spot) < 0.01;
         if hidden && seen {
             return Some(t);

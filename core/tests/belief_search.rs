@@ -181,7 +181,10 @@ fn beliefs_are_saved_loaded_and_replayed_exactly() {
         }
         assert_eq!(loaded.save().unwrap(), world.save().unwrap());
     }
-    assert!(world.beliefs().count() > 0 || guards.iter().any(|&g| world.agent(g).unwrap().brain().state != BrainState::Searching));
+    assert!(
+        world.beliefs().count() > 0
+            || guards.iter().any(|&g| world.agent(g).unwrap().brain().state != BrainState::Searching)
+    );
     let bytes = world.stop_recording().unwrap();
     let mut replay = Replay::new(&bytes).unwrap();
     replay.run_to_end().unwrap();
@@ -193,7 +196,7 @@ fn beliefs_are_saved_loaded_and_replayed_exactly() {
     let at = bad.windows(4).rposition(|w| w == count).expect("the probabilities' count") + 4;
     bad[at..at + 4].copy_from_slice(&2.0f32.to_le_bytes());
     argus_core::snapshot::reseal(&mut bad);
-    let err = World::load(&bad).err().expect("refused").to_string();
+    let err = World::load(&bad).expect_err("refused").to_string();
     assert!(err.contains("belief") || err.contains("search point"), "{err}");
 }
 

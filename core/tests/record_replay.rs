@@ -103,7 +103,13 @@ fn scenario(seed: u64, steps: usize, record: Option<RecordOptions>, workers: u32
         })
         .collect();
     w.set_attitude(1, 2, Attitude::Neutral).unwrap();
-    let walk_grid = WalkGridDef { origin: Vec3::new(-20.0, 0.0, -20.0), width: 80, depth: 80, cell_size: 0.5, ..Default::default() };
+    let walk_grid = WalkGridDef {
+        origin: Vec3::new(-20.0, 0.0, -20.0),
+        width: 80,
+        depth: 80,
+        cell_size: 0.5,
+        ..Default::default()
+    };
     w.set_walk_grid(&walk_grid).unwrap();
     let map_def = InfluenceMapDef {
         width: 12,

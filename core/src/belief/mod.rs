@@ -10,8 +10,8 @@
 
 mod search;
 
-pub use search::SearchPoint;
 pub(crate) use search::Claim;
+pub use search::SearchPoint;
 
 use crate::error::{Result, invalid};
 use crate::id::{AgentId, TargetId};

@@ -108,7 +108,9 @@ impl Belief {
     /// Does `agent` (at `position`, at world `time`) need a new search point?
     pub(crate) fn needs_point(&self, graph: &WalkGraph, agent: AgentId, position: Vec3, time: f64) -> bool {
         let Some(claim) = self.claims.iter().find(|c| c.agent == agent) else { return true };
-        across(graph.position(claim.node), position) <= ARRIVED || self.mass[claim.node as usize] < KEPT_SHARE * claim.mass || time - claim.time >= REPLAN_SECONDS
+        across(graph.position(claim.node), position) <= ARRIVED
+            || self.mass[claim.node as usize] < KEPT_SHARE * claim.mass
+            || time - claim.time >= REPLAN_SECONDS
     }
 
     /// Chooses `agent`'s next search point from `position`: of the most probable tiles whose

@@ -262,7 +262,8 @@ impl GridShape {
         // A diagonal edge carries 1/√2 of an orthogonal one's share (its walk is √2 cells long).
         const D: f32 = std::f32::consts::FRAC_1_SQRT_2;
         const CARRIED: [f32; 8] = [1.0, 1.0, 1.0, 1.0, D, D, D, D];
-        const PER_EDGE: [f32; 9] = [0.0, 1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0, 1.0 / 6.0, 1.0 / 7.0, 1.0 / 8.0];
+        const PER_EDGE: [f32; 9] =
+            [0.0, 1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0, 1.0 / 6.0, 1.0 / 7.0, 1.0 / 8.0];
         share.clear();
         share.extend(mass.iter().zip(&self.moves).map(|(&m, &mask)| m * PER_EDGE[mask.count_ones() as usize]));
         let w = self.def.width as usize;
@@ -276,7 +277,8 @@ impl GridShape {
                 row_out[x] = if mask == 0xFF {
                     // Every edge (an inner cell): no tests, fixed neighbours.
                     let straight = share[cell + 1] + share[cell - 1] + share[cell + w] + share[cell - w];
-                    let diagonal = share[cell + w + 1] + share[cell - w + 1] + share[cell + w - 1] + share[cell - w - 1];
+                    let diagonal =
+                        share[cell + w + 1] + share[cell - w + 1] + share[cell + w - 1] + share[cell - w - 1];
                     m - share[cell] * (4.0 + 4.0 * D) + straight + D * diagonal
                 } else if mask == 0 {
                     m

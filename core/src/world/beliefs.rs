@@ -54,7 +54,11 @@ impl World {
         let a = self.agent(agent)?;
         let owner = owner_of(agent, a);
         let target = a.brain.focus;
-        Ok(self.beliefs.iter().find(|h| h.owner == owner && h.belief.target() == target && h.belief.owners().contains(&agent)).map(|h| &h.belief))
+        Ok(self
+            .beliefs
+            .iter()
+            .find(|h| h.owner == owner && h.belief.target() == target && h.belief.owners().contains(&agent))
+            .map(|h| &h.belief))
     }
 
     /// The walk graph changed: its beliefs mean nothing on the new one. They are dropped, and
@@ -192,7 +196,9 @@ impl World {
 /// Checks a saved owner.
 pub(crate) fn check_owner(owner: BeliefOwner) -> Result<()> {
     match owner {
-        BeliefOwner::Team(t) if t as usize >= crate::team::MAX_TEAMS => Err(invalid(format!("belief team {t} out of range"))),
+        BeliefOwner::Team(t) if t as usize >= crate::team::MAX_TEAMS => {
+            Err(invalid(format!("belief team {t} out of range")))
+        }
         _ => Ok(()),
     }
 }
