@@ -335,7 +335,8 @@ impl PerceptionWorld2D {
     }
     /// The current picture as line segments (pairs of points), from the core's debug-draw
     /// buffer: cones, sight rays (green seen, red blocked), occluders, memory, sounds, move
-    /// targets. `flags` = 0 draws everything; `agent` limits it to one sensor. Colours of the
+    /// targets, the walk graph (`DEBUG_WALK_GRAPH`) and the belief search heat maps
+    /// (`DEBUG_BELIEFS`). `flags` = 0 draws everything; `agent` limits it to one sensor. Colours of the
     /// last call: `get_debug_line_colors()` (one per segment).
     #[func]
     pub fn get_debug_lines(&mut self, flags: i64, agent: Option<Gd<Node>>) -> PackedVector2Array {

@@ -12,6 +12,13 @@ impl PerceptionWorld3D {
     /// `get_debug_lines` flag: the walk graph's edges (drawn too when `flags` is 0).
     #[constant]
     pub const DEBUG_WALK_GRAPH: i64 = crate::world_queries::DEBUG_WALK_GRAPH;
+    /// `get_debug_lines` flag: the beliefs of the guards whose brain searches by belief (drawn
+    /// too when `flags` is 0): a cross on each walk-graph node holding probability, coloured by
+    /// its share of the belief's peak (blue little, green, yellow, red the peak), a belief
+    /// shared by a team once, and each guard's search point as a white diamond with a line from
+    /// the guard. With a guard passed as `agent`, only its belief.
+    #[constant]
+    pub const DEBUG_BELIEFS: i64 = crate::world_queries::DEBUG_BELIEFS;
 
     /// Builds the walk graph as a grid over the registered occluders from the `walk_grid_*`
     /// properties (done at `_ready` when `walk_grid_enabled`; call again after changing them),

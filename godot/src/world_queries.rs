@@ -98,16 +98,161 @@ pub fn debug_lines<S: WorldShell>(this: &mut S, flags: i64, agent: Option<Gd<Nod
         .map(|v| v.bind().agent_id())
         .unwrap_or(AgentId::NULL);
     let all = argus_core::debug_draw::flags::ALL | argus_core::debug_draw::flags::WALK_GRAPH;
-    let options = argus_core::DebugDrawOptions {
-        flags: if flags == 0 { all } else { flags as u32 },
-        agent,
-        ..Default::default()
-    };
+    let flags = if flags == 0 { all as i64 | DEBUG_BELIEFS } else { flags };
+    // The beliefs are the add-on's own bit, drawn here; the rest is the core's picture.
+    let options = argus_core::DebugDrawOptions { flags: (flags & !DEBUG_BELIEFS) as u32, agent, ..Default::default() };
     let mut draw = argus_core::DebugDraw::default();
     let drawn = with_rays(this, |w, rays| w.debug_draw_with(&options, &mut draw, rays));
     if let Err(e) = drawn {
         godot_error!("{}.get_debug_lines: {e}", <S::D as Dim>::WORLD_CLASS);
     }
-    this.core().debug_colors = draw.lines.iter().map(|l| crate::convert::color_of(l.color)).collect();
-    draw.lines.iter().flat_map(|l| [<S::D as Dim>::from_core(l.a), <S::D as Dim>::from_core(l.b)]).collect()
+    let mut lines: Vec<(Vec3, Vec3, Color)> =
+        draw.lines.iter().map(|l| (l.a, l.b, crate::convert::color_of(l.color))).collect();
+    if flags & DEBUG_BELIEFS != 0
+        && let Some(world) = this.core_ref().hub.world_ref()
+    {
+        belief_lines(world, agent, <S::D as Dim>::DISTANCE_SCALE, &mut lines);
+    }
+    this.core().debug_colors = lines.iter().map(|l| l.2).collect();
+    lines.iter().flat_map(|l| [<S::D as Dim>::from_core(l.0), <S::D as Dim>::from_core(l.1)]).collect()
+}
+
+/// `get_debug_lines` flag drawing the beliefs of the guards that search by belief (the add-on's
+/// own bit, as the Unity package's `GizmoBeliefs`). `flags` = 0 draws them too.
+pub const DEBUG_BELIEFS: i64 = 1 << 7;
+
+/// The colour of a node holding the share `t` (0..1] of its belief's peak: blue (little)
+/// through green and yellow to red (the peak), more opaque the more it holds (the Unity
+/// package's `BeliefColor`).
+pub fn belief_color(t: f32) -> Color {
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+    let mix = |a: [f32; 3], b: [f32; 3], k: f32| [0, 1, 2].map(|i| a[i] + (b[i] - a[i]) * k);
+    let c = if t < 0.5 {
+        mix([0.1, 0.3, 1.0], [0.1, 0.9, 0.2], t * 2.0)
+    } else {
+        mix([1.0, 0.9, 0.1], [1.0, 0.1, 0.05], (t - 0.5) * 2.0)
+    };
+    Color::from_rgba(c[0], c[1], c[2], 0.35 + 0.6 * t)
+}
+
+/// The white of a search point and the line from its guard.
+pub const SEARCH_POINT_COLOR: Color = Color::from_rgba(1.0, 1.0, 1.0, 1.0);
+
+/// The beliefs as segments (core space): each node holding probability as a cross (a third
+/// of a grid cell, or of the shortest edge, across) coloured by its share of the peak, a belief
+/// shared by a team once; each searching guard's search point as a diamond (`scale` × 0.5
+/// across: 0.5 m, 32 px in 2D) with a line from the guard. Only `agent`'s when it is not null.
+pub fn belief_lines(world: &argus_core::World, agent: AgentId, scale: f32, out: &mut Vec<(Vec3, Vec3, Color)>) {
+    let Some(graph) = world.walk_graph() else { return };
+    let cell = match graph.grid_def() {
+        Some(def) => def.cell_size,
+        None => graph.edges().iter().map(|e| e.2).filter(|&l| l > 0.0).fold(f32::MAX, f32::min),
+    };
+    let r = if cell < f32::MAX { cell / 3.0 } else { 0.15 * scale } * 0.5;
+    let lift = Vec3::new(0.0, 0.05, 0.0);
+    let mut drawn: Vec<*const argus_core::Belief> = Vec::new();
+    for (id, a) in world.agents() {
+        if (!agent.is_null() && id != agent) || a.brain_config().search != argus_core::SearchKind::Belief {
+            continue;
+        }
+        let Some(belief) = world.agent_belief(id).ok().flatten() else { continue };
+        if !drawn.contains(&(belief as *const _)) {
+            drawn.push(belief);
+            let peak = belief.peak();
+            for (n, &p) in belief.probabilities().iter().enumerate() {
+                if p.is_nan() || p <= 0.0 || n >= graph.node_count() {
+                    continue;
+                }
+                let at = graph.position(n as u32) + lift;
+                let color = belief_color(if peak > 0.0 { p / peak } else { 1.0 });
+                out.push((at - Vec3::new(r, 0.0, 0.0), at + Vec3::new(r, 0.0, 0.0), color));
+                out.push((at - Vec3::new(0.0, 0.0, r), at + Vec3::new(0.0, 0.0, r), color));
+            }
+        }
+        if let Some(point) = a.brain().search_point {
+            let (p, d) = (point + lift, 0.5 * scale);
+            let corners =
+                [Vec3::new(d, 0.0, 0.0), Vec3::new(0.0, 0.0, d), Vec3::new(-d, 0.0, 0.0), Vec3::new(0.0, 0.0, -d)];
+            for k in 0..4 {
+                out.push((p + corners[k], p + corners[(k + 1) % 4], SEARCH_POINT_COLOR));
+            }
+            out.push((a.position() + lift, p, SEARCH_POINT_COLOR));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use argus_core::{AgentDef, BrainConfig, OccluderDef, SearchKind, SightConfig, TargetDef, WalkGridDef, World};
+
+    /// The core test's level: a wall across a 30 m grid, `guards` guards searching by belief
+    /// that lose the player behind it.
+    fn searching(guards: usize) -> (World, Vec<AgentId>) {
+        let mut world = World::default();
+        world.add_occluder(&OccluderDef::cuboid(Vec3::new(12.0, 1.5, 15.0), Vec3::new(12.0, 1.5, 0.3))).unwrap();
+        world.set_walk_grid(&WalkGridDef { width: 60, depth: 60, cell_size: 0.5, ..Default::default() }).unwrap();
+        let brain = BrainConfig { search: SearchKind::Belief, search_duration: 30.0, ..Default::default() };
+        let sight = SightConfig { view_radius: 15.0, view_angle: 120.0, rate_hz: 10.0, ..Default::default() };
+        let ids: Vec<AgentId> = (0..guards)
+            .map(|k| {
+                let position = Vec3::new(4.0 + 2.0 * k as f32, 0.0, 6.0);
+                world.create_agent(&AgentDef { position, sight, brain, ..Default::default() }).unwrap()
+            })
+            .collect();
+        let player =
+            world.create_target(&TargetDef { position: Vec3::new(6.0, 0.0, 11.0), ..Default::default() }).unwrap();
+        for _ in 0..5 {
+            world.step(0.1).unwrap();
+        }
+        world.set_target_pose(player, Vec3::new(20.0, 0.0, 24.0), Vec3::Z).unwrap();
+        for _ in 0..3 {
+            world.step(0.1).unwrap();
+        }
+        (world, ids)
+    }
+
+    #[test]
+    fn the_heat_map_draws_each_node_holding_probability_and_the_search_points() {
+        let (world, guards) = searching(2);
+        let belief = world.agent_belief(guards[0]).unwrap().expect("a belief");
+        let held = belief.probabilities().iter().filter(|&&p| p > 0.0).count();
+        let points = guards.iter().filter(|&&g| world.agent(g).unwrap().brain().search_point.is_some()).count();
+        assert!(held > 0 && points > 0);
+        let mut out = Vec::new();
+        belief_lines(&world, AgentId::NULL, 1.0, &mut out);
+        assert_eq!(out.len(), 2 * held + 5 * points, "the shared belief once, a diamond and a line per point");
+        let mut one = Vec::new();
+        belief_lines(&world, guards[0], 1.0, &mut one);
+        assert_eq!(one.len(), 2 * held + 5, "one guard's alone");
+        // A cross is a third of a cell across; the search point's line ends at the point.
+        let (a, b, _) = one[0];
+        assert!(((b - a).length() - 0.5 / 3.0).abs() < 1e-5);
+        let point = world.agent(guards[0]).unwrap().brain().search_point.unwrap();
+        assert!((one.last().unwrap().1 - point).length() < 0.06);
+        assert_eq!(one.last().unwrap().2, SEARCH_POINT_COLOR);
+    }
+
+    #[test]
+    fn belief_colours_run_from_blue_to_red() {
+        let (low, high) = (belief_color(0.0), belief_color(1.0));
+        assert!(low.b > low.r && high.r > high.b, "{low:?} {high:?}");
+        assert!(high.a > low.a && (low.a - 0.35).abs() < 1e-6);
+        assert_eq!(belief_color(f32::NAN), low);
+        assert_eq!(belief_color(7.0), high);
+    }
+
+    #[test]
+    fn the_belief_flag_is_the_add_ons_own() {
+        use argus_core::debug_draw::flags;
+        assert_eq!(DEBUG_BELIEFS & (flags::ALL | flags::WALK_GRAPH) as i64, 0);
+    }
+
+    #[test]
+    fn a_2d_target_walks_at_the_same_speed_in_pixels() {
+        use crate::dim::{D2, D3};
+        use crate::sensors::target::default_top_speed;
+        assert_eq!(default_top_speed::<D3>(), 1.4);
+        assert!((default_top_speed::<D2>() - 89.6).abs() < 1e-4);
+    }
 }

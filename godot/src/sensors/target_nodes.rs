@@ -32,6 +32,10 @@ pub struct PerceptionTarget3D {
     #[export]
     #[var(set)]
     perceivable: bool,
+    /// How fast guards searching by belief assume it can move once they lose it: how fast their belief of where it can be spreads over the walk graph (metres per second; pixels in 2D: default 1.4 m/s, 89.6 px/s in 2D; 0 to 1000).
+    #[export(range = (0.0, 1000.0, or_greater))]
+    #[var(set)]
+    top_speed: f32,
     link: Link<D3, TargetId>,
     base: Base<Node3D>,
 }
@@ -47,6 +51,7 @@ impl TargetShell for PerceptionTarget3D {
             layers: self.layers,
             check_points: self.check_points.iter_shared().map(D3::to_core).collect(),
             perceivable: self.perceivable,
+            top_speed: self.top_speed,
         }
     }
 }
@@ -54,7 +59,15 @@ impl TargetShell for PerceptionTarget3D {
 #[godot_api]
 impl INode3D for PerceptionTarget3D {
     fn init(base: Base<Node3D>) -> Self {
-        Self { team: 1, layers: 1, check_points: Array::new(), perceivable: true, link: Link::default(), base }
+        Self {
+            team: 1,
+            layers: 1,
+            check_points: Array::new(),
+            perceivable: true,
+            top_speed: target::default_top_speed::<D3>(),
+            link: Link::default(),
+            base,
+        }
     }
     fn enter_tree(&mut self) {
         enter_tree::<Self, D3>(self, D3::TARGETS_GROUP);
@@ -115,6 +128,10 @@ impl PerceptionTarget3D {
     fn set_perceivable(&mut self, v: bool) {
         target::set_checked(self, |s| &mut s.perceivable, "perceivable", v);
     }
+    #[func]
+    fn set_top_speed(&mut self, v: f32) {
+        target::set_checked(self, |s| &mut s.top_speed, "top_speed", v);
+    }
 }
 
 impl PerceptionTarget3D {
@@ -146,6 +163,10 @@ pub struct PerceptionTarget2D {
     #[export]
     #[var(set)]
     perceivable: bool,
+    /// How fast guards searching by belief assume it can move once they lose it: how fast their belief of where it can be spreads over the walk graph (metres per second; pixels in 2D: default 1.4 m/s, 89.6 px/s in 2D; 0 to 1000).
+    #[export(range = (0.0, 1000.0, or_greater))]
+    #[var(set)]
+    top_speed: f32,
     link: Link<D2, TargetId>,
     base: Base<Node2D>,
 }
@@ -161,6 +182,7 @@ impl TargetShell for PerceptionTarget2D {
             layers: self.layers,
             check_points: self.check_points.iter_shared().map(D2::to_core).collect(),
             perceivable: self.perceivable,
+            top_speed: self.top_speed,
         }
     }
 }
@@ -168,7 +190,15 @@ impl TargetShell for PerceptionTarget2D {
 #[godot_api]
 impl INode2D for PerceptionTarget2D {
     fn init(base: Base<Node2D>) -> Self {
-        Self { team: 1, layers: 1, check_points: Array::new(), perceivable: true, link: Link::default(), base }
+        Self {
+            team: 1,
+            layers: 1,
+            check_points: Array::new(),
+            perceivable: true,
+            top_speed: target::default_top_speed::<D2>(),
+            link: Link::default(),
+            base,
+        }
     }
     fn enter_tree(&mut self) {
         enter_tree::<Self, D2>(self, D2::TARGETS_GROUP);
@@ -228,6 +258,10 @@ impl PerceptionTarget2D {
     #[func]
     fn set_perceivable(&mut self, v: bool) {
         target::set_checked(self, |s| &mut s.perceivable, "perceivable", v);
+    }
+    #[func]
+    fn set_top_speed(&mut self, v: f32) {
+        target::set_checked(self, |s| &mut s.top_speed, "top_speed", v);
     }
 }
 

@@ -92,4 +92,41 @@ impl VisionSensor2D {
     pub fn report_arrived(&mut self) {
         vision::report_arrived(self)
     }
+    /// Belief search (the brain's `search` = Belief): the highest probability of one
+    /// walk-graph node in this guard's belief (0..1), as of the latest step; -1 while it
+    /// keeps none (another search, no walk graph, or not chasing or searching).
+    #[func]
+    pub fn get_belief_peak(&mut self) -> f32 {
+        vision::get_belief_peak(self)
+    }
+    /// Belief search: the search point this guard walks to (then `get_move_target()`);
+    /// null when it has none.
+    #[func]
+    pub fn get_search_point(&mut self) -> Variant {
+        vision::get_search_point(self)
+    }
+    /// Belief search: true while this guard has a search point to walk to.
+    #[func]
+    pub fn has_search_point(&mut self) -> bool {
+        vision::has_search_point(self)
+    }
+    /// Belief search: the probability of each walk-graph node, in the world's
+    /// `get_walk_nodes()` order (they sum to 1); empty while this guard keeps no belief.
+    #[func]
+    pub fn get_belief(&mut self) -> PackedFloat32Array {
+        vision::get_belief(self)
+    }
+    /// Belief search: the probability of the walk-graph node nearest `position` (0 off
+    /// the graph, or while this guard keeps no belief; an error for a NaN position).
+    #[func]
+    pub fn get_belief_at(&mut self, position: Vector2) -> f32 {
+        vision::get_belief_at(self, position)
+    }
+    /// Belief search: up to `count` places worth searching, most probable first, as
+    /// Dictionaries: `position` (a tile's most probable node; tiles are 4 m square, 4 px in 2D)
+    /// and `probability` (what the tile holds). Empty while this guard keeps no belief.
+    #[func]
+    pub fn get_search_points(&mut self, count: i64) -> Array<VarDictionary> {
+        vision::get_search_points(self, count)
+    }
 }

@@ -132,3 +132,70 @@ pub fn report_arrived<S: VisionShell>(this: &mut S) {
     let Some((id, mut w)) = live_world(this) else { return };
     let _ = w.bind_mut().hub_mut().world().report_arrived(id);
 }
+
+/// Runs `f` on this sensor's belief and the core world (`None`: unregistered, or it keeps no
+/// belief now).
+fn with_belief<S: VisionShell, R>(
+    this: &mut S,
+    f: impl FnOnce(&argus_core::World, &argus_core::Belief) -> R,
+) -> Option<R> {
+    let (id, mut w) = live_world(this)?;
+    let mut w = w.bind_mut();
+    let world = w.hub_mut().world();
+    let belief = world.agent_belief(id).ok().flatten()?;
+    Some(f(world, belief))
+}
+
+pub fn get_belief_peak<S: VisionShell>(this: &mut S) -> f32 {
+    with_belief(this, |_, b| b.peak()).unwrap_or(argus_core::brain::NO_BELIEF)
+}
+
+pub fn get_search_point<S: VisionShell>(this: &mut S) -> Variant {
+    match with_agent(this, |a| a.brain().search_point).flatten() {
+        Some(p) => <S::D as Dim>::from_core(p).to_variant(),
+        None => Variant::nil(),
+    }
+}
+
+pub fn has_search_point<S: VisionShell>(this: &mut S) -> bool {
+    with_agent(this, |a| a.brain().search_point.is_some()).unwrap_or(false)
+}
+
+pub fn get_belief<S: VisionShell>(this: &mut S) -> PackedFloat32Array {
+    with_belief(this, |_, b| b.probabilities().iter().copied().collect()).unwrap_or_default()
+}
+
+pub fn get_belief_at<S: VisionShell>(this: &mut S, position: <S::D as Dim>::Vector) -> f32 {
+    let at = <S::D as Dim>::to_core(position);
+    match with_belief(this, |w, b| b.probability_at(w, at)) {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => {
+            godot_error!("{}.get_belief_at: {e}", crate::sensors::node_label(&this.to_gd().upcast()));
+            0.0
+        }
+        None => 0.0,
+    }
+}
+
+/// The most search points `get_search_points` returns (a grid's tiles are far fewer).
+const MAX_SEARCH_POINTS: i64 = 4096;
+
+pub fn get_search_points<S: VisionShell>(this: &mut S, count: i64) -> Array<VarDictionary> {
+    if !(0..=MAX_SEARCH_POINTS).contains(&count) {
+        let label = crate::sensors::node_label(&this.to_gd().upcast());
+        godot_error!("{label}.get_search_points: count = {count} refused: it must be 0 to {MAX_SEARCH_POINTS}");
+        return Array::new();
+    }
+    let points = with_belief(this, |w, b| w.walk_graph().map(|g| b.search_points(g, count as usize)));
+    points
+        .flatten()
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            let mut d = VarDictionary::new();
+            d.set("position", &<S::D as Dim>::from_core(p.position).to_variant());
+            d.set("probability", p.probability);
+            d
+        })
+        .collect()
+}

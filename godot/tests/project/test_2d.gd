@@ -6,6 +6,7 @@ extends SceneTree
 const H = preload("res://harness.gd")
 const WalkTests = preload("res://walk_tests.gd")
 const LevelTests = preload("res://level_tests.gd")
+const BeliefTests = preload("res://belief_tests.gd")
 var t := H.new()
 
 func _initialize() -> void:
@@ -43,6 +44,7 @@ func run() -> void:
 	var walk_log := H.ErrorLog.new()
 	OS.add_logger(walk_log)
 	WalkTests.new(self, t, walk_log, true).run()
+	BeliefTests.new(self, t, walk_log, true).run()
 	await LevelTests.new(self, t, walk_log, true).run()
 	OS.remove_logger(walk_log)
 	print("2d: %d passed, %d failed" % [t.passed, t.failed])

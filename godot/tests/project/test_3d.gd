@@ -5,6 +5,7 @@ extends SceneTree
 const H = preload("res://harness.gd")
 const WalkTests = preload("res://walk_tests.gd")
 const LevelTests = preload("res://level_tests.gd")
+const BeliefTests = preload("res://belief_tests.gd")
 var t := H.new()
 var errors := H.ErrorLog.new()
 
@@ -54,6 +55,7 @@ func run() -> void:
 	test_more_occluder_sources()
 	test_configuration_warnings()
 	WalkTests.new(self, t, errors, false).run()
+	BeliefTests.new(self, t, errors, false).run()
 	await LevelTests.new(self, t, errors, false).run()
 	print("3d: %d passed, %d failed" % [t.passed, t.failed])
 	quit(1 if t.failed > 0 else 0)
