@@ -32,14 +32,14 @@ fn total(b: &Belief) -> f64 {
 }
 
 /// Steps until every guard chases, then the player slips behind the wall.
-fn chase_then_hide(world: &mut World, guards: &[AgentId], player: TargetId) {
+fn chase_then_hide(world: &mut World, guards: &[AgentId], player: TargetId, scale: f32) {
     for _ in 0..5 {
         world.step(0.1).unwrap();
     }
     for &g in guards {
         assert_eq!(world.agent(g).unwrap().brain().state, BrainState::Chasing);
     }
-    world.set_target_pose(player, Vec3::new(20.0, 0.0, 24.0), Vec3::Z).unwrap();
+    world.set_target_pose(player, Vec3::new(20.0, 0.0, 24.0) * scale, Vec3::Z).unwrap();
     for _ in 0..3 {
         world.step(0.1).unwrap();
     }
@@ -49,7 +49,7 @@ fn chase_then_hide(world: &mut World, guards: &[AgentId], player: TargetId) {
 fn a_guard_that_loses_the_player_searches_by_its_belief() {
     let (mut world, guards, player) = level(1, true);
     let g = guards[0];
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     let brain = *world.agent(g).unwrap().brain();
     assert_eq!(brain.state, BrainState::Searching);
     let belief = world.agent_belief(g).unwrap().expect("a belief while searching");
@@ -86,7 +86,7 @@ fn the_lessons_search_keeps_no_belief() {
         brain.search = SearchKind::LastKnownPosition;
         world.set_agent_brain(g, &brain).unwrap();
     }
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     assert_eq!(world.beliefs().count(), 0);
     let brain = world.agent(guards[0]).unwrap().brain();
     assert_eq!(brain.state, BrainState::Searching);
@@ -97,7 +97,7 @@ fn the_lessons_search_keeps_no_belief() {
 #[test]
 fn a_team_shares_one_belief_and_splits_the_search_points() {
     let (mut world, guards, player) = level(3, true);
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     assert_eq!(world.beliefs().count(), 1);
     let (owner, belief) = world.beliefs().next().unwrap();
     assert_eq!(owner, BeliefOwner::Team(0));
@@ -116,7 +116,7 @@ fn a_team_shares_one_belief_and_splits_the_search_points() {
     }
     // Not sharing: one belief each.
     let (mut world, guards, player) = level(3, false);
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     let owners: Vec<BeliefOwner> = world.beliefs().map(|(o, _)| o).collect();
     assert_eq!(owners, guards.iter().map(|&g| BeliefOwner::Agent(g)).collect::<Vec<_>>());
 }
@@ -128,7 +128,7 @@ fn the_search_gives_up_when_the_belief_is_too_thin() {
     let mut brain = *world.agent(g).unwrap().brain_config();
     brain.give_up_probability = 0.9;
     world.set_agent_brain(g, &brain).unwrap();
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     // Unseen, the probability spreads below 0.9 within a move (0.36 s): given up, belief dropped.
     for _ in 0..5 {
         world.step(0.1).unwrap();
@@ -143,7 +143,7 @@ fn the_search_gives_up_when_the_belief_is_too_thin() {
 fn a_replaced_walk_graph_drops_the_beliefs_and_the_guard_searches_as_the_lesson() {
     let (mut world, guards, player) = level(1, true);
     let g = guards[0];
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     assert_eq!(world.beliefs().count(), 1);
     world.set_walk_grid(&WalkGridDef { width: 30, depth: 30, cell_size: 1.0, ..Default::default() }).unwrap();
     assert_eq!(world.beliefs().count(), 0);
@@ -154,7 +154,7 @@ fn a_replaced_walk_graph_drops_the_beliefs_and_the_guard_searches_as_the_lesson(
     assert_eq!(world.move_target(g).unwrap(), Some(Vec3::new(6.0, 0.0, 11.0)));
     // A destroyed player: the guard gives up and the belief goes.
     let (mut world, guards, player) = level(2, true);
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     world.destroy_target(player).unwrap();
     world.step(0.1).unwrap();
     assert_eq!(world.beliefs().count(), 0);
@@ -165,7 +165,7 @@ fn a_replaced_walk_graph_drops_the_beliefs_and_the_guard_searches_as_the_lesson(
 fn beliefs_are_saved_loaded_and_replayed_exactly() {
     let (mut world, guards, player) = level(3, true);
     world.start_recording(&RecordOptions::default()).unwrap();
-    chase_then_hide(&mut world, &guards, player);
+    chase_then_hide(&mut world, &guards, player, 1.0);
     let saved = world.save().unwrap();
     let mut loaded = World::load(&saved).unwrap();
     assert_eq!(loaded.save().unwrap(), saved, "a loaded world saves the same bytes");
@@ -211,5 +211,54 @@ fn bad_belief_settings_are_refused() {
     for bad in [-1.0, f32::INFINITY, f32::NAN, 2000.0] {
         let def = TargetDef { top_speed: bad, ..world.target(player).unwrap().def() };
         assert!(world.set_target_def(player, &def).is_err(), "{bad}");
+    }
+}
+
+/// The search reads a level in its own units: the same level in metres and in pixels (64 to the
+/// metre, as a 2D game counts) gives the same search points, scaled.
+#[test]
+fn the_search_points_follow_the_levels_units() {
+    let points = |scale: f32| -> Vec<Vec3> {
+        let mut world = World::default();
+        let s = |v: Vec3| v * scale;
+        world.add_occluder(&OccluderDef::cuboid(s(Vec3::new(12.0, 1.5, 15.0)), s(Vec3::new(12.0, 1.5, 0.3)))).unwrap();
+        let grid = WalkGridDef {
+            width: 60,
+            depth: 60,
+            cell_size: 0.5 * scale,
+            band_min: 0.3 * scale,
+            band_max: 1.8 * scale,
+            ..Default::default()
+        };
+        world.set_walk_grid(&grid).unwrap();
+        let brain = BrainConfig { search: SearchKind::Belief, search_duration: 30.0, ..Default::default() };
+        let sight = SightConfig {
+            view_radius: 15.0 * scale,
+            view_angle: 120.0,
+            eye_offset: s(Vec3::new(0.0, 1.6, 0.0)),
+            ..Default::default()
+        };
+        let guards: Vec<AgentId> = (0..3)
+            .map(|k| {
+                let position = s(Vec3::new(4.0 + 2.0 * k as f32, 0.0, 6.0));
+                world.create_agent(&AgentDef { position, sight, brain, ..Default::default() }).unwrap()
+            })
+            .collect();
+        let def = TargetDef {
+            position: s(Vec3::new(6.0, 0.0, 11.0)),
+            check_points: vec![s(Vec3::new(0.0, 1.3, 0.0))],
+            top_speed: 1.4 * scale,
+            ..Default::default()
+        };
+        let player = world.create_target(&def).unwrap();
+        chase_then_hide(&mut world, &guards, player, scale);
+        for _ in 0..30 {
+            world.step(0.1).unwrap();
+        }
+        guards.iter().map(|&g| world.agent(g).unwrap().brain().search_point.unwrap() / scale).collect()
+    };
+    let (metres, pixels) = (points(1.0), points(64.0));
+    for (m, p) in metres.iter().zip(&pixels) {
+        assert!(m.distance(*p) < 0.01, "{metres:?} in metres, {pixels:?} in pixels / 64");
     }
 }

@@ -58,6 +58,9 @@ pub struct Belief {
     share: Vec<f32>,
     /// The search points its owners walk to, one per searching owner (see `search`).
     pub(crate) claims: Vec<Claim>,
+    /// The graph's shortest edge and typical edge (see `lengths_of`).
+    shortest: f32,
+    pub(crate) unit: f32,
 }
 
 impl Belief {
@@ -72,6 +75,7 @@ impl Belief {
             world.agent(owner)?;
         }
         let graph = graph_of(world)?;
+        let (shortest, unit) = lengths_of(graph);
         let n = graph.node_count();
         let mut mass = crate::walk::filled(n, 0.0f32, "belief masses")?;
         let next = crate::walk::filled(n, 0.0f32, "belief masses")?;
@@ -95,6 +99,8 @@ impl Belief {
             cleared: Vec::new(),
             share: Vec::new(),
             claims: Vec::new(),
+            shortest,
+            unit,
         })
     }
 
@@ -111,6 +117,7 @@ impl Belief {
         check_non_negative(def.sound_weight, "belief sound weight")?;
         check_non_negative(waiting, "belief waiting time")?;
         let next = crate::walk::filled(mass.len(), 0.0f32, "belief masses")?;
+        let (shortest, unit) = lengths_of(graph_of(world)?);
         Ok(Belief {
             target,
             owners,
@@ -123,6 +130,8 @@ impl Belief {
             cleared: Vec::new(),
             share: Vec::new(),
             claims: Vec::new(),
+            shortest,
+            unit,
         })
     }
 
@@ -196,7 +205,7 @@ impl Belief {
         if self.def.speed <= 0.0 {
             return Ok(());
         }
-        let shortest = shortest_edge(graph);
+        let shortest = self.shortest;
         let move_time = shortest / self.def.speed;
         self.waiting += seconds;
         // A long absence spreads in at most this many moves per call (about 2 m of cells).
@@ -358,17 +367,18 @@ fn graph_of(world: &World) -> Result<&WalkGraph> {
     world.walk_graph().ok_or_else(|| invalid("this world has no walk graph: a belief lives on one"))
 }
 
-fn shortest_edge(graph: &WalkGraph) -> f32 {
-    let mut shortest = f32::MAX;
-    match graph.grid_def() {
-        Some(def) => shortest = def.cell_size,
-        None => {
-            for (_, _, length) in graph.edges() {
-                if length > 0.0 {
-                    shortest = shortest.min(length);
-                }
-            }
-        }
+/// The graph's lengths, taken once when a belief is made: the shortest edge (a spread's move is
+/// the time to walk it) and a typical one, the unit of the search's distances (a grid's cell; the
+/// median edge of a graph the engine gave), so that a search reads a level in metres or in pixels
+/// alike.
+fn lengths_of(graph: &WalkGraph) -> (f32, f32) {
+    if let Some(def) = graph.grid_def() {
+        return (def.cell_size, def.cell_size);
     }
-    shortest.max(0.01)
+    let mut lengths: Vec<f32> = graph.edges().into_iter().map(|(_, _, l)| l).filter(|&l| l > 0.0).collect();
+    if lengths.is_empty() {
+        return (1.0, 1.0);
+    }
+    lengths.sort_by(f32::total_cmp);
+    (lengths[0].max(1e-3), lengths[lengths.len() / 2])
 }

@@ -1,5 +1,6 @@
 //! Search points: where a searching owner of a belief walks next. The walk graph is cut into
-//! square tiles; a tile's worth is the probability it holds per metre of walking to its most
+//! square tiles (8 of its typical edges a side: 4 m of 0.5 m cells, or as many pixels in a 2D
+//! level); a tile's worth is the probability it holds per metre of walking to its most
 //! probable node. Owners of one belief choose in turn (by agent id), each passing over the tiles
 //! near the points the others walk to, so a squad spreads out.
 
@@ -8,21 +9,23 @@ use crate::id::AgentId;
 use crate::math::{MAX_MAGNITUDE, Vec3};
 use crate::walk::{FloodScratch, WalkGraph};
 
-/// Side of a search tile in metres: a room or a stretch of corridor, well inside a view.
-pub(crate) const TILE_SIZE: f32 = 4.0;
+/// Side of a search tile in the graph's units (a grid's cells; see `Belief::unit`): 4 m of
+/// 0.5 m cells, a room or a stretch of corridor, well inside a view.
+const TILE: f32 = 8.0;
 
 /// How many of the most probable tiles are weighed by their walk (the rest hold less).
 const CANDIDATES: usize = 8;
 
 /// Teammates' search points are at least this far apart across the floor while there are
 /// places enough (two tiles: one guard's view covers its own tile's neighbours).
-const APART: f32 = 2.0 * TILE_SIZE;
+const APART: f32 = 2.0 * TILE;
 
-/// A walk shorter than this counts as this long: a tile underfoot is not worth infinitely more.
-const MIN_WALK: f32 = 1.0;
+/// A walk shorter than this (units) counts as this long: a tile underfoot is not worth
+/// infinitely more.
+const MIN_WALK: f32 = 2.0;
 
-/// An owner keeps walking to its point until it is this close (metres, across the floor)...
-pub(crate) const ARRIVED: f32 = 1.0;
+/// An owner keeps walking to its point until it is this close (units, across the floor)...
+const ARRIVED: f32 = 2.0;
 
 /// ...or the point's node keeps less than this share of what it held when chosen (the owner or
 /// another saw there), or this many seconds have passed (the belief moved on).
@@ -52,13 +55,14 @@ pub struct SearchPoint {
 
 /// The tiles of a graph: `cols × rows` squares from the nodes' smallest x and z.
 struct Tiles {
+    size: f32,
     origin: (f32, f32),
     cols: u32,
     rows: u32,
 }
 
 impl Tiles {
-    fn of(graph: &WalkGraph) -> Tiles {
+    fn of(graph: &WalkGraph, size: f32) -> Tiles {
         let (mut lo, mut hi) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
         for n in 0..graph.node_count() as u32 {
             let p = graph.position(n);
@@ -66,14 +70,14 @@ impl Tiles {
             hi = (hi.0.max(p.x), hi.1.max(p.z));
         }
         if lo.0 > hi.0 {
-            return Tiles { origin: (0.0, 0.0), cols: 1, rows: 1 };
+            return Tiles { size, origin: (0.0, 0.0), cols: 1, rows: 1 };
         }
-        let span = |a: f32, b: f32| (((b - a) / TILE_SIZE) as u32 + 1).min(4096);
-        Tiles { origin: lo, cols: span(lo.0, hi.0), rows: span(lo.1, hi.1) }
+        let span = |a: f32, b: f32| (((b - a) / size) as u32 + 1).min(4096);
+        Tiles { size, origin: lo, cols: span(lo.0, hi.0), rows: span(lo.1, hi.1) }
     }
 
     fn of_point(&self, p: Vec3) -> u32 {
-        let cell = |v: f32, o: f32, n: u32| (((v - o) / TILE_SIZE).max(0.0) as u32).min(n - 1);
+        let cell = |v: f32, o: f32, n: u32| (((v - o) / self.size).max(0.0) as u32).min(n - 1);
         cell(p.z, self.origin.1, self.rows) * self.cols + cell(p.x, self.origin.0, self.cols)
     }
 }
@@ -89,7 +93,7 @@ impl Belief {
 
     /// Each tile's probability and its most probable node.
     fn tile_masses(&self, graph: &WalkGraph) -> (Tiles, Vec<f64>, Vec<u32>) {
-        let tiles = Tiles::of(graph);
+        let tiles = Tiles::of(graph, TILE * self.unit);
         let count = tiles.cols as usize * tiles.rows as usize;
         let (mut mass, mut best) = (vec![0.0f64; count], vec![u32::MAX; count]);
         for (n, &m) in self.mass.iter().enumerate() {
@@ -108,7 +112,7 @@ impl Belief {
     /// Does `agent` (at `position`, at world `time`) need a new search point?
     pub(crate) fn needs_point(&self, graph: &WalkGraph, agent: AgentId, position: Vec3, time: f64) -> bool {
         let Some(claim) = self.claims.iter().find(|c| c.agent == agent) else { return true };
-        across(graph.position(claim.node), position) <= ARRIVED
+        across(graph.position(claim.node), position) <= ARRIVED * self.unit
             || self.mass[claim.node as usize] < KEPT_SHARE * claim.mass
             || time - claim.time >= REPLAN_SECONDS
     }
@@ -129,7 +133,8 @@ impl Belief {
         let (_, mass, best) = self.tile_masses(graph);
         // A teammate's point and the tiles around it are its to search.
         let taken: Vec<Vec3> = self.claims.iter().map(|c| graph.position(c.node)).collect();
-        let free = |t: usize| taken.iter().all(|p| across(*p, graph.position(best[t])) > APART);
+        let apart = APART * self.unit;
+        let free = |t: usize| taken.iter().all(|p| across(*p, graph.position(best[t])) > apart);
         let mut order = best_tiles(&mass, CANDIDATES, free);
         if order.is_empty() {
             // Every probable tile is near a teammate's point: the one farthest from them.
@@ -144,7 +149,7 @@ impl Belief {
         let mut chosen: Option<(f64, usize)> = None;
         for &t in &order {
             let Some(walk) = walks.distance(best[t]) else { continue };
-            let worth = mass[t] / walk.max(MIN_WALK) as f64;
+            let worth = mass[t] / walk.max(MIN_WALK * self.unit) as f64;
             if chosen.is_none_or(|(w, _)| worth > w) {
                 chosen = Some((worth, t));
             }
