@@ -215,7 +215,7 @@ fn bad_belief_settings_are_refused() {
 }
 
 /// The search reads a level in its own units: the same level in metres and in pixels (64 to the
-/// metre, as a 2D game counts) gives the same search points, scaled.
+/// metre, as a 2D game counts, its view radius too) gives the same search points, scaled.
 #[test]
 fn the_search_points_follow_the_levels_units() {
     let points = |scale: f32| -> Vec<Vec3> {

@@ -58,7 +58,7 @@ pub struct Belief {
     share: Vec<f32>,
     /// The search points its owners walk to, one per searching owner (see `search`).
     pub(crate) claims: Vec<Claim>,
-    /// The graph's shortest edge and typical edge (see `lengths_of`).
+    /// The graph's shortest edge (see `shortest_edge`) and the search's unit (`search_unit`).
     shortest: f32,
     pub(crate) unit: f32,
 }
@@ -75,7 +75,8 @@ impl Belief {
             world.agent(owner)?;
         }
         let graph = graph_of(world)?;
-        let (shortest, unit) = lengths_of(graph);
+        let shortest = shortest_edge(graph);
+        let unit = search_unit(world, owners.first().copied(), graph);
         let n = graph.node_count();
         let mut mass = crate::walk::filled(n, 0.0f32, "belief masses")?;
         let next = crate::walk::filled(n, 0.0f32, "belief masses")?;
@@ -110,14 +111,16 @@ impl Belief {
         target: TargetId,
         owners: Vec<AgentId>,
         def: BeliefDef,
-        mass: Vec<f32>,
-        waiting: f32,
+        (mass, waiting, unit): (Vec<f32>, f32, f32),
     ) -> Result<Belief> {
         check_non_negative(def.speed, "belief speed")?;
         check_non_negative(def.sound_weight, "belief sound weight")?;
         check_non_negative(waiting, "belief waiting time")?;
+        if !(unit.is_finite() && unit > 0.0) {
+            return Err(invalid(format!("a belief's search unit must be positive, got {unit}")));
+        }
         let next = crate::walk::filled(mass.len(), 0.0f32, "belief masses")?;
-        let (shortest, unit) = lengths_of(graph_of(world)?);
+        let shortest = shortest_edge(graph_of(world)?);
         Ok(Belief {
             target,
             owners,
@@ -367,18 +370,30 @@ fn graph_of(world: &World) -> Result<&WalkGraph> {
     world.walk_graph().ok_or_else(|| invalid("this world has no walk graph: a belief lives on one"))
 }
 
-/// The graph's lengths, taken once when a belief is made: the shortest edge (a spread's move is
-/// the time to walk it) and a typical one, the unit of the search's distances (a grid's cell; the
-/// median edge of a graph the engine gave), so that a search reads a level in metres or in pixels
-/// alike.
-fn lengths_of(graph: &WalkGraph) -> (f32, f32) {
+/// The graph's shortest edge, taken once when a belief is made: a spread's move is the time to
+/// walk it.
+fn shortest_edge(graph: &WalkGraph) -> f32 {
+    match graph.grid_def() {
+        Some(def) => def.cell_size,
+        None => {
+            graph.edges().into_iter().map(|(_, _, l)| l).filter(|&l| l > 0.0).fold(f32::MAX, f32::min).clamp(1e-3, 1e9)
+        }
+    }
+}
+
+/// The unit of the search's distances (see `search`), taken once when a belief is made: a
+/// thirtieth of its first owner's view radius (0.5 m for the lesson's 15 m guard), so that a
+/// level in metres or in pixels is searched alike; without an owner, the graph's cell (a given
+/// graph's median edge).
+fn search_unit(world: &World, owner: Option<AgentId>, graph: &WalkGraph) -> f32 {
+    let radius = owner.and_then(|o| world.agent(o).ok()).map_or(0.0, |a| a.tuning.sight.view_radius);
+    if radius > 0.0 {
+        return radius / 30.0;
+    }
     if let Some(def) = graph.grid_def() {
-        return (def.cell_size, def.cell_size);
+        return def.cell_size;
     }
     let mut lengths: Vec<f32> = graph.edges().into_iter().map(|(_, _, l)| l).filter(|&l| l > 0.0).collect();
-    if lengths.is_empty() {
-        return (1.0, 1.0);
-    }
     lengths.sort_by(f32::total_cmp);
-    (lengths[0].max(1e-3), lengths[lengths.len() / 2])
+    lengths.get(lengths.len() / 2).copied().unwrap_or(1.0)
 }

@@ -1,6 +1,6 @@
 //! Search points: where a searching owner of a belief walks next. The walk graph is cut into
-//! square tiles (8 of its typical edges a side: 4 m of 0.5 m cells, or as many pixels in a 2D
-//! level); a tile's worth is the probability it holds per metre of walking to its most
+//! square tiles (a side of 8 search units, see `Belief::unit`: 4 m for the lesson's 15 m view,
+//! as many pixels in a 2D level whose view is in pixels); a tile's worth is the probability it holds per metre of walking to its most
 //! probable node. Owners of one belief choose in turn (by agent id), each passing over the tiles
 //! near the points the others walk to, so a squad spreads out.
 
@@ -9,8 +9,8 @@ use crate::id::AgentId;
 use crate::math::{MAX_MAGNITUDE, Vec3};
 use crate::walk::{FloodScratch, WalkGraph};
 
-/// Side of a search tile in the graph's units (a grid's cells; see `Belief::unit`): 4 m of
-/// 0.5 m cells, a room or a stretch of corridor, well inside a view.
+/// Side of a search tile in search units (a thirtieth of a view radius): 4 m for a 15 m view, a
+/// room or a stretch of corridor, well inside a view.
 const TILE: f32 = 8.0;
 
 /// How many of the most probable tiles are weighed by their walk (the rest hold less).
@@ -135,13 +135,18 @@ impl Belief {
         let taken: Vec<Vec3> = self.claims.iter().map(|c| graph.position(c.node)).collect();
         let apart = APART * self.unit;
         let free = |t: usize| taken.iter().all(|p| across(*p, graph.position(best[t])) > apart);
-        let mut order = best_tiles(&mass, CANDIDATES, free);
+        let order = best_tiles(&mass, CANDIDATES, free);
         if order.is_empty() {
-            // Every probable tile is near a teammate's point: the one farthest from them.
-            let nearest = |t: usize| taken.iter().map(|p| across(*p, graph.position(best[t]))).fold(f32::MAX, f32::min);
-            order = best_tiles(&mass, CANDIDATES, |_| true);
-            let far = order.iter().copied().max_by(|&a, &b| nearest(a).total_cmp(&nearest(b)).then(b.cmp(&a)));
-            order = far.into_iter().collect();
+            // Every probable tile is near a teammate's point: of the nodes holding probability,
+            // the one farthest from them (ties: the more probable, then the lower node).
+            let nearest = |p: Vec3| taken.iter().map(|q| across(*q, p)).fold(f32::MAX, f32::min);
+            let node = (0..self.mass.len() as u32).filter(|&n| self.mass[n as usize] > 0.0).max_by(|&a, &b| {
+                let (da, db) = (nearest(graph.position(a)), nearest(graph.position(b)));
+                da.total_cmp(&db).then(self.mass[a as usize].total_cmp(&self.mass[b as usize])).then(b.cmp(&a))
+            })?;
+            let tile = Tiles::of(graph, TILE * self.unit).of_point(graph.position(node));
+            self.claims.push(Claim { agent, node, tile, mass: self.mass[node as usize], time });
+            return Some(graph.position(node));
         }
         let (source, start) = graph.nearest_node(position)?;
         let targets: Vec<(u32, Vec3)> = order.iter().map(|&t| (best[t], graph.position(best[t]))).collect();

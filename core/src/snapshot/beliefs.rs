@@ -39,6 +39,7 @@ pub(crate) fn write_beliefs(w: &mut Writer, world: &World) {
         w.f32(def.speed);
         w.f32(def.sound_weight);
         w.f32(b.waiting());
+        w.f32(b.unit);
         w.len(b.probabilities().len());
         b.probabilities().iter().for_each(|&m| w.f32(m));
         w.len(b.claims.len());
@@ -71,6 +72,7 @@ pub(crate) fn read_beliefs(r: &mut Reader, world: &mut World) -> Result<()> {
         }
         let def = BeliefDef { speed: r.finite("belief speed")?, sound_weight: r.finite("belief sound weight")? };
         let waiting = r.finite("belief waiting time")?;
+        let unit = r.finite("belief search unit")?;
         let nodes = world.walk_graph().map_or(0, |g| g.node_count());
         let m = r.len(4)?;
         if m != nodes || nodes == 0 {
@@ -87,7 +89,7 @@ pub(crate) fn read_beliefs(r: &mut Reader, world: &mut World) -> Result<()> {
         if (total - 1.0).abs() > 1e-3 {
             return Err(bad(format!("a belief's probabilities sum to {total}, not 1")));
         }
-        let mut belief = checked("belief", Belief::from_parts(world, target, owners, def, mass, waiting))?;
+        let mut belief = checked("belief", Belief::from_parts(world, target, owners, def, (mass, waiting, unit)))?;
         let claims = r.len(28)?;
         for _ in 0..claims {
             let agent = agent_of(world, r.u32()?, r.u32()?)?;
