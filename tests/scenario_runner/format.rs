@@ -152,6 +152,10 @@ pub struct BrainSpec {
     pub enabled: Option<bool>,
     pub search_duration: Option<f32>,
     pub investigate_timeout: Option<f32>,
+    /// "last_known_position" (the lesson's, the default) or "belief".
+    pub search: Option<String>,
+    pub give_up_probability: Option<f32>,
+    pub share_belief: Option<bool>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -178,6 +182,8 @@ pub struct TargetSpec {
     /// Offsets from the position (1 to 8); default one at chest height.
     pub check_points: Option<Vec<V3>>,
     pub enabled: Option<bool>,
+    /// Metres per second a belief about it spreads at.
+    pub top_speed: Option<f32>,
 }
 
 #[derive(Deserialize, Debug)]

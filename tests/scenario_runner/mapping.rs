@@ -34,6 +34,14 @@ pub fn world_def(w: &WorldSpec) -> Result<WorldDef, String> {
     Ok(def)
 }
 
+pub fn search_kind(name: &str) -> Result<SearchKind, String> {
+    match name {
+        "last_known_position" => Ok(SearchKind::LastKnownPosition),
+        "belief" => Ok(SearchKind::Belief),
+        other => Err(format!("unknown search {other:?} (last_known_position | belief)")),
+    }
+}
+
 pub fn hearing_path(name: &str) -> Result<HearingPath, String> {
     match name {
         "world" => Ok(HearingPath::World),
@@ -128,6 +136,11 @@ pub fn agent_def(a: &AgentSpec) -> Result<AgentDef, String> {
     set(&mut def.brain.enabled, a.brain.enabled);
     set(&mut def.brain.search_duration, a.brain.search_duration);
     set(&mut def.brain.investigate_timeout, a.brain.investigate_timeout);
+    if let Some(search) = &a.brain.search {
+        def.brain.search = search_kind(search)?;
+    }
+    set(&mut def.brain.give_up_probability, a.brain.give_up_probability);
+    set(&mut def.brain.share_belief, a.brain.share_belief);
     let (w, spec) = (&mut def.awareness, &a.awareness);
     set(&mut w.enabled, spec.enabled);
     set(&mut w.rise_per_second, spec.rise_per_second);
@@ -147,6 +160,7 @@ pub fn target_def(t: &TargetSpec) -> TargetDef {
     set(&mut def.team, t.team);
     set(&mut def.layers, t.layers);
     set(&mut def.enabled, t.enabled);
+    set(&mut def.top_speed, t.top_speed);
     if let Some(points) = &t.check_points {
         def.check_points = points.iter().copied().map(v3).collect();
     }

@@ -400,10 +400,13 @@ namespace Argus.Perception.StandInTests
             if (Has(a, "brain"))
             {
                 var b = (JsonObject)a["brain"];
-                Keys(b, "brain", "enabled", "search_duration", "investigate_timeout");
+                Keys(b, "brain", "enabled", "search_duration", "investigate_timeout", "search", "give_up_probability", "share_belief");
                 if (Has(b, "enabled")) brain.enabled = (bool)b["enabled"];
                 if (Has(b, "search_duration")) brain.searchDuration = F(b["search_duration"]);
                 if (Has(b, "investigate_timeout")) brain.investigateTimeout = F(b["investigate_timeout"]);
+                if (Has(b, "search")) brain.search = SearchModeOf(Str(b["search"]));
+                if (Has(b, "give_up_probability")) brain.giveUpProbability = F(b["give_up_probability"]);
+                if (Has(b, "share_belief")) brain.shareBelief = (bool)b["share_belief"];
             }
             if (Has(a, "awareness"))
             {
@@ -430,9 +433,19 @@ namespace Argus.Perception.StandInTests
             m_AgentOrder.Add(name);
         }
 
+        static EnemyBrain.SearchMode SearchModeOf(string name)
+        {
+            switch (name)
+            {
+                case "last_known_position": return EnemyBrain.SearchMode.LastKnownPosition;
+                case "belief": return EnemyBrain.SearchMode.Belief;
+            }
+            throw new System.ArgumentException("unknown search " + name + " (last_known_position | belief)");
+        }
+
         void BuildTarget(JsonObject t)
         {
-            Keys(t, "target", "name", "position", "forward", "team", "layers", "check_points", "enabled");
+            Keys(t, "target", "name", "position", "forward", "team", "layers", "check_points", "enabled", "top_speed");
             string name = Str(t["name"]);
             var go = new GameObject(name);
             go.SetActive(false);
@@ -442,6 +455,7 @@ namespace Argus.Perception.StandInTests
             var target = go.AddComponent<PerceptionTarget>();
             if (Has(t, "team")) target.team = (int)t["team"];
             if (Has(t, "enabled")) target.detectable = (bool)t["enabled"];
+            if (Has(t, "top_speed")) target.topSpeed = F(t["top_speed"]);
             if (Has(t, "check_points"))
             {
                 var pts = (JsonArray)t["check_points"];

@@ -13,9 +13,9 @@ const SECTIONS := {
 	"sight": ["enabled", "eye_offset", "view_radius", "view_angle", "lose_sight_radius", "peripheral_radius", "peripheral_angle", "target_mask", "obstacle_mask", "rate_hz"],
 	"hearing": ["enabled", "sensitivity", "sound_mask", "obstacle_mask", "path"],
 	"memory": ["decay_per_second", "forget_threshold"],
-	"brain": ["enabled", "search_duration", "investigate_timeout"],
+	"brain": ["enabled", "search_duration", "investigate_timeout", "search", "give_up_probability", "share_belief"],
 	"awareness": ["enabled", "rise_per_second", "fall_per_second", "far_factor", "edge_factor", "suspicious_threshold", "alert_threshold", "aware_threshold"],
-	"targets": ["name", "position", "forward", "team", "layers", "check_points", "enabled"],
+	"targets": ["name", "position", "forward", "team", "layers", "check_points", "enabled", "top_speed"],
 	"maps": ["name", "width", "height", "cell_size", "origin"],
 }
 const ACTIONS := {

@@ -16,6 +16,8 @@ const STATES := ["idle", "investigating", "chasing", "searching"]
 const STAGES := ["unaware", "suspicious", "alert", "aware"]
 const ATTITUDES := ["hostile", "neutral", "friendly"]
 const PATHS := ["world", "straight", "walk"]
+## The brain's searches in EnemyBrain.SEARCH_* order.
+const SEARCHES := ["last_known_position", "belief"]
 
 var world  # a PerceptionWorld3D here, a PerceptionWorld2D in test_corpus_2d.gd
 var bodies := {}
@@ -224,6 +226,9 @@ func run_scenario(s: Dictionary) -> void:
 		if b.has("enabled"): brain.brain_enabled = b.enabled
 		if b.has("search_duration"): brain.search_duration = b.search_duration
 		if b.has("investigate_timeout"): brain.investigate_timeout = b.investigate_timeout
+		if b.has("search"): brain.search = SEARCHES.find(b.search)
+		if b.has("give_up_probability"): brain.give_up_probability = b.give_up_probability
+		if b.has("share_belief"): brain.share_belief = b.share_belief
 		g.add_child(brain)
 		world.add_child(g)
 		face(g, a.get("position", [0, 0, 0]), a.get("forward", [0, 0, 1]))
@@ -242,6 +247,7 @@ func run_scenario(s: Dictionary) -> void:
 		if d.has("team"): tg.team = int(d.team)
 		if d.has("layers"): tg.layers = int(d.layers)
 		if d.has("enabled"): tg.perceivable = d.enabled
+		if d.has("top_speed"): tg.top_speed = d.top_speed
 		if d.has("check_points"):
 			tg.check_points = point_array(d.check_points)
 		world.add_child(tg)

@@ -56,10 +56,15 @@ namespace Argus.Tests.Corpus
             JsonObject b = Obj(a, "brain");
             if (b != null)
             {
-                Keys(b, "brain", "enabled", "search_duration", "investigate_timeout");
+                Keys(b, "brain", "enabled", "search_duration", "investigate_timeout", "search", "give_up_probability",
+                    "share_belief");
                 def.Brain.Enabled = GetBool(b, "enabled", def.Brain.Enabled);
                 Set(ref def.Brain.SearchDuration, b, "search_duration");
                 Set(ref def.Brain.InvestigateTimeout, b, "investigate_timeout");
+                string search = OptStr(b, "search");
+                if (search != null) def.Brain.Search = SearchKindOf(search);
+                Set(ref def.Brain.GiveUpProbability, b, "give_up_probability");
+                def.Brain.ShareBelief = GetBool(b, "share_belief", def.Brain.ShareBelief);
             }
             JsonObject w = Obj(a, "awareness");
             if (w != null)
@@ -80,13 +85,14 @@ namespace Argus.Tests.Corpus
 
         unsafe TargetDef TargetDefOf(JsonObject t)
         {
-            Keys(t, "target", "name", "position", "forward", "team", "layers", "check_points", "enabled");
+            Keys(t, "target", "name", "position", "forward", "team", "layers", "check_points", "enabled", "top_speed");
             TargetDef def = TargetDef.Default();
             if (t.ContainsKey("position")) def.Position = V(t["position"]);
             if (t.ContainsKey("forward")) def.Forward = V(t["forward"]);
             if (t.ContainsKey("team")) def.Team = (uint)t["team"];
             if (t.ContainsKey("layers")) def.Layers = (uint)t["layers"];
             def.Enabled = GetBool(t, "enabled", def.Enabled);
+            Set(ref def.TopSpeed, t, "top_speed");
             if (t.ContainsKey("check_points"))
             {
                 var points = (JsonArray)t["check_points"];

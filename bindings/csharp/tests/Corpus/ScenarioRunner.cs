@@ -197,6 +197,16 @@ namespace Argus.Tests.Corpus
             else throw new ScenarioError("walk_graph: give either `grid` or `nodes` (with `edges`, `snap_distance`)");
         }
 
+        static SearchKind SearchKindOf(string name)
+        {
+            switch (name)
+            {
+                case "last_known_position": return SearchKind.LastKnownPosition;
+                case "belief": return SearchKind.Belief;
+            }
+            throw new ScenarioError("unknown search " + name + " (last_known_position | belief)");
+        }
+
         static HearingPath HearingPathOf(string name)
         {
             switch (name)
