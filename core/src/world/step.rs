@@ -219,7 +219,7 @@ impl World {
             chunk.hits.extend_from_slice(&hits[offset..offset + n]);
             count_visible(&mut chunk.candidates, &chunk.hits);
             if why {
-                chunk.trace.resolve(&chunk.hits, true);
+                chunk.trace.resolve_engine(&chunk.hits);
             }
             offset += n;
         }

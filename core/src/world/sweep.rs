@@ -280,6 +280,8 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
         // come at `finish_step`.
         if why && input.cast_now {
             chunk.trace.cast.extend_from_slice(&chunk.hits[first_ray..]);
+        } else if why && chunk.rays.len() > first_ray {
+            chunk.trace.explained_rays.push((first_ray as u32, chunk.rays.len() as u32));
         }
         let end_pair = chunk.trace.pairs.len() as u32;
         chunk.trace.agents.push(TracedAgent {

@@ -92,6 +92,9 @@ pub(crate) struct SightTrace {
     /// to the pairs by `resolve_cast` when the frame is written, not in the sweep (an engine's
     /// answers are applied at `finish_step`).
     pub cast: Vec<RayHit>,
+    /// When the engine casts: the chunk's rays (`start..end`) of the agents whose pairs are
+    /// traced. The engine answers every agent's rays; only these answer the pairs.
+    pub explained_rays: Vec<(u32, u32)>,
     /// Pairs before this one have every ray answered, and stops before this one a pair.
     resolved: usize,
     resolved_stops: usize,
@@ -103,6 +106,7 @@ impl SightTrace {
         self.pairs.clear();
         self.blocked.clear();
         self.cast.clear();
+        self.explained_rays.clear();
         (self.resolved, self.resolved_stops) = (0, 0);
     }
 
@@ -111,6 +115,18 @@ impl SightTrace {
         let cast = std::mem::take(&mut self.cast);
         self.resolve(&cast, false);
         self.cast = cast;
+    }
+
+    /// Applies an engine's answers to every ray of the chunk (`hits`, in ray order): those of
+    /// the explained agents' rays, to their pairs.
+    pub fn resolve_engine(&mut self, hits: &[RayHit]) {
+        let mut answers = std::mem::take(&mut self.cast);
+        answers.clear();
+        for &(start, end) in &self.explained_rays {
+            answers.extend_from_slice(&hits[start as usize..end as usize]);
+        }
+        self.resolve(&answers, true);
+        self.cast = answers;
     }
 
     /// Applies `hits`, the answers to the rays of the pairs not yet resolved (cast in pair
