@@ -1,21 +1,14 @@
 #!/usr/bin/env bash
 # Runs INSIDE the cross chroot (tools/release.sh mounts the checkout at /argus, a cargo target
 # cache at /target and the release work folder at /out): builds the Windows x86_64 and macOS
-# libraries of the C ABI crate and of the Godot add-on, stripped, into /out/<platform>/.
+# libraries of the C ABI crate and of the Godot add-on, stripped, into /out/<platform>/; then the
+# phone, web and Linux arm64 builds of tools/reach/ (ARGUS_REACH: which; default all).
 # Only the Linux std is prebuilt anywhere here, so std is built from Debian's rust-src
 # (-Zbuild-std; RUSTC_BOOTSTRAP lets the stable rustc take that unstable flag).
 set -euo pipefail
-cd /argus
-export RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=/target HOME=/root
-BUILD=(cargo build --release --locked -Zbuild-std=std,panic_abort)
-# No build-machine path in a shipped library: the crates' sources (this chroot's registry and
-# Debian's rust-src, which std is built from here) and generated files under the target folder
-# are named by neutral prefixes in panic messages. The checkout's own files are relative already.
-REMAP="--remap-path-prefix=/root/.cargo/registry/src=registry --remap-path-prefix=/usr/lib/rustlib/src/rust=rust --remap-path-prefix=/target=target --remap-path-prefix=/argus=argus"
-# The DLL's version resource (build.rs) must be there: fail rather than ship without it.
-export ARGUS_REQUIRE_VERSION_RESOURCE=1
+source /argus/tools/cross-env.sh
 MAC_ARCHES="${ARGUS_MACOS_ARCHES:-aarch64 x86_64}"
-GODOT_MAC_ARCHES="${ARGUS_GODOT_MACOS_ARCHES:-aarch64}"
+GODOT_MAC_ARCHES="${ARGUS_GODOT_MACOS_ARCHES:-aarch64 x86_64}"
 
 # ---- Windows x86_64 (MinGW-w64; the DLL links the GCC runtime statically, so it needs no MinGW DLL)
 # Code size: rustc's windows-gnu targets compile without function sections, and GNU ld's MinGW
@@ -38,9 +31,9 @@ x86_64-w64-mingw32-strip --strip-debug $o/libargus.a
 llvm-dlltool -m i386:x86-64 -d $o/argus.def -l $o/argus.lib
 
 # ---- macOS (ld64.lld against the stand-in SDK at $SDKROOT: libSystem.tbd only). The C library is
-# universal (arm64 + x86_64, lipo'd); the Godot add-on's library is built for GODOT_MAC_ARCHES only
-# (default Apple Silicon: each arch is a full gdext build, the longest step of a release), and the
-# arches it holds are written beside it for tools/release.sh to name in the .gdextension.
+# universal (arm64 + x86_64, lipo'd); so is the Godot add-on's, built for GODOT_MAC_ARCHES (each
+# arch is a full gdext build, among the longest steps of a release), and the arches it holds are
+# written beside it for tools/release.sh to name in the .gdextension.
 export SDKROOT=/opt/macos-sdk MACOSX_DEPLOYMENT_TARGET=11.0
 o=/out/macos && rm -rf $o && mkdir -p $o
 mac_env() { # arch: the linker settings of that Apple target
@@ -73,3 +66,8 @@ llvm-install-name-tool -id @rpath/libargus_godot.macos.dylib $o/libargus_godot.m
 llvm-strip -x $o/libargus.dylib $o/libargus_godot.macos.dylib
 llvm-strip --strip-debug $o/libargus.a
 ls -l /out/windows-x86_64 /out/macos
+
+# ---- Phones, the web and Linux arm64 (tools/reach/<platform>.sh; ARGUS_REACH picks which)
+for platform in ${ARGUS_REACH-linux-arm64 android ios web}; do
+    source /argus/tools/reach/$platform.sh
+done

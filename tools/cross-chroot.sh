@@ -5,10 +5,21 @@
 #   tools/cross-chroot.sh            build if missing (ARGUS_CROSS_CHROOT overrides the path)
 set -euo pipefail
 CHROOT="${ARGUS_CROSS_CHROOT:-/var/cache/argus-cross/sid}"
+# Desktop (Windows, macOS) and reach (Linux arm64 under qemu, Android, iOS, the web under Node).
 PKGS=(rustc cargo rust-src gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 lld llvm clang
-      wine wine64 cmake make pkg-config ca-certificates python3 binutils file zip unzip)
+      wine wine64 cmake make pkg-config ca-certificates python3 binutils file zip unzip
+      gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user emscripten nodejs
+      gcc-arm-linux-gnueabi g++-arm-linux-gnueabi libc6-dev-armel-cross)
 STAMP="$CHROOT/.argus-ready"   # written last: a half-built chroot is rebuilt, never reused
-if [[ -f "$STAMP" ]]; then echo "$CHROOT"; exit 0; fi
+if [[ -f "$STAMP" ]]; then
+    # A chroot made before a package joined the list gets what it lacks, not a rebuild.
+    if [[ "$(cat "$STAMP")" != "${PKGS[*]}" ]]; then
+        [[ $(id -u) -eq 0 ]] || { echo "updating the cross chroot needs root" >&2; exit 1; }
+        chroot "$CHROOT" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${PKGS[@]}" >&2
+        echo "${PKGS[*]}" >"$STAMP"
+    fi
+    echo "$CHROOT"; exit 0
+fi
 [[ $(id -u) -eq 0 ]] || { echo "building the cross chroot needs root" >&2; exit 1; }
 command -v debootstrap >/dev/null || {
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
@@ -34,5 +45,5 @@ if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
     cp /usr/local/share/ca-certificates/*.crt "$CHROOT/usr/local/share/ca-certificates/"
 fi
 chroot "$CHROOT" update-ca-certificates >&2
-touch "$STAMP"
+echo "${PKGS[*]}" >"$STAMP"
 echo "$CHROOT"
