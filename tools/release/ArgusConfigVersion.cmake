@@ -12,9 +12,13 @@ endif()
 if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
     set(PACKAGE_VERSION_EXACT TRUE)
 endif()
-# A 64-bit library: a 32-bit project cannot use it. As in CMake's own version-file template, a
-# project that enables no compiler (LANGUAGES NONE: CMAKE_SIZEOF_VOID_P empty) is not refused.
-if(NOT "${CMAKE_SIZEOF_VOID_P}" STREQUAL "" AND NOT "${CMAKE_SIZEOF_VOID_P}" STREQUAL "8")
-    set(PACKAGE_VERSION "${PACKAGE_VERSION} (64bit)")
+# A library of one pointer size (@VOID_P@ bytes; empty: the Android SDK, which holds a library per
+# ABI): a project of another size cannot use it. As in CMake's own version-file template, a project
+# that enables no compiler (LANGUAGES NONE: CMAKE_SIZEOF_VOID_P empty) is not refused.
+if(NOT "@VOID_P@" STREQUAL "" AND NOT "${CMAKE_SIZEOF_VOID_P}" STREQUAL ""
+        AND NOT "${CMAKE_SIZEOF_VOID_P}" STREQUAL "@VOID_P@")
+    math(EXPR _argus_bits "@VOID_P@ * 8")
+    set(PACKAGE_VERSION "${PACKAGE_VERSION} (${_argus_bits}bit)")
     set(PACKAGE_VERSION_UNSUITABLE TRUE)
+    unset(_argus_bits)
 endif()
