@@ -3,6 +3,8 @@
 # repository, and used from there. Sourced by tests/run_all.sh (uses record/run_one/LOGS).
 # A step that cannot run is recorded as a failure, never skipped.
 REL_TMP="/tmp/argus-release-test"
+# The phone, web and Linux arm64 checks (release_reach_*), one file per group of platforms.
+for reach_tests in "$ROOT"/tests/suites/release/*.sh; do source "$reach_tests"; done
 CROSS_CHROOT="${ARGUS_CROSS_CACHE:-/var/cache/argus-cross}/sid"
 
 release_fail() { # name message
@@ -69,17 +71,18 @@ release_c_linux() {
 # (LANGUAGES NONE, empty CMAKE_SIZEOF_VOID_P: CMake's own version files accept it), a 32-bit
 # project (refused), and MSVC, where the MinGW static archive is not offered.
 release_cmake() {
-    local sdk="$REL_TMP/sdk-linux" t="$REL_TMP/cmake-checks"
-    mkdir -p "$t/none" "$t/bits32" "$t/msvc" "$t/msvc-static"
+    local sdk="$REL_TMP/sdk-linux" win="$REL_TMP/sdk-windows" t="$REL_TMP/cmake-checks"
+    mkdir -p "$t/none" "$t/bits32" "$t/msvc" "$t/msvc-static" "$win"
+    (cd "$win" && unzip -q "$ROOT"/dist/argus-sdk-*-windows-x86_64.zip && mv argus-sdk-*/* . )
     printf 'cmake_minimum_required(VERSION 3.16)\nproject(none LANGUAGES NONE)\nfind_package(Argus 0.1 CONFIG REQUIRED)\nif(NOT TARGET Argus::argus)\n  message(FATAL_ERROR "no Argus::argus")\nendif()\nmessage(STATUS "found Argus ${Argus_VERSION}")\n' >"$t/none/CMakeLists.txt"
     printf 'cmake_minimum_required(VERSION 3.16)\nproject(bits32 LANGUAGES NONE)\nset(CMAKE_SIZEOF_VOID_P 4)\nfind_package(Argus 0.1 CONFIG)\nif(Argus_FOUND)\n  message(FATAL_ERROR "a 32-bit project took the 64-bit library")\nendif()\n' >"$t/bits32/CMakeLists.txt"
     printf 'cmake_minimum_required(VERSION 3.16)\nproject(msvc LANGUAGES NONE)\nset(WIN32 1)\nset(MSVC 1)\nfind_package(Argus 0.1 CONFIG REQUIRED)\nget_target_property(implib Argus::argus IMPORTED_IMPLIB)\nmessage(STATUS "implib ${implib}")\nif(NOT implib MATCHES "/lib/argus.lib$")\n  message(FATAL_ERROR "MSVC import library: ${implib}")\nendif()\nif(TARGET Argus::argus_static)\n  message(FATAL_ERROR "Argus::argus_static defined under MSVC")\nendif()\n' >"$t/msvc/CMakeLists.txt"
     printf 'cmake_minimum_required(VERSION 3.16)\nproject(msvcstatic LANGUAGES NONE)\nset(WIN32 1)\nset(MSVC 1)\nfind_package(Argus 0.1 CONFIG REQUIRED COMPONENTS argus_static)\n' >"$t/msvc-static/CMakeLists.txt"
     run_one release-cmake-languages-none cmake -S "$t/none" -B "$t/none/build" -DCMAKE_PREFIX_PATH="$sdk"
     run_one release-cmake-32bit-refused cmake -S "$t/bits32" -B "$t/bits32/build" -DCMAKE_PREFIX_PATH="$sdk"
-    run_one release-cmake-msvc-no-static cmake -S "$t/msvc" -B "$t/msvc/build" -DCMAKE_PREFIX_PATH="$sdk"
+    run_one release-cmake-msvc-no-static cmake -S "$t/msvc" -B "$t/msvc/build" -DCMAKE_PREFIX_PATH="$win"
     # Asking for the static library under MSVC stops with the reason, not a MinGW archive.
-    cmake -S "$t/msvc-static" -B "$t/msvc-static/build" -DCMAKE_PREFIX_PATH="$sdk" >"$LOGS/release-cmake-msvc-static.log" 2>&1
+    cmake -S "$t/msvc-static" -B "$t/msvc-static/build" -DCMAKE_PREFIX_PATH="$win" >"$LOGS/release-cmake-msvc-static.log" 2>&1
     if [[ $? -ne 0 ]] && tr -s ' \n' ' ' <"$LOGS/release-cmake-msvc-static.log" | grep -q "not available with MSVC: lib/libargus.a of this SDK is a MinGW archive"; then
         record release-cmake-msvc-static-refused 1 0
     else
@@ -148,7 +151,8 @@ release_unity() {
         record release-unity-tests 0 1
     fi
     # Every platform library with its importer .meta, and no .meta without its library.
-    run_one release-unity-plugins bash -c "cd '$pkg/Plugins' && for l in Linux/x86_64/libargus.so Windows/x86_64/argus.dll macOS/libargus.dylib; do
+    run_one release-unity-plugins bash -c "cd '$pkg/Plugins' && for l in Linux/x86_64/libargus.so Windows/x86_64/argus.dll macOS/libargus.dylib \
+        Android/libs/arm64-v8a/libargus.so Android/libs/armeabi-v7a/libargus.so iOS/libargus.a WebGL/libargus.a; do
         test -s \$l && grep -q PluginImporter \$l.meta || { echo \"missing \$l or its meta\"; exit 1; }; done
         for m in \$(find . -name '*.meta'); do test -e \${m%.meta} || { echo \"orphan \$m\"; exit 1; }; done"
 }
@@ -229,6 +233,26 @@ release_csharp() {
     grep -q "^loaded: $app/libargus.so" "$LOGS/release-csharp-trace.log" || f=$((f + 1))   # the package's, not a build tree's
     [[ $f -ne 0 ]] && cat "$LOGS/release-csharp-trace.log"
     record release-csharp-trace "$p" "$f"
+}
+
+# Linux arm64, Android, iOS and the web: each SDK unpacked as a user would, the Godot add-on's
+# Android libraries from its zip, checked and run as far as this machine allows (qemu-user, Node).
+release_reach() {
+    local d="$REL_TMP/reach" p
+    for p in linux-arm64 android ios-arm64 web-wasm32; do
+        mkdir -p "$d/$p" && tar -C "$d/$p" --strip-components=1 -xzf "$ROOT"/dist/argus-sdk-*-$p.tar.gz ||
+            { release_fail "release-reach-$p" "no SDK for $p in dist/"; return; }
+    done
+    mkdir -p "$d/godot" && (cd "$d/godot" && unzip -q "$ROOT"/dist/argus-godot-*.zip)
+    release_reach_linux_arm64 "$d/linux-arm64"
+    release_reach_web "$d/web-wasm32"
+    release_reach_ios "$d/ios-arm64" "$d/godot/addons/argus/bin"
+    release_reach_android "$d/android/lib" "$d/godot/addons/argus/bin"
+    # The .nupkg carries the same Linux arm64 and Android libraries, byte for byte.
+    run_one release-nupkg-reach-libraries bash -c "set -e; cd '$REL_TMP/nupkg/runtimes'
+        cmp linux-arm64/native/libargus.so '$d/linux-arm64/lib/libargus.so'
+        cmp android-arm64/native/libargus.so '$d/android/lib/arm64-v8a/libargus.so'
+        cmp android-arm/native/libargus.so '$d/android/lib/armeabi-v7a/libargus.so'"
 }
 
 # One version in every artifact: the source of truth and each place stamped from it.
@@ -394,7 +418,10 @@ release_binaries() {
     [[ -d "$t/sdk-linux" ]] || { release_fail release-no-build-paths "the packages were not unpacked"; return; }
     run_one release-no-build-paths bash -c "cd '$t'; bad=0
         for f in sdk-linux/lib/libargus.so sdk-linux/lib/libargus.a sdk-windows/bin/argus.dll sdk-windows/lib/libargus.a \
-                 sdk-macos/lib/libargus.dylib sdk-macos/lib/libargus.a godot/addons/argus/bin/*; do
+                 sdk-macos/lib/libargus.dylib sdk-macos/lib/libargus.a godot/addons/argus/bin/* \
+                 ../reach/linux-arm64/lib/libargus.so ../reach/linux-arm64/lib/libargus.a ../reach/android/lib/*/libargus.so \
+                 ../reach/ios-arm64/lib/libargus.a ../reach/web-wasm32/lib/libargus.a; do
+            [[ -f \"\$f\" ]] || { echo \"\$f: missing\"; bad=1; continue; }
             hits=\$(strings -a \"\$f\" | grep -E -e '$ROOT' -e '$target' -e '$home/' -e '/\\.cargo/registry' -e '/usr/lib/rustlib' \
                 -e '^/argus/|[^a-z]/argus/' -e '^/target/|[^a-z]/target/' -e '/work/' -e '/tmp/' | sort -u)
             n=\$(printf '%s' \"\$hits\" | grep -c . || true)
@@ -490,6 +517,7 @@ release_suite() {
     if declare -f unity_record_nunit >/dev/null; then release_unity; else release_fail release-unity "40-unity.sh was not sourced"; fi
     release_godot
     release_csharp
+    release_reach
     release_versions
     release_inspector
     release_licences
