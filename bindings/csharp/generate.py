@@ -684,11 +684,16 @@ def write_native_methods(h, m):
             "    [SuppressUnmanagedCodeSecurity]",
             "    public static unsafe partial class NativeMethods",
             "    {",
-            "        /// <summary>The native library's name: argus.dll, libargus.so, libargus.dylib. The Unity",
-            "        /// package ships Windows, macOS and Linux desktop only (its Runtime asmdef's includePlatforms);",
-            "        /// a platform that links a static library into the player (iOS, WebGL) would import",
-            "        /// \"__Internal\" here and be added there, with its plugin, in the same change.</summary>",
+            "        /// <summary>The native library's name: argus.dll, libargus.so (Linux, Android), libargus.dylib.",
+            "        /// In an iOS or WebGL player (not the Editor) the static libargus.a is linked into the player",
+            "        /// and its functions are imported from \"__Internal\". Outside Unity no UNITY_ symbol is",
+            "        /// defined: always \"argus\". The Unity package's Runtime asmdef (includePlatforms) and its",
+            "        /// plugins (Tools~/metas.py) list the same platforms.</summary>",
+            "#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR",
+            "        public const string Library = \"__Internal\";",
+            "#else",
             "        public const string Library = \"argus\";",
+            "#endif",
             ""]
     for name, ret, params in h.functions:
         args = ", ".join("%s %s" % (m.value(t, param=True), ident(n)) for t, n in params)

@@ -9,9 +9,12 @@ GUIDs are derived from the package name and the path (md5), so they are stable a
 and runs, and unique per path. Folders ending in '~' are hidden from Unity and get no .meta;
 Samples~ contents do (a sample is imported with its .meta files so references survive), while
 Documentation~ and Tools~ contents do not. Native plugins get their PluginImporter settings
-from PLUGINS below. Their binaries are built (unity/build-plugin.sh, tools/release.sh), never
-committed, and a plugin's .meta exists only beside its library: Unity warns on every refresh about
-a .meta whose asset is missing, so a meta without its library is reported as orphaned.
+from PLUGINS below: Linux x86_64, Windows x86_64 and macOS (Editor and player), Android arm64-v8a
+and armeabi-v7a, iOS arm64 and WebGL (players only; iOS and WebGL link a static libargus.a into
+the player, which the bindings import as "__Internal"). Their binaries are built
+(unity/build-plugin.sh, tools/release.sh), never committed, and a plugin's .meta exists only beside
+its library: Unity warns on every refresh about a .meta whose asset is missing, so a meta without
+its library is reported as orphaned.
 """
 import hashlib
 import os
@@ -23,17 +26,32 @@ if "--root" in sys.argv:
     ROOT = os.path.abspath(sys.argv[sys.argv.index("--root") + 1])
 NO_META_TREES = ("Documentation~", "Tools~")
 
-# path -> (editor OS or None, [(platform group, platform name, settings)], exclusions)
+# path -> (editor OS or None, editor CPU or None, [(platform group, platform name, settings)]).
+# None for the editor: the Editor never loads the library (Exclude Editor: 1, Editor entry disabled).
+# Every player not listed is excluded ("Exclude <BuildPipeline.GetBuildTargetName>: 1" on Any).
+# Names are Unity's: the group is BuildPipeline.GetBuildTargetGroupName ("iPhone" for iOS), the
+# platform BuildPipeline.GetBuildTargetName. Android's CPU is an AndroidArchitecture name (ARM64 is
+# arm64-v8a, ARMv7 armeabi-v7a), in the libs/<ABI>/ folder Unity's own examples use;
+# AndroidSharedLibraryType (AndroidPluginImporterUtilities in Unity 6's scripting reference) marks
+# the library as code, not symbols; that 2021.3 and 2022.3 ignore the key is assumed, not checked. The iOS and WebGL archives are linked into the player, not loaded:
+# AddToEmbeddedBinaries is for dynamic frameworks, so false.
+ANDROID_SO = {"AndroidSharedLibraryType": "Executable"}
 PLUGINS = {
     "Plugins/Linux/x86_64/libargus.so": ("Linux", "x86_64", [("Standalone", "Linux64", {"CPU": "x86_64"})]),
     "Plugins/Windows/x86_64/argus.dll": ("Windows", "x86_64", [("Standalone", "Win64", {"CPU": "x86_64"})]),
     "Plugins/macOS/libargus.dylib": ("OSX", "AnyCPU", [("Standalone", "OSXUniversal", {"CPU": "AnyCPU"})]),
+    "Plugins/Android/libs/arm64-v8a/libargus.so": (None, None, [("Android", "Android", dict(ANDROID_SO, CPU="ARM64"))]),
+    "Plugins/Android/libs/armeabi-v7a/libargus.so": (None, None, [("Android", "Android", dict(ANDROID_SO, CPU="ARMv7"))]),
+    "Plugins/iOS/libargus.a": (None, None, [("iPhone", "iOS", {"AddToEmbeddedBinaries": "false", "CPU": "ARM64",
+                                                               "CompileFlags": "", "FrameworkDependencies": ""})]),
+    "Plugins/WebGL/libargus.a": (None, None, [("WebGL", "WebGL", {})]),
 }
-# The platforms shipped: Windows, macOS and Linux desktop. The Runtime asmdef's includePlatforms and
-# NativeMethods.Library agree with this table (tests/unity/PackageTests.cs checks the three together);
-# a new platform is added to all three in one change.
-EXCLUDE_NAMES = {"Editor": "Editor", "Linux64": "Linux64", "OSXUniversal": "OSXUniversal", "Win": "Win",
-                 "Win64": "Win64", "Android": "Android", "iOS": "iOS"}
+# The platforms shipped: Windows, macOS and Linux desktop (Editor and player); Android, iOS and WebGL
+# players. The Runtime asmdef's includePlatforms and NativeMethods.Library ("__Internal" where the
+# library here is a static .a) agree with this table (tests/unity/PackageTests.cs checks the three
+# together); a new platform is added to all three in one change.
+# The players every plugin's "Any" entry includes or excludes (BuildPipeline.GetBuildTargetName).
+EXCLUDE_PLAYERS = ("Android", "Linux64", "OSXUniversal", "WebGL", "Win", "Win64", "iOS")
 
 
 def guid(rel):
@@ -55,17 +73,21 @@ def plugin_meta(rel):
            "  serializedVersion: 2", "  iconMap: {}", "  executionOrder: {}", "  defineConstraints: []",
            "  isPreloaded: 0", "  isOverridable: 0", "  isExplicitlyReferenced: 0", "  validateReferences: 1",
            "  platformData:", "  - first:", "      : Any", "    second:", "      enabled: 0", "      settings:"]
-    out.append("        Exclude Editor: %d" % (0 if editor_os else 1))
-    for name in sorted(EXCLUDE_NAMES):
-        if name != "Editor":
-            out.append("        Exclude %s: %d" % (name, 0 if name in enabled_players else 1))
+    excluded = {name: name not in enabled_players for name in EXCLUDE_PLAYERS}
+    excluded["Editor"] = not editor_os
+    out += ["        Exclude %s: %d" % (name, excluded[name]) for name in sorted(excluded)]
     out += ["  - first:", "      Any: ", "    second:", "      enabled: 0", "      settings: {}"]
+    # Not for the Editor: Unity's defaults (EditorPluginImporterExtension: AnyCPU, AnyOS), disabled.
     out += ["  - first:", "      Editor: Editor", "    second:", "      enabled: %d" % (1 if editor_os else 0),
-            "      settings:", "        CPU: %s" % (editor_cpu or "None"), "        DefaultValueInitialized: true",
+            "      settings:", "        CPU: %s" % (editor_cpu or "AnyCPU"), "        DefaultValueInitialized: true",
             "        OS: %s" % (editor_os or "AnyOS")]
     for group, name, settings in players:
-        out += ["  - first:", "      %s: %s" % (group, name), "    second:", "      enabled: 1", "      settings:"]
-        out += ["        %s: %s" % (k, v) for k, v in sorted(settings.items())]
+        out += ["  - first:", "      %s: %s" % (group, name), "    second:", "      enabled: 1"]
+        if settings:
+            out.append("      settings:")
+            out += ["        %s: %s" % (k, v) for k, v in sorted(settings.items())]
+        else:
+            out.append("      settings: {}")
     return "\n".join(out) + "\n" + TAIL
 
 
