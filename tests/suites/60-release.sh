@@ -321,11 +321,17 @@ release_symbols() {
         done
         llvm-lipo -thin arm64 $m/lib/libargus.dylib -output arm64.dylib
         python3 macho_signature.py arm64.dylib
-        python3 macho_signature.py addons/argus/bin/libargus_godot.macos.dylib
+        # The Godot dylib is universal too: one export per slice; arm64 signed (Apple Silicon loads
+        # nothing unsigned; ld64.lld signs that slice only, as Apple ld does).
+        llvm-lipo -thin arm64 addons/argus/bin/libargus_godot.macos.dylib -output godot-arm64.dylib
+        python3 macho_signature.py godot-arm64.dylib
+        for arch in arm64 x86_64; do
+            llvm-lipo -thin $arch addons/argus/bin/libargus_godot.macos.dylib -output godot-$arch.dylib
+            test "$(llvm-nm -gU godot-$arch.dylib | grep -E "^[0-9a-f]+ [A-Za-z] " | awk "{print \$3}")" = _gdext_rust_init
+        done
         llvm-objdump --macho --dylib-id --arch=arm64 $m/lib/libargus.dylib | grep -qx "@rpath/libargus.dylib"
         test "$(llvm-objdump --macho --dylibs-used --arch=arm64 $m/lib/libargus.dylib | tail -n +2 | grep -vc libargus)" -eq 1
         llvm-objdump --macho --dylibs-used --arch=arm64 $m/lib/libargus.dylib | grep -q /usr/lib/libSystem.B.dylib
-        test "$(llvm-nm -gU addons/argus/bin/libargus_godot.macos.dylib | grep -E "^[0-9a-f]+ [A-Za-z] " | awk "{print \$3}")" = _gdext_rust_init
         echo "all checks passed"'
 }
 
