@@ -12,6 +12,7 @@ OUT="${ARGUS_REACH_OUT:-/tmp/argus-reach-out}"
 CROSS_CACHE="${ARGUS_CROSS_CACHE:-/var/cache/argus-cross}"
 CHROOT="$(ARGUS_CROSS_CHROOT="$CROSS_CACHE/sid" "$ROOT/tools/cross-chroot.sh")"
 mkdir -p "$OUT" "$CROSS_CACHE/target"
+[[ $platform != android ]] || "$ROOT/tools/reach/android-prepare.sh" "$CHROOT" "$CROSS_CACHE/dl"
 exec unshare --mount --propagation private bash -c "set -e
     mount -t proc proc '$CHROOT/proc'
     mount --bind '$ROOT' '$CHROOT/argus'
