@@ -36,6 +36,9 @@ pub enum Error {
         /// What differs.
         section: &'static str,
     },
+    /// A recording's bytes could not be written where they go (a file, the caller's stream or
+    /// write callback); the text says what failed.
+    WriteFailed(String),
 }
 
 /// Result of a core call.
@@ -62,6 +65,7 @@ impl fmt::Display for Error {
             Error::ReplayMismatch { step, section } => {
                 write!(f, "replay mismatch at step {step}: the {section} differ from the recording")
             }
+            Error::WriteFailed(why) => write!(f, "write failed: {why}"),
         }
     }
 }

@@ -62,7 +62,9 @@ pub use memory::{MemoryConfig, MemoryRecord};
 pub use occluders::{Occluder, OccluderDef, OccluderShape};
 pub use percept::{AwarenessEvent, BrainEvent, ForgetEvent, Percept, PerceptKind, SightChange, StepEvents};
 pub use rays::{RayBackend, RayHit, RayQuery, RaySource, Rays};
-pub use record::{PointExplanation, RecordOptions, Replay, SightExplanation, SightFilterReason};
+pub use record::{
+    MAX_FLIGHT_SECONDS, PointExplanation, RecordOptions, RecordTo, Replay, SightExplanation, SightFilterReason,
+};
 pub use sight::{PointSight, PointStatus, SightResult};
 pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalResult, Threat};
 pub use target::{Target, TargetDef};

@@ -3,6 +3,9 @@
 //! focus. [`Replay`] rebuilds the world from a recording and checks every step's outputs, byte
 //! for byte.
 //!
+//! A recording goes to memory, to a stream (a file, the caller's callback) as it is made, or to
+//! the flight recorder's ring of the last seconds ([`RecordTo`]); its bytes are the same.
+//!
 //! Recording costs nothing while off: the world holds `Option<Box<Recorder>>` and every hook is
 //! one `if let` after a call succeeded, outside the step's loops.
 
@@ -12,6 +15,7 @@ mod delta;
 pub(crate) mod frame;
 pub(crate) mod inputs;
 mod replay;
+mod ring;
 mod scene;
 mod sink;
 mod ticks;
@@ -23,12 +27,14 @@ pub(crate) use inputs::call;
 pub use replay::{Replay, reseal};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
 
-use std::sync::Mutex;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result, invalid};
 use crate::id::{AgentId, InfluenceMapId};
 use crate::rays::RayHit;
 use crate::world::World;
+use sink::{Gathered, Place};
 use writer::{ChunkKind, Writer};
 
 /// Magic of every recording.
@@ -51,6 +57,36 @@ impl Default for RecordOptions {
     }
 }
 
+/// Where a recording's bytes go (the bytes are the same in each).
+pub enum RecordTo {
+    /// Kept in memory; [`World::stop_recording`] returns them.
+    Memory,
+    /// Written as they are made, from a thread of the recording's own (memory stays bounded:
+    /// the world waits when the writer falls a few megabytes behind); `stop_recording` writes
+    /// the `END` and flushes.
+    Stream(Box<dyn Write + Send>),
+    /// The flight recorder: only the last `seconds` (and at most an eighth more) are kept, in
+    /// segments cut at key frames; [`World::save_flight_recording`] writes them as a recording
+    /// of their own.
+    Flight {
+        /// The window, in seconds of the world clock (more than 0, at most [`MAX_FLIGHT_SECONDS`]).
+        seconds: f32,
+    },
+}
+
+/// The longest flight recorder window: a day.
+pub const MAX_FLIGHT_SECONDS: f32 = 86_400.0;
+
+/// The flight recorder's ring and when it cuts. Its clock is the seconds stepped since recording
+/// started (the world clock can go back, when a snapshot is loaded).
+pub(crate) struct Flight {
+    ring: Arc<Mutex<ring::Ring>>,
+    /// Seconds stepped so far, between cuts (an eighth of the window), and at the last cut.
+    clock: f64,
+    every: f64,
+    last_cut: f64,
+}
+
 /// The agents in focus, sorted; empty = every agent.
 #[derive(Clone)]
 pub(crate) struct Focus(Vec<AgentId>);
@@ -65,8 +101,10 @@ impl Focus {
 pub(crate) struct Recorder {
     /// This step's chunks (and the inputs since the last), until the sink takes them.
     pub(crate) out: Writer,
-    /// The thread that gathers the whole recording (`None`: it stays in `out`, as in a replay).
+    /// The thread that takes the bytes where they go (`None`: they stay in `out`, as in a replay).
     sink: Option<sink::Sink>,
+    /// The flight recorder's ring (`RecordTo::Flight`).
+    flight: Option<Flight>,
     /// What it keeps of the Why (the sink's thread has a copy).
     pub(crate) why: deferred::WhyScope,
     pub(crate) steps: u32,
@@ -105,6 +143,15 @@ impl Recorder {
         self.written.capture_input(&self.focus_slots, &self.touched_agents, self.next_frame_is_key(), time)
     }
 
+    /// A START was just written (the world's state as it is now, `maps` its maps): the next
+    /// frame is a key frame listing every map.
+    fn restarted(&mut self, maps: Vec<InfluenceMapId>) {
+        self.scene_dirty = false;
+        self.written.key_next = true;
+        self.maps_state.clear();
+        self.maps_changed = maps;
+    }
+
     pub(crate) fn map_touched(&mut self, id: InfluenceMapId, state: bool) {
         if state && !self.maps_state.contains(&id) {
             self.maps_state.push(id);
@@ -121,18 +168,30 @@ impl World {
     /// recording already, while a step waits for its rays, or when a focus id is not a live
     /// agent.
     pub fn start_recording(&mut self, options: &RecordOptions) -> Result<()> {
-        self.begin_recording(options, true)
+        self.begin_recording(options, Some(RecordTo::Memory))
     }
 
-    /// [`World::start_recording`], the bytes gathered on a thread of the recording's own
-    /// (`threaded`) or kept in the recorder (a replay compares each step's there).
-    pub(crate) fn begin_recording(&mut self, options: &RecordOptions, threaded: bool) -> Result<()> {
+    /// [`World::start_recording`] with its bytes going `to` memory, a stream or the flight
+    /// recorder. Refused as `start_recording` is, and when `seconds` is not in (0,
+    /// [`MAX_FLIGHT_SECONDS`]], or the system gives no thread for a stream or a flight recorder.
+    pub fn start_recording_to(&mut self, options: &RecordOptions, to: RecordTo) -> Result<()> {
+        self.begin_recording(options, Some(to))
+    }
+
+    /// [`World::start_recording_to`], or with `to` `None` the bytes kept in the recorder (a
+    /// replay compares each step's there).
+    pub(crate) fn begin_recording(&mut self, options: &RecordOptions, to: Option<RecordTo>) -> Result<()> {
         if self.recorder.is_some() {
             return Err(invalid("this world is already recording"));
         }
         self.check_idle()?;
         for &id in &options.focus {
             self.agent(id)?;
+        }
+        if let Some(RecordTo::Flight { seconds }) = &to
+            && !(*seconds > 0.0 && *seconds <= MAX_FLIGHT_SECONDS)
+        {
+            return Err(invalid(format!("flight recorder seconds {seconds} is not in (0, {MAX_FLIGHT_SECONDS}]")));
         }
         let focus = {
             let mut focus = options.focus.clone();
@@ -141,9 +200,29 @@ impl World {
             Focus(focus)
         };
         let why = deferred::WhyScope { explain: options.explain, focus };
+        let start = self.save()?;
+        let no_thread = || Error::OutOfMemory("the system refused the recording's thread".into());
+        let (sink, flight) = match to {
+            None => (None, None),
+            // Without a thread, a recording in memory stays in the world's staged bytes.
+            Some(RecordTo::Memory) => (sink::Sink::start(why.clone(), Place::Memory(Vec::new())), None),
+            Some(RecordTo::Stream(out)) => {
+                let place = Place::Stream { out, failed: None };
+                (Some(sink::Sink::start(why.clone(), place).ok_or_else(no_thread)?), None)
+            }
+            Some(RecordTo::Flight { seconds }) => {
+                let mut w = Writer::default();
+                w.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
+                let ring = Arc::new(Mutex::new(ring::Ring::new(seconds as f64, w.into_bytes())));
+                let mut sink = sink::Sink::start(why.clone(), Place::Ring(ring.clone())).ok_or_else(no_thread)?;
+                sink.cut_next(0.0, 0);
+                (Some(sink), Some(Flight { ring, clock: 0.0, every: seconds as f64 / 8.0, last_cut: 0.0 }))
+            }
+        };
         let mut rec = Recorder {
             out: Writer::default(),
-            sink: if threaded { sink::Sink::start(why.clone()) } else { None },
+            sink,
+            flight,
             why,
             steps: 0,
             scene_dirty: false,
@@ -162,11 +241,17 @@ impl World {
         for id in &rec.why.focus.0 {
             crate::world::set_bit(&mut rec.focus_slots, id.index, true);
         }
-        rec.out.header();
-        rec.out.start(&self.save()?);
+        // A flight recorder's file header and options are written around each saved window.
+        if rec.flight.is_none() {
+            rec.out.header();
+        }
+        rec.out.start(&start);
         rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
-        rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
+        if rec.flight.is_none() {
+            rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
+        }
         self.recorder = Some(Box::new(rec));
+        self.forget_blockers();
         Ok(())
     }
 
@@ -193,14 +278,83 @@ impl World {
         self.check_idle()?;
         self.flush_map_states();
         let mut rec = self.recorder.take().expect("checked");
-        match rec.sink.take() {
-            Some(sink) => {
-                let (all, sum) = sink.finish(std::mem::take(&mut rec.out.bytes));
+        let Some(sink) = rec.sink.take() else { return Ok(rec.out.finish(rec.steps)) };
+        let clock = rec.flight.as_ref().map_or(0.0, |f| f.clock);
+        let gathered = sink.finish(std::mem::take(&mut rec.out.bytes), clock);
+        let Some(Gathered { place, sum }) = gathered else {
+            return Err(Error::OutOfMemory("the recording's thread ended before its recording".into()));
+        };
+        match place {
+            Place::Memory(all) => {
                 rec.out.bytes = all;
                 Ok(rec.out.finish_summed(rec.steps, sum))
             }
-            None => Ok(rec.out.finish(rec.steps)),
+            Place::Stream { mut out, failed } => {
+                let mut end = Writer::default();
+                end.chunks = rec.out.chunks;
+                let end = end.finish_summed(rec.steps, sum);
+                let written = match failed {
+                    Some(e) => Err(e),
+                    None => out.write_all(&end).and_then(|_| out.flush()).map_err(|e| e.to_string()),
+                };
+                written.map(|_| Vec::new()).map_err(|e| Error::WriteFailed(format!("the recording's stream: {e}")))
+            }
+            Place::Ring(_) => Ok(Vec::new()),
         }
+    }
+
+    /// Writes the flight recorder's window (the last `seconds` it was started with, counted in
+    /// the steps' `dt`, from the key frame at or before them; all of it when the recording is
+    /// shorter) to `out` as a
+    /// recording of its own, which replays and opens alone: its steps are counted from 0 at its
+    /// first key frame, its frames keep the world clock. Returns the bytes written. The recording
+    /// goes on. Refused when not recording to a flight recorder (`InvalidArgument`); a write that
+    /// fails is `WriteFailed` (what was written is not a recording).
+    pub fn save_flight_recording(&mut self, out: &mut dyn Write) -> Result<u64> {
+        let rec = self.recorder.as_deref_mut().ok_or_else(|| invalid("this world is not recording"))?;
+        let (Some(flight), Some(sink)) = (&rec.flight, &mut rec.sink) else {
+            return Err(invalid("this world's recording is not a flight recorder (RecordTo::Flight)"));
+        };
+        sink.sync(&mut rec.out.bytes, flight.clock);
+        let ring = flight.ring.lock().unwrap_or_else(|e| e.into_inner());
+        ring.write_window(out).map_err(|e| Error::WriteFailed(format!("the flight recording: {e}")))
+    }
+
+    /// Bytes the flight recorder holds (`None` when not recording to one): its window, at most
+    /// an eighth more, and the steps not yet handed to its thread.
+    pub fn flight_recorder_bytes(&self) -> Option<usize> {
+        let rec = self.recorder.as_deref()?;
+        let flight = rec.flight.as_ref()?;
+        let held = flight.ring.lock().unwrap_or_else(|e| e.into_inner()).held();
+        Some(held + rec.out.len())
+    }
+
+    /// Every agent forgets what blocked its rays (see `blockers`): a snapshot does not hold it,
+    /// so a world loaded from a recording's START starts without; the recorded world must too,
+    /// or a Why could name another of two overlapping occluders than its replay does.
+    fn forget_blockers(&mut self) {
+        for entry in self.agents.entries_mut() {
+            entry.value.blockers = Default::default();
+        }
+    }
+
+    /// At a flight recorder's key frame an eighth of its window after the last cut: a fresh
+    /// START and SCENE begin a segment, which a saved window can begin with.
+    fn cut_flight_segment(&mut self, rec: &mut Recorder, dt: f32) {
+        let (Some(flight), Some(sink)) = (&mut rec.flight, &mut rec.sink) else { return };
+        flight.clock += dt as f64;
+        if !rec.steps.is_multiple_of(delta::KEY_FRAME_EVERY) || flight.clock - flight.last_cut < flight.every {
+            return;
+        }
+        // A snapshot refused for want of memory: the cut waits for a later key frame.
+        let Ok(save) = self.save() else { return };
+        flight.last_cut = flight.clock;
+        sink.hand_over(&mut rec.out.bytes, flight.clock, true);
+        sink.cut_next(flight.clock, rec.steps);
+        rec.out.start(&save);
+        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        rec.restarted(self.influence_map_ids());
+        self.forget_blockers();
     }
 
     pub(crate) fn influence_map_ids(&self) -> Vec<InfluenceMapId> {
@@ -262,7 +416,8 @@ impl World {
             self.swap_captured_memory(&mut frame.memory);
             rec.written.swap_memory_order(&mut frame.memory_order);
             sink.defer(frame);
-            sink.hand_over(&mut rec.out.bytes);
+            let clock = rec.flight.as_ref().map_or(0.0, |f| f.clock + dt as f64);
+            sink.hand_over(&mut rec.out.bytes, clock, false);
         }
         rec.steps += 1;
         rec.touched_agents.fill(0);
@@ -270,6 +425,7 @@ impl World {
         rec.scene_dirty = false;
         rec.maps_changed.clear();
         rec.maps_gone.clear();
+        self.cut_flight_segment(&mut rec, dt);
         self.recorder = Some(rec);
     }
 
@@ -329,11 +485,8 @@ impl World {
         out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
         let rec = self.recorder.as_deref_mut().expect("checked");
         rec.out = out;
-        rec.scene_dirty = false;
-        rec.written.key_next = true;
-        rec.maps_state.clear();
         rec.maps_gone.extend(old_maps.into_iter().filter(|id| !ids.contains(id)));
-        rec.maps_changed = ids;
+        rec.restarted(ids);
     }
 
     /// Hook: a map was created, changed or destroyed.

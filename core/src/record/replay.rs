@@ -152,7 +152,7 @@ impl Replay {
                 })? {
                     Applied::Done => {}
                     Applied::Options(options) if !self.world.is_recording() => {
-                        self.world.begin_recording(&options, false).map_err(|e| refused(e, step, "options"))?
+                        self.world.begin_recording(&options, None).map_err(|e| refused(e, step, "options"))?
                     }
                     Applied::Options(_) => {
                         return Err(bad(format!("recording options given twice (before step {step})")));

@@ -4,6 +4,8 @@
 
 use argus_core::Vec3;
 
+pub mod scenario;
+
 /// A xorshift64 generator: seeded random levels without a dependency (the seed must not be 0).
 pub struct Rng(pub u64);
 
