@@ -151,6 +151,11 @@
 #define ARGUS_INFLUENCE_MAX_COMBINE_INPUTS 1024
 
 /**
+ * The longest path a recording's file may have, in bytes (without its NUL).
+ */
+#define ARGUS_MAX_PATH_BYTES 4096
+
+/**
  * `mismatch_step` of an `ArgusReplayReport` in which every step matched.
  */
 #define ARGUS_NO_STEP 4294967295
@@ -189,7 +194,7 @@
  * Version of the binary interface: bumped on any change to a struct layout or signature.
  * Wrappers compare it with `argus_abi_version()` at load.
  */
-#define ARGUS_ABI_VERSION 5
+#define ARGUS_ABI_VERSION 6
 
 /**
  * Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
@@ -305,6 +310,11 @@ enum ArgusResult
      * and what differed are in the last error); nothing changed and nothing was created.
      */
     ARGUS_RESULT_REPLAY_MISMATCH = 16,
+    /**
+     * A recording's bytes could not be written: its file could not be created or written, or
+     * the write callback returned a code other than `ARGUS_RESULT_OK` (the last error says which).
+     */
+    ARGUS_RESULT_WRITE_FAILED = 17,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -755,6 +765,41 @@ enum ArgusSearchKind
 typedef enum ArgusSearchKind ArgusSearchKind;
 #else
 typedef uint32_t ArgusSearchKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Where a recording goes.
+ */
+enum ArgusRecordTo
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Kept in the world until `argus_world_stop_recording`, then copied out with
+     * `argus_world_get_recording` (the default).
+     */
+    ARGUS_RECORD_TO_MEMORY = 0,
+    /**
+     * Written to the file at `ArgusRecordDef.path` as it is made (memory stays bounded).
+     */
+    ARGUS_RECORD_TO_FILE = 1,
+    /**
+     * Handed to `ArgusRecordDef.write` as it is made (memory stays bounded).
+     */
+    ARGUS_RECORD_TO_CALLBACK = 2,
+    /**
+     * The flight recorder: only the last `ArgusRecordDef.flight_seconds` are kept, saved on
+     * demand by `argus_world_save_flight_recording` or `argus_world_write_flight_recording`.
+     */
+    ARGUS_RECORD_TO_FLIGHT = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArgusRecordTo ArgusRecordTo;
+#else
+typedef uint32_t ArgusRecordTo;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -1954,6 +1999,17 @@ typedef struct ArgusRayArray {
 } ArgusRayArray;
 
 /**
+ * Where a recording's bytes go, when `ArgusRecordDef.to` is `ARGUS_RECORD_TO_CALLBACK` (the
+ * recording's bytes as they are made) or for `argus_world_write_flight_recording` (a saved
+ * window): `size` bytes at `bytes`, valid during the call only, to be appended to what came
+ * before; `user_data` passed through untouched. Return `ARGUS_RESULT_OK`; any other code stops
+ * the writing (the call that ends it returns `ARGUS_RESULT_WRITE_FAILED`). A recording's callback
+ * is called on the recording's own thread (never two calls at once, in order); a flight
+ * recording's, on the thread that asked for it. Never let an exception unwind through it.
+ */
+typedef ArgusResult (*ArgusWriteFn)(void *user_data, const uint8_t *bytes, uint64_t size);
+
+/**
  * How to record. Fill with `argus_default_record_def()`; the world copies it (and the focus ids)
  * when recording starts.
  */
@@ -1973,6 +2029,28 @@ typedef struct ArgusRecordDef {
      * frames hold poses, events and memories only (smaller files; the replay checks the same).
      */
     uint8_t explain;
+    /**
+     * Where the recording goes (default `ARGUS_RECORD_TO_MEMORY`).
+     */
+    ArgusRecordTo to;
+    /**
+     * `ARGUS_RECORD_TO_FILE`: the file's path, UTF-8, NUL-terminated, at most
+     * `ARGUS_MAX_PATH_BYTES`; created (or truncated) when recording starts. Read during the call
+     * only. Ignored otherwise.
+     */
+    const char *path;
+    /**
+     * `ARGUS_RECORD_TO_CALLBACK`: where the bytes go (see `ArgusWriteFn`). Ignored otherwise.
+     */
+    ArgusWriteFn write;
+    /**
+     * Passed to `write` untouched.
+     */
+    void *write_user_data;
+    /**
+     * `ARGUS_RECORD_TO_FLIGHT`: the seconds kept (of the steps' `dt`), in (0, 86400]; default 30.
+     */
+    float flight_seconds;
     /**
      * Set by `argus_default_record_def()`; leave it alone.
      */
@@ -3190,15 +3268,24 @@ struct ArgusRecordDef argus_default_record_def(void);
 /**
  * Starts recording this world: its state now, then every input and every step's outputs, until
  * `argus_world_stop_recording`. Starting discards the bytes of the previous recording kept by the
- * world. Refused, with the world unchanged and still not recording (the kept bytes included):
- * `def` NULL or a focus array NULL with a count → `INVALID_ARGUMENT`; `def` not from
- * `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a focus id that is null, stale or of
- * another world → `INVALID_ID`; already recording → `INVALID_ARGUMENT` (the recording under way
- * goes on untouched); a two-phase step pending → `STEP_IN_PROGRESS`. The world holds the
- * recording in memory, growing with every input and step, until it is stopped.
+ * world. Refused, with the world unchanged and still not recording (the kept bytes included, and
+ * no file created): `def` NULL, a focus array NULL with a count, an unknown `to`, a path that is
+ * NULL, empty, too long or not UTF-8, a NULL `write`, or `flight_seconds` out of (0, 86400] →
+ * `INVALID_ARGUMENT`; `def` not from `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a
+ * focus id that is null, stale or of another world → `INVALID_ID`; already recording →
+ * `INVALID_ARGUMENT` (the recording under way goes on untouched); a two-phase step pending →
+ * `STEP_IN_PROGRESS`; the file cannot be created → `WRITE_FAILED`; the system gives no thread
+ * for a file, callback or flight recording → `OUT_OF_MEMORY`.
+ *
+ * `ARGUS_RECORD_TO_MEMORY` holds the recording in the world, growing with every input and step,
+ * until it is stopped. A file or a callback gets the bytes as they are made, from a thread of
+ * the recording's own (the world waits for it when it falls a few megabytes behind, so memory
+ * stays bounded); the bytes are those a recording in memory would hold. The flight recorder
+ * keeps the last `flight_seconds` (see `argus_world_save_flight_recording`).
  *
  * # Safety
- * `world` NULL or live; `def` NULL or an `ArgusRecordDef` whose `focus` holds `focus_count` ids.
+ * `world` NULL or live; `def` NULL or an `ArgusRecordDef` whose `focus` holds `focus_count` ids
+ * and whose `path` is NULL or NUL-terminated.
  */
 ArgusResult argus_world_start_recording(struct ArgusWorld *world, const struct ArgusRecordDef *def);
 
@@ -3212,11 +3299,14 @@ ArgusResult argus_world_start_recording(struct ArgusWorld *world, const struct A
 uint8_t argus_world_is_recording(const struct ArgusWorld *world);
 
 /**
- * Ends the recording (its `END` chunk written) and keeps its bytes in the world, for
- * `argus_world_get_recording`, until the next `argus_world_start_recording` or the world's
- * destruction. Refused, changing nothing (the kept bytes included): not recording →
- * `INVALID_ARGUMENT`; a two-phase step pending → `STEP_IN_PROGRESS` (the recording goes on: finish
- * or cancel the step, then stop).
+ * Ends the recording (its `END` chunk written). A recording in memory keeps its bytes in the
+ * world, for `argus_world_get_recording`, until the next `argus_world_start_recording` or the
+ * world's destruction; a file's or a callback's gets its last bytes (the file is flushed and
+ * closed); a flight recorder's ring is dropped (save it first). Refused, changing nothing (the
+ * kept bytes included): not recording → `INVALID_ARGUMENT`; a two-phase step pending →
+ * `STEP_IN_PROGRESS` (the recording goes on: finish or cancel the step, then stop). A file or
+ * callback whose writing failed at any point → `WRITE_FAILED` naming the failure, the
+ * recording ended all the same (what was written is not a whole recording).
  *
  * # Safety
  * `world` NULL or live.
@@ -3228,17 +3318,49 @@ ArgusResult argus_world_stop_recording(struct ArgusWorld *world);
  * and writes their count to `*out_size`; the same convention as `argus_world_save`: too small (or
  * NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed size in `*out_size`. The
  * world keeps the bytes (ask again at will) until the next `argus_world_start_recording` or its
- * destruction. No recording stopped since the world was created or recording last started (so
- * also while recording) → `INVALID_ARGUMENT` and `*out_size` untouched. A recording larger than
- * 4 GiB - 1 cannot be copied out (`INVALID_ARGUMENT`). Nothing in the world changes.
+ * destruction. No recording in memory stopped since the world was created or recording last
+ * started (so also while recording, and after a recording to a file, a callback or the flight
+ * recorder) → `INVALID_ARGUMENT` and `*out_size` untouched. Nothing in the world changes.
  *
  * # Safety
  * `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.
  */
 ArgusResult argus_world_get_recording(const struct ArgusWorld *world,
                                       uint8_t *buffer,
-                                      uint32_t capacity,
-                                      uint32_t *out_size);
+                                      uint64_t capacity,
+                                      uint64_t *out_size);
+
+/**
+ * Saves the flight recorder's window to the file at `path` (UTF-8, NUL-terminated, created or
+ * truncated) as a recording of its own, which `argus_replay_verify`, the inspector and
+ * `argus_world_create_from_recording` read alone: the last `flight_seconds` of steps, from the
+ * key frame at or before them (all of it when the recording is shorter), its steps counted from
+ * 0 there, its frames keeping the world clock. Writes its size to `*out_size` (NULL: not
+ * wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
+ * key). Refused, changing nothing: the world is not recording to a flight recorder, or `path` is
+ * NULL, empty, too long or not UTF-8 → `INVALID_ARGUMENT`; the file cannot be created or written
+ * → `WRITE_FAILED` (a file partly written is removed).
+ *
+ * # Safety
+ * `world` NULL or live; `path` NULL or NUL-terminated; `out_size` NULL or writable.
+ */
+ArgusResult argus_world_save_flight_recording(struct ArgusWorld *world,
+                                              const char *path,
+                                              uint64_t *out_size);
+
+/**
+ * `argus_world_save_flight_recording` to the caller's `write` callback (on this thread, before
+ * this call returns) instead of a file. Refused, changing nothing: not recording to a flight
+ * recorder or `write` NULL → `INVALID_ARGUMENT`; the callback returned another code than
+ * `ARGUS_RESULT_OK` → `WRITE_FAILED` (what it was given is not a recording).
+ *
+ * # Safety
+ * `world` NULL or live; `write` callable as `ArgusWriteFn` describes; `out_size` NULL or writable.
+ */
+ArgusResult argus_world_write_flight_recording(struct ArgusWorld *world,
+                                               ArgusWriteFn write,
+                                               void *user_data,
+                                               uint64_t *out_size);
 
 /**
  * Replays a recording (`size` bytes, read during the call only) from its first step to its last,
@@ -3252,7 +3374,7 @@ ArgusResult argus_world_get_recording(const struct ArgusWorld *world,
  * # Safety
  * `bytes` `size` readable bytes; `out` NULL or writable.
  */
-ArgusResult argus_replay_verify(const uint8_t *bytes, uint32_t size, struct ArgusReplayReport *out);
+ArgusResult argus_replay_verify(const uint8_t *bytes, uint64_t size, struct ArgusReplayReport *out);
 
 /**
  * Creates a world as the recording's world was right after its first `steps` steps (0: when
@@ -3272,7 +3394,7 @@ ArgusResult argus_replay_verify(const uint8_t *bytes, uint32_t size, struct Argu
  * `bytes` `size` readable bytes; `out_world` NULL or writable.
  */
 ArgusResult argus_world_create_from_recording(const uint8_t *bytes,
-                                              uint32_t size,
+                                              uint64_t size,
                                               uint32_t steps,
                                               struct ArgusWorld **out_world);
 

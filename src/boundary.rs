@@ -188,6 +188,23 @@ pub(crate) fn slice<'a, T>(ptr: *const T, count: u32, limit: usize, what: &str) 
     Ok(unsafe { std::slice::from_raw_parts(ptr, count as usize) })
 }
 
+/// A caller byte array of `size` (a 64-bit size; beyond this platform's address space it is
+/// refused before the pointer is read); NULL only when `size` is 0.
+pub(crate) fn bytes64<'a>(ptr: *const u8, size: u64, what: &str) -> FfiResult<&'a [u8]> {
+    let n = usize::try_from(size)
+        .ok()
+        .filter(|&n| n <= isize::MAX as usize)
+        .ok_or_else(|| invalid(format!("{what}: size {size} exceeds this platform's address space")))?;
+    if n == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(invalid(format!("{what} must not be NULL when the size is {size}")));
+    }
+    // SAFETY: the caller promises `size` readable bytes at `ptr`; null checked.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, n) })
+}
+
 /// Checks a def's cookie.
 pub(crate) fn check_cookie(cookie: u32, def: &str) -> FfiResult {
     if cookie == ARGUS_DEF_COOKIE {
@@ -228,6 +245,24 @@ pub(crate) fn copy_out(bytes: &[u8], buffer: *mut u8, capacity: u32, size: &mut 
     }
     // SAFETY: the caller promises `capacity >= n` writable bytes at `buffer`.
     unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer, bytes.len()) };
+    *size = n;
+    Ok(())
+}
+
+/// [`copy_out`] with 64-bit sizes.
+pub(crate) fn copy_out64(bytes: &[u8], buffer: *mut u8, capacity: u64, size: &mut u64, what: &str) -> FfiResult {
+    let n = bytes.len() as u64;
+    if n > capacity {
+        *size = n;
+        return Err(fail(ArgusResult::BufferTooSmall, format!("the {what} needs {n} bytes, buffer holds {capacity}")));
+    }
+    if n > 0 {
+        if buffer.is_null() {
+            return Err(fail(ArgusResult::InvalidArgument, "buffer must not be NULL"));
+        }
+        // SAFETY: the caller promises `capacity >= n` writable bytes at `buffer`.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer, bytes.len()) };
+    }
     *size = n;
     Ok(())
 }

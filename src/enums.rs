@@ -185,6 +185,23 @@ pub enum ArgusAttitude {
     Friendly = 2,
 }
 
+/// Where a recording goes.
+#[repr(u32)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ArgusRecordTo {
+    /// Kept in the world until `argus_world_stop_recording`, then copied out with
+    /// `argus_world_get_recording` (the default).
+    #[default]
+    Memory = 0,
+    /// Written to the file at `ArgusRecordDef.path` as it is made (memory stays bounded).
+    File = 1,
+    /// Handed to `ArgusRecordDef.write` as it is made (memory stays bounded).
+    Callback = 2,
+    /// The flight recorder: only the last `ArgusRecordDef.flight_seconds` are kept, saved on
+    /// demand by `argus_world_save_flight_recording` or `argus_world_write_flight_recording`.
+    Flight = 3,
+}
+
 /// Which way sound travels to a listener.
 #[repr(u32)]
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -288,6 +305,7 @@ raw_enum!(ArgusRayBackend, RawRayBackend { Builtin, Engine });
 raw_enum!(ArgusAttitude, RawAttitude { Hostile, Neutral, Friendly });
 raw_enum!(ArgusHearingPath, RawHearingPath { World, Straight, Walk });
 raw_enum!(ArgusSearchKind, RawSearchKind { LastKnownPosition, Belief });
+raw_enum!(ArgusRecordTo, RawRecordTo { Memory, File, Callback, Flight });
 
 core_twin!(ArgusPerceptKind <=> PerceptKind { Sight <=> Sight, Sound <=> Sound });
 core_twin!(ArgusBrainState <=> BrainState {

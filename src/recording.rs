@@ -1,16 +1,96 @@
 //! Recording and replay through the C ABI (the format: docs/recording.md). A world records its
 //! state when recording starts, then every input and every step's outputs; the bytes stay in the
-//! world once it stops, for `argus_world_get_recording` to copy out. A replay rebuilds the world
-//! from them and checks every step's outputs byte for byte.
+//! world once it stops, for `argus_world_get_recording` to copy out, or go to a file or the
+//! caller's callback as they are made, or to the flight recorder's ring of the last seconds. A
+//! replay rebuilds the world from them and checks every step's outputs byte for byte.
+
+use std::ffi::{CStr, c_char, c_void};
+use std::io::{self, Write};
 
 use super::boundary::{
-    Fail, FfiResult, check_cookie, copy_out, fail, guard, input, output, peek, slice, with_world, with_world_ref,
+    Fail, FfiResult, bytes64, check_cookie, copy_out64, fail, guard, input, invalid, output, peek, slice, with_world,
+    with_world_ref,
 };
+use super::enums::{ArgusRecordTo, RawRecordTo};
+use super::rays::RawResult;
 use super::types::*;
 use super::world::{ARGUS_MAX_BATCH, ArgusWorld, claim_world};
 use argus_core::error::Error;
-use argus_core::record::{RecordOptions, Replay};
+use argus_core::record::{RecordOptions, RecordTo, Replay};
 use argus_core::world::World;
+
+/// The longest path a recording's file may have, in bytes (without its NUL).
+pub const ARGUS_MAX_PATH_BYTES: u32 = 4096;
+
+/// Where a recording's bytes go, when `ArgusRecordDef.to` is `ARGUS_RECORD_TO_CALLBACK` (the
+/// recording's bytes as they are made) or for `argus_world_write_flight_recording` (a saved
+/// window): `size` bytes at `bytes`, valid during the call only, to be appended to what came
+/// before; `user_data` passed through untouched. Return `ARGUS_RESULT_OK`; any other code stops
+/// the writing (the call that ends it returns `ARGUS_RESULT_WRITE_FAILED`). A recording's callback
+/// is called on the recording's own thread (never two calls at once, in order); a flight
+/// recording's, on the thread that asked for it. Never let an exception unwind through it.
+pub type ArgusWriteFn = Option<unsafe extern "C" fn(user_data: *mut c_void, bytes: *const u8, size: u64) -> RawResult>;
+
+/// The callback's C signature.
+type RawWriteFn = unsafe extern "C" fn(*mut c_void, *const u8, u64) -> RawResult;
+
+/// The caller's write callback as a Rust writer.
+struct CallbackWriter {
+    write: RawWriteFn,
+    user_data: *mut c_void,
+}
+
+// SAFETY: `ArgusWriteFn`'s contract: a recording's callback is called from the recording's own
+// thread, one call at a time, which the caller accepts by choosing it.
+unsafe impl Send for CallbackWriter {}
+
+impl Write for CallbackWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        // SAFETY: `bytes` is valid for the call; the callback's contract is the caller's.
+        let code = unsafe { (self.write)(self.user_data, bytes.as_ptr(), bytes.len() as u64) };
+        if code.0 != ArgusResult::Ok as u32 {
+            let raw = code.0;
+            // SAFETY: `argus_result_name` returns a static NUL-terminated string.
+            let name = unsafe { CStr::from_ptr(super::world::argus_result_name(raw)) }.to_string_lossy();
+            return Err(io::Error::other(format!("the write callback returned {raw} ({name})")));
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A NUL-terminated UTF-8 path of at most `ARGUS_MAX_PATH_BYTES` bytes, never read past its NUL
+/// or past the longest accepted length.
+fn c_path(ptr: *const c_char, what: &str) -> FfiResult<String> {
+    if ptr.is_null() {
+        return Err(invalid(format!("{what} must not be NULL")));
+    }
+    let max = ARGUS_MAX_PATH_BYTES as usize;
+    let mut len = 0;
+    // SAFETY: the caller promises a NUL-terminated string; reading stops at its NUL or one byte
+    // past the longest accepted path.
+    while len <= max && unsafe { *ptr.add(len) } != 0 {
+        len += 1;
+    }
+    if len > max {
+        return Err(invalid(format!("{what} is longer than {max} bytes")));
+    }
+    if len == 0 {
+        return Err(invalid(format!("{what} is empty")));
+    }
+    // SAFETY: `len` bytes before the NUL were just read.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len) };
+    std::str::from_utf8(bytes).map(str::to_owned).map_err(|_| invalid(format!("{what} is not UTF-8")))
+}
+
+/// Creates (or truncates) the file at `path`, buffered.
+fn create_file(path: &str) -> FfiResult<io::BufWriter<std::fs::File>> {
+    let file = std::fs::File::create(path)
+        .map_err(|e| fail(ArgusResult::WriteFailed, format!("the recording's file {path:?} cannot be created: {e}")))?;
+    Ok(io::BufWriter::with_capacity(1 << 20, file))
+}
 
 /// `mismatch_step` of an `ArgusReplayReport` in which every step matched.
 pub const ARGUS_NO_STEP: u32 = 0xFFFF_FFFF;
@@ -29,6 +109,18 @@ pub struct ArgusRecordDef {
     /// Non-zero (default 1): record the "why" of every sight decision of the agents in focus. 0:
     /// frames hold poses, events and memories only (smaller files; the replay checks the same).
     pub explain: u8,
+    /// Where the recording goes (default `ARGUS_RECORD_TO_MEMORY`).
+    pub to: RawRecordTo,
+    /// `ARGUS_RECORD_TO_FILE`: the file's path, UTF-8, NUL-terminated, at most
+    /// `ARGUS_MAX_PATH_BYTES`; created (or truncated) when recording starts. Read during the call
+    /// only. Ignored otherwise.
+    pub path: *const c_char,
+    /// `ARGUS_RECORD_TO_CALLBACK`: where the bytes go (see `ArgusWriteFn`). Ignored otherwise.
+    pub write: ArgusWriteFn,
+    /// Passed to `write` untouched.
+    pub write_user_data: *mut c_void,
+    /// `ARGUS_RECORD_TO_FLIGHT`: the seconds kept (of the steps' `dt`), in (0, 86400]; default 30.
+    pub flight_seconds: f32,
     /// Set by `argus_default_record_def()`; leave it alone.
     pub internal_cookie: u32,
 }
@@ -54,6 +146,11 @@ pub extern "C" fn argus_default_record_def() -> ArgusRecordDef {
         focus: std::ptr::null(),
         focus_count: 0,
         explain: d.explain as u8,
+        to: ArgusRecordTo::Memory.into(),
+        path: std::ptr::null(),
+        write: None,
+        write_user_data: std::ptr::null_mut(),
+        flight_seconds: 30.0,
         internal_cookie: ARGUS_DEF_COOKIE,
     }
 }
@@ -67,23 +164,53 @@ fn record_options(def: &ArgusRecordDef, tag: u16) -> FfiResult<RecordOptions> {
 
 /// Starts recording this world: its state now, then every input and every step's outputs, until
 /// `argus_world_stop_recording`. Starting discards the bytes of the previous recording kept by the
-/// world. Refused, with the world unchanged and still not recording (the kept bytes included):
-/// `def` NULL or a focus array NULL with a count → `INVALID_ARGUMENT`; `def` not from
-/// `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a focus id that is null, stale or of
-/// another world → `INVALID_ID`; already recording → `INVALID_ARGUMENT` (the recording under way
-/// goes on untouched); a two-phase step pending → `STEP_IN_PROGRESS`. The world holds the
-/// recording in memory, growing with every input and step, until it is stopped.
+/// world. Refused, with the world unchanged and still not recording (the kept bytes included, and
+/// no file created): `def` NULL, a focus array NULL with a count, an unknown `to`, a path that is
+/// NULL, empty, too long or not UTF-8, a NULL `write`, or `flight_seconds` out of (0, 86400] →
+/// `INVALID_ARGUMENT`; `def` not from `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a
+/// focus id that is null, stale or of another world → `INVALID_ID`; already recording →
+/// `INVALID_ARGUMENT` (the recording under way goes on untouched); a two-phase step pending →
+/// `STEP_IN_PROGRESS`; the file cannot be created → `WRITE_FAILED`; the system gives no thread
+/// for a file, callback or flight recording → `OUT_OF_MEMORY`.
+///
+/// `ARGUS_RECORD_TO_MEMORY` holds the recording in the world, growing with every input and step,
+/// until it is stopped. A file or a callback gets the bytes as they are made, from a thread of
+/// the recording's own (the world waits for it when it falls a few megabytes behind, so memory
+/// stays bounded); the bytes are those a recording in memory would hold. The flight recorder
+/// keeps the last `flight_seconds` (see `argus_world_save_flight_recording`).
 ///
 /// # Safety
-/// `world` NULL or live; `def` NULL or an `ArgusRecordDef` whose `focus` holds `focus_count` ids.
+/// `world` NULL or live; `def` NULL or an `ArgusRecordDef` whose `focus` holds `focus_count` ids
+/// and whose `path` is NULL or NUL-terminated.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_start_recording(
     world: *mut ArgusWorld,
     def: *const ArgusRecordDef,
 ) -> ArgusResult {
     with_world(world, |w| {
-        let options = record_options(input(def, "def")?, w.tag)?;
-        w.world.start_recording(&options)?;
+        let def = input(def, "def")?;
+        let options = record_options(def, w.tag)?;
+        let to = def.to.get()?;
+        // Everything the world would refuse is refused before a file is created.
+        if w.world.is_recording() {
+            return Err(invalid("this world is already recording"));
+        }
+        if w.world.is_step_in_progress() {
+            return Err(Error::StepInProgress.into());
+        }
+        for &id in &options.focus {
+            w.world.agent(id)?;
+        }
+        let to = match to {
+            ArgusRecordTo::Memory => RecordTo::Memory,
+            ArgusRecordTo::File => RecordTo::Stream(Box::new(create_file(&c_path(def.path, "path")?)?)),
+            ArgusRecordTo::Callback => {
+                let write = def.write.ok_or_else(|| invalid("write must not be NULL for ARGUS_RECORD_TO_CALLBACK"))?;
+                RecordTo::Stream(Box::new(CallbackWriter { write, user_data: def.write_user_data }))
+            }
+            ArgusRecordTo::Flight => RecordTo::Flight { seconds: def.flight_seconds },
+        };
+        w.world.start_recording_to(&options, to)?;
         w.recording = Vec::new();
         Ok(())
     })
@@ -99,11 +226,14 @@ pub unsafe extern "C" fn argus_world_is_recording(world: *const ArgusWorld) -> u
     peek(world, |w| w.world.is_recording())
 }
 
-/// Ends the recording (its `END` chunk written) and keeps its bytes in the world, for
-/// `argus_world_get_recording`, until the next `argus_world_start_recording` or the world's
-/// destruction. Refused, changing nothing (the kept bytes included): not recording →
-/// `INVALID_ARGUMENT`; a two-phase step pending → `STEP_IN_PROGRESS` (the recording goes on: finish
-/// or cancel the step, then stop).
+/// Ends the recording (its `END` chunk written). A recording in memory keeps its bytes in the
+/// world, for `argus_world_get_recording`, until the next `argus_world_start_recording` or the
+/// world's destruction; a file's or a callback's gets its last bytes (the file is flushed and
+/// closed); a flight recorder's ring is dropped (save it first). Refused, changing nothing (the
+/// kept bytes included): not recording → `INVALID_ARGUMENT`; a two-phase step pending →
+/// `STEP_IN_PROGRESS` (the recording goes on: finish or cancel the step, then stop). A file or
+/// callback whose writing failed at any point → `WRITE_FAILED` naming the failure, the
+/// recording ended all the same (what was written is not a whole recording).
 ///
 /// # Safety
 /// `world` NULL or live.
@@ -119,9 +249,9 @@ pub unsafe extern "C" fn argus_world_stop_recording(world: *mut ArgusWorld) -> A
 /// and writes their count to `*out_size`; the same convention as `argus_world_save`: too small (or
 /// NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the needed size in `*out_size`. The
 /// world keeps the bytes (ask again at will) until the next `argus_world_start_recording` or its
-/// destruction. No recording stopped since the world was created or recording last started (so
-/// also while recording) → `INVALID_ARGUMENT` and `*out_size` untouched. A recording larger than
-/// 4 GiB - 1 cannot be copied out (`INVALID_ARGUMENT`). Nothing in the world changes.
+/// destruction. No recording in memory stopped since the world was created or recording last
+/// started (so also while recording, and after a recording to a file, a callback or the flight
+/// recorder) → `INVALID_ARGUMENT` and `*out_size` untouched. Nothing in the world changes.
 ///
 /// # Safety
 /// `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_size` writable.
@@ -129,8 +259,8 @@ pub unsafe extern "C" fn argus_world_stop_recording(world: *mut ArgusWorld) -> A
 pub unsafe extern "C" fn argus_world_get_recording(
     world: *const ArgusWorld,
     buffer: *mut u8,
-    capacity: u32,
-    out_size: *mut u32,
+    capacity: u64,
+    out_size: *mut u64,
 ) -> ArgusResult {
     with_world_ref(world, |w| {
         let size = output(out_size, "out_size")?;
@@ -138,11 +268,76 @@ pub unsafe extern "C" fn argus_world_get_recording(
             let why = if w.world.is_recording() {
                 "the world is recording: argus_world_stop_recording first"
             } else {
-                "no recording was stopped on this world (argus_world_start_recording, then argus_world_stop_recording)"
+                "no recording in memory was stopped on this world (argus_world_start_recording with \
+                 ARGUS_RECORD_TO_MEMORY, then argus_world_stop_recording)"
             };
             return Err(fail(ArgusResult::InvalidArgument, why));
         }
-        copy_out(&w.recording, buffer, capacity, size, "recording")
+        copy_out64(&w.recording, buffer, capacity, size, "recording")
+    })
+}
+
+/// Saves the flight recorder's window to the file at `path` (UTF-8, NUL-terminated, created or
+/// truncated) as a recording of its own, which `argus_replay_verify`, the inspector and
+/// `argus_world_create_from_recording` read alone: the last `flight_seconds` of steps, from the
+/// key frame at or before them (all of it when the recording is shorter), its steps counted from
+/// 0 there, its frames keeping the world clock. Writes its size to `*out_size` (NULL: not
+/// wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
+/// key). Refused, changing nothing: the world is not recording to a flight recorder, or `path` is
+/// NULL, empty, too long or not UTF-8 → `INVALID_ARGUMENT`; the file cannot be created or written
+/// → `WRITE_FAILED` (a file partly written is removed).
+///
+/// # Safety
+/// `world` NULL or live; `path` NULL or NUL-terminated; `out_size` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_save_flight_recording(
+    world: *mut ArgusWorld,
+    path: *const c_char,
+    out_size: *mut u64,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let path = c_path(path, "path")?;
+        if w.world.flight_recorder_bytes().is_none() {
+            return Err(invalid("this world is not recording to a flight recorder (ARGUS_RECORD_TO_FLIGHT)"));
+        }
+        let mut file = create_file(&path)?;
+        let written = w.world.save_flight_recording(&mut file).and_then(|n| {
+            file.flush().map_err(|e| Error::WriteFailed(format!("the flight recording: {e}")))?;
+            Ok(n)
+        });
+        let n = written.inspect_err(|_| {
+            drop(std::fs::remove_file(&path));
+        })?;
+        // SAFETY: NULL or writable, as the caller promises.
+        if let Some(size) = unsafe { out_size.as_mut() } {
+            *size = n;
+        }
+        Ok(())
+    })
+}
+
+/// `argus_world_save_flight_recording` to the caller's `write` callback (on this thread, before
+/// this call returns) instead of a file. Refused, changing nothing: not recording to a flight
+/// recorder or `write` NULL → `INVALID_ARGUMENT`; the callback returned another code than
+/// `ARGUS_RESULT_OK` → `WRITE_FAILED` (what it was given is not a recording).
+///
+/// # Safety
+/// `world` NULL or live; `write` callable as `ArgusWriteFn` describes; `out_size` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn argus_world_write_flight_recording(
+    world: *mut ArgusWorld,
+    write: ArgusWriteFn,
+    user_data: *mut c_void,
+    out_size: *mut u64,
+) -> ArgusResult {
+    with_world(world, |w| {
+        let write = write.ok_or_else(|| invalid("write must not be NULL"))?;
+        let n = w.world.save_flight_recording(&mut CallbackWriter { write, user_data })?;
+        // SAFETY: NULL or writable, as the caller promises.
+        if let Some(size) = unsafe { out_size.as_mut() } {
+            *size = n;
+        }
+        Ok(())
     })
 }
 
@@ -166,10 +361,10 @@ fn replay_fail(e: Error) -> Fail {
 /// # Safety
 /// `bytes` `size` readable bytes; `out` NULL or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn argus_replay_verify(bytes: *const u8, size: u32, out: *mut ArgusReplayReport) -> ArgusResult {
+pub unsafe extern "C" fn argus_replay_verify(bytes: *const u8, size: u64, out: *mut ArgusReplayReport) -> ArgusResult {
     guard(|| {
         let out = output(out, "out")?;
-        let bytes = slice(bytes, size, u32::MAX as usize, "bytes")?;
+        let bytes = bytes64(bytes, size, "bytes")?;
         let mut replay = Replay::new(bytes).map_err(replay_fail)?;
         let result = replay.run_to_end();
         let mismatch = match result {
@@ -205,13 +400,13 @@ pub unsafe extern "C" fn argus_replay_verify(bytes: *const u8, size: u32, out: *
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn argus_world_create_from_recording(
     bytes: *const u8,
-    size: u32,
+    size: u64,
     steps: u32,
     out_world: *mut *mut ArgusWorld,
 ) -> ArgusResult {
     guard(|| {
         let out = output(out_world, "out_world")?;
-        let bytes = slice(bytes, size, u32::MAX as usize, "bytes")?;
+        let bytes = bytes64(bytes, size, "bytes")?;
         let mut replay = Replay::new(bytes).map_err(replay_fail)?;
         let total = replay.step_count();
         if steps != u32::MAX && steps > total {
@@ -240,5 +435,7 @@ pub unsafe extern "C" fn argus_world_create_from_recording(
 }
 
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(size_of::<ArgusRecordDef>() == 24);
+const _: () = assert!(size_of::<ArgusRecordDef>() == 56);
+#[cfg(target_pointer_width = "32")]
+const _: () = assert!(size_of::<ArgusRecordDef>() == 36);
 const _: () = assert!(size_of::<ArgusReplayReport>() == 12);

@@ -13,7 +13,7 @@ pub const ARGUS_VERSION_MINOR: u32 = 1;
 pub const ARGUS_VERSION_PATCH: u32 = 0;
 /// Version of the binary interface: bumped on any change to a struct layout or signature.
 /// Wrappers compare it with `argus_abi_version()` at load.
-pub const ARGUS_ABI_VERSION: u32 = 5;
+pub const ARGUS_ABI_VERSION: u32 = 6;
 /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
 /// origins, candidate points), in metres. Beyond it → `ARGUS_RESULT_INVALID_ARGUMENT`.
 pub const ARGUS_MAX_COORDINATE: f32 = 1.0e6;
@@ -273,6 +273,9 @@ pub enum ArgusResult {
     /// Replaying a recording, a step gave outputs that differ from the recorded ones (the step
     /// and what differed are in the last error); nothing changed and nothing was created.
     ReplayMismatch = 16,
+    /// A recording's bytes could not be written: its file could not be created or written, or
+    /// the write callback returned a code other than `ARGUS_RESULT_OK` (the last error says which).
+    WriteFailed = 17,
 }
 
 impl ArgusResult {
@@ -296,6 +299,7 @@ impl ArgusResult {
             ArgusResult::CallbackFailed => c"ARGUS_RESULT_CALLBACK_FAILED",
             ArgusResult::BadRecording => c"ARGUS_RESULT_BAD_RECORDING",
             ArgusResult::ReplayMismatch => c"ARGUS_RESULT_REPLAY_MISMATCH",
+            ArgusResult::WriteFailed => c"ARGUS_RESULT_WRITE_FAILED",
         }
     }
 }
@@ -313,6 +317,7 @@ impl From<&Error> for ArgusResult {
             Error::OutOfMemory(_) => ArgusResult::OutOfMemory,
             Error::RaySourceFailed(_) => ArgusResult::CallbackFailed,
             Error::ReplayMismatch { .. } => ArgusResult::ReplayMismatch,
+            Error::WriteFailed(_) => ArgusResult::WriteFailed,
         }
     }
 }

@@ -208,6 +208,7 @@ pub extern "C" fn argus_result_name(result: u32) -> *const c_char {
         ArgusResult::CallbackFailed,
         ArgusResult::BadRecording,
         ArgusResult::ReplayMismatch,
+        ArgusResult::WriteFailed,
     ];
     match all.iter().find(|r| **r as u32 == result) {
         Some(r) => r.name().as_ptr(),

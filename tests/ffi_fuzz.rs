@@ -1782,7 +1782,7 @@ fn op_record(cx: &mut Cx, wi: usize) {
             }
             let e = if damage < 2 { R::BadRecording } else { R::Ok };
             cx.replayed += (e == R::Ok) as usize;
-            let (ptr, len) = (if bytes.is_empty() { null() } else { bytes.as_ptr() }, bytes.len() as u32);
+            let (ptr, len) = (if bytes.is_empty() { null() } else { bytes.as_ptr() }, bytes.len() as u64);
             if cx.rng.chance(50) {
                 let mut report = ArgusReplayReport { step_count: 7, steps_replayed: 7, mismatch_step: 7 };
                 // SAFETY: `len` readable bytes and a local report; no world is touched.
@@ -1834,7 +1834,7 @@ fn copy_recording(cx: &mut Cx, wi: usize) {
     } else {
         R::BufferTooSmall
     };
-    let mut size = 0u32;
+    let mut size = 0u64;
     // SAFETY: NULL with capacity 0 asks for the size.
     let r = cx.run(wi, "get_recording(size)".into(), e, false, || unsafe {
         argus_world_get_recording(p, null_mut(), 0, &mut size)
@@ -1843,7 +1843,7 @@ fn copy_recording(cx: &mut Cx, wi: usize) {
         return;
     }
     let mut bytes = vec![0u8; size as usize];
-    let mut again = 0u32;
+    let mut again = 0u64;
     // SAFETY: `size` writable bytes.
     cx.run(wi, format!("get_recording cap={size}"), R::Ok, false, || unsafe {
         argus_world_get_recording(p, bytes.as_mut_ptr(), size, &mut again)
@@ -1863,7 +1863,7 @@ fn op_null_world(cx: &mut Cx) {
     let which = cx.rng.below(13);
     let wi = cx.pick_world();
     let rd = argus_default_record_def();
-    let mut size = 0u32;
+    let mut size = 0u64;
     let ad = argus_default_agent_def();
     let mut id = ArgusAgentId::default();
     let mut counts = ArgusWorldCounts::default();

@@ -55,7 +55,7 @@ impl W {
     fn from_recording(bytes: &[u8], steps: u32) -> Result<W, ArgusResult> {
         let mut p = null_mut();
         // SAFETY: `bytes` readable; a local out-pointer.
-        match unsafe { argus_world_create_from_recording(bytes.as_ptr(), bytes.len() as u32, steps, &mut p) } {
+        match unsafe { argus_world_create_from_recording(bytes.as_ptr(), bytes.len() as u64, steps, &mut p) } {
             R::Ok => Ok(W(p)),
             r => {
                 assert!(p.is_null(), "a refused create_from_recording wrote its out-parameter");
@@ -420,7 +420,7 @@ fn verify(bytes: &[u8]) -> (ArgusResult, ArgusReplayReport) {
     let mut report = ArgusReplayReport { step_count: 0xAAAA, steps_replayed: 0xBBBB, mismatch_step: 0xCCCC };
     // SAFETY: `bytes` readable; a local report.
     let r = unsafe {
-        argus_replay_verify(if bytes.is_empty() { null() } else { bytes.as_ptr() }, bytes.len() as u32, &mut report)
+        argus_replay_verify(if bytes.is_empty() { null() } else { bytes.as_ptr() }, bytes.len() as u64, &mut report)
     };
     (r, report)
 }
@@ -657,7 +657,7 @@ fn misuse_is_refused_with_its_code_and_changes_nothing() {
         expect(w.start(&bad), R::InvalidArgument, "a huge focus count");
         assert!(!w.is_recording());
         assert!(w.save() == saved, "refused starts changed the world");
-        let mut size = 77u32;
+        let mut size = 77u64;
         expect(argus_world_get_recording(w.0, null_mut(), 0, &mut size), R::InvalidArgument, "nothing recorded yet");
         assert_eq!(size, 77);
         expect(w.stop(), R::InvalidArgument, "stop when not recording");
@@ -688,7 +688,7 @@ fn misuse_is_refused_with_its_code_and_changes_nothing() {
 
         // Copying out: too small, NULL buffer, NULL size.
         let mut small = vec![0u8; 10];
-        let mut n = 0u32;
+        let mut n = 0u64;
         expect(argus_world_get_recording(w.0, small.as_mut_ptr(), 10, &mut n), R::BufferTooSmall, "too small");
         assert_eq!(n as usize, bytes.len());
         assert!(small.iter().all(|&b| b == 0), "a too-small buffer was written");
@@ -699,7 +699,7 @@ fn misuse_is_refused_with_its_code_and_changes_nothing() {
         let mut report = UNTOUCHED;
         expect(argus_replay_verify(null(), 16, &mut report), R::InvalidArgument, "verify NULL bytes");
         expect(
-            argus_replay_verify(bytes.as_ptr(), bytes.len() as u32, null_mut()),
+            argus_replay_verify(bytes.as_ptr(), bytes.len() as u64, null_mut()),
             R::InvalidArgument,
             "verify NULL out",
         );
@@ -707,12 +707,12 @@ fn misuse_is_refused_with_its_code_and_changes_nothing() {
         expect(argus_replay_verify(null(), 0, &mut report), R::BadRecording, "verify nothing");
         let mut p = null_mut();
         expect(
-            argus_world_create_from_recording(bytes.as_ptr(), bytes.len() as u32, 0, null_mut()),
+            argus_world_create_from_recording(bytes.as_ptr(), bytes.len() as u64, 0, null_mut()),
             R::InvalidArgument,
             "NULL out_world",
         );
         expect(
-            argus_world_create_from_recording(bytes.as_ptr(), bytes.len() as u32, 3, &mut p),
+            argus_world_create_from_recording(bytes.as_ptr(), bytes.len() as u64, 3, &mut p),
             R::InvalidArgument,
             "3 steps of 2",
         );
@@ -735,8 +735,10 @@ fn result_names_of_the_new_codes() {
     unsafe {
         assert_eq!(CStr::from_ptr(argus_result_name(15)).to_str().unwrap(), "ARGUS_RESULT_BAD_RECORDING");
         assert_eq!(CStr::from_ptr(argus_result_name(16)).to_str().unwrap(), "ARGUS_RESULT_REPLAY_MISMATCH");
-        assert_eq!(CStr::from_ptr(argus_result_name(17)).to_str().unwrap(), "ARGUS_RESULT_UNKNOWN");
+        assert_eq!(CStr::from_ptr(argus_result_name(17)).to_str().unwrap(), "ARGUS_RESULT_WRITE_FAILED");
+        assert_eq!(CStr::from_ptr(argus_result_name(18)).to_str().unwrap(), "ARGUS_RESULT_UNKNOWN");
     }
     assert_eq!(R::BadRecording as u32, 15);
     assert_eq!(R::ReplayMismatch as u32, 16);
+    assert_eq!(R::WriteFailed as u32, 17);
 }

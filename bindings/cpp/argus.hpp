@@ -503,24 +503,51 @@ public:
     void load(const std::vector<uint8_t> &bytes) { try_load(bytes).value(); }
 
     // ---- recordings (docs/recording.md) -------------------------------------------------
-    /// Starts recording (by default every agent in focus, sight decisions explained).
+    /// Starts recording (by default every agent in focus, sight decisions explained, kept in
+    /// memory; `def.to` sends it to a file, a callback or the flight recorder instead).
     Result<void> try_start_recording(const ArgusRecordDef &def = RecordDef()) { return call_void(argus_world_start_recording(world_, &def)); }
     void start_recording(const ArgusRecordDef &def = RecordDef()) { try_start_recording(def).value(); }
+    /// Starts recording to the file at `path` as the recording is made.
+    Result<void> try_start_recording_to_file(const std::string &path, RecordDef def = RecordDef()) {
+        def.to = ARGUS_RECORD_TO_FILE;
+        def.path = path.c_str();
+        return try_start_recording(def);
+    }
+    /// Starts the flight recorder: only the last `seconds` are kept, for save_flight_recording.
+    Result<void> try_start_flight_recorder(float seconds, RecordDef def = RecordDef()) {
+        def.to = ARGUS_RECORD_TO_FLIGHT;
+        def.flight_seconds = seconds;
+        return try_start_recording(def);
+    }
     /// True between start_recording and stop_recording.
     bool is_recording() const noexcept { return argus_world_is_recording(world_) != 0; }
-    /// Ends the recording and returns its bytes.
+    /// Ends the recording and returns its bytes (empty for a file, callback or flight recording).
     Result<std::vector<uint8_t>> try_stop_recording() {
         Result<void> stopped = call_void(argus_world_stop_recording(world_));
         if (!stopped.ok()) return Result<std::vector<uint8_t>>(stopped.error(), stopped.message());
-        return fill<uint8_t>([&](uint8_t *b, uint32_t cap, uint32_t *n) { return argus_world_get_recording(world_, b, cap, n); });
+        uint64_t n = 0;
+        ArgusResult r = argus_world_get_recording(world_, nullptr, 0, &n);
+        if (r == ARGUS_RESULT_INVALID_ARGUMENT) return std::vector<uint8_t>();  // not kept in memory
+        std::vector<uint8_t> bytes(static_cast<size_t>(n));
+        if (r == ARGUS_RESULT_BUFFER_TOO_SMALL) r = argus_world_get_recording(world_, bytes.data(), n, &n);
+        if (r != ARGUS_RESULT_OK) return Result<std::vector<uint8_t>>(r, detail::message(r, world_));
+        return bytes;
     }
     std::vector<uint8_t> stop_recording() { return try_stop_recording().value(); }
+    /// Saves the flight recorder's window to `path` as a recording of its own; its size.
+    Result<uint64_t> try_save_flight_recording(const std::string &path) {
+        uint64_t size = 0;
+        ArgusResult r = argus_world_save_flight_recording(world_, path.c_str(), &size);
+        if (r != ARGUS_RESULT_OK) return Result<uint64_t>(r, detail::message(r, world_));
+        return size;
+    }
+    uint64_t save_flight_recording(const std::string &path) { return try_save_flight_recording(path).value(); }
     /// A world as the recorded one was after its first `steps` steps (UINT32_MAX: when it stopped).
     static Result<World> from_recording(const std::vector<uint8_t> &bytes, uint32_t steps = UINT32_MAX) {
         Result<void> abi = detail::check_abi(argus_abi_version());
         if (!abi.ok()) return Result<World>(abi.error(), abi.message());
         ArgusWorld *raw = nullptr;
-        ArgusResult r = argus_world_create_from_recording(bytes.data(), static_cast<uint32_t>(bytes.size()), steps, &raw);
+        ArgusResult r = argus_world_create_from_recording(bytes.data(), bytes.size(), steps, &raw);
         if (r != ARGUS_RESULT_OK) return Result<World>(r, std::string(result_name(r)) + ": " + argus_last_error());
         return World(raw, nullptr);
     }
@@ -755,7 +782,7 @@ private:
 /// step named in the message.
 inline Result<ArgusReplayReport> verify_replay(const std::vector<uint8_t> &bytes) {
     ArgusReplayReport report{};
-    ArgusResult r = argus_replay_verify(bytes.data(), static_cast<uint32_t>(bytes.size()), &report);
+    ArgusResult r = argus_replay_verify(bytes.data(), bytes.size(), &report);
     if (r != ARGUS_RESULT_OK) return Result<ArgusReplayReport>(r, std::string(result_name(r)) + ": " + argus_last_error());
     return Result<ArgusReplayReport>(report);
 }

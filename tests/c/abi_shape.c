@@ -277,7 +277,7 @@ static void thread_last_error(void) {
     CHECK_RESULT(argus_world_create(&wd, &w), ARGUS_RESULT_DEF_NOT_INITIALIZED);
     CHECK(strstr(argus_last_error(), "world_def") != NULL);
     /* A success leaves it alone; a NULL world is reported here too. */
-    CHECK(argus_abi_version() == 5 && strstr(argus_last_error(), "world_def") != NULL);
+    CHECK(argus_abi_version() == 6 && strstr(argus_last_error(), "world_def") != NULL);
     CHECK_RESULT(argus_world_step(NULL, 0.1f), ARGUS_RESULT_INVALID_ARGUMENT);
     CHECK(strstr(argus_last_error(), "NULL") != NULL);
     w = new_world();
@@ -313,7 +313,7 @@ static void enums_refuse_unknown_values(void) {
 }
 
 int main(void) {
-    CHECK(argus_abi_version() == ARGUS_ABI_VERSION && ARGUS_ABI_VERSION == 5);
+    CHECK(argus_abi_version() == ARGUS_ABI_VERSION && ARGUS_ABI_VERSION == 6);
     ids_know_their_world();
     user_data_is_echoed();
     rays_carry_user_data();

@@ -485,7 +485,9 @@ static void names_and_versions(void) {
     CHECK(ARGUS_RESULT_BAD_RECORDING == 15);
     CHECK(strcmp(argus_result_name(16), "ARGUS_RESULT_REPLAY_MISMATCH") == 0);
     CHECK(ARGUS_RESULT_REPLAY_MISMATCH == 16);
-    CHECK(strcmp(argus_result_name(17), "ARGUS_RESULT_UNKNOWN") == 0);
+    CHECK(strcmp(argus_result_name(17), "ARGUS_RESULT_WRITE_FAILED") == 0);
+    CHECK(ARGUS_RESULT_WRITE_FAILED == 17);
+    CHECK(strcmp(argus_result_name(18), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0x7FFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(strcmp(argus_result_name(0xFFFFFFFFu), "ARGUS_RESULT_UNKNOWN") == 0);
     CHECK(argus_abi_version() == ARGUS_ABI_VERSION);

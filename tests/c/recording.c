@@ -14,10 +14,16 @@
 
 #define LAYOUT(cond) __extension__ _Static_assert(cond, #cond)
 LAYOUT(sizeof(ArgusReplayReport) == 12);
-LAYOUT(sizeof(void *) != 8 || sizeof(ArgusRecordDef) == 24);
+LAYOUT(sizeof(void *) != 8 || sizeof(ArgusRecordDef) == 56);
 LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, focus_count) == 8);
 LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, explain) == 12);
-LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, internal_cookie) == 16);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, to) == 16);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, path) == 24);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, write) == 32);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, write_user_data) == 40);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, flight_seconds) == 48);
+LAYOUT(sizeof(void *) != 8 || offsetof(ArgusRecordDef, internal_cookie) == 52);
+LAYOUT(sizeof(void *) != 4 || sizeof(ArgusRecordDef) == 36);
 
 #define STEPS 30
 
@@ -107,11 +113,13 @@ int main(void) {
     uint8_t *saves[STEPS + 1];
     uint32_t save_sizes[STEPS + 1];
     static char events[STEPS + 1][4096];
-    uint32_t event_count = 0, size = 0, size2 = 0, live, k;
+    uint32_t event_count = 0, live, k;
+    uint64_t size = 0, size2 = 0;
     uint8_t *bytes, *damaged, small[8] = {0};
     int i;
 
     CHECK(def.focus == NULL && def.focus_count == 0 && def.explain == 1);
+    CHECK(def.to == ARGUS_RECORD_TO_MEMORY && def.path == NULL && def.write == NULL && def.flight_seconds == 30.0f);
 
     /* Refused starts change nothing. */
     bad = def;

@@ -101,7 +101,7 @@ impl Focus {
 pub(crate) struct Recorder {
     /// This step's chunks (and the inputs since the last), until the sink takes them.
     pub(crate) out: Writer,
-    /// The thread that takes the bytes where they go (`None`: they stay in `out`, as in a replay).
+    /// What takes the bytes where they go (`None`: they stay in `out`, as in a replay).
     sink: Option<sink::Sink>,
     /// The flight recorder's ring (`RecordTo::Flight`).
     flight: Option<Flight>,
@@ -173,7 +173,7 @@ impl World {
 
     /// [`World::start_recording`] with its bytes going `to` memory, a stream or the flight
     /// recorder. Refused as `start_recording` is, and when `seconds` is not in (0,
-    /// [`MAX_FLIGHT_SECONDS`]], or the system gives no thread for a stream or a flight recorder.
+    /// [`MAX_FLIGHT_SECONDS`]]. (Where the system gives no thread, the stepping thread writes.)
     pub fn start_recording_to(&mut self, options: &RecordOptions, to: RecordTo) -> Result<()> {
         self.begin_recording(options, Some(to))
     }
@@ -201,20 +201,17 @@ impl World {
         };
         let why = deferred::WhyScope { explain: options.explain, focus };
         let start = self.save()?;
-        let no_thread = || Error::OutOfMemory("the system refused the recording's thread".into());
         let (sink, flight) = match to {
             None => (None, None),
-            // Without a thread, a recording in memory stays in the world's staged bytes.
-            Some(RecordTo::Memory) => (sink::Sink::start(why.clone(), Place::Memory(Vec::new())), None),
+            Some(RecordTo::Memory) => (Some(sink::Sink::start(why.clone(), Place::Memory(Vec::new()))), None),
             Some(RecordTo::Stream(out)) => {
-                let place = Place::Stream { out, failed: None };
-                (Some(sink::Sink::start(why.clone(), place).ok_or_else(no_thread)?), None)
+                (Some(sink::Sink::start(why.clone(), Place::Stream { out, failed: None })), None)
             }
             Some(RecordTo::Flight { seconds }) => {
                 let mut w = Writer::default();
                 w.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
                 let ring = Arc::new(Mutex::new(ring::Ring::new(seconds as f64, w.into_bytes())));
-                let mut sink = sink::Sink::start(why.clone(), Place::Ring(ring.clone())).ok_or_else(no_thread)?;
+                let mut sink = sink::Sink::start(why.clone(), Place::Ring(ring.clone()));
                 sink.cut_next(0.0, 0);
                 (Some(sink), Some(Flight { ring, clock: 0.0, every: seconds as f64 / 8.0, last_cut: 0.0 }))
             }

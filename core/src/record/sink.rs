@@ -4,7 +4,9 @@
 //! recorder's ring — and hands the emptied buffer back. The thread also writes each frame's
 //! deferred sections in their places (see `deferred`) and keeps the checksum of what it took, so
 //! stopping a long recording reads nothing again. Growing memory costs page faults (~3 µs a page
-//! on the test machine) and writing a file costs system calls: both happen on that thread.
+//! on the test machine) and writing a file costs system calls: both happen on that thread. Where
+//! the system gives no thread (a web build without threads), the stepping thread does the same
+//! work at each hand-over.
 
 use std::io::Write;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -58,16 +60,14 @@ pub(crate) struct Gathered {
 }
 
 pub(crate) struct Sink {
-    full: Option<SyncSender<Message>>,
-    emptied: Mutex<Receiver<Batch>>,
+    /// `None` once finished.
+    worker: Option<Worker>,
     /// The deferred sections of the frames staged, and emptied ones to fill again.
     pending: Vec<Deferred>,
     pending_weight: usize,
     spare: Vec<Deferred>,
     /// The next batch begins a segment (see `Batch::cut`).
     cut: Option<(f64, u32)>,
-    scope: WhyScope,
-    thread: Option<JoinHandle<Gathered>>,
 }
 
 /// Writes `batch` after `out`'s bytes, its frames' sections in place.
@@ -77,83 +77,100 @@ fn splice(scope: &WhyScope, batch: &mut Batch, out: &mut Vec<u8>) {
     *out = w.into_bytes();
 }
 
-/// Takes `batch` to `place`; `sum` is the checksum of what was taken before; `scratch` holds a
-/// stream's bytes on their way out.
-fn take(scope: &WhyScope, batch: &mut Batch, place: &mut Place, sum: u64, scratch: &mut Vec<u8>) -> u64 {
-    match place {
-        Place::Memory(all) => {
-            let start = all.len();
-            splice(scope, batch, all);
-            checksum_on(sum, &all[start..])
-        }
-        Place::Stream { out, failed } => {
-            scratch.clear();
-            splice(scope, batch, scratch);
-            if failed.is_none()
-                && let Err(e) = out.write_all(scratch)
-            {
-                *failed = Some(e.to_string());
-            }
-            checksum_on(sum, scratch)
-        }
-        Place::Ring(ring) => {
-            let mut ring = ring.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some((time, step)) = batch.cut {
-                ring.begin_segment(time, step);
-            }
-            ring.append(batch.time, |bytes| splice(scope, batch, bytes));
-            sum
-        }
-    }
+/// What takes the batches where they go: on the recording's thread, or on the stepping thread
+/// when the system gives none (a platform without threads).
+struct Gatherer {
+    scope: WhyScope,
+    place: Place,
+    sum: u64,
+    /// A stream's bytes on their way out.
+    scratch: Vec<u8>,
 }
 
-impl Sink {
-    /// The thread, or `None` when the system refuses one (a recording in memory then stays in
-    /// the world's staged bytes, every section written in place).
-    pub fn start(scope: WhyScope, mut place: Place) -> Option<Sink> {
-        let (full, to_take) = sync_channel::<Message>(IN_FLIGHT);
-        let (give_back, emptied) = sync_channel::<Batch>(IN_FLIGHT + 1);
-        let on_thread = scope.clone();
-        let thread = std::thread::Builder::new()
-            .name("argus-recording".into())
-            .spawn(move || {
-                let (mut sum, mut scratch) = (CHECKSUM_START, Vec::new());
-                for message in to_take {
-                    match message {
-                        Message::Batch(mut batch) => {
-                            sum = take(&on_thread, &mut batch, &mut place, sum, &mut scratch);
-                            batch.bytes.clear();
-                            batch.frames.iter_mut().for_each(Deferred::clear);
-                            let _ = give_back.try_send(batch);
-                        }
-                        Message::Barrier(done) => {
-                            let _ = done.send(());
-                        }
-                    }
-                }
-                if let Place::Stream { out, failed: failed @ None } = &mut place
-                    && let Err(e) = out.flush()
+impl Gatherer {
+    fn take(&mut self, batch: &mut Batch) {
+        let scope = &self.scope;
+        match &mut self.place {
+            Place::Memory(all) => {
+                let start = all.len();
+                splice(scope, batch, all);
+                self.sum = checksum_on(self.sum, &all[start..]);
+            }
+            Place::Stream { out, failed } => {
+                self.scratch.clear();
+                splice(scope, batch, &mut self.scratch);
+                if failed.is_none()
+                    && let Err(e) = out.write_all(&self.scratch)
                 {
                     *failed = Some(e.to_string());
                 }
-                Gathered { place, sum }
-            })
-            .ok()?;
-        let emptied = Mutex::new(emptied);
-        let (pending, spare) = (Vec::new(), Vec::new());
-        Some(Sink {
-            full: Some(full),
-            emptied,
-            pending,
-            pending_weight: 0,
-            spare,
-            cut: None,
-            scope,
-            thread: Some(thread),
-        })
+                self.sum = checksum_on(self.sum, &self.scratch);
+            }
+            Place::Ring(ring) => {
+                let mut ring = ring.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some((time, step)) = batch.cut {
+                    ring.begin_segment(time, step);
+                }
+                ring.append(batch.time, |bytes| splice(scope, batch, bytes));
+            }
+        }
     }
 
-    /// An emptied frame's sections to fill (and give back through `defer`).
+    fn finish(mut self) -> Gathered {
+        if let Place::Stream { out, failed: failed @ None } = &mut self.place
+            && let Err(e) = out.flush()
+        {
+            *failed = Some(e.to_string());
+        }
+        Gathered { place: self.place, sum: self.sum }
+    }
+}
+
+/// The recording's thread and the channels to it, or the gatherer itself without one.
+enum Worker {
+    // In mutexes only so that a recording world stays `Sync` (only `&mut self` reaches them).
+    Thread { full: SyncSender<Message>, emptied: Mutex<Receiver<Batch>>, thread: JoinHandle<Gathered> },
+    Inline(Mutex<Gatherer>),
+}
+
+impl Sink {
+    /// Starts the recording's thread (or, when the system gives none, takes each batch on the
+    /// stepping thread).
+    pub fn start(scope: WhyScope, place: Place) -> Sink {
+        let gatherer = Gatherer { scope, place, sum: CHECKSUM_START, scratch: Vec::new() };
+        // Handed to the thread through a slot, so that it is still here if no thread starts.
+        let slot = Arc::new(Mutex::new(Some(gatherer)));
+        let on_thread = slot.clone();
+        let (full, to_take) = sync_channel::<Message>(IN_FLIGHT);
+        let (give_back, emptied) = sync_channel::<Batch>(IN_FLIGHT + 1);
+        let spawned = std::thread::Builder::new().name("argus-recording".into()).spawn(move || {
+            let mut gatherer = on_thread.lock().unwrap_or_else(|e| e.into_inner()).take().expect("left for the thread");
+            for message in to_take {
+                match message {
+                    Message::Batch(mut batch) => {
+                        gatherer.take(&mut batch);
+                        batch.bytes.clear();
+                        batch.frames.iter_mut().for_each(Deferred::clear);
+                        let _ = give_back.try_send(batch);
+                    }
+                    Message::Barrier(done) => {
+                        let _ = done.send(());
+                    }
+                }
+            }
+            gatherer.finish()
+        });
+        let worker = match spawned {
+            Ok(thread) => Worker::Thread { full, emptied: Mutex::new(emptied), thread },
+            Err(_) => {
+                let gatherer = slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("no thread took it");
+                Worker::Inline(Mutex::new(gatherer))
+            }
+        };
+        Sink { worker: Some(worker), pending: Vec::new(), pending_weight: 0, spare: Vec::new(), cut: None }
+    }
+
+/// An emptied frame's sections to fill (and give back through `defer`).
     pub fn frame(&mut self) -> Deferred {
         self.spare.pop().unwrap_or_default()
     }
@@ -177,49 +194,60 @@ impl Sink {
             return;
         }
         self.pending_weight = 0;
-        let Some(full) = &self.full else { return };
-        let spare = self.emptied.get_mut().ok().and_then(|r| r.try_recv().ok()).unwrap_or_default();
-        let Batch { bytes: mut buffer, frames, .. } = spare;
-        self.spare.extend(frames);
-        if buffer.capacity() == 0 {
-            buffer.reserve(staged.capacity());
-        }
-        let bytes = std::mem::replace(staged, buffer);
-        let batch = Batch { bytes, frames: std::mem::take(&mut self.pending), cut: self.cut.take(), time };
-        if let Err(e) = full.send(Message::Batch(batch)) {
-            // The thread is gone (it cannot fail but by a panic): keep the bytes here.
-            let Message::Batch(Batch { bytes, frames, cut, .. }) = e.0 else { unreachable!("a batch was sent") };
-            *staged = bytes;
-            self.pending = frames;
-            self.cut = cut;
+        let frames = std::mem::take(&mut self.pending);
+        let cut = self.cut.take();
+        match &mut self.worker {
+            Some(Worker::Thread { full, emptied, .. }) => {
+                let emptied = emptied.get_mut().unwrap_or_else(|e| e.into_inner());
+                let Batch { bytes: mut buffer, frames: emptied_frames, .. } = emptied.try_recv().unwrap_or_default();
+                self.spare.extend(emptied_frames);
+                if buffer.capacity() == 0 {
+                    buffer.reserve(staged.capacity());
+                }
+                let batch = Batch { bytes: std::mem::replace(staged, buffer), frames, cut, time };
+                if let Err(e) = full.send(Message::Batch(batch)) {
+                    // The thread is gone (it cannot fail but by a panic): keep the bytes here.
+                    let Message::Batch(batch) = e.0 else { unreachable!("a batch was sent") };
+                    *staged = batch.bytes;
+                    self.pending = batch.frames;
+                    self.cut = batch.cut;
+                }
+            }
+            Some(Worker::Inline(gatherer)) => {
+                let gatherer = gatherer.get_mut().unwrap_or_else(|e| e.into_inner());
+                let mut batch = Batch { bytes: std::mem::take(staged), frames, cut, time };
+                gatherer.take(&mut batch);
+                batch.frames.iter_mut().for_each(Deferred::clear);
+                self.spare.extend(batch.frames);
+                batch.bytes.clear();
+                *staged = batch.bytes;
+            }
+            None => {}
         }
     }
 
-    /// Hands everything staged over and waits until the thread has taken it.
+    /// Hands everything staged over and waits until it is taken.
     pub fn sync(&mut self, staged: &mut Vec<u8>, time: f64) {
         self.hand_over(staged, time, true);
-        let (done, wait) = sync_channel(1);
-        if let Some(full) = &self.full
-            && full.send(Message::Barrier(done)).is_ok()
-        {
-            let _ = wait.recv();
+        if let Some(Worker::Thread { full, .. }) = &self.worker {
+            let (done, wait) = sync_channel(1);
+            if full.send(Message::Barrier(done)).is_ok() {
+                let _ = wait.recv();
+            }
         }
     }
 
-    /// Takes `staged` too and ends the thread: where everything went, and its checksum. (The
-    /// thread cannot fail but by running out of memory, which ends the process.)
-    pub fn finish(mut self, staged: Vec<u8>, time: f64) -> Option<Gathered> {
-        let cut = self.cut.take();
-        let mut last = Batch { bytes: staged, frames: std::mem::take(&mut self.pending), cut, time };
-        let unsent = match self.full.take() {
-            Some(full) => full.send(Message::Batch(last)).err().map(|e| e.0),
-            None => Some(Message::Batch(last)),
-        };
-        let mut gathered = self.thread.take().and_then(|t| t.join().ok())?;
-        if let Some(Message::Batch(b)) = unsent {
-            last = b;
-            gathered.sum = take(&self.scope, &mut last, &mut gathered.place, gathered.sum, &mut Vec::new());
+    /// Takes `staged` too and ends the thread: where everything went, and its checksum; `None`
+    /// when the thread ended abnormally (it cannot but by running out of memory, which ends the
+    /// process).
+    pub fn finish(mut self, mut staged: Vec<u8>, time: f64) -> Option<Gathered> {
+        self.sync(&mut staged, time);
+        match self.worker.take()? {
+            Worker::Thread { full, thread, .. } => {
+                drop(full);
+                thread.join().ok()
+            }
+            Worker::Inline(gatherer) => Some(gatherer.into_inner().unwrap_or_else(|e| e.into_inner()).finish()),
         }
-        Some(gathered)
     }
 }

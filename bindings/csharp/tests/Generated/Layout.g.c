@@ -265,6 +265,11 @@ int main(void) {
     printf("offset ArgusRecordDef focus %zu\n", offsetof(ArgusRecordDef, focus));
     printf("offset ArgusRecordDef focus_count %zu\n", offsetof(ArgusRecordDef, focus_count));
     printf("offset ArgusRecordDef explain %zu\n", offsetof(ArgusRecordDef, explain));
+    printf("offset ArgusRecordDef to %zu\n", offsetof(ArgusRecordDef, to));
+    printf("offset ArgusRecordDef path %zu\n", offsetof(ArgusRecordDef, path));
+    printf("offset ArgusRecordDef write %zu\n", offsetof(ArgusRecordDef, write));
+    printf("offset ArgusRecordDef write_user_data %zu\n", offsetof(ArgusRecordDef, write_user_data));
+    printf("offset ArgusRecordDef flight_seconds %zu\n", offsetof(ArgusRecordDef, flight_seconds));
     printf("offset ArgusRecordDef internal_cookie %zu\n", offsetof(ArgusRecordDef, internal_cookie));
     printf("size ArgusReplayReport %zu\n", sizeof(ArgusReplayReport));
     printf("offset ArgusReplayReport step_count %zu\n", offsetof(ArgusReplayReport, step_count));

@@ -24,6 +24,18 @@ namespace Argus
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
     public unsafe delegate Result RayBatchFn(EngineRay* rays, uint count, RayHit* hits, IntPtr user_data);
 
+    /// <summary>
+    /// Where a recording's bytes go, when <c>ArgusRecordDef.to</c> is <c>RecordTo.Callback</c> (the
+    /// recording's bytes as they are made) or for <c>argus_world_write_flight_recording</c> (a saved
+    /// window): <c>size</c> bytes at <c>bytes</c>, valid during the call only, to be appended to what came
+    /// before; <c>user_data</c> passed through untouched. Return <c>Result.Ok</c>; any other code stops
+    /// the writing (the call that ends it returns <c>Result.WriteFailed</c>). A recording's callback
+    /// is called on the recording's own thread (never two calls at once, in order); a flight
+    /// recording's, on the thread that asked for it. Never let an exception unwind through it.
+    /// </summary>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    public unsafe delegate Result WriteFn(IntPtr user_data, byte* bytes, ulong size);
+
     /// <summary>Every argus_ function of argus.h, one to one. Prefer <see cref="World"/>.</summary>
     [SuppressUnmanagedCodeSecurity]
     public static unsafe partial class NativeMethods
@@ -665,15 +677,24 @@ namespace Argus
         /// <summary>
         /// Starts recording this world: its state now, then every input and every step's outputs, until
         /// <c>argus_world_stop_recording</c>. Starting discards the bytes of the previous recording kept by the
-        /// world. Refused, with the world unchanged and still not recording (the kept bytes included):
-        /// <c>def</c> NULL or a focus array NULL with a count → <c>Result.InvalidArgument</c>; <c>def</c> not from
-        /// <c>argus_default_record_def()</c> → <c>Result.DefNotInitialized</c>; a focus id that is null, stale or of
-        /// another world → <c>Result.InvalidId</c>; already recording → <c>Result.InvalidArgument</c> (the recording under way
-        /// goes on untouched); a two-phase step pending → <c>Result.StepInProgress</c>. The world holds the
-        /// recording in memory, growing with every input and step, until it is stopped.
+        /// world. Refused, with the world unchanged and still not recording (the kept bytes included, and
+        /// no file created): <c>def</c> NULL, a focus array NULL with a count, an unknown <c>To</c>, a path that is
+        /// NULL, empty, too long or not UTF-8, a NULL <c>Write</c>, or <c>FlightSeconds</c> out of (0, 86400] →
+        /// <c>Result.InvalidArgument</c>; <c>def</c> not from <c>argus_default_record_def()</c> → <c>Result.DefNotInitialized</c>; a
+        /// focus id that is null, stale or of another world → <c>Result.InvalidId</c>; already recording →
+        /// <c>Result.InvalidArgument</c> (the recording under way goes on untouched); a two-phase step pending →
+        /// <c>Result.StepInProgress</c>; the file cannot be created → <c>Result.WriteFailed</c>; the system gives no thread
+        /// for a file, callback or flight recording → <c>Result.OutOfMemory</c>.
+        ///
+        /// <c>RecordTo.Memory</c> holds the recording in the world, growing with every input and step,
+        /// until it is stopped. A file or a callback gets the bytes as they are made, from a thread of
+        /// the recording's own (the world waits for it when it falls a few megabytes behind, so memory
+        /// stays bounded); the bytes are those a recording in memory would hold. The flight recorder
+        /// keeps the last <c>FlightSeconds</c> (see <c>argus_world_save_flight_recording</c>).
         ///
         /// # Safety
-        /// <c>world</c> NULL or live; <c>def</c> NULL or an <c>RecordDef</c> whose <c>Focus</c> holds <c>FocusCount</c> ids.
+        /// <c>world</c> NULL or live; <c>def</c> NULL or an <c>RecordDef</c> whose <c>Focus</c> holds <c>FocusCount</c> ids
+        /// and whose <c>Path</c> is NULL or NUL-terminated.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern Result argus_world_start_recording(WorldHandle world, RecordDef* def);
@@ -689,11 +710,14 @@ namespace Argus
         public static extern byte argus_world_is_recording(WorldHandle world);
 
         /// <summary>
-        /// Ends the recording (its <c>END</c> chunk written) and keeps its bytes in the world, for
-        /// <c>argus_world_get_recording</c>, until the next <c>argus_world_start_recording</c> or the world's
-        /// destruction. Refused, changing nothing (the kept bytes included): not recording →
-        /// <c>Result.InvalidArgument</c>; a two-phase step pending → <c>Result.StepInProgress</c> (the recording goes on: finish
-        /// or cancel the step, then stop).
+        /// Ends the recording (its <c>END</c> chunk written). A recording in memory keeps its bytes in the
+        /// world, for <c>argus_world_get_recording</c>, until the next <c>argus_world_start_recording</c> or the
+        /// world's destruction; a file's or a callback's gets its last bytes (the file is flushed and
+        /// closed); a flight recorder's ring is dropped (save it first). Refused, changing nothing (the
+        /// kept bytes included): not recording → <c>Result.InvalidArgument</c>; a two-phase step pending →
+        /// <c>Result.StepInProgress</c> (the recording goes on: finish or cancel the step, then stop). A file or
+        /// callback whose writing failed at any point → <c>Result.WriteFailed</c> naming the failure, the
+        /// recording ended all the same (what was written is not a whole recording).
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -706,15 +730,44 @@ namespace Argus
         /// and writes their count to <c>*out_size</c>; the same convention as <c>argus_world_save</c>: too small (or
         /// NULL with capacity 0, to ask) → <c>Result.BufferTooSmall</c> with the needed size in <c>*out_size</c>. The
         /// world keeps the bytes (ask again at will) until the next <c>argus_world_start_recording</c> or its
-        /// destruction. No recording stopped since the world was created or recording last started (so
-        /// also while recording) → <c>Result.InvalidArgument</c> and <c>*out_size</c> untouched. A recording larger than
-        /// 4 GiB - 1 cannot be copied out (<c>Result.InvalidArgument</c>). Nothing in the world changes.
+        /// destruction. No recording in memory stopped since the world was created or recording last
+        /// started (so also while recording, and after a recording to a file, a callback or the flight
+        /// recorder) → <c>Result.InvalidArgument</c> and <c>*out_size</c> untouched. Nothing in the world changes.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_size</c> writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_get_recording(WorldHandle world, byte* buffer, uint capacity, uint* out_size);
+        public static extern Result argus_world_get_recording(WorldHandle world, byte* buffer, ulong capacity, ulong* out_size);
+
+        /// <summary>
+        /// Saves the flight recorder's window to the file at <c>path</c> (UTF-8, NUL-terminated, created or
+        /// truncated) as a recording of its own, which <c>argus_replay_verify</c>, the inspector and
+        /// <c>argus_world_create_from_recording</c> read alone: the last <c>FlightSeconds</c> of steps, from the
+        /// key frame at or before them (all of it when the recording is shorter), its steps counted from
+        /// 0 there, its frames keeping the world clock. Writes its size to <c>*out_size</c> (NULL: not
+        /// wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
+        /// key). Refused, changing nothing: the world is not recording to a flight recorder, or <c>path</c> is
+        /// NULL, empty, too long or not UTF-8 → <c>Result.InvalidArgument</c>; the file cannot be created or written
+        /// → <c>Result.WriteFailed</c> (a file partly written is removed).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>path</c> NULL or NUL-terminated; <c>out_size</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_save_flight_recording(WorldHandle world, byte* path, ulong* out_size);
+
+        /// <summary>
+        /// <c>argus_world_save_flight_recording</c> to the caller's <c>write</c> callback (on this thread, before
+        /// this call returns) instead of a file. Refused, changing nothing: not recording to a flight
+        /// recorder or <c>write</c> NULL → <c>Result.InvalidArgument</c>; the callback returned another code than
+        /// <c>Result.Ok</c> → <c>Result.WriteFailed</c> (what it was given is not a recording).
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>write</c> callable as <c>WriteFn</c> describes; <c>out_size</c> NULL or writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_world_write_flight_recording(WorldHandle world, WriteFn write, IntPtr user_data, ulong* out_size);
 
         /// <summary>
         /// Replays a recording (<c>size</c> bytes, read during the call only) from its first step to its last,
@@ -729,7 +782,7 @@ namespace Argus
         /// <c>bytes</c> <c>size</c> readable bytes; <c>out</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_replay_verify(byte* bytes, uint size, ReplayReport* @out);
+        public static extern Result argus_replay_verify(byte* bytes, ulong size, ReplayReport* @out);
 
         /// <summary>
         /// Creates a world as the recording's world was right after its first <c>steps</c> steps (0: when
@@ -749,7 +802,7 @@ namespace Argus
         /// <c>bytes</c> <c>size</c> readable bytes; <c>out_world</c> NULL or writable.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern Result argus_world_create_from_recording(byte* bytes, uint size, uint steps, IntPtr* out_world);
+        public static extern Result argus_world_create_from_recording(byte* bytes, ulong size, uint steps, IntPtr* out_world);
 
         /// <summary>
         /// Replaces an agent's sight settings, keeping its pose, other senses, memory, brain and

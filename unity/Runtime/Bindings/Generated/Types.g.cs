@@ -112,6 +112,10 @@ namespace Argus
         /// </summary>
         public const uint INFLUENCE_MAX_COMBINE_INPUTS = 1024;
         /// <summary>
+        /// The longest path a recording's file may have, in bytes (without its NUL).
+        /// </summary>
+        public const uint MAX_PATH_BYTES = 4096;
+        /// <summary>
         /// <c>MismatchStep</c> of an <c>ReplayReport</c> in which every step matched.
         /// </summary>
         public const uint NO_STEP = 4294967295;
@@ -143,7 +147,7 @@ namespace Argus
         /// Version of the binary interface: bumped on any change to a struct layout or signature.
         /// Wrappers compare it with <c>argus_abi_version()</c> at load.
         /// </summary>
-        public const uint ABI_VERSION = 5;
+        public const uint ABI_VERSION = 6;
         /// <summary>
         /// Largest accepted magnitude of a coordinate component (positions, offsets, extents, map
         /// origins, candidate points), in metres. Beyond it → <c>Result.InvalidArgument</c>.
@@ -252,6 +256,11 @@ namespace Argus
         /// and what differed are in the last error); nothing changed and nothing was created.
         /// </summary>
         ReplayMismatch = 16,
+        /// <summary>
+        /// A recording's bytes could not be written: its file could not be created or written, or
+        /// the write callback returned a code other than <c>Result.Ok</c> (the last error says which).
+        /// </summary>
+        WriteFailed = 17,
     }
 
     /// <summary>
@@ -546,6 +555,31 @@ namespace Argus
         /// search point to the next (the lesson's while the world has no walk graph).
         /// </summary>
         Belief = 1,
+    }
+
+    /// <summary>
+    /// Where a recording goes.
+    /// </summary>
+    public enum RecordTo : uint
+    {
+        /// <summary>
+        /// Kept in the world until <c>argus_world_stop_recording</c>, then copied out with
+        /// <c>argus_world_get_recording</c> (the default).
+        /// </summary>
+        Memory = 0,
+        /// <summary>
+        /// Written to the file at <c>ArgusRecordDef.path</c> as it is made (memory stays bounded).
+        /// </summary>
+        File = 1,
+        /// <summary>
+        /// Handed to <c>ArgusRecordDef.write</c> as it is made (memory stays bounded).
+        /// </summary>
+        Callback = 2,
+        /// <summary>
+        /// The flight recorder: only the last <c>ArgusRecordDef.FlightSeconds</c> are kept, saved on
+        /// demand by <c>argus_world_save_flight_recording</c> or <c>argus_world_write_flight_recording</c>.
+        /// </summary>
+        Flight = 3,
     }
 
     /// <summary>
@@ -2956,6 +2990,28 @@ namespace Argus
         /// frames hold poses, events and memories only (smaller files; the replay checks the same).
         /// </summary>
         public bool Explain { get { return _explain != 0; } set { _explain = (byte)(value ? 1 : 0); } }
+        /// <summary>
+        /// Where the recording goes (default <c>RecordTo.Memory</c>).
+        /// </summary>
+        public RecordTo To;
+        /// <summary>
+        /// <c>RecordTo.File</c>: the file's path, UTF-8, NUL-terminated, at most
+        /// <c>Constants.MAX_PATH_BYTES</c>; created (or truncated) when recording starts. Read during the call
+        /// only. Ignored otherwise.
+        /// </summary>
+        public byte* Path;
+        /// <summary>
+        /// <c>RecordTo.Callback</c>: where the bytes go (see <c>WriteFn</c>). Ignored otherwise.
+        /// </summary>
+        public IntPtr Write;
+        /// <summary>
+        /// Passed to <c>Write</c> untouched.
+        /// </summary>
+        public IntPtr WriteUserData;
+        /// <summary>
+        /// <c>RecordTo.Flight</c>: the seconds kept (of the steps' <c>dt</c>), in (0, 86400]; default 30.
+        /// </summary>
+        public float FlightSeconds;
         /// <summary>
         /// Set by <c>argus_default_record_def()</c>; leave it alone.
         /// </summary>
