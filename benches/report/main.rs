@@ -69,7 +69,7 @@ fn main() {
     // A child run of one section prints its rows for the parent (see below).
     let child = std::env::args().skip_while(|a| a != "--section").nth(1);
     type Section = fn(&Size, &mut Vec<Row>);
-    let all: [(&str, Section); 12] = [
+    let all: [(&str, Section); 13] = [
         ("town", sections::town),
         ("frames", sections::frames),
         ("engine", sections::engine),
@@ -82,6 +82,7 @@ fn main() {
         ("belief", belief::belief),
         ("search", search::search),
         ("recording", recording::recording),
+        ("flight", recording::flight),
     ];
     if let Some(name) = child {
         let mut rows = Vec::new();

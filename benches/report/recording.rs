@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use argus_core::{AgentId, RecordOptions, TargetId, Vec3, World};
+use argus_core::{AgentId, RecordOptions, RecordTo, TargetId, Vec3, World};
 
 use crate::Size;
 use crate::measure::{Row, process_cpu, show, thread_cpu};
@@ -132,4 +132,47 @@ pub fn recording(size: &Size, rows: &mut Vec<Row>) {
             });
         }
     }
+}
+
+/// The flight recorder of the town (2,000 agents, sight at every step, the Why for every agent,
+/// standing still): what it holds after more than its window of 60 Hz steps, and how long saving
+/// its window to a file takes (the goals: a 60 s window in at most 200 MB, saved in
+/// under 1 s). The quick report keeps a 10 s window.
+pub fn flight(size: &Size, rows: &mut Vec<Row>) {
+    let seconds: f32 = if size.rounds <= 3 { 10.0 } else { 60.0 };
+    let town = Town::at_town_density(AGENTS, 7);
+    let mut world = town.argus(0.0, 1);
+    world.step(DT).unwrap();
+    world.start_recording_to(&RecordOptions::default(), RecordTo::Flight { seconds }).unwrap();
+    let steps = ((seconds + 10.0) / DT) as usize;
+    let mut held = 0;
+    for _ in 0..steps {
+        world.step(DT).unwrap();
+        held = held.max(world.flight_recorder_bytes().unwrap());
+    }
+    let path = std::env::temp_dir().join(format!("argus-flight-bench-{}.argusrec", std::process::id()));
+    let saved = Instant::now();
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let written = world.save_flight_recording(&mut file).unwrap();
+    std::io::Write::flush(&mut file).unwrap();
+    drop(file);
+    let saved = saved.elapsed();
+    std::fs::remove_file(&path).ok();
+    world.stop_recording().unwrap();
+    rows.push(Row {
+        what: format!("flight recorder, town {AGENTS}, every agent + why, {seconds:.0} s window: most held"),
+        argus: format!("{:.0} MB", held as f64 / 1e6),
+        baseline: format!("after {:.0} s of steps", steps as f32 * DT),
+        ratio: "-".into(),
+        goal: if seconds == 60.0 { "≤ 200 MB" } else { "-" }.into(),
+        met: (seconds == 60.0).then_some(held <= 200_000_000),
+    });
+    rows.push(Row {
+        what: "  its window saved to a file".into(),
+        argus: show(saved),
+        baseline: format!("{:.0} MB written", written as f64 / 1e6),
+        ratio: "-".into(),
+        goal: if seconds == 60.0 { "< 1 s" } else { "-" }.into(),
+        met: (seconds == 60.0).then_some(saved.as_secs_f64() < 1.0),
+    });
 }
