@@ -6,8 +6,12 @@
 //! A recording goes to memory, to a stream (a file, the caller's callback) as it is made, or to
 //! the flight recorder's ring of the last seconds ([`RecordTo`]); its bytes are the same.
 //!
-//! Recording costs nothing while off: the world holds `Option<Box<Recorder>>` and every hook is
-//! one `if let` after a call succeeded, outside the step's loops.
+//! Off, a recording costs the step nothing: the world holds `Option<Box<Recorder>>`, each input
+//! hook is one `if let` after the call succeeded, and the step runs its `TRACE_OFF` instance of
+//! the sweep and of the one pass (the plain step). On, the step runs the instance that keeps what
+//! the recording needs as it goes (`world::trace`: which agents ticked, the pairs and stops of
+//! those explained, each agent's frame records right after its conclusion), and `record_step`
+//! writes the frame from it.
 
 mod capture;
 mod deferred;

@@ -242,36 +242,13 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
     // No rays (most agents of a sparse level): nothing to cast, and each candidate's count is
     // already its free points.
     if input.cast_now && chunk.rays.len() > first_ray {
-        // The sweep only needs blocked or not: the early-exit test, no hit point.
-        let occluders = input.occluders;
-        let scratch = &mut chunk.ray_scratch;
+        // The sweep only needs blocked or not: the early-exit test, no hit point; an explained
+        // agent's blocked rays also keep where they stopped, for the recording's Why.
+        let (rays, hits, scratch) = (&chunk.rays[first_ray..], &mut chunk.hits, &mut chunk.ray_scratch);
         if why {
-            // The same answers, each blocked ray's stop kept for the recording's Why.
-            let (rays, hits, stops) = (&chunk.rays[first_ray..], &mut chunk.hits, &mut chunk.trace.blocked);
-            hits.reserve(rays.len());
-            for r in rays {
-                let remembered = sweeper.blockers.of(r.target.index);
-                let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
-                let hit = occluders.blocks_swept::<true>(o, d, m, l, remembered, scratch);
-                if let Some(rank) = scratch.blocker.filter(|_| hit) {
-                    blockers.remember(r.target.index, rank);
-                }
-                if hit {
-                    let (occluder, distance) = scratch.stop.unwrap_or((NO_OCCLUDER, r.max_distance));
-                    stops.push(TracedStop { distance, occluder });
-                }
-                hits.push(RayHit { hit, distance: 0.0 });
-            }
+            cast::<true>(input.occluders, sweeper, rays, hits, &mut blockers, scratch, &mut chunk.trace.blocked);
         } else {
-            chunk.hits.extend(chunk.rays[first_ray..].iter().map(|r| {
-                let remembered = sweeper.blockers.of(r.target.index);
-                let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
-                let hit = occluders.blocks_swept::<false>(o, d, m, l, remembered, scratch);
-                if let Some(rank) = scratch.blocker.filter(|_| hit) {
-                    blockers.remember(r.target.index, rank);
-                }
-                RayHit { hit, distance: 0.0 }
-            }));
+            cast::<false>(input.occluders, sweeper, rays, hits, &mut blockers, scratch, &mut Vec::new());
         }
         count_visible(&mut chunk.candidates[first_candidate..], &chunk.hits);
     }
@@ -292,6 +269,36 @@ pub(super) fn sweep_one<'a, const TRACE: u8>(
         });
     }
     blockers
+}
+
+/// Casts `rays` at the built-in occluders, each first against the occluder that blocked the
+/// agent's ray to the same target at its last tick, appending their answers to `hits` and
+/// remembering their blockers. `STOP` also appends, for each blocked ray, where it stopped and at
+/// which occluder (the recording's Why); without it `stops` is untouched and no stop is computed.
+#[inline(always)]
+fn cast<const STOP: bool>(
+    occluders: &OccluderSet,
+    sweeper: &SweepAgent,
+    rays: &[RayQuery],
+    hits: &mut Vec<RayHit>,
+    blockers: &mut RememberedBlockers,
+    scratch: &mut RayScratch,
+    stops: &mut Vec<TracedStop>,
+) {
+    hits.reserve(rays.len());
+    for r in rays {
+        let remembered = sweeper.blockers.of(r.target.index);
+        let (o, d, m, l) = (r.origin, r.direction, r.max_distance, r.layer_mask);
+        let hit = occluders.blocks_swept::<STOP>(o, d, m, l, remembered, scratch);
+        if let Some(rank) = scratch.blocker.filter(|_| hit) {
+            blockers.remember(r.target.index, rank);
+        }
+        if STOP && hit {
+            let (occluder, distance) = scratch.stop.unwrap_or((NO_OCCLUDER, r.max_distance));
+            stops.push(TracedStop { distance, occluder });
+        }
+        hits.push(RayHit { hit, distance: 0.0 });
+    }
 }
 
 /// Totals each candidate's visible points from its answered rays.
