@@ -1,6 +1,7 @@
 # Godot add-on: engine-free glue by `cargo test -p argus-godot`, then the GDScript engine tests
-# inside a real Godot 4.6.3 (Debian sid only, so it runs headless in a sid chroot: the binary
-# needs a newer glibc than this machine's). Sourced by tests/run_all.sh (uses record/run_one).
+# inside a real Godot 4.6.3 (Debian sid only, so it runs in a sid chroot: the binary needs a newer
+# glibc than this machine's), headless, and the editor tests in a real, windowed editor under Xvfb
+# with Mesa's software GL (llvmpipe). Sourced by tests/run_all.sh (uses record/run_one).
 # Where the chroot cannot be built, prints a loud SKIPPED line and records a failure.
 
 GODOT_CHROOT="${ARGUS_GODOT_CHROOT:-/var/cache/argus-godot/sid}"
@@ -42,6 +43,46 @@ godot_chroot() {
     [[ $rc -eq 0 && -x "$GODOT_CHROOT/usr/bin/godot" ]]
 }
 
+# The X server and OpenGL the windowed editor tests need, in the chroot: Xvfb and Mesa's DRI
+# drivers (llvmpipe, software GL). Installed once; also into a chroot built before they were needed.
+godot_chroot_x() {
+    local lib="$GODOT_CHROOT/usr/lib/x86_64-linux-gnu"
+    if [[ -x "$GODOT_CHROOT/usr/bin/Xvfb" && -e "$lib/dri/swrast_dri.so" && -e "$lib/libGLX_mesa.so.0" ]]; then
+        return 0
+    fi
+    [[ $(id -u) -eq 0 ]] || { echo "installing Xvfb into the Godot chroot needs root"; return 1; }
+    local apt=(chroot "$GODOT_CHROOT" env DEBIAN_FRONTEND=noninteractive apt-get)
+    local pkgs=(install -y --no-install-recommends xvfb libgl1-mesa-dri)
+    mount -t proc proc "$GODOT_CHROOT/proc" 2>/dev/null
+    # An older chroot's package lists may name files the mirror no longer has: refresh and retry
+    # (accepting a mirror snapshot past its Release's Valid-Until, as this machine's apt does).
+    { "${apt[@]}" "${pkgs[@]}" ||
+        { "${apt[@]}" -o Acquire::Check-Valid-Until=false update && "${apt[@]}" "${pkgs[@]}"; }; } \
+        >"$LOGS/godot-x-install.log" 2>&1
+    umount "$GODOT_CHROOT/proc" 2>/dev/null
+    [[ -x "$GODOT_CHROOT/usr/bin/Xvfb" && -e "$lib/dri/swrast_dri.so" && -e "$lib/libGLX_mesa.so.0" ]]
+}
+
+# Records a Godot run's "N passed, N failed" line (the last one in its log). A crash or non-zero
+# exit without failures, a run that checked nothing, and a GDScript runtime error (it aborts the
+# function it happens in: checks after it never ran) each count as a failure.
+godot_record() { # name log exit-code [further failures]
+    local name="$1" log="$2" rc="$3" line p f
+    line="$(grep -aoE '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
+    p="$(awk '{print $1}' <<<"$line")"
+    f="$(awk '{print $3}' <<<"$line")"
+    p="${p:-0}" f="${f:-0}"
+    if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi
+    if [[ $p -eq 0 && $f -eq 0 ]]; then f=1; fi
+    if grep -aq "SCRIPT ERROR" "$log"; then f=$((f + 1)); fi
+    f=$((f + ${4:-0}))
+    if [[ $f -ne 0 ]]; then
+        echo "---- godot-$name failed (exit $rc); last lines of $log:"
+        tail -n 30 "$log"
+    fi
+    record "godot-$name" "$p" "$f"
+}
+
 # Runs one GDScript test in the chroot; records its "N passed, N failed" line. Further arguments
 # are environment settings for Godot (NAME=value).
 godot_script() { # name script.gd [NAME=value ...]
@@ -52,20 +93,76 @@ godot_script() { # name script.gd [NAME=value ...]
         >"$log" 2>&1
     local rc=$?
     umount "$GODOT_CHROOT/proc" 2>/dev/null
-    local line p f
-    line="$(grep -aoE '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
-    p="$(awk '{print $1}' <<<"$line")"
-    f="$(awk '{print $3}' <<<"$line")"
-    p="${p:-0}" f="${f:-0}"
-    if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi   # a crash or exit code without counts is a failure
-    if [[ $p -eq 0 && $f -eq 0 ]]; then f=1; fi    # a script that ran nothing is a failure
-    # A GDScript runtime error aborts the function it happens in: checks after it never ran.
-    if grep -aq "SCRIPT ERROR" "$log"; then f=$((f + 1)); fi
-    if [[ $f -ne 0 ]]; then
-        echo "---- godot-$name failed (exit $rc); last lines of $log:"
-        tail -n 30 "$log"
+    godot_record "$name" "$log" "$rc"
+}
+
+# Opens a project in the real, windowed editor (the Compatibility renderer on Mesa's llvmpipe, on
+# the Xvfb display $GODOT_DISPLAY, a fresh $HOME: no editor settings or doc cache from earlier
+# runs); its test plugin (godot/tests/editor/addons/argus_editor_test) runs the checks `mode`
+# names, prints its counts and quits the editor. Records them as godot_script does; a crash too.
+godot_editor() { # name /project-in-chroot mode
+    local name="$1" project="$2" mode="$3" log="$LOGS/godot-$1.log" home="/tmp/argus-$1-home"
+    rm -rf "${GODOT_CHROOT:?}$home" "$GODOT_CHROOT/argus-editor-shots/$mode" && mkdir -p "$GODOT_CHROOT$home" \
+        "$GODOT_CHROOT/argus-editor-shots/$mode"
+    timeout 120 chroot "$GODOT_CHROOT" env HOME="$home" DISPLAY=":$GODOT_DISPLAY" ARGUS_EDITOR_TEST="$mode" \
+        ARGUS_EDITOR_SHOTS="/argus-editor-shots/$mode" godot --editor --path "$project" --rendering-driver opengl3 \
+        >"$log" 2>&1
+    local rc=$? crashed=0
+    # A crash after the counts were printed (as Godot's first headless import does on quitting).
+    grep -aq "FATAL\|handle_crash" "$log" && crashed=1
+    # The captured editor windows, for a person to look at.
+    rm -rf "$LOGS/godot-editor-shots/$mode" && mkdir -p "$LOGS/godot-editor-shots" &&
+        cp -r "$GODOT_CHROOT/argus-editor-shots/$mode" "$LOGS/godot-editor-shots/"
+    godot_record "$name" "$log" "$rc" "$crashed"
+}
+
+# The windowed editor tests: an X server (Xvfb picks a free display and writes its number on
+# fd 1), then each editor run. No X server or GL is a recorded failure of each test, never a skip.
+godot_editor_tests() {
+    local names=(editor-draw editor-fresh)
+    if ! godot_chroot_x; then
+        echo "!!!! godot editor tests: could not install Xvfb and Mesa in $GODOT_CHROOT (see $LOGS/godot-x-install.log)"
+        for n in "${names[@]}"; do record "godot-$n" 0 1; done
+        return
     fi
-    record "godot-$name" "$p" "$f"
+    # The drawing test's project (its test plugin and scenes) with the add-on, installed as the
+    # README says (the extension list written first).
+    local project="$GODOT_CHROOT/argus-editor"
+    rm -rf "$project" && mkdir -p "$project/.godot" "$project/addons"
+    cp -r "$ROOT/godot/tests/editor/." "$project/"
+    cp -r "$ROOT/godot/addons/argus" "$project/addons/"
+    echo "res://addons/argus/argus.gdextension" >"$project/.godot/extension_list.cfg"
+    # A fresh project as a developer makes one: the add-on copied in, opened in the editor with
+    # no .godot folder at all (no extension list written first: the step the headless first
+    # import needs). Its project.godot only enables the test plugin.
+    local fresh="$GODOT_CHROOT/argus-editor-fresh"
+    rm -rf "$fresh" && mkdir -p "$fresh/addons"
+    cp -r "$ROOT/godot/addons/argus" "$ROOT/godot/tests/editor/addons/argus_editor_test" "$fresh/addons/"
+    printf '%s\n' 'config_version=5' '' '[application]' 'config/name="fresh"' '' '[editor_plugins]' \
+        'enabled=PackedStringArray("res://addons/argus_editor_test/plugin.cfg")' >"$fresh/project.godot"
+
+    mount -t proc proc "$GODOT_CHROOT/proc" 2>/dev/null
+    local display="$LOGS/godot-xvfb.display" xvfb
+    rm -f "$display"
+    chroot "$GODOT_CHROOT" Xvfb -displayfd 1 -screen 0 1600x900x24 -nolisten tcp >"$display" \
+        2>"$LOGS/godot-xvfb.log" &
+    xvfb=$!
+    for _ in $(seq 100); do   # up to 10 s, less if it exits
+        if [[ -s "$display" ]] || ! kill -0 "$xvfb" 2>/dev/null; then break; fi
+        sleep 0.1
+    done
+    GODOT_DISPLAY="$(tr -dc 0-9 <"$display")"
+    if [[ -z "$GODOT_DISPLAY" ]]; then
+        echo "!!!! godot editor tests: Xvfb did not start; last lines of $LOGS/godot-xvfb.log:"
+        tail -n 10 "$LOGS/godot-xvfb.log"
+        for n in "${names[@]}"; do record "godot-$n" 0 1; done
+    else
+        godot_editor editor-draw /argus-editor draw
+        godot_editor editor-fresh /argus-editor-fresh fresh
+    fi
+    kill "$xvfb" 2>/dev/null
+    wait "$xvfb" 2>/dev/null
+    umount "$GODOT_CHROOT/proc" 2>/dev/null
 }
 
 godot_suite() {
@@ -153,6 +250,8 @@ godot_suite() {
         tail -n 20 "$LOGS/godot-fresh-import.log"
         record "godot-fresh-import" 0 1
     fi
+    # The editor picture over the 2D and 3D viewports, and a fresh project opened in the editor.
+    godot_editor_tests
     # The demo project runs headless for 300 physics frames with a scripted player.
     local demo="$GODOT_CHROOT/argus-demo"
     rm -rf "$demo"
