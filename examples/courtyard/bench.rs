@@ -62,9 +62,9 @@ pub fn run(
         1.0 / dt
     );
     let steps = (seconds / dt).round().max(1.0) as usize;
-    if record.is_some() {
+    if let Some(path) = record {
         // The step times below then include the recorder's work.
-        crate::record::start(&mut world)?;
+        crate::record::start(&mut world, path)?;
     }
     let (mut ids, mut positions, mut forwards) = (Vec::<AgentId>::new(), Vec::new(), Vec::new());
     let mut transitions = Transitions::default();

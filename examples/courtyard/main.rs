@@ -112,12 +112,20 @@ fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
     );
     println!("  time     who event");
     let mut checks = record::Checks::new();
-    if args.record.is_some() {
-        record::start(&mut world)?;
+    if let Some(path) = &args.record {
+        record::start(&mut world, path)?;
         record::print_ids(&names, player_id);
     }
     let steps = (args.seconds / DT).round() as usize;
-    for _ in 0..steps {
+    // Every ten simulated minutes of a recorded run: its resident memory, which stays flat.
+    let every = (600.0 / DT).round() as usize;
+    for step in 0..steps {
+        if args.record.is_some()
+            && step % every == 0
+            && let Some(mb) = record::resident_mb()
+        {
+            println!("recording: {:5.0} s simulated, resident memory {mb:.1} MB", step as f32 * DT);
+        }
         player.advance(&mut world, DT)?;
         for g in &mut guards {
             let (position, forward) = g.advance(&mut world, &level.walls, DT)?;
@@ -141,7 +149,8 @@ fn scene(args: &Args) -> Result<bool, Box<dyn std::error::Error>> {
     }
     if let Some(path) = &args.record {
         let bytes = record::finish(&mut world, path)?;
-        println!("recorded {steps} steps into {path} ({bytes} bytes)");
+        let rss = record::resident_mb().map(|mb| format!("; resident memory {mb:.1} MB")).unwrap_or_default();
+        println!("recorded {steps} steps into {path} ({bytes} bytes{rss})");
     }
     let t = &timeline.transitions;
     let gave_up = t.get(BrainState::Searching, BrainState::Idle);

@@ -1,5 +1,6 @@
 //! `--record FILE`: the run recorded (docs/recording.md) from its first step to its end, for the
-//! inspector (tools/inspector/argus-inspector.html). In the scene, the demo also prints what the
+//! inspector (tools/inspector/argus-inspector.html), streamed to the file as it is made (memory
+//! stays flat however long the run: the scene prints its resident memory every ten minutes). In the scene, the demo also prints what the
 //! inspector must show: which id each guard and the player got, and at the first sight ticks
 //! where a guard's line to the player was blocked (and where it saw the player) the live
 //! `World::can_see` answer per check point, with the wall that stopped each blocked ray found
@@ -7,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use argus_core::{AgentId, OccluderId, PointStatus, RecordOptions, TargetId, World};
+use argus_core::{AgentId, OccluderId, PointStatus, RecordOptions, RecordTo, TargetId, World};
 
 use crate::level::Wall;
 
@@ -16,15 +17,25 @@ pub fn id_text(index: u32, generation: u32) -> String {
     if generation > 1 { format!("#{index}.{generation}") } else { format!("#{index}") }
 }
 
-pub fn start(world: &mut World) -> argus_core::Result<()> {
-    world.start_recording(&RecordOptions::default())
+/// Starts recording into the file at `path`, written as the recording is made.
+pub fn start(world: &mut World, path: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let file = std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}"))?;
+    let to = RecordTo::Stream(Box::new(std::io::BufWriter::new(file)));
+    Ok(world.start_recording_to(&RecordOptions::default(), to)?)
 }
 
-/// Ends the recording and writes it; returns the number of bytes.
-pub fn finish(world: &mut World, path: &str) -> Result<usize, Box<dyn std::error::Error>> {
-    let bytes = world.stop_recording()?;
-    std::fs::write(path, &bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
-    Ok(bytes.len())
+/// Ends the recording (its last bytes written, the file closed); returns the file's size.
+pub fn finish(world: &mut World, path: &str) -> Result<u64, Box<dyn std::error::Error>> {
+    world.stop_recording()?;
+    Ok(std::fs::metadata(path)?.len())
+}
+
+/// This process's resident memory in MB (Linux's `/proc/self/status`; `None` elsewhere).
+pub fn resident_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
 }
 
 /// Prints the ids line: `recording: G1 = agent #0, …, player = target #3`.
