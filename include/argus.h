@@ -151,6 +151,11 @@
 #define ARGUS_INFLUENCE_MAX_COMBINE_INPUTS 1024
 
 /**
+ * The longest label, in bytes of UTF-8 (without its NUL).
+ */
+#define ARGUS_MAX_LABEL_BYTES 255
+
+/**
  * The longest path a recording's file may have, in bytes (without its NUL).
  */
 #define ARGUS_MAX_PATH_BYTES 4096
@@ -1735,6 +1740,29 @@ typedef struct ArgusCellValue {
 } ArgusCellValue;
 
 /**
+ * An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
+ * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+ * never issued and is treated as an unknown id. `world` is the issuing world's
+ * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
+ * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+ * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
+ */
+typedef struct ArgusOccluderId {
+    /**
+     * Slot index.
+     */
+    uint32_t index;
+    /**
+     * Tag of the world that issued the id (never 0 for a live thing).
+     */
+    uint16_t world;
+    /**
+     * Slot generation (never 0 for a live thing).
+     */
+    uint16_t generation;
+} ArgusOccluderId;
+
+/**
  * A rotation quaternion (x, y, z, w), normalised on input.
  */
 typedef struct ArgusQuat {
@@ -1829,29 +1857,6 @@ typedef struct ArgusOccluderDef {
      */
     uint64_t user_data;
 } ArgusOccluderDef;
-
-/**
- * An occluder (level geometry that blocks sight and sound). Layout `{uint32_t index; uint16_t world; uint16_t generation;}`,
- * 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
- * never issued and is treated as an unknown id. `world` is the issuing world's
- * `argus_world_tag()`: a world refuses another world's id with `ARGUS_RESULT_INVALID_ID`, and a
- * destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
- * generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
- */
-typedef struct ArgusOccluderId {
-    /**
-     * Slot index.
-     */
-    uint32_t index;
-    /**
-     * Tag of the world that issued the id (never 0 for a live thing).
-     */
-    uint16_t world;
-    /**
-     * Slot generation (never 0 for a live thing).
-     */
-    uint16_t generation;
-} ArgusOccluderId;
 
 /**
  * "Can this agent see that target right now?"
@@ -3119,6 +3124,77 @@ ArgusResult argus_influence_map_best_cell(const struct ArgusWorld *world,
                                           uint8_t *out_found);
 
 /**
+ * Names an agent (`label` NULL or empty: its name removed). Refused, changing nothing: a
+ * null, stale or other world's id → `INVALID_ID`; a label longer than `ARGUS_MAX_LABEL_BYTES`,
+ * not UTF-8 → `INVALID_ARGUMENT`. Recorded (a recording's `NAMES`); forgotten with the agent.
+ *
+ * # Safety
+ * `world` NULL or live; `label` NULL or NUL-terminated.
+ */
+ArgusResult argus_agent_set_label(struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  const char *label);
+
+/**
+ * Names a target, as `argus_agent_set_label`.
+ *
+ * # Safety
+ * `world` NULL or live; `label` NULL or NUL-terminated.
+ */
+ArgusResult argus_target_set_label(struct ArgusWorld *world,
+                                   struct ArgusTargetId target,
+                                   const char *label);
+
+/**
+ * Names an occluder, as `argus_agent_set_label`.
+ *
+ * # Safety
+ * `world` NULL or live; `label` NULL or NUL-terminated.
+ */
+ArgusResult argus_occluder_set_label(struct ArgusWorld *world,
+                                     struct ArgusOccluderId occluder,
+                                     const char *label);
+
+/**
+ * Copies an agent's label, NUL-terminated, into `buffer` (`capacity` bytes) and writes its
+ * length without the NUL to `*out_length` (0: it has none, `buffer` then holds ""). Too small
+ * (or NULL with capacity 0, to ask) → `BUFFER_TOO_SMALL` with the length in `*out_length`; a
+ * null, stale or other world's id → `INVALID_ID`.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_length` writable.
+ */
+ArgusResult argus_agent_get_label(const struct ArgusWorld *world,
+                                  struct ArgusAgentId agent,
+                                  char *buffer,
+                                  uint32_t capacity,
+                                  uint32_t *out_length);
+
+/**
+ * A target's label, as `argus_agent_get_label`.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_length` writable.
+ */
+ArgusResult argus_target_get_label(const struct ArgusWorld *world,
+                                   struct ArgusTargetId target,
+                                   char *buffer,
+                                   uint32_t capacity,
+                                   uint32_t *out_length);
+
+/**
+ * An occluder's label, as `argus_agent_get_label`.
+ *
+ * # Safety
+ * `world` NULL or live; `buffer` `capacity` writable bytes (NULL if 0); `out_length` writable.
+ */
+ArgusResult argus_occluder_get_label(const struct ArgusWorld *world,
+                                     struct ArgusOccluderId occluder,
+                                     char *buffer,
+                                     uint32_t capacity,
+                                     uint32_t *out_length);
+
+/**
  * Default occluder: a 1 m box at the origin on layer 1.
  */
 struct ArgusOccluderDef argus_default_occluder_def(void);
@@ -3274,8 +3350,8 @@ struct ArgusRecordDef argus_default_record_def(void);
  * `INVALID_ARGUMENT`; `def` not from `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a
  * focus id that is null, stale or of another world → `INVALID_ID`; already recording →
  * `INVALID_ARGUMENT` (the recording under way goes on untouched); a two-phase step pending →
- * `STEP_IN_PROGRESS`; the file cannot be created → `WRITE_FAILED`; the system gives no thread
- * for a file, callback or flight recording → `OUT_OF_MEMORY`.
+ * `STEP_IN_PROGRESS`; the file cannot be created → `WRITE_FAILED`. (Where the system gives no
+ * thread, the stepping thread does the recording thread's work, callbacks included.)
  *
  * `ARGUS_RECORD_TO_MEMORY` holds the recording in the world, growing with every input and step,
  * until it is stopped. A file or a callback gets the bytes as they are made, from a thread of

@@ -170,8 +170,8 @@ fn record_options(def: &ArgusRecordDef, tag: u16) -> FfiResult<RecordOptions> {
 /// `INVALID_ARGUMENT`; `def` not from `argus_default_record_def()` → `DEF_NOT_INITIALIZED`; a
 /// focus id that is null, stale or of another world → `INVALID_ID`; already recording →
 /// `INVALID_ARGUMENT` (the recording under way goes on untouched); a two-phase step pending →
-/// `STEP_IN_PROGRESS`; the file cannot be created → `WRITE_FAILED`; the system gives no thread
-/// for a file, callback or flight recording → `OUT_OF_MEMORY`.
+/// `STEP_IN_PROGRESS`; the file cannot be created → `WRITE_FAILED`. (Where the system gives no
+/// thread, the stepping thread does the recording thread's work, callbacks included.)
 ///
 /// `ARGUS_RECORD_TO_MEMORY` holds the recording in the world, growing with every input and step,
 /// until it is stopped. A file or a callback gets the bytes as they are made, from a thread of
@@ -425,10 +425,14 @@ pub unsafe extern "C" fn argus_world_create_from_recording(
         // The replay's world records (that is how it checks each step): the caller's is a copy
         // that does not, holding the replayed step's events.
         // Its own snapshot, just saved, can only be refused for want of memory.
-        let world = World::load(&replay.world().save()?).map_err(|e| match e {
+        let mut world = World::load(&replay.world().save()?).map_err(|e| match e {
             Error::BadSnapshot(why) => Error::OutOfMemory(why),
             e => e,
         })?;
+        // Labels are not in a snapshot: the replayed world's, given to the copy.
+        for (thing, label) in replay.world().labels() {
+            world.set_label(thing, label)?;
+        }
         *out = claim_world(world, Some(replay.world()))?;
         Ok(())
     })

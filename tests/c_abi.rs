@@ -98,6 +98,11 @@ fn c_recording() {
 }
 
 #[test]
+fn c_labels() {
+    run("labels.c");
+}
+
+#[test]
 fn c_recording_streams() {
     run("recording_streams.c");
 }

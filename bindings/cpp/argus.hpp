@@ -502,6 +502,18 @@ public:
     Result<void> try_load(const std::vector<uint8_t> &bytes) { return call_void(argus_world_load(world_, bytes.data(), static_cast<uint32_t>(bytes.size()))); }
     void load(const std::vector<uint8_t> &bytes) { try_load(bytes).value(); }
 
+    // ---- labels: the engine's names for things, kept by recordings ---------------------
+    /// Names an agent, a target or an occluder ("" removes the name).
+    Result<void> try_set_label(AgentId a, const std::string &label) { return call_void(argus_agent_set_label(world_, a.raw, label.c_str())); }
+    Result<void> try_set_label(TargetId t, const std::string &label) { return call_void(argus_target_set_label(world_, t.raw, label.c_str())); }
+    Result<void> try_set_label(OccluderId o, const std::string &label) { return call_void(argus_occluder_set_label(world_, o.raw, label.c_str())); }
+    template <typename Id> void set_label(Id id, const std::string &label) { try_set_label(id, label).value(); }
+    /// A thing's name ("" when it has none).
+    Result<std::string> try_label(AgentId a) const { return label_of([&](char *b, uint32_t c, uint32_t *n) { return argus_agent_get_label(world_, a.raw, b, c, n); }); }
+    Result<std::string> try_label(TargetId t) const { return label_of([&](char *b, uint32_t c, uint32_t *n) { return argus_target_get_label(world_, t.raw, b, c, n); }); }
+    Result<std::string> try_label(OccluderId o) const { return label_of([&](char *b, uint32_t c, uint32_t *n) { return argus_occluder_get_label(world_, o.raw, b, c, n); }); }
+    template <typename Id> std::string label(Id id) const { return try_label(id).value(); }
+
     // ---- recordings (docs/recording.md) -------------------------------------------------
     /// Starts recording (by default every agent in focus, sight decisions explained, kept in
     /// memory; `def.to` sends it to a file, a callback or the flight recorder instead).
@@ -771,6 +783,15 @@ private:
             items.resize(n);
             return items;
         }
+    }
+
+    template <typename F>
+    Result<std::string> label_of(F &&f) const {
+        char buffer[ARGUS_MAX_LABEL_BYTES + 1];
+        uint32_t n = 0;
+        ArgusResult r = f(buffer, static_cast<uint32_t>(sizeof buffer), &n);
+        if (r != ARGUS_RESULT_OK) return Result<std::string>(r, detail::message(r, world_));
+        return std::string(buffer, n);
     }
 
     ArgusWorld *world_ = nullptr;

@@ -70,7 +70,7 @@ pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalRe
 pub use target::{Target, TargetDef};
 pub use team::{Attitude, MAX_TEAMS};
 pub use walk::{WalkEdge, WalkGraph, WalkGraphKind, WalkGridDef, WalkPath};
-pub use world::{BeliefOwner, World, WorldDef};
+pub use world::{BeliefOwner, Labelled, MAX_LABEL_BYTES, World, WorldDef};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

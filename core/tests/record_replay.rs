@@ -71,7 +71,7 @@ fn stops_are_on_the_occluders_they_name(bytes: &[u8], seed: u64) -> usize {
         assert_eq!(f.agents.iter().map(|a| a.0).collect::<Vec<_>>(), agents, "seed {seed} frame {k}: agents");
         let target = |t: &Target| {
             let mut v = t.position().to_array().to_vec();
-            v.push(t.enabled() as u8 as f32);
+            v.extend([t.enabled() as u8 as f32, t.team() as f32, t.layers() as f32]);
             t.world_points().for_each(|p| v.extend(p.to_array()));
             v
         };
@@ -282,7 +282,7 @@ struct Frame {
     /// Every live agent's Agents record, and the Memory records of those in focus, by agent id.
     records: std::collections::BTreeMap<u64, [u8; 84]>,
     memory: std::collections::BTreeMap<u64, Vec<[u8; 32]>>,
-    /// (target id, [position, enabled (0 or 1), world check points]) of every target.
+    /// (target id, [position, enabled (0 or 1), team, layers, world check points]) of every target.
     targets: Vec<(u64, Vec<f32>)>,
     agents_written: usize,
     /// Slots of the agents whose sight ticked.
@@ -351,10 +351,12 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
                         12
                     }
                     3 => {
+                        // Format 4: team and layers after the pad, then the check points.
                         let mut v = vec![f32_at(f, p + 8), f32_at(f, p + 12), f32_at(f, p + 16), f[p + 20] as f32];
-                        v.extend((0..3 * f[p + 21] as usize).map(|k| f32_at(f, p + 24 + 4 * k)));
+                        v.extend([u32_at(f, p + 24) as f32, u32_at(f, p + 28) as f32]);
+                        v.extend((0..3 * f[p + 21] as usize).map(|k| f32_at(f, p + 32 + 4 * k)));
                         targets.insert(u64_at(f, p), v);
-                        24 + 12 * f[p + 21] as usize
+                        32 + 12 * f[p + 21] as usize
                     }
                     4 => {
                         targets.remove(&u64_at(f, p));

@@ -438,6 +438,11 @@ static void recordings() {
     argus::TargetDef td;
     td.position = v3(0, 0, 5);
     argus::TargetId player = world.create_target(td);
+    world.set_label(guard, "G1");
+    world.set_label(player, "player");
+    CHECK(world.label(guard) == "G1" && world.label(player) == "player");
+    CHECK(world.try_set_label(guard, std::string(ARGUS_MAX_LABEL_BYTES + 1, 'x')).error() == ARGUS_RESULT_INVALID_ARGUMENT);
+    CHECK(world.label(guard) == "G1");
     argus::RecordDef rd;
     rd.focus = &guard.raw;
     rd.focus_count = 1;

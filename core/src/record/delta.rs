@@ -8,8 +8,11 @@ use super::writer::{Rec, Writer};
 use crate::target::MAX_CHECK_POINTS;
 use crate::world::{World, bits_set};
 
+/// Bytes of a Targets record before its check points (format 3: without team and layers).
+const TARGET_HEAD: usize = 32;
+const TARGET_HEAD_V3: usize = 24;
 /// Bytes of the largest Targets record.
-const TARGET_MAX: usize = 24 + 12 * MAX_CHECK_POINTS;
+const TARGET_MAX: usize = TARGET_HEAD + 12 * MAX_CHECK_POINTS;
 /// A key frame every this many steps.
 pub(crate) const KEY_FRAME_EVERY: u32 = 60;
 /// What a slot holds when nothing was written for it (no id is 0).
@@ -37,6 +40,8 @@ pub(crate) struct Written {
     gone: Vec<u64>,
     /// The next frame is a key frame whatever its step (after a START).
     pub key_next: bool,
+    /// The format the frames are written in (a replay writes its recording's).
+    pub version: u32,
 }
 
 impl Default for Written {
@@ -54,6 +59,7 @@ impl Default for Written {
             changed: Vec::new(),
             gone: Vec::new(),
             key_next: true,
+            version: super::FORMAT_VERSION,
         }
     }
 }
@@ -198,6 +204,7 @@ impl Written {
         self.changed.clear();
         self.gone.clear();
         let stored_slots = self.targets.len() as u32;
+        let head = if self.version >= 4 { TARGET_HEAD } else { TARGET_HEAD_V3 };
         let mut visit = |slot: u32| {
             let stored = &mut self.targets[slot as usize];
             match world.targets.at(slot) {
@@ -205,6 +212,9 @@ impl Written {
                     let generation = world.targets.generation_at(slot);
                     let mut r = Rec::<TARGET_MAX>::new();
                     r.id(slot, generation).vec3(t.position()).u8(t.enabled() as u8).u8(t.point_count).pad(2);
+                    if head == TARGET_HEAD {
+                        r.u32(t.team()).u32(t.layers());
+                    }
                     t.world_points().for_each(|p| {
                         r.vec3(p);
                     });
@@ -233,7 +243,7 @@ impl Written {
         w.u32(self.changed.len() as u32);
         for &slot in &self.changed {
             let record = &self.targets[slot as usize];
-            w.bytes(&record[..24 + 12 * record[21] as usize]);
+            w.bytes(&record[..head + 12 * record[21] as usize]);
         }
         write_gone(w, &mut self.gone, key);
     }

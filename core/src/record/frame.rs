@@ -245,9 +245,10 @@ fn why_group_size(frame: &[u8], at: usize) -> Option<usize> {
     Some(size)
 }
 
-/// Splits a frame's payload into its sections (each with its count), checking that every
-/// record fits; `None` when the frame is malformed.
-pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 15]> {
+/// Splits a frame's payload (of format `version`) into its sections (each with its count),
+/// checking that every record fits; `None` when the frame is malformed.
+pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 15]> {
+    let target_head = if version >= 4 { 32 } else { 24 };
     let mut at = FRAME_HEADER;
     let u32_at =
         |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
@@ -261,7 +262,7 @@ pub(crate) fn split(frame: &[u8]) -> Option<[Range<usize>; 15]> {
                 0 => super::capture::AGENT_BYTES,
                 1 | 4 => 8,
                 2 => 12,
-                3 => 24 + 12 * *frame.get(at + 21)? as usize,
+                3 => target_head + 12 * *frame.get(at + 21)? as usize,
                 5 | 8 | 9 | 10 => 32,
                 6 => 48,
                 7 => 24,

@@ -18,6 +18,7 @@ mod deferred;
 mod delta;
 pub(crate) mod frame;
 pub(crate) mod inputs;
+mod names;
 mod replay;
 mod ring;
 mod scene;
@@ -43,8 +44,10 @@ use writer::{ChunkKind, Writer};
 
 /// Magic of every recording.
 pub const MAGIC: &[u8; 8] = b"ARGUSREC";
-/// Format version written and read by this library.
-pub const FORMAT_VERSION: u32 = 3;
+/// Format version written by this library.
+pub const FORMAT_VERSION: u32 = 4;
+/// The oldest format version this library reads (3: no `NAMES`, Targets without team and layers).
+pub const OLDEST_FORMAT_VERSION: u32 = 3;
 
 /// What a recording keeps besides the inputs and the world-wide outputs.
 #[derive(Clone, Debug)]
@@ -69,7 +72,8 @@ pub enum RecordTo {
     /// the world waits when the writer falls a few megabytes behind); `stop_recording` writes
     /// the `END` and flushes.
     Stream(Box<dyn Write + Send>),
-    /// The flight recorder: only the last `seconds` (and at most an eighth more) are kept, in
+    /// The flight recorder: only the last `seconds` (and at most one segment more: an eighth of
+    /// the window, or the 60 steps between key frames when those take longer) are kept, in
     /// segments cut at key frames; [`World::save_flight_recording`] writes them as a recording
     /// of their own.
     Flight {
@@ -251,6 +255,7 @@ impl World {
         if rec.flight.is_none() {
             rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
         }
+        rec.out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         self.recorder = Some(Box::new(rec));
         self.forget_blockers();
         Ok(())
@@ -322,7 +327,7 @@ impl World {
     }
 
     /// Bytes the flight recorder holds (`None` when not recording to one): its window, at most
-    /// an eighth more, and the steps not yet handed to its thread.
+    /// one segment more, and the steps not yet handed to its thread.
     pub fn flight_recorder_bytes(&self) -> Option<usize> {
         let rec = self.recorder.as_deref()?;
         let flight = rec.flight.as_ref()?;
@@ -354,6 +359,7 @@ impl World {
         sink.cut_next(flight.clock, rec.steps);
         rec.out.start(&save);
         rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        rec.out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         rec.restarted(self.influence_map_ids());
         self.forget_blockers();
     }
@@ -455,6 +461,13 @@ impl World {
         self.recorder = Some(rec);
     }
 
+    /// Hook: a label was set (empty: removed).
+    pub(crate) fn record_label(&mut self, thing: crate::world::Labelled, label: &str) {
+        if let Some(rec) = self.recorder.as_deref_mut() {
+            rec.out.chunk(ChunkKind::Names, |w| names::write(w, std::iter::once((thing, label))));
+        }
+    }
+
     /// Hook: an input changed agent `index` (its pose, settings, brain or memory).
     pub(crate) fn record_agent_touched(&mut self, index: u32) {
         if let Some(rec) = self.recorder.as_deref_mut() {
@@ -484,6 +497,7 @@ impl World {
         let mut out = std::mem::take(&mut self.recorder.as_deref_mut().expect("checked").out);
         out.start(&save);
         out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         let rec = self.recorder.as_deref_mut().expect("checked");
         rec.out = out;
         rec.maps_gone.extend(old_maps.into_iter().filter(|id| !ids.contains(id)));

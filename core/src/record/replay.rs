@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::frame::{FRAME_HEADER, SECTIONS, TACTICS, split};
 use super::inputs::{Applied, apply};
 use super::writer::{CHUNK_HEADER, ChunkKind, FILE_HEADER};
-use super::{FORMAT_VERSION, MAGIC, bad};
+use super::{FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, bad, names};
 use crate::error::{Error, Result};
 use crate::rays::RayHit;
 use crate::snapshot::codec::checksum;
@@ -20,6 +20,8 @@ pub struct Replay {
     world: World,
     steps: u32,
     done: u32,
+    /// The recording's format version (its frames are written again in it).
+    version: u32,
 }
 
 impl std::fmt::Debug for Replay {
@@ -36,7 +38,8 @@ fn le32(b: &[u8], at: usize) -> u32 {
 /// Each chunk before END: its kind and payload.
 type Chunks = Vec<(ChunkKind, Range<usize>)>;
 
-fn walk(bytes: &[u8]) -> Result<(Chunks, Option<usize>)> {
+/// A recording's format version, refused unless this library reads it.
+fn version_of(bytes: &[u8]) -> Result<u32> {
     if bytes.len() < FILE_HEADER {
         return Err(bad(format!("{} bytes is too short for a recording", bytes.len())));
     }
@@ -44,9 +47,16 @@ fn walk(bytes: &[u8]) -> Result<(Chunks, Option<usize>)> {
         return Err(bad("not an Argus recording (bad magic)"));
     }
     let version = le32(bytes, 8);
-    if version != FORMAT_VERSION {
-        return Err(bad(format!("format version {version} is not supported (this library reads {FORMAT_VERSION})")));
+    if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&version) {
+        return Err(bad(format!(
+            "format version {version} is not supported (this library reads {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION})"
+        )));
     }
+    Ok(version)
+}
+
+fn walk(bytes: &[u8]) -> Result<(Chunks, Option<usize>)> {
+    version_of(bytes)?;
     let mut chunks = Vec::new();
     let mut at = FILE_HEADER;
     while at < bytes.len() {
@@ -108,7 +118,8 @@ impl Replay {
             return Err(bad("the first chunk is not START"));
         };
         let world = World::load(&bytes[first]).map_err(|e| bad(format!("its START snapshot is refused: {e}")))?;
-        Ok(Replay { bytes: bytes.to_vec(), chunks, cursor: 1, world, steps, done: 0 })
+        let version = version_of(bytes)?;
+        Ok(Replay { bytes: bytes.to_vec(), chunks, cursor: 1, world, steps, done: 0, version })
     }
 
     /// Steps in the recording.
@@ -141,6 +152,13 @@ impl Replay {
                     .load_into(payload)
                     .map_err(|e| bad(format!("a START snapshot before step {step} is refused: {e}")))?,
                 ChunkKind::Scene => {}
+                ChunkKind::Names => names::apply(&mut self.world, payload).map_err(|e| match e {
+                    Error::BadSnapshot(m) => {
+                        let m = m.strip_prefix("recording: ").unwrap_or(&m);
+                        bad(format!("a NAMES chunk before step {step} is refused: {m}"))
+                    }
+                    e => e,
+                })?,
                 // Every damage found here names the step it comes before (the reader's own
                 // messages start with "recording: " too: that prefix is said once).
                 ChunkKind::Input => match apply(&mut self.world, payload, self.bytes.len()).map_err(|e| match e {
@@ -152,7 +170,9 @@ impl Replay {
                 })? {
                     Applied::Done => {}
                     Applied::Options(options) if !self.world.is_recording() => {
-                        self.world.begin_recording(&options, None).map_err(|e| refused(e, step, "options"))?
+                        self.world.begin_recording(&options, None).map_err(|e| refused(e, step, "options"))?;
+                        let rec = self.world.recorder.as_deref_mut().expect("just started");
+                        rec.written.version = self.version;
                     }
                     Applied::Options(_) => {
                         return Err(bad(format!("recording options given twice (before step {step})")));
@@ -222,7 +242,7 @@ impl Replay {
             _ => return Err(mismatch("scene")),
         }
         let theirs = &self.bytes[frame];
-        let (Some(a), Some(b)) = (split(theirs), split(mine)) else {
+        let (Some(a), Some(b)) = (split(theirs, self.version), split(mine, self.version)) else {
             return Err(bad(format!("the FRAME of step {step} is malformed")));
         };
         if theirs[..FRAME_HEADER] != mine[..FRAME_HEADER] {

@@ -170,7 +170,7 @@ impl Sink {
         Sink { worker: Some(worker), pending: Vec::new(), pending_weight: 0, spare: Vec::new(), cut: None }
     }
 
-/// An emptied frame's sections to fill (and give back through `defer`).
+    /// An emptied frame's sections to fill (and give back through `defer`).
     pub fn frame(&mut self) -> Deferred {
         self.spare.pop().unwrap_or_default()
     }

@@ -26,6 +26,7 @@ pub(crate) enum ChunkKind {
     Input = 3,
     Step = 4,
     Frame = 5,
+    Names = 6,
     End = 255,
 }
 
@@ -37,6 +38,7 @@ impl ChunkKind {
             3 => ChunkKind::Input,
             4 => ChunkKind::Step,
             5 => ChunkKind::Frame,
+            6 => ChunkKind::Names,
             255 => ChunkKind::End,
             _ => return None,
         })

@@ -139,7 +139,9 @@ impl World {
             h.belief.graph_version = loaded.walk_version;
         }
         let old_maps = if loaded.recorder.is_some() { self.influence_map_ids() } else { Vec::new() };
+        let labels = std::mem::take(&mut self.labels);
         *self = loaded;
+        self.keep_labels_of_live(labels);
         self.record_loaded(old_maps);
         Ok(())
     }

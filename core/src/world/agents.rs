@@ -37,6 +37,7 @@ impl World {
         self.check_idle()?;
         let agent = self.agents.remove(id.index, id.generation).ok_or(Error::InvalidId(AgentId::KIND))?;
         self.tunings.release(&agent.tuning);
+        self.labels.forget(super::Labelled::Agent(id));
         self.record_input(call::DESTROY_AGENT, |w| w.id(id.index, id.generation));
         Ok(())
     }

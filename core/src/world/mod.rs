@@ -4,6 +4,7 @@ mod agents;
 mod beliefs;
 mod conclude;
 mod due;
+mod labels;
 mod maps;
 mod query;
 mod shares;
@@ -30,6 +31,8 @@ use crate::team::{Attitude, AttitudeTable, check_team};
 
 pub use beliefs::BeliefOwner;
 pub(crate) use beliefs::{HeldBelief, check_owner};
+pub(crate) use labels::Labels;
+pub use labels::{Labelled, MAX_LABEL_BYTES};
 pub(crate) use query::{check_hits, hit_distance_ok};
 pub use step::SORTED_STORE_MIN_AGENTS;
 pub(crate) use step::StepScratch;
@@ -122,6 +125,8 @@ pub struct World {
     pub(crate) walk_version: u64,
     /// The beliefs kept for the agents that search by belief (see `beliefs`).
     pub(crate) beliefs: Vec<HeldBelief>,
+    /// The engine's names for things (see `labels`).
+    pub(crate) labels: Labels,
 }
 
 impl std::fmt::Debug for World {
@@ -176,6 +181,7 @@ impl World {
             walk_hearing: WalkHearing::default(),
             walk_version: 0,
             beliefs: Vec::new(),
+            labels: Labels::default(),
         })
     }
 

@@ -111,6 +111,7 @@ impl World {
         for agent in self.agents.entries_mut().iter_mut().map(|e| &mut e.value) {
             agent.records.retain(|r| r.target != id);
         }
+        self.labels.forget(super::Labelled::Target(id));
         self.record_input(call::DESTROY_TARGET, |w| w.id(id.index, id.generation));
         self.record_target_touched(id.index);
         Ok(())
@@ -247,6 +248,7 @@ impl World {
         let before = self.occluders.get(id).map(|o| o.bounds());
         self.occluders.remove(id)?;
         self.walk_follow_occluder(id, before);
+        self.labels.forget(super::Labelled::Occluder(id));
         self.record_input(call::REMOVE_OCCLUDER, |w| w.id(id.index, id.generation));
         self.record_scene_changed();
         Ok(())

@@ -208,6 +208,10 @@ int main(void) {
     printf("offset ArgusCellValue row %zu\n", offsetof(ArgusCellValue, row));
     printf("offset ArgusCellValue position %zu\n", offsetof(ArgusCellValue, position));
     printf("offset ArgusCellValue value %zu\n", offsetof(ArgusCellValue, value));
+    printf("size ArgusOccluderId %zu\n", sizeof(ArgusOccluderId));
+    printf("offset ArgusOccluderId index %zu\n", offsetof(ArgusOccluderId, index));
+    printf("offset ArgusOccluderId world %zu\n", offsetof(ArgusOccluderId, world));
+    printf("offset ArgusOccluderId generation %zu\n", offsetof(ArgusOccluderId, generation));
     printf("size ArgusQuat %zu\n", sizeof(ArgusQuat));
     printf("offset ArgusQuat x %zu\n", offsetof(ArgusQuat, x));
     printf("offset ArgusQuat y %zu\n", offsetof(ArgusQuat, y));
@@ -230,10 +234,6 @@ int main(void) {
     printf("offset ArgusOccluderDef has_sound_transmission %zu\n", offsetof(ArgusOccluderDef, has_sound_transmission));
     printf("offset ArgusOccluderDef sound_transmission %zu\n", offsetof(ArgusOccluderDef, sound_transmission));
     printf("offset ArgusOccluderDef user_data %zu\n", offsetof(ArgusOccluderDef, user_data));
-    printf("size ArgusOccluderId %zu\n", sizeof(ArgusOccluderId));
-    printf("offset ArgusOccluderId index %zu\n", offsetof(ArgusOccluderId, index));
-    printf("offset ArgusOccluderId world %zu\n", offsetof(ArgusOccluderId, world));
-    printf("offset ArgusOccluderId generation %zu\n", offsetof(ArgusOccluderId, generation));
     printf("size ArgusSightResult %zu\n", sizeof(ArgusSightResult));
     printf("offset ArgusSightResult eye %zu\n", offsetof(ArgusSightResult, eye));
     printf("offset ArgusSightResult fraction %zu\n", offsetof(ArgusSightResult, fraction));

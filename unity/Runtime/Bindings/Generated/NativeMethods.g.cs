@@ -536,6 +536,65 @@ namespace Argus
         public static extern Result argus_influence_map_best_cell(WorldHandle world, InfluenceMapId map, uint layer, Vec3 position, float radius, byte find_max, CellValue* out_cell, byte* out_found);
 
         /// <summary>
+        /// Names an agent (<c>label</c> NULL or empty: its name removed). Refused, changing nothing: a
+        /// null, stale or other world's id → <c>Result.InvalidId</c>; a label longer than <c>Constants.MAX_LABEL_BYTES</c>,
+        /// not UTF-8 → <c>Result.InvalidArgument</c>. Recorded (a recording's <c>NAMES</c>); forgotten with the agent.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>label</c> NULL or NUL-terminated.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_set_label(WorldHandle world, AgentId agent, byte* label);
+
+        /// <summary>
+        /// Names a target, as <c>argus_agent_set_label</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>label</c> NULL or NUL-terminated.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_target_set_label(WorldHandle world, TargetId target, byte* label);
+
+        /// <summary>
+        /// Names an occluder, as <c>argus_agent_set_label</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>label</c> NULL or NUL-terminated.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_occluder_set_label(WorldHandle world, OccluderId occluder, byte* label);
+
+        /// <summary>
+        /// Copies an agent's label, NUL-terminated, into <c>buffer</c> (<c>capacity</c> bytes) and writes its
+        /// length without the NUL to <c>*out_length</c> (0: it has none, <c>buffer</c> then holds ""). Too small
+        /// (or NULL with capacity 0, to ask) → <c>Result.BufferTooSmall</c> with the length in <c>*out_length</c>; a
+        /// null, stale or other world's id → <c>Result.InvalidId</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_length</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_agent_get_label(WorldHandle world, AgentId agent, byte* buffer, uint capacity, uint* out_length);
+
+        /// <summary>
+        /// A target's label, as <c>argus_agent_get_label</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_length</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_target_get_label(WorldHandle world, TargetId target, byte* buffer, uint capacity, uint* out_length);
+
+        /// <summary>
+        /// An occluder's label, as <c>argus_agent_get_label</c>.
+        ///
+        /// # Safety
+        /// <c>world</c> NULL or live; <c>buffer</c> <c>capacity</c> writable bytes (NULL if 0); <c>out_length</c> writable.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern Result argus_occluder_get_label(WorldHandle world, OccluderId occluder, byte* buffer, uint capacity, uint* out_length);
+
+        /// <summary>
         /// Default occluder: a 1 m box at the origin on layer 1.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -683,8 +742,8 @@ namespace Argus
         /// <c>Result.InvalidArgument</c>; <c>def</c> not from <c>argus_default_record_def()</c> → <c>Result.DefNotInitialized</c>; a
         /// focus id that is null, stale or of another world → <c>Result.InvalidId</c>; already recording →
         /// <c>Result.InvalidArgument</c> (the recording under way goes on untouched); a two-phase step pending →
-        /// <c>Result.StepInProgress</c>; the file cannot be created → <c>Result.WriteFailed</c>; the system gives no thread
-        /// for a file, callback or flight recording → <c>Result.OutOfMemory</c>.
+        /// <c>Result.StepInProgress</c>; the file cannot be created → <c>Result.WriteFailed</c>. (Where the system gives no
+        /// thread, the stepping thread does the recording thread's work, callbacks included.)
         ///
         /// <c>RecordTo.Memory</c> holds the recording in the world, growing with every input and step,
         /// until it is stopped. A file or a callback gets the bytes as they are made, from a thread of

@@ -112,6 +112,10 @@ namespace Argus
         /// </summary>
         public const uint INFLUENCE_MAX_COMBINE_INPUTS = 1024;
         /// <summary>
+        /// The longest label, in bytes of UTF-8 (without its NUL).
+        /// </summary>
+        public const uint MAX_LABEL_BYTES = 255;
+        /// <summary>
         /// The longest path a recording's file may have, in bytes (without its NUL).
         /// </summary>
         public const uint MAX_PATH_BYTES = 4096;
@@ -2539,6 +2543,31 @@ namespace Argus
     }
 
     /// <summary>
+    /// An occluder (level geometry that blocks sight and sound). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
+    /// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
+    /// never issued and is treated as an unknown id. <c>World</c> is the issuing world's
+    /// <c>argus_world_tag()</c>: a world refuses another world's id with <c>Result.InvalidId</c>, and a
+    /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
+    /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct OccluderId
+    {
+        /// <summary>
+        /// Slot index.
+        /// </summary>
+        public uint Index;
+        /// <summary>
+        /// Tag of the world that issued the id (never 0 for a live thing).
+        /// </summary>
+        public ushort World;
+        /// <summary>
+        /// Slot generation (never 0 for a live thing).
+        /// </summary>
+        public ushort Generation;
+    }
+
+    /// <summary>
     /// A rotation quaternion (x, y, z, w), normalised on input.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -2645,31 +2674,6 @@ namespace Argus
             Library.EnsureLoaded();
             return NativeMethods.argus_default_occluder_def();
         }
-    }
-
-    /// <summary>
-    /// An occluder (level geometry that blocks sight and sound). Layout <c>{uint32_t index; uint16_t world; uint16_t generation;}</c>,
-    /// 8 bytes, blittable. All zero is null, and nothing else is: any other id with generation 0 was
-    /// never issued and is treated as an unknown id. <c>World</c> is the issuing world's
-    /// <c>argus_world_tag()</c>: a world refuses another world's id with <c>Result.InvalidId</c>, and a
-    /// destroyed thing's id by its generation. A world never issues the same id twice: a slot whose
-    /// generation reaches 65,535 is retired when that thing is destroyed, instead of wrapping.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public unsafe partial struct OccluderId
-    {
-        /// <summary>
-        /// Slot index.
-        /// </summary>
-        public uint Index;
-        /// <summary>
-        /// Tag of the world that issued the id (never 0 for a live thing).
-        /// </summary>
-        public ushort World;
-        /// <summary>
-        /// Slot generation (never 0 for a live thing).
-        /// </summary>
-        public ushort Generation;
     }
 
     /// <summary>
