@@ -128,8 +128,10 @@ impl Hub {
 
     // ----- registry ---------------------------------------------------------------------
 
+    /// Registers an agent, labelled with its node's name (see `labels`).
     pub fn add_agent(&mut self, slot: AgentSlot, def: &AgentDef) -> Result<AgentId, String> {
         let id = self.world().create_agent(def).map_err(|e| e.to_string())?;
+        self.label_thing(argus_core::world::Labelled::Agent(id), &crate::labels::of(&slot.node));
         self.agents.insert(id, slot);
         Ok(id)
     }
@@ -145,9 +147,11 @@ impl Hub {
         }
     }
 
+    /// Registers a target, labelled with its node's name (see `labels`).
     pub fn add_target(&mut self, slot: TargetSlot, def: &TargetDef) -> Result<TargetId, String> {
         let instance = slot.node.instance_id();
         let id = self.world().create_target(def).map_err(|e| e.to_string())?;
+        self.label_thing(argus_core::world::Labelled::Target(id), &crate::labels::of(&slot.node));
         self.targets.insert(id, slot);
         self.target_of.insert(instance, id);
         Ok(id)

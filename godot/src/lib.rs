@@ -16,6 +16,7 @@ pub mod engine_workarounds;
 pub mod hub;
 pub mod id_table;
 pub mod influence;
+pub mod labels;
 pub mod navigation;
 pub mod occluder_sources;
 mod occluders2d;

@@ -77,6 +77,10 @@ pub struct WorldCore<D: WorldDim> {
     pub walls_added: Rc<Cell<bool>>,
     /// The `SceneTree.node_added` handler that sets `walls_added` (disconnected at exit).
     pub watcher: Option<Callable>,
+    /// Where the recording under way goes (see `world_recording`).
+    pub recording: crate::world_recording::Recording,
+    /// The nodes walls are named after, and the rename watcher (see `labels`).
+    pub names: crate::labels::WallNames,
 }
 
 impl<D: WorldDim> Default for WorldCore<D> {
@@ -91,6 +95,8 @@ impl<D: WorldDim> Default for WorldCore<D> {
             warned: HashSet::new(),
             walls_added: Rc::new(Cell::new(false)),
             watcher: None,
+            recording: Default::default(),
+            names: Default::default(),
         }
     }
 }
@@ -102,10 +108,9 @@ pub trait WorldShell: WithBaseField + Inherits<Node> {
     fn occluder_group(&self) -> StringName;
     fn core(&mut self) -> &mut WorldCore<Self::D>;
     fn core_ref(&self) -> &WorldCore<Self::D>;
-    /// `record_on_ready` (see `world_recording`).
-    fn record_on_ready(&self) -> bool;
-    /// `recording_path`: where `record_on_ready` writes the recording.
-    fn recording_path(&self) -> GString;
+    /// `record_on_ready`, `recording_path`, `flight_recorder` and the other recording
+    /// properties (see `world_recording`).
+    fn recording_props(&self) -> crate::world_recording::RecordingProps;
 }
 
 pub(crate) fn node<S: WorldShell>(this: &S) -> Gd<Node> {
@@ -148,6 +153,7 @@ pub fn ready<S: WorldShell>(this: &mut S) {
     start(this);
     crate::world_occluders::register_occluders(this);
     watch_walls(this);
+    crate::labels::watch_renames(this);
     crate::world_walk::ready(this);
     let tree = node(this).get_tree();
     let groups = [<S::D as Dim>::AGENTS_GROUP, <S::D as Dim>::TARGETS_GROUP];
@@ -187,6 +193,7 @@ fn watch_walls<S: WorldShell>(this: &mut S) {
 pub fn enter_tree<S: WorldShell>(this: &mut S) {
     if this.core_ref().hub.started() && !in_editor() {
         watch_walls(this);
+        crate::labels::watch_renames(this);
         // Walls may have come and gone while it was out.
         this.core().walls_added.set(true);
     }
@@ -201,14 +208,17 @@ pub fn exit_tree<S: WorldShell>(this: &mut S) {
             tree.disconnect("node_added", &watcher);
         }
     }
+    crate::labels::unwatch_renames(this);
     crate::world_recording::exit_tree(this);
 }
 
-/// Registers the walls again when one was added since (see `watch_walls`).
+/// Registers the walls again when one was added since (see `watch_walls`); names them again
+/// when one was renamed (see `labels`).
 pub fn walls_added<S: WorldShell>(this: &mut S) {
     if this.core_ref().walls_added.get() {
         crate::world_occluders::register_occluders(this);
     }
+    crate::labels::walls_renamed(this);
 }
 
 /// A property the configuration warnings read changed: the editor shows them again.

@@ -2,7 +2,7 @@
 //! class is a shell over `world.rs` / `world_occluders.rs` (the logic, shared with 2D); what is
 //! 3D only (occluder shapes, the physics space) is in `occluders3d.rs`.
 
-use godot::classes::{CollisionShape3D, INode3D, Node3D};
+use godot::classes::{CollisionShape3D, INode3D, InputEvent, Node3D};
 use godot::prelude::*;
 
 use crate::dim::{D3, Dim};
@@ -15,7 +15,7 @@ use crate::world_recording as recording;
 ///
 /// Occluders come from `StaticBody3D`/`CollisionShape3D` nodes in `occluder_group` and, when `occluder_collision_mask` is set, from every `StaticBody3D` on those physics layers: box, sphere, capsule, cylinder, convex and concave polygon shapes. An occluder's layers are its body's `collision_layer`. A shape on an animatable, character or rigid body is followed as it moves; a `StaticBody3D`'s stays where it was until `register_occluders()`. With `use_physics_rays` the physics space answers line of sight instead (`PhysicsDirectSpaceState3D.intersect_ray`, every ray of a step in one batch), so every collider counts.
 ///
-/// `start_recording`/`stop_recording` (or `record_on_ready`) record the world to a file that `verify_recording` replays and `tools/inspector/argus-inspector.html` opens.
+/// `start_recording`/`stop_recording` (or `record_on_ready`, streamed to its file as it is made) record the world to a file that `verify_recording` replays and `tools/inspector/argus-inspector.html` opens; the flight recorder (`flight_recorder`) keeps the last seconds and `save_flight_recording` (or `save_flight_recording_action`) writes them when a tester asks.
 #[derive(GodotClass)]
 #[class(base = Node3D, tool)]
 pub struct PerceptionWorld3D {
@@ -70,12 +70,24 @@ pub struct PerceptionWorld3D {
     /// before the step is seen one frame late.
     #[export(enum = (EveryStep = 0, OnTransformChange = 1))]
     pose_sync: i64,
-    /// Start recording every agent at `_ready` and write the recording to `recording_path` when the world leaves the tree (quitting the game included): a recording without script. Open it in `tools/inspector/argus-inspector.html`.
+    /// Start recording every agent at the end of `_ready`, streamed to `recording_path` as it is made (memory stays bounded however long the game runs), and make the file whole when the world leaves the tree (quitting the game included): a recording without script. Open it in `tools/inspector/argus-inspector.html`. A file cut short (a crash) is not a whole recording.
     #[export]
     record_on_ready: bool,
-    /// Where `record_on_ready` writes its recording (`user://`, `res://` or a file path).
+    /// The file `record_on_ready` streams to, created (or replaced) at `_ready` (`user://`, `res://` — in the editor only — or a file path; its folder must exist).
     #[export(file = "*.argusrec")]
     recording_path: GString,
+    /// Keep about the last `flight_recorder_seconds` of every agent from the end of `_ready`, in bounded memory, and write them only when asked: `save_flight_recording("")`, or the `save_flight_recording_action` input action ("save the last 30 s" when a tester presses a key). Ignored, with a warning, while `record_on_ready` records.
+    #[export]
+    flight_recorder: bool,
+    /// Seconds of play the flight recorder keeps (of the steps' delta), in (0, 86400]. A saved file begins at the key frame at or before them, so it may hold a little more.
+    #[export(range = (0.1, 600.0, or_greater))]
+    flight_recorder_seconds: f32,
+    /// The Input Map action (Project Settings > Input Map, e.g. one bound to F9) that saves the flight recorder's window to `flight_recording_path` while it runs, read in `_unhandled_input`; empty (the default): none.
+    #[export]
+    save_flight_recording_action: StringName,
+    /// Where `save_flight_recording("")` and the action write the flight recorder's window (`user://`, `res://` — in the editor only — or a file path). `{time}` becomes the local date and time (`20261204-153012`, then `-2`, `-3`, ... when that file exists), so every save keeps its own file.
+    #[export(file = "*.argusrec")]
+    flight_recording_path: GString,
     core: WorldCore<D3>,
     base: Base<Node3D>,
 }
@@ -103,11 +115,15 @@ impl WorldShell for PerceptionWorld3D {
     fn core_ref(&self) -> &WorldCore<D3> {
         &self.core
     }
-    fn record_on_ready(&self) -> bool {
-        self.record_on_ready
-    }
-    fn recording_path(&self) -> GString {
-        self.recording_path.clone()
+    fn recording_props(&self) -> recording::RecordingProps {
+        recording::RecordingProps {
+            record_on_ready: self.record_on_ready,
+            recording_path: self.recording_path.clone(),
+            flight_recorder: self.flight_recorder,
+            flight_recorder_seconds: self.flight_recorder_seconds,
+            save_action: self.save_flight_recording_action.clone(),
+            flight_recording_path: self.flight_recording_path.clone(),
+        }
     }
 }
 
@@ -146,6 +162,10 @@ impl INode3D for PerceptionWorld3D {
             walk_grid_snap_distance: 0.0,
             record_on_ready: false,
             recording_path: "user://argus.argusrec".into(),
+            flight_recorder: false,
+            flight_recorder_seconds: 30.0,
+            save_flight_recording_action: StringName::default(),
+            flight_recording_path: "user://argus-flight-{time}.argusrec".into(),
             core: WorldCore::default(),
             base,
         }
@@ -165,6 +185,9 @@ impl INode3D for PerceptionWorld3D {
     }
     fn physics_process(&mut self, delta: f64) {
         world::physics_process(self, delta);
+    }
+    fn unhandled_input(&mut self, event: Gd<InputEvent>) {
+        recording::unhandled_input(self, &event);
     }
 }
 
@@ -361,21 +384,64 @@ impl PerceptionWorld3D {
     pub fn start_recording(&mut self, focus: godot::builtin::AnyArray) -> bool {
         recording::start_recording(self, &focus)
     }
-    /// True between `start_recording` and `stop_recording`.
+    /// Starts recording this world (starting it if needed) straight to the file at `path`
+    /// (`user://`, `res://` — in the editor only — or a file path; created or replaced; its
+    /// folder must exist), written as it is made by a thread of the recording's own, so memory
+    /// stays bounded however long it runs; `stop_recording("")` makes the file whole. `focus`
+    /// as `start_recording`. Returns false (and reports why, changing nothing and creating no
+    /// file) as `start_recording` does, and when the file cannot be created.
+    #[func]
+    pub fn start_recording_to_file(&mut self, path: GString, focus: godot::builtin::AnyArray) -> bool {
+        recording::start_recording_to_file(self, &path, &focus)
+    }
+    /// Starts the flight recorder (starting the world if needed): the world records as
+    /// `start_recording` does but keeps only about the last `flight_recorder_seconds`, in
+    /// bounded memory, until `save_flight_recording` writes them. `focus` as
+    /// `start_recording`. Returns false (and reports why, changing nothing) as
+    /// `start_recording` does, and for `flight_recorder_seconds` out of (0, 86400].
+    #[func]
+    pub fn start_flight_recorder(&mut self, focus: godot::builtin::AnyArray) -> bool {
+        recording::start_flight_recorder(self, &focus)
+    }
+    /// True between a start (`start_recording`, `start_recording_to_file`,
+    /// `start_flight_recorder`, or `record_on_ready` / `flight_recorder` at `_ready`) and
+    /// `stop_recording`.
     #[func]
     pub fn is_recording(&self) -> bool {
         recording::is_recording(self)
     }
+    /// True while the flight recorder runs (`flight_recorder`, or `start_flight_recorder`).
+    #[func]
+    pub fn is_flight_recording(&self) -> bool {
+        recording::is_flight_recording(self)
+    }
+    /// Writes the flight recorder's window — about the last `flight_recorder_seconds`, from
+    /// the key frame at or before them — to `path` as a recording of its own, which
+    /// `verify_recording` replays and the inspector opens alone. `path` "" is
+    /// `flight_recording_path`; `{time}` in either becomes the local date and time. The flight
+    /// recorder goes on: save as often as wanted. OK (the path and size are printed), or
+    /// ERR_UNCONFIGURED when the flight recorder is not running; the open or write error
+    /// otherwise (a file partly written is removed). Each error is reported too.
+    #[func]
+    pub fn save_flight_recording(&mut self, path: GString) -> godot::global::Error {
+        recording::save_flight_recording(self, &path)
+    }
     /// Ends the recording and writes it to `path` (`user://`, `res://` or a file path; open it
-    /// in `tools/inspector/argus-inspector.html`). OK, or: ERR_UNCONFIGURED when not
-    /// recording; the open error when `path` cannot be opened (the world then keeps recording:
-    /// try another path, or `stop_recording_bytes()`); the write error when writing fails
-    /// (the recording is then stopped and the file incomplete). Each error is reported too.
+    /// in `tools/inspector/argus-inspector.html`). In memory: written to `path` ("" =
+    /// `recording_path`). The flight recorder: its window is saved to `path` ("" =
+    /// `flight_recording_path`), then it stops. Streamed to a file: it ends in its own file, and
+    /// `path` must be "" or that file. OK, or: ERR_UNCONFIGURED when not recording;
+    /// ERR_INVALID_PARAMETER for another file than the streamed one's (it goes on); the open
+    /// error when `path` cannot be opened (the world then keeps recording: try another path,
+    /// or `stop_recording_bytes()`); the write error when writing fails (the recording is then
+    /// stopped and the file incomplete). Each error is reported too.
     #[func]
     pub fn stop_recording(&mut self, path: GString) -> godot::global::Error {
         recording::stop_recording(self, &path)
     }
-    /// Ends the recording and returns it as bytes (empty, with an error, when not recording).
+    /// Ends the recording and returns it as bytes (empty, with an error, when not recording):
+    /// the flight recorder's window, then it stops. A recording streamed to a file is refused
+    /// (empty, with an error; it goes on): `stop_recording("")` ends it in its file.
     #[func]
     pub fn stop_recording_bytes(&mut self) -> PackedByteArray {
         recording::stop_recording_bytes(self)
@@ -386,5 +452,17 @@ impl PerceptionWorld3D {
     #[func]
     pub fn verify_recording(path: GString) -> i64 {
         recording::verify_recording::<D3>(&path)
+    }
+    /// The names a recording holds: replays the recording in `path` for its first `steps`
+    /// steps (-1: all of them) and returns the labels its world then has, as
+    /// `{"agents": PackedStringArray, "targets": ..., "occluders": ...}`, each in id order
+    /// (things without a name left out). A world names each sensor, target and wall after its
+    /// node (`Node.name`) when it registers it, and again when the node is renamed; a wall made
+    /// from a collision shape after its body (`Body/Shape` when the body holds several shapes).
+    /// An empty dictionary (reporting the file and what is wrong) when the file cannot be read
+    /// or replayed, or holds fewer steps.
+    #[func]
+    pub fn recording_labels(path: GString, steps: i64) -> VarDictionary {
+        crate::labels::recording_labels::<D3>(&path, steps)
     }
 }

@@ -20,6 +20,7 @@ pub fn register_occluders<S: WorldShell>(this: &mut S) -> i64 {
     for id in core.occluders.drain(..) {
         let _ = core.hub.world().remove_occluder(id);
     }
+    crate::labels::walls_cleared(this);
     let node = node(this);
     if !node.is_inside_tree() {
         return 0;
@@ -41,7 +42,7 @@ pub fn register_occluders<S: WorldShell>(this: &mut S) -> i64 {
         });
         let transmission = sound_transmission(this, &node);
         let defs = defs.map(|defs| defs.into_iter().map(|d| OccluderDef { sound_transmission: transmission, ..d }));
-        match defs.and_then(|defs| add_occluder_defs(this, &defs.collect::<Vec<_>>())) {
+        match defs.and_then(|defs| add_occluder_defs(this, &defs.collect::<Vec<_>>(), &node)) {
             Ok(n) => count += n,
             Err(e) => warn_once(this, &node, &e),
         }
@@ -78,12 +79,12 @@ pub fn add_occluder_shape<S: WorldShell>(this: &mut S, shape: Gd<<S::D as WorldD
     }
 }
 
-/// Adds static occluders; how many.
-fn add_occluder_defs<S: WorldShell>(this: &mut S, defs: &[OccluderDef]) -> Result<i64, String> {
-    let core = this.core();
+/// Adds static occluders made from `source` (named after it); how many.
+fn add_occluder_defs<S: WorldShell>(this: &mut S, defs: &[OccluderDef], source: &Gd<Node>) -> Result<i64, String> {
     for def in defs {
-        let id = core.hub.world().add_occluder(def).map_err(|e| e.to_string())?;
-        core.occluders.push(id);
+        let id = this.core().hub.world().add_occluder(def).map_err(|e| e.to_string())?;
+        this.core().occluders.push(id);
+        crate::labels::wall_made(this, id, source);
     }
     Ok(defs.len() as i64)
 }
@@ -163,6 +164,7 @@ fn make_occluder<S: WorldShell>(
             let sound_transmission = sound_transmission(this, &shape.clone().upcast());
             let def = OccluderDef { movable, sound_transmission, ..def? };
             let id = this.core().hub.world().add_occluder(&def).map_err(|e| e.to_string())?;
+            crate::labels::wall_made(this, id, &shape.clone().upcast());
             Ok(Some((id, (def.position, def.rotation))))
         }
     }
@@ -190,6 +192,7 @@ pub fn follow_moving_occluders<S: WorldShell>(this: &mut S) {
             return true;
         }
         let _ = this.core().hub.world().remove_occluder(id);
+        crate::labels::wall_removed(this, id);
         let made = pose.and_then(|_| make_occluder(this, &m.shape, true).ok().flatten());
         // A dropped occluder keeps its slot with a dead id, so the others' slots stay.
         this.core().occluders[m.slot] = made.map(|(id, _)| id).unwrap_or(OccluderId::NULL);

@@ -17,12 +17,15 @@ OUT="${1:?usage: build.sh OUT_DIR [2021.3|2022.2|6000.4]}"
 VARIANT="${2:-2021.3}"
 mkdir -p "$OUT"
 D="-define:UNITY_5_3_OR_NEWER -define:UNITY_2021_3_OR_NEWER -define:UNITY_EDITOR -define:UNITY_INCLUDE_TESTS"
+# Active Input Handling: 2021.3 and 2022.2 stand for projects on the Input Manager (Unity defines
+# ENABLE_LEGACY_INPUT_MANAGER); 6000.4 for one on the Input System package alone (ENABLE_INPUT_SYSTEM
+# only), where reading UnityEngine.Input throws: the package must compile and run there too.
 case "$VARIANT" in
-    2021.3) ;;
+    2021.3) D="$D -define:ENABLE_LEGACY_INPUT_MANAGER" ;;
     # The 2022.2 variant stands for 2022.2.5+, where the Runtime asmdef's versionDefines add
     # ARGUS_FIND_OBJECTS_BY_TYPE (Object.FindObjectsByType exists from 2021.3.18 and 2022.2.5).
-    2022.2) D="$D -define:UNITY_2022_2_OR_NEWER -define:ARGUS_FIND_OBJECTS_BY_TYPE" ;;
-    6000.4) D="$D -define:UNITY_2022_2_OR_NEWER -define:UNITY_2023_1_OR_NEWER -define:UNITY_6000_0_OR_NEWER"
+    2022.2) D="$D -define:ENABLE_LEGACY_INPUT_MANAGER -define:UNITY_2022_2_OR_NEWER -define:ARGUS_FIND_OBJECTS_BY_TYPE" ;;
+    6000.4) D="$D -define:ENABLE_INPUT_SYSTEM -define:UNITY_2022_2_OR_NEWER -define:UNITY_2023_1_OR_NEWER -define:UNITY_6000_0_OR_NEWER"
             D="$D -define:UNITY_6000_4_OR_NEWER -define:ARGUS_FIND_OBJECTS_BY_TYPE" ;;
     *) echo "unknown variant $VARIANT" >&2; exit 2 ;;
 esac

@@ -188,6 +188,8 @@ namespace Argus.Perception
             SettingsChanged(); // remember what this def is made of
             AgentDef def = BuildDef();
             m_Id = w.Native.CreateAgent(def);
+            m_Named = null;
+            PerceptionWorld.PushName(this);
             m_WarnedNoWorld = false;
             m_Pushed = def;
             m_MemoryFrame = -1;
@@ -209,6 +211,18 @@ namespace Argus.Perception
             m_World = null;
             m_Id = new AgentId();
             if (brain != null) brain.ResetState();
+        }
+
+        // The GameObject name the native agent was last labelled with (PerceptionWorld.Names.cs).
+        string m_Named;
+
+        void IWorldMember.PushName()
+        {
+            if (m_Id.IsNull || m_World == null || m_World.Native == null) return;
+            string n = gameObject.name;
+            if (n == m_Named) return;
+            m_Named = n; // once, even if refused (logged once, not every step)
+            m_World.Native.SetLabel(m_Id, UnityArgus.Label(n));
         }
 
         /// <summary>True while the native agent exists.</summary>

@@ -58,7 +58,12 @@ namespace Argus.Perception
             m_SentColliderEnabled = c != null && c.enabled;
             if (c != null && !c.enabled) return; // no wall while disabled (PushPose creates it when enabled)
             OccluderId id;
-            if (c != null && OccluderShapes.TryCreate(w.Native, c, movable, overrideSoundTransmission, soundTransmission, out id)) m_Id = id;
+            if (c != null && OccluderShapes.TryCreate(w.Native, c, movable, overrideSoundTransmission, soundTransmission, out id))
+            {
+                m_Id = id;
+                m_Named = null;
+                PerceptionWorld.PushName(this);
+            }
             else if (!Unreadable(c)) // an unreadable mesh has warned already (OccluderShapes), naming itself
                 UnityEngine.Debug.LogWarning("PerceptionOccluder needs a Box, Sphere, Capsule or Mesh collider", this);
         }
@@ -80,6 +85,18 @@ namespace Argus.Perception
             if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyOccluder(m_Id);
             m_World = null;
             m_Id = new OccluderId();
+        }
+
+        // The GameObject name the native occluder was last labelled with (PerceptionWorld.Names.cs).
+        string m_Named;
+
+        void IWorldMember.PushName()
+        {
+            if (m_Id.IsNull || m_World == null || m_World.Native == null) return;
+            string n = gameObject.name;
+            if (n == m_Named) return;
+            m_Named = n; // once, even if refused (logged once, not every step)
+            m_World.Native.SetLabel(m_Id, UnityArgus.Label(n));
         }
 
         /// <summary>Sends the transform (movable only), the GameObject's layer and the sound transmission now; the world does

@@ -139,6 +139,8 @@ namespace Argus.Perception
             SettingsChanged(); // remember what this def is made of
             TargetDef def = BuildDef();
             m_Id = w.Native.CreateTarget(def);
+            m_Named = null;
+            PerceptionWorld.PushName(this);
             m_Pushed = def;
             SettingsDirty = true; // OnChange: fields set right after AddComponent / SetActive, this frame, are sent at the step
         }
@@ -154,6 +156,18 @@ namespace Argus.Perception
             if (m_World != null && m_World.Native != null && !m_Id.IsNull) m_World.Native.DestroyTarget(m_Id);
             m_World = null;
             m_Id = new TargetId();
+        }
+
+        // The GameObject name the native target was last labelled with (PerceptionWorld.Names.cs).
+        string m_Named;
+
+        void IWorldMember.PushName()
+        {
+            if (m_Id.IsNull || m_World == null || m_World.Native == null) return;
+            string n = gameObject.name;
+            if (n == m_Named) return;
+            m_Named = n; // once, even if refused (logged once, not every step)
+            m_World.Native.SetLabel(m_Id, UnityArgus.Label(n));
         }
 
         /// <summary>Sends changed fields (team, layer, detectable, topSpeed, check points) to the native target.

@@ -246,7 +246,9 @@ namespace Argus.Perception
                 if (((1 << c.gameObject.layer) & mask) == 0 || c.isTrigger || !c.enabled) continue;
                 if (c.GetComponent<PerceptionOccluder>() != null) continue;
                 OccluderId id;
-                if (OccluderShapes.TryCreate(m_World, c, false, out id)) m_ScannedOccluders.Add(id);
+                if (!OccluderShapes.TryCreate(m_World, c, false, out id)) continue;
+                m_ScannedOccluders.Add(id);
+                m_World.SetLabel(id, UnityArgus.Label(c.gameObject.name)); // named once: a scanned wall is static
             }
         }
     }

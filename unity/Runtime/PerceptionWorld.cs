@@ -127,7 +127,7 @@ namespace Argus.Perception
             if (lineOfSight == LineOfSightSource.Custom && customRayCaster == null)
                 throw new InvalidOperationException("lineOfSight is Custom but customRayCaster is not set");
             m_World = new World(def);
-            m_RecordAtFirstStep = recordOnStart;
+            m_RecordAtFirstStep = recordOnStart || flightRecorder;
             if (lineOfSight == LineOfSightSource.UnityPhysics)
             {
                 if (m_ImmediateCaster == null) m_ImmediateCaster = new PhysicsRayCaster(this);
@@ -173,6 +173,7 @@ namespace Argus.Perception
             DetachAll(m_Targets);
             DetachAll(m_Occluders);
             m_ScannedOccluders.Clear();
+            m_NamesAtNextStep.Clear();
             m_StatesStep = -1;
             Array.Clear(m_AgentBySlot, 0, m_AgentBySlot.Length);
             Array.Clear(m_TargetBySlot, 0, m_TargetBySlot.Length);
@@ -254,6 +255,7 @@ namespace Argus.Perception
             }
             var occluder = member as PerceptionOccluder;
             if (occluder != null) current.m_Occluders.Remove(occluder);
+            current.m_NamesAtNextStep.Remove(member);
             member.DestroyNative();
         }
 
@@ -269,6 +271,7 @@ namespace Argus.Perception
                 UnityEngine.Debug.LogException(e, member as UnityEngine.Object);
                 return;
             }
+            m_NamesAtNextStep.Add(member); // a script may rename it right after creating it
             var agent = member as PerceptionAgent;
             if (agent != null)
             {
@@ -373,6 +376,7 @@ namespace Argus.Perception
 
         void LateUpdate()
         {
+            PollFlightRecordingKey();
             if (autoStep && m_World != null) Step(Time.deltaTime);
         }
 
@@ -382,6 +386,7 @@ namespace Argus.Perception
             if (m_World == null) throw new InvalidOperationException("PerceptionWorld is disabled");
             if (m_RecordAtFirstStep) StartRecordingAtFirstStep();
             PushSettingsAndPoses();
+            PushNames();
             if (lineOfSight == LineOfSightSource.UnityPhysics) StepWithPhysics(dt);
             else m_World.Step(dt); // built-in occluders, or the custom caster through the ray callback
             StepCount++;
@@ -537,5 +542,9 @@ namespace Argus.Perception
 
         /// <summary>The component is going away: destroy the native thing, then forget it.</summary>
         void DestroyNative();
+
+        /// <summary>Labels the native thing with the GameObject's name if that changed since it was last
+        /// labelled (see PerceptionWorld.RefreshNames); nothing while it has no native thing.</summary>
+        void PushName();
     }
 }

@@ -5,7 +5,8 @@ using NUnit.Framework;
 namespace Argus.Tests
 {
     /// <summary>Recording and replay through the object model: World.StartRecording / StopRecording,
-    /// Replay.Verify and World.FromRecording, in built-in and engine-ray worlds, and their errors.</summary>
+    /// StartRecordingToFile, the flight recorder (StartFlightRecorder, SaveFlightRecording), Replay.Verify
+    /// and World.FromRecording, in built-in and engine-ray worlds, and their errors.</summary>
     [TestFixture]
     public class RecordingTests
     {
@@ -243,6 +244,197 @@ namespace Argus.Tests
             using (World before = World.FromRecording(damaged, 7)) CollectionAssert.AreEqual(run.Saves[7], before.Save());
             e = Assert.Throws<ArgusException>(() => World.FromRecording(damaged, 8));
             Assert.AreEqual(Result.ReplayMismatch, e.Code);
+        }
+
+        // ---- streamed to a file, and the flight recorder (#46) ---------------------------------------------
+
+        string _folder;
+
+        [SetUp]
+        public void MakeFolder()
+        {
+            _folder = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "argus-cs-recording-" + Guid.NewGuid().ToString("N"));
+            System.IO.Directory.CreateDirectory(_folder);
+        }
+
+        [TearDown]
+        public void RemoveFolder()
+        {
+            if (System.IO.Directory.Exists(_folder)) System.IO.Directory.Delete(_folder, true);
+        }
+
+        string FilePath(string name) { return System.IO.Path.Combine(_folder, name); }
+
+        [Test]
+        public void AFileRecordingHoldsTheBytesOfTheSameRecordingInMemory([Values(false, true)] bool engineRays)
+        {
+            // Two worlds built and stepped alike: one records in memory, the other to a file as it goes.
+            string path = FilePath("streamed.argusrec");
+            byte[] inMemory, returned;
+            using (World a = NewWorld(engineRays))
+            using (World b = NewWorld(engineRays))
+            {
+                var sa = new Scene(a, engineRays);
+                var sb = new Scene(b, engineRays);
+                sa.Step(a, 0);
+                sb.Step(b, 0);
+                a.StartRecording();
+                b.StartRecordingToFile(path);
+                Assert.AreEqual(RecordTo.Memory, a.RecordingTo);
+                Assert.AreEqual(RecordTo.File, b.RecordingTo);
+                Assert.IsTrue(b.IsRecording);
+                Assert.IsTrue(System.IO.File.Exists(path), "the file is created when recording starts");
+                for (int k = 1; k <= Steps; k++)
+                {
+                    sa.Step(a, k);
+                    sb.Step(b, k);
+                    Assert.AreEqual(Events(a), Events(b), "step " + k);
+                }
+                inMemory = a.StopRecording();
+                returned = b.StopRecording();
+                Assert.IsFalse(b.IsRecording);
+                Assert.IsNull(b.RecordingTo);
+                if (engineRays) Assert.Greater(sb.Engine.RaysSeen, 0, "the engine answered the rays");
+            }
+            Assert.AreEqual(0, returned.Length, "a file recording's bytes are in the file, not returned");
+            byte[] file = System.IO.File.ReadAllBytes(path);
+            Assert.Greater(file.Length, 1000);
+            CollectionAssert.AreEqual(inMemory, file, "the file holds the bytes the recording in memory holds");
+            ReplayReport report = Replay.Verify(file);
+            Assert.AreEqual((uint)Steps, report.StepCount);
+            Assert.AreEqual((uint)Steps, report.StepsReplayed);
+            using (World rebuilt = World.FromRecording(file, 12)) Assert.AreEqual(2u, rebuilt.Counts.Agents);
+        }
+
+        [Test]
+        public void AFlightRecordingSavedToAFileVerifiesAloneAndTheRecordingGoesOn()
+        {
+            string first = FilePath("flight-1.argusrec"), second = FilePath("flight-2.argusrec");
+            const int Total = 200;   // 20 s of 0.1 s steps
+            const uint Window = 30;  // 3 s
+            using (World world = NewWorld(false))
+            {
+                var scene = new Scene(world, false);
+                world.StartFlightRecorder(3f);
+                Assert.AreEqual(RecordTo.Flight, world.RecordingTo);
+                for (int k = 0; k < Total; k++) scene.Step(world, k);
+                long size = world.SaveFlightRecording(first);
+                Assert.AreEqual(new System.IO.FileInfo(first).Length, size, "the size returned is the file's");
+                Assert.IsTrue(world.IsRecording, "saving does not stop the flight recorder");
+                var stream = new System.IO.MemoryStream();
+                Assert.AreEqual(size, world.SaveFlightRecording(stream), "the same window to a stream");
+                CollectionAssert.AreEqual(System.IO.File.ReadAllBytes(first), stream.ToArray());
+                for (int k = Total; k < Total + 15; k++) scene.Step(world, k);
+                world.SaveFlightRecording(second);
+                Assert.AreEqual(0, world.StopRecording().Length, "stopping a flight recorder drops its window");
+                Assert.IsFalse(world.IsRecording);
+            }
+            byte[] saved = System.IO.File.ReadAllBytes(first);
+            Assert.AreEqual("ARGUSREC", System.Text.Encoding.ASCII.GetString(saved, 0, 8));
+            ReplayReport report = Replay.Verify(saved);
+            Assert.AreEqual(report.StepCount, report.StepsReplayed);
+            // At least the 3 s asked for, from the key frame at or before them (key frames come every few
+            // seconds at 10 steps a second), never the whole 20 s.
+            Assert.GreaterOrEqual(report.StepCount, Window, "at least the window");
+            Assert.Less(report.StepCount, (uint)Total / 2, "the old steps were dropped");
+            using (World rebuilt = World.FromRecording(saved)) Assert.AreEqual(2u, rebuilt.Counts.Agents);
+            ReplayReport later = Replay.Verify(System.IO.File.ReadAllBytes(second));
+            Assert.GreaterOrEqual(later.StepCount, Window);
+            Assert.Less(later.StepCount, (uint)Total / 2);
+        }
+
+        [Test]
+        public void AFlightRecordingShorterThanItsWindowHoldsEveryStep()
+        {
+            string path = FilePath("short.argusrec");
+            using (World world = NewWorld(true))
+            {
+                var scene = new Scene(world, true);
+                world.StartFlightRecorder(options: new RecordOptions { Focus = new[] { scene.Guard } });
+                for (int k = 0; k < 10; k++) scene.Step(world, k);
+                world.SaveFlightRecording(path);
+                world.StopRecording();
+            }
+            Assert.AreEqual(10u, Replay.Verify(System.IO.File.ReadAllBytes(path)).StepCount, "30 s by default: all 10 steps");
+        }
+
+        sealed class FailingStream : System.IO.MemoryStream
+        {
+            public override void Write(byte[] buffer, int offset, int count)
+            {
+                if (Length + count > 100) throw new System.IO.IOException("disk full (test)");
+                base.Write(buffer, offset, count);
+            }
+        }
+
+        [Test]
+        public void WrongFileAndFlightSettingsThrowTheirCodeAndChangeNothing()
+        {
+            using (World world = NewWorld(false))
+            {
+                var scene = new Scene(world, false);
+                scene.Step(world, 0);
+                byte[] before = world.Save();
+                // Starting: a window out of (0, 86400], an empty, NULL or NUL-holding path, a folder that does not exist.
+                foreach (float seconds in new[] { 0f, -1f, float.NaN, float.PositiveInfinity, 86401f })
+                {
+                    var e = Assert.Throws<ArgusException>(() => world.StartFlightRecorder(seconds), "seconds " + seconds);
+                    Assert.AreEqual(Result.InvalidArgument, e.Code);
+                    StringAssert.Contains("seconds", e.Message);
+                }
+                var empty = Assert.Throws<ArgusException>(() => world.StartRecordingToFile(""));
+                Assert.AreEqual(Result.InvalidArgument, empty.Code);
+                StringAssert.Contains("path is empty", empty.Message);
+                Assert.AreEqual("path", Assert.Throws<ArgumentNullException>(() => world.StartRecordingToFile(null)).ParamName);
+                Assert.AreEqual("path", Assert.Throws<ArgumentException>(() => world.StartRecordingToFile(_folder + "/a\0b.argusrec")).ParamName);
+                string nowhere = FilePath(System.IO.Path.Combine("no-such-folder", "x.argusrec"));
+                var cannot = Assert.Throws<ArgusException>(() => world.StartRecordingToFile(nowhere));
+                Assert.AreEqual(Result.WriteFailed, cannot.Code);
+                StringAssert.Contains("ARGUS_RESULT_WRITE_FAILED", cannot.Message);
+                StringAssert.Contains("x.argusrec", cannot.Message);
+                Assert.IsFalse(world.IsRecording);
+                Assert.IsNull(world.RecordingTo);
+                CollectionAssert.IsEmpty(System.IO.Directory.GetFileSystemEntries(_folder), "no file was created");
+                CollectionAssert.AreEqual(before, world.Save(), "the world is unchanged");
+
+                // Saving when no flight recorder runs: not recording, then recording in memory.
+                var notFlying = Assert.Throws<ArgusException>(() => world.SaveFlightRecording(FilePath("none.argusrec")));
+                Assert.AreEqual(Result.InvalidArgument, notFlying.Code);
+                StringAssert.Contains("not recording to a flight recorder", notFlying.Message);
+                world.StartRecording();
+                notFlying = Assert.Throws<ArgusException>(() => world.SaveFlightRecording(FilePath("none.argusrec")));
+                Assert.AreEqual(Result.InvalidArgument, notFlying.Code);
+                StringAssert.Contains("not recording to a flight recorder", notFlying.Message);
+                Assert.AreEqual(Result.InvalidArgument,
+                    Assert.Throws<ArgusException>(() => world.SaveFlightRecording(new System.IO.MemoryStream())).Code);
+                Assert.IsFalse(System.IO.File.Exists(FilePath("none.argusrec")));
+                Assert.AreEqual(RecordTo.Memory, world.RecordingTo, "the recording in memory goes on");
+                for (int k = 1; k <= 3; k++) scene.Step(world, k);
+                Assert.AreEqual(3u, Replay.Verify(world.StopRecording()).StepCount);
+
+                // A flight recorder refuses a second start, an empty path, a folder that does not exist and a
+                // stream that throws, and goes on.
+                world.StartFlightRecorder(5f);
+                for (int k = 4; k <= 8; k++) scene.Step(world, k);
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.StartRecordingToFile(FilePath("b.argusrec"))).Code);
+                Assert.IsFalse(System.IO.File.Exists(FilePath("b.argusrec")), "a refused start creates no file");
+                Assert.AreEqual(Result.InvalidArgument, Assert.Throws<ArgusException>(() => world.SaveFlightRecording("")).Code);
+                var unwritable = Assert.Throws<ArgusException>(() => world.SaveFlightRecording(nowhere));
+                Assert.AreEqual(Result.WriteFailed, unwritable.Code);
+                var thrown = Assert.Throws<ArgusException>(() => world.SaveFlightRecording(new FailingStream()));
+                Assert.AreEqual(Result.WriteFailed, thrown.Code);
+                Assert.IsInstanceOf<System.IO.IOException>(thrown.InnerException);
+                StringAssert.Contains("disk full (test)", thrown.Message);
+                Assert.AreEqual(RecordTo.Flight, world.RecordingTo, "the flight recorder goes on");
+                for (int k = 9; k <= 10; k++) scene.Step(world, k);
+                string saved = FilePath("after-refusals.argusrec");
+                world.SaveFlightRecording(saved);
+                Assert.AreEqual(7u, Replay.Verify(System.IO.File.ReadAllBytes(saved)).StepCount, "every step since it started");
+                world.StopRecording();
+                var stopped = Assert.Throws<ArgusException>(() => world.SaveFlightRecording(saved));
+                Assert.AreEqual(Result.InvalidArgument, stopped.Code);
+                Assert.AreEqual(7u, Replay.Verify(System.IO.File.ReadAllBytes(saved)).StepCount, "a refused save leaves the file alone");
+            }
         }
     }
 }

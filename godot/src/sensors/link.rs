@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use argus_core::world::Labelled;
 use argus_core::{AgentId, TargetId};
 use godot::obj::WithBaseField;
 use godot::prelude::*;
@@ -17,6 +18,8 @@ pub trait NodeId: Copy {
     fn is_null(&self) -> bool;
     /// Reports a transform change of the node with this id.
     fn moved(self, queue: &MovedQueue);
+    /// What a label of this id names.
+    fn labelled(self) -> Labelled;
 }
 
 impl NodeId for AgentId {
@@ -27,6 +30,9 @@ impl NodeId for AgentId {
     fn moved(self, queue: &MovedQueue) {
         queue.agent_moved(self)
     }
+    fn labelled(self) -> Labelled {
+        Labelled::Agent(self)
+    }
 }
 
 impl NodeId for TargetId {
@@ -36,6 +42,9 @@ impl NodeId for TargetId {
     }
     fn moved(self, queue: &MovedQueue) {
         queue.target_moved(self)
+    }
+    fn labelled(self) -> Labelled {
+        Labelled::Target(self)
     }
 }
 
@@ -94,6 +103,15 @@ impl<D: Dim, I: NodeId> Link<D, I> {
     pub fn on_moved(&self) {
         if let Some(queue) = &self.moved {
             self.id.moved(queue);
+        }
+    }
+
+    /// `NOTIFICATION_PATH_RENAMED` (the node or an ancestor renamed): the core thing takes the
+    /// node's name, if that is what changed (see `labels`). Nothing while unregistered.
+    pub fn renamed(&mut self, node: &Gd<Node>) {
+        if let Some((id, mut w)) = self.live(node) {
+            let label = crate::labels::of(node);
+            w.bind_mut().hub_mut().label_thing(id.labelled(), &label);
         }
     }
 

@@ -75,6 +75,9 @@ impl INode3D for PerceptionTarget3D {
     fn on_notification(&mut self, what: Node3DNotification) {
         if what == Node3DNotification::TRANSFORM_CHANGED {
             self.link.on_moved();
+        } else if what == Node3DNotification::PATH_RENAMED {
+            let node = self.to_gd().upcast();
+            self.link.renamed(&node);
         }
     }
     fn ready(&mut self) {
@@ -206,6 +209,9 @@ impl INode2D for PerceptionTarget2D {
     fn on_notification(&mut self, what: CanvasItemNotification) {
         if what == CanvasItemNotification::TRANSFORM_CHANGED {
             self.link.on_moved();
+        } else if what == CanvasItemNotification::PATH_RENAMED {
+            let node = self.to_gd().upcast();
+            self.link.renamed(&node);
         }
     }
     fn ready(&mut self) {

@@ -186,6 +186,9 @@ impl INode3D for VisionSensor3D {
     fn on_notification(&mut self, what: Notification) {
         if what == Notification::TRANSFORM_CHANGED {
             self.link.on_moved();
+        } else if what == Notification::PATH_RENAMED {
+            let node = self.to_gd().upcast();
+            self.link.renamed(&node);
         }
     }
     fn ready(&mut self) {

@@ -574,6 +574,7 @@ namespace StandIn
                 var e = s_Entries[i];
                 if (e.Enabled && e.LateUpdate != null) e.LateUpdate();
             }
+            Keyboard.EndFrame();
         }
 
         // Not Unity: every component of type T on an active GameObject, for tests (no obsolete API to pick per version).
@@ -618,6 +619,7 @@ namespace StandIn
             Physics.queriesHitBackfaces = false;
             Physics.StandInResetSync();
             Gizmos.StandInClear();
+            Keyboard.Reset();
         }
     }
 }

@@ -2,7 +2,9 @@ using System;
 
 namespace Argus
 {
-    /// <summary>A native call failed: <see cref="Code"/> is its result, the message the world's last error.</summary>
+    /// <summary>A native call failed: <see cref="Code"/> is its result, the message the world's last error
+    /// (e.g. <see cref="Result.WriteFailed"/>: a recording's file could not be created or written, the
+    /// message naming the file and the system's reason).</summary>
     public sealed class ArgusException : Exception
     {
         /// <summary>The native result code (never <see cref="Result.Ok"/>).</summary>
@@ -17,6 +19,14 @@ namespace Argus
         }
 
         internal ArgusException(Result code, string message, int index) : base(message)
+        {
+            Code = code;
+            Index = index;
+        }
+
+        /// <summary>With the managed exception behind the code (WriteFailed when a Stream given to
+        /// World.SaveFlightRecording threw): <see cref="Exception.InnerException"/>.</summary>
+        internal ArgusException(Result code, string message, int index, Exception inner) : base(message, inner)
         {
             Code = code;
             Index = index;

@@ -93,7 +93,9 @@ namespace Argus
             if (r != Result.Ok || _rayState != null && _rayState.Error != null) Fail(r, this);
         }
 
-        internal static void Fail(Result r, World world)
+        /// <summary>Throws for r: the library's message, then <paramref name="more"/> (what only the caller
+        /// knows, e.g. the size of a label refused) if any.</summary>
+        internal static void Fail(Result r, World world, string more = null)
         {
             if (world != null && world._rayState != null && world._rayState.Error != null)
             {
@@ -105,7 +107,7 @@ namespace Argus
             // The calling thread's last error: set by every failing call, with or without a world.
             string detail = Library.Utf8(NativeMethods.argus_last_error());
             string name = Library.Utf8(NativeMethods.argus_result_name((uint)r));
-            throw new ArgusException(r, detail.Length > 0 ? name + ": " + detail : name);
+            throw new ArgusException(r, (detail.Length > 0 ? name + ": " + detail : name) + more);
         }
 
         /// <summary>The world's last error message (empty if none).</summary>
