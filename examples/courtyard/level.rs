@@ -1,7 +1,7 @@
 //! The levels: the hand-made courtyard of the scripted scene, and a generated level of any size
 //! for the headless timing run. Coordinates are metres on the ground plane (X, Z); +Y is up.
 
-use argus_core::{AgentDef, AgentId, OccluderDef, OccluderId, TargetDef, TargetId, Vec3, World};
+use argus_core::{AgentDef, AgentId, Labelled, OccluderDef, OccluderId, TargetDef, TargetId, Vec3, World};
 
 /// Courtyard size along X and Z.
 pub const WIDTH: f32 = 32.0;
@@ -108,9 +108,13 @@ pub fn build(world: &mut World, level: &Level) -> argus_core::Result<(Vec<AgentI
     let mut guards = Vec::new();
     for g in &level.guards {
         let forward = (g.patrol[1] - g.patrol[0]).normalize();
-        guards.push(world.create_agent(&guard_def(g.patrol[0], forward))?);
+        let id = world.create_agent(&guard_def(g.patrol[0], forward))?;
+        // The names a recording keeps and the inspector shows.
+        world.set_label(Labelled::Agent(id), g.name)?;
+        guards.push(id);
     }
     let player = world.create_target(&TargetDef { position: level.player_start, ..Default::default() })?;
+    world.set_label(Labelled::Target(player), "player")?;
     Ok((guards, player, walls))
 }
 

@@ -1,8 +1,11 @@
-// A small hand-made recording in the documented layout (docs/recording.md, version 3), written
-// independently of the Rust writer: it pins each "why" wording to a record whose fields the test
-// chose (out of range, outside the cone, blocked by a given occluder, seen, filtered, not due),
-// and exercises the delta frames (a key frame at step 0, records only when they change after it,
-// an agent and a target destroyed through the "gone" sections).
+// A small hand-made recording in the documented layout (docs/recording.md, version 3, or with
+// `version: 4` format 4), written independently of the Rust writer: it pins each "why" wording to
+// a record whose fields the test chose (out of range, outside the cone, blocked by a given
+// occluder, seen, filtered, not due), and exercises the delta frames (a key frame at step 0,
+// records only when they change after it, an agent and a target destroyed through the "gone"
+// sections). Format 4 adds NAMES chunks (the engine's labels: after the START's SCENE, and
+// between a step's inputs: a target labelled as it appears, an agent renamed, a label removed)
+// and each target's team and layers in its Targets record.
 
 class Writer {
   constructor() { this.bytes = []; }
@@ -40,6 +43,20 @@ export const FIXTURE = {
   occluders: [{ id: id(7), polys: [box(5, -2, 5.5, 2)] }, { id: id(8), polys: [box(-10, 6, 10, 6.5)] }],
 };
 
+// Format 4's labels (NAMES chunks; kind 0 agent, 1 target, 2 occluder), each applying from the
+// step before whose STEP it is written: the START's labels (after its SCENE and options), then
+// target #1 labelled as it is created (before step 2), agent #0 renamed (before step 3), agent
+// #1's label removed (before step 5). Both agents are on team 1; target #0 is on team 2, layers 0b1;
+// target #1 on team 1 (`targetTeam`), layers 0b100.
+export const LABELS = {
+  start: [[0, id(0), "G1"], [0, id(1), "G2"], [1, id(0), "player"], [2, id(7), "east wall"], [2, id(8), "nördliche Mauer"]],
+  2: [[1, id(1), "decoy"]],
+  3: [[0, id(0), "Captain"]],
+  5: [[0, id(1), ""]],
+  restart: [[0, id(1), "G2 again"], [2, id(8), "nördliche Mauer"]],
+};
+export const TEAMS = { agents: 1, target0: { team: 2, layers: 0b1 }, target1: { team: 1, layers: 0b100 } };
+
 const EYE = [0, 1.6, 0];
 // Target #0's position per step: 12.5 m ahead (point 1 at eye height: 12.5 m, out of range),
 // 8 m ahead behind the wall (steps 1-3), 3 m ahead (4-5), 8 m away 60° to the side (6), 2 m (7).
@@ -52,17 +69,25 @@ const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 // Options (all off by default, giving the recording the tests were first written for):
 //   loseRadius   agent #0's lose-sight radius (default 12; 0: it has none)
 //   layerFilter  step 4's filtered pair (target #1) refused by the layer mask instead of attitude
+//   version      3 (default) or 4: the format (4: NAMES chunks, the targets' team and layers)
+//   names        format 4 only: false leaves the NAMES chunks out
+//   targetTeam   format 4: target #1's team (default 1, the agents' team)
+//   restart      format 4: a second START before step 6 (as a snapshot loaded while recording):
+//                its SCENE, then a NAMES chunk with only LABELS.restart in force; step 6's frame
+//                is then a key frame
 //   walk         walk inputs: a graph before step 1, a grid before step 4, cleared before step 6
 //   corrupt      { field: value }: one count replaced by `value` (a nonsense count), field one of
 //                agents (step 0), ticksRun (step 0's first run), memory (step 1's record count),
 //                why (step 2's pair count), tactics (step 3's result count), influence (step 0's
 //                layer count), occluders (the first SCENE), points (its first polygon),
-//                walkNodes (the walk graph's node count)
+//                walkNodes (the walk graph's node count); format 4: labels (the first NAMES
+//                chunk's label count), labelLength (its first label's length), labelKind (its
+//                first label's kind)
 let opts = {};
 const C = (field, v) => (opts.corrupt && field in opts.corrupt ? opts.corrupt[field] : v);
 function frame(step, why = true) {
   const w = new Writer();
-  const dt = FIXTURE.dt, time = (step + 1) * dt, key = step === 0;
+  const dt = FIXTURE.dt, time = (step + 1) * dt, key = step === 0 || (opts.restart && step === 6);
   w.f64(time); w.u32(step); w.f32(dt); w.u32(key ? 1 : 0);
   const tx = T0[step];
   // 1. agents: only those whose record changed (agent #0 in steps 4 and 6; agent #1 never)
@@ -88,7 +113,11 @@ function frame(step, why = true) {
   if (key || [1, 4, 6, 7].includes(step)) targets.push([id(0), tx, points(tx)]);
   if (step === 2) targets.push([id(1), T1, [[T1[0], 1.6, T1[2]]]]);
   w.u32(targets.length);
-  for (const [tid, pos, pts] of targets) { w.u64(tid); w.v3(pos); w.u8(1); w.u8(pts.length); w.u16(0); pts.forEach((p) => w.v3(p)); }
+  for (const [tid, pos, pts] of targets) {
+    w.u64(tid); w.v3(pos); w.u8(1); w.u8(pts.length); w.u16(0);
+    if (opts.version === 4) { const t = tid === id(0) ? TEAMS.target0 : { ...TEAMS.target1, team: opts.targetTeam ?? TEAMS.target1.team }; w.u32(t.team); w.u32(t.layers); }
+    pts.forEach((p) => w.v3(p));
+  }
   // 5. targets gone: #1 in step 5
   if (step === 5) { w.u32(1); w.u64(id(1)); } else w.u32(0);
   // 6. sounds: one in step 1
@@ -149,10 +178,10 @@ function frame(step, why = true) {
 // `explain`: when given, an options INPUT (call 0) says whether the "why" was recorded (and
 // when false, the frames hold none).
 export function makeRecording({ end = true, explain, ...rest } = {}) {
-  opts = rest;
+  opts = { version: 3, ...rest };
   const w = new Writer();
   for (const c of "ARGUSREC") w.u8(c.charCodeAt(0));
-  w.u32(3); w.u32(0);
+  w.u32(opts.version); w.u32(0);
   let chunks = 0;
   const start = new Writer(); for (const c of "ARGUSSNP") start.u8(c.charCodeAt(0));
   w.chunk(1, start); chunks++;
@@ -167,10 +196,27 @@ export function makeRecording({ end = true, explain, ...rest } = {}) {
     return sc;
   };
   w.chunk(2, scene(FIXTURE.occluders)); chunks++;
+  // Format 4: a NAMES chunk (u32 count; per label u8 kind, u8[3] pad, u64 id, u32 length, the
+  // UTF-8 bytes, no padding) after the START's SCENE (and the options INPUT, when there is one:
+  // docs/recording.md's order) and before the STEPs of steps 2, 3 and 5.
+  const withNames = opts.version === 4 && opts.names !== false;
+  let firstNames = true;
+  const names = (entries) => {
+    const b = new Writer();
+    b.u32(firstNames ? C("labels", entries.length) : entries.length);
+    for (const [kind, tid, text] of entries) {
+      const bytes = new TextEncoder().encode(text);
+      b.u8(firstNames ? C("labelKind", kind) : kind); b.pad(3); b.u64(tid); b.u32(firstNames ? C("labelLength", bytes.length) : bytes.length);
+      bytes.forEach((x) => b.u8(x));
+      firstNames = false;
+    }
+    w.chunk(6, b); chunks++;
+  };
   if (explain !== undefined) {
     const o = new Writer(); o.u16(0); o.u16(0); o.u8(explain ? 1 : 0); o.pad(3); o.u32(0);
     w.chunk(3, o); chunks++;
   }
+  if (withNames) names(LABELS.start);
   const input = (body) => { w.chunk(3, body); chunks++; };
   for (let s = 0; s < FIXTURE.steps; s++) {
     if (opts.walk && s === 1) {
@@ -187,6 +233,13 @@ export function makeRecording({ end = true, explain, ...rest } = {}) {
       input(b);
     }
     if (opts.walk && s === 6) { const b = new Writer(); b.u16(27); b.u16(0); input(b); }
+    if (withNames && LABELS[s]) names(LABELS[s]);
+    if (opts.restart && s === 6) {
+      const snap = new Writer(); for (const c of "ARGUSSNP") snap.u8(c.charCodeAt(0));
+      w.chunk(1, snap); chunks++;
+      w.chunk(2, scene(FIXTURE.occluders.slice(1))); chunks++;
+      if (withNames) names(LABELS.restart);
+    }
     const step = new Writer(); step.f32(FIXTURE.dt); step.u32(0);
     w.chunk(4, step); chunks++;
     // Step 5 removes occluder #7: a SCENE between its STEP and its FRAME.
