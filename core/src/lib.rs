@@ -20,6 +20,7 @@
 pub mod agent;
 pub mod awareness;
 pub mod belief;
+mod bits;
 mod blockers;
 pub mod brain;
 mod broadphase;

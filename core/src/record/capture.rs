@@ -7,9 +7,9 @@
 
 use super::writer::{Rec, Writer, id_bits};
 use crate::agent::Agent;
+use crate::bits::has_bit;
 use crate::id::AgentId;
 use crate::math::Vec3;
-use crate::world::has_bit;
 
 /// Bytes of an Agents record.
 pub(crate) const AGENT_BYTES: usize = 84;
@@ -32,7 +32,7 @@ pub(crate) struct CaptureInput<'a> {
 
 impl CaptureInput<'_> {
     fn in_focus(&self, slot: u32) -> bool {
-        crate::world::in_slot_set(self.focus, slot)
+        crate::bits::in_slot_set(self.focus, slot)
     }
 
     /// The agent's records are those last taken: what a step changes of it is as it was then

@@ -5,8 +5,9 @@
 
 use super::capture::{AGENT_BYTES, AgentCapture, CaptureInput, CapturedMemory, same};
 use super::writer::{Rec, Writer};
+use crate::bits::bits_set;
 use crate::target::MAX_CHECK_POINTS;
-use crate::world::{World, bits_set};
+use crate::world::World;
 
 /// Bytes of a Targets record before its check points (format 3: without team and layers).
 const TARGET_HEAD: usize = 32;

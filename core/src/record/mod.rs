@@ -244,7 +244,7 @@ impl World {
             last_frame: 0,
         };
         for id in &rec.why.focus.0 {
-            crate::world::set_bit(&mut rec.focus_slots, id.index, true);
+            crate::bits::set_bit(&mut rec.focus_slots, id.index, true);
         }
         // A flight recorder's file header and options are written around each saved window.
         if rec.flight.is_none() {
@@ -471,14 +471,14 @@ impl World {
     /// Hook: an input changed agent `index` (its pose, settings, brain or memory).
     pub(crate) fn record_agent_touched(&mut self, index: u32) {
         if let Some(rec) = self.recorder.as_deref_mut() {
-            crate::world::set_bit(&mut rec.touched_agents, index, true);
+            crate::bits::set_bit(&mut rec.touched_agents, index, true);
         }
     }
 
     /// Hook: an input created, changed or destroyed target `index`.
     pub(crate) fn record_target_touched(&mut self, index: u32) {
         if let Some(rec) = self.recorder.as_deref_mut() {
-            crate::world::set_bit(&mut rec.touched_targets, index, true);
+            crate::bits::set_bit(&mut rec.touched_targets, index, true);
         }
     }
 

@@ -36,9 +36,7 @@ pub use labels::{Labelled, MAX_LABEL_BYTES};
 pub(crate) use query::{check_hits, hit_distance_ok};
 pub use step::SORTED_STORE_MIN_AGENTS;
 pub(crate) use step::StepScratch;
-pub(crate) use trace::{
-    BLOCKED, SightTrace, TRACE_OFF, TRACE_TICKS, TRACE_WHY, bits_set, has_bit, in_slot_set, set_bit,
-};
+pub(crate) use trace::{BLOCKED, SightTrace, TRACE_OFF, TRACE_TICKS, TRACE_WHY};
 
 /// Latest world time a step may reach, in seconds (about 31 years of play). A step that would go
 /// beyond it is refused, so the clock and every time derived from it (percept times are `f32`)

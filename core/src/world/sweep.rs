@@ -106,7 +106,7 @@ impl SweepInput<'_> {
     /// Does a `TRACE_WHY` sweep keep the pairs of the agent in `slot`?
     #[inline]
     fn explains(&self, slot: u32) -> bool {
-        super::trace::in_slot_set(self.explained, slot)
+        crate::bits::in_slot_set(self.explained, slot)
     }
 }
 
