@@ -68,6 +68,8 @@ fn labels_are_recorded_and_the_replay_gives_them_back() {
     assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 4);
     assert_eq!(names_chunks(&bytes), 3, "one after START, one per label set");
     let mut replay = Replay::new(&bytes).unwrap();
+    // Before any step (a world rebuilt at step 0): the labels in force when recording started.
+    assert_eq!(replay.world().label(Labelled::Agent(guard)), Some("G1"));
     replay.next_step().unwrap();
     assert_eq!(replay.world().label(Labelled::Agent(guard)), Some("G1"));
     assert_eq!(replay.world().label(Labelled::Target(player)), None);

@@ -69,9 +69,9 @@ pub struct WallNames {
 /// A wall's label: a collision shape's body's name ("Body/Shape" when the body holds more than
 /// one collision shape), else the source's own name.
 fn wall_label<D: WorldDim>(source: &Gd<Node>) -> String {
-    let body = source
-        .get_parent()
-        .filter(|p| (D::KINDS.is_shape)(source) && (p.is_class("CollisionObject3D") || p.is_class("CollisionObject2D")));
+    let body = source.get_parent().filter(|p| {
+        (D::KINDS.is_shape)(source) && (p.is_class("CollisionObject3D") || p.is_class("CollisionObject2D"))
+    });
     let Some(body) = body else { return of(source) };
     let shapes = body.get_children().iter_shared().filter(|c| (D::KINDS.is_shape)(c)).count();
     if shapes > 1 { fit(&format!("{}/{}", body.get_name(), source.get_name())).to_owned() } else { of(&body) }
@@ -193,9 +193,9 @@ pub fn recording_labels<D: Dim>(path: &GString, steps: i64) -> VarDictionary {
             Labelled::Occluder(_) => occluders.push(label),
         }
     }
-    out.set("agents", agents);
-    out.set("targets", targets);
-    out.set("occluders", occluders);
+    out.set("agents", &agents.to_variant());
+    out.set("targets", &targets.to_variant());
+    out.set("occluders", &occluders.to_variant());
     out
 }
 

@@ -78,6 +78,13 @@ int main(void) {
     bytes = malloc((size_t)size);
     CHECK_OK(argus_world_get_recording(world, bytes, size, &size));
     CHECK(bytes[8] == 4); /* format 4 */
+    CHECK_OK(argus_world_create_from_recording(bytes, size, 0, &rebuilt));
+    if (rebuilt) {
+        ArgusAgentId there = guard;
+        there.world = argus_world_tag(rebuilt);
+        CHECK(label_is(rebuilt, there, "G1")); /* as recording started */
+        argus_world_destroy(rebuilt);
+    }
     CHECK_OK(argus_world_create_from_recording(bytes, size, 1, &rebuilt));
     if (rebuilt) {
         ArgusAgentId there = guard;

@@ -117,7 +117,19 @@ impl Replay {
         let Some((ChunkKind::Start, first)) = chunks.first().cloned() else {
             return Err(bad("the first chunk is not START"));
         };
-        let world = World::load(&bytes[first]).map_err(|e| bad(format!("its START snapshot is refused: {e}")))?;
+        let mut world = World::load(&bytes[first]).map_err(|e| bad(format!("its START snapshot is refused: {e}")))?;
+        // The labels in force when recording started (the NAMES among the chunks that follow
+        // START before any input but the options): a world rebuilt at step 0 has them too. The
+        // first `next_step` applies them again, to the same effect.
+        for (kind, range) in &chunks[1..] {
+            let options = |p: &[u8]| p.len() >= 2 && u16::from_le_bytes([p[0], p[1]]) == super::inputs::call::OPTIONS;
+            match kind {
+                ChunkKind::Names => names::apply(&mut world, &bytes[range.clone()])?,
+                ChunkKind::Scene => {}
+                ChunkKind::Input if options(&bytes[range.clone()]) => {}
+                _ => break,
+            }
+        }
         let version = version_of(bytes)?;
         Ok(Replay { bytes: bytes.to_vec(), chunks, cursor: 1, world, steps, done: 0, version })
     }

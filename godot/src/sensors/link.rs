@@ -8,7 +8,7 @@ use argus_core::{AgentId, TargetId};
 use godot::obj::WithBaseField;
 use godot::prelude::*;
 
-use super::{find_world, node_label};
+use super::{WorldNode, find_world, node_label};
 use crate::dim::Dim;
 use crate::hub::MovedQueue;
 
