@@ -119,6 +119,9 @@ struct World {
     /// A stopped recording's bytes are kept (`argus_world_get_recording` answers), with the
     /// world's counts when it stopped.
     kept: Option<ArgusWorldCounts>,
+    /// The recording under way (or kept) saw a ray callback fail (the failed call changed
+    /// nothing and left no trace: the recording must still replay).
+    failed_rays: bool,
 }
 
 /// A save and the model it captured. The ray backend is not part of it: a world that loads a
@@ -145,10 +148,15 @@ struct Cx {
     call: usize,
     worlds: Vec<World>,
     snapshots: Vec<Snapshot>,
-    /// Recordings copied out, with the counts of their world when they stopped.
-    recordings: Vec<(Vec<u8>, ArgusWorldCounts)>,
-    /// Whole recordings replayed without a fault (verified, or rebuilt into a world).
+    /// Recordings copied out, with the counts of their world when they stopped and whether a
+    /// ray callback failed while they were made.
+    recordings: Vec<(Vec<u8>, ArgusWorldCounts, bool)>,
+    /// Whole recordings replayed without a fault (verified, or rebuilt into a world), and of
+    /// those, the ones inside which a ray callback failed.
     replayed: usize,
+    replayed_failed_rays: usize,
+    /// Beliefs read back (`argus_agent_get_belief_info` answering that one is kept).
+    beliefs_seen: usize,
     log: VecDeque<String>,
     base_live: u32,
     /// How often each result code came back, to show the run exercised every kind of answer.
@@ -444,6 +452,9 @@ impl Cx {
             expected
         };
         self.seen[got as usize] += 1;
+        if got == R::CallbackFailed && self.worlds[wi].recording {
+            self.worlds[wi].failed_rays = true;
+        }
         if got != expected {
             let why = last_error(self.worlds[wi].ptr);
             self.fail(&format!("{what}: returned {got:?}, expected {expected:?} (last_error: {why:?})"));
@@ -519,7 +530,9 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
     d.sight.rate_hz = rng.pick(&[0.0, 5.0, 10.0, 30.0]);
     d.team = rng.below(3) as u32;
     d.awareness.enabled = rng.below(2) as u8;
-    let fault = match rng.below(14) {
+    d.brain.search = RawSearchKind(rng.below(2) as u32);
+    d.brain.share_belief = rng.below(2) as u8;
+    let fault = match rng.below(16) {
         0 => {
             d.internal_cookie = rng.pick(&[0, 1, 0xDEAD_BEEF]);
             Fault::Ffi(R::DefNotInitialized)
@@ -556,6 +569,14 @@ fn agent_def(rng: &mut Rng) -> (ArgusAgentDef, Fault) {
             d.sight.lose_sight_radius = d.sight.view_radius * 0.5;
             Fault::Core(R::InvalidArgument)
         }
+        9 => {
+            d.brain.search = RawSearchKind(rng.pick(&[2, 3, u32::MAX]));
+            Fault::Ffi(R::InvalidArgument)
+        }
+        10 => {
+            d.brain.give_up_probability = rng.pick(&[-0.5, 1.5]);
+            Fault::Core(R::InvalidArgument)
+        }
         8 => {
             d.detect_mask = 8 << rng.below(20);
             Fault::Core(R::InvalidArgument)
@@ -576,7 +597,8 @@ fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
         c.copy_from_slice(&[v.x, v.y, v.z]);
     }
     d.team = rng.below(3) as u32;
-    let fault = match rng.below(12) {
+    d.top_speed = rng.pick(&[0.0, 1.4, 6.0]);
+    let fault = match rng.below(13) {
         0 => {
             d.internal_cookie = 0;
             Fault::Ffi(R::DefNotInitialized)
@@ -600,6 +622,10 @@ fn target_def(rng: &mut Rng) -> (ArgusTargetDef, Fault) {
         }
         5 => {
             d.team = 64 + rng.below(1000) as u32;
+            Fault::Core(R::InvalidArgument)
+        }
+        6 => {
+            d.top_speed = rng.pick(&[-1.0, f32::NAN, f32::INFINITY]);
             Fault::Core(R::InvalidArgument)
         }
         _ => Fault::None,
@@ -1410,6 +1436,280 @@ fn op_walk(cx: &mut Cx, wi: usize) {
     }
 }
 
+/// Beliefs: what an agent believes (summary, every node, at a position, where to search) with
+/// good arguments and with one thing wrong (NULL outputs, stale and forged ids, capacities too
+/// small, NULL buffers, NaN positions); brain settings read and written (searching by belief or
+/// not, shared or not; unknown search kinds, give-up probabilities out of range); and now and
+/// then a guard made to chase a player and lose it, so that beliefs are kept.
+fn op_belief(cx: &mut Cx, wi: usize) {
+    let p = cx.worlds[wi].ptr;
+    let (a, a_ok) = pick_agent(cx, wi);
+    match cx.rng.below(10) {
+        0 => belief_info(cx, wi, a, a_ok),
+        1 | 2 => belief_arrays(cx, wi, a, a_ok),
+        3 => {
+            let null_out = cx.rng.chance(15);
+            let bad = cx.rng.chance(15);
+            let position = if bad { ArgusVec3 { x: cx.rng.bad(), y: 0.0, z: 0.0 } } else { cx.rng.vec3(20.0) };
+            // A NaN position is refused only by a belief that looks it up.
+            let has = a_ok && keeps_belief(cx, wi, a);
+            let fault = if null_out {
+                Fault::Ffi(R::InvalidArgument)
+            } else if !a_ok {
+                Fault::Core(R::InvalidId)
+            } else if bad && has {
+                Fault::Core(R::InvalidArgument)
+            } else {
+                Fault::None
+            };
+            let e = cx.expected(wi, fault, false);
+            let mut at = -7.0f32;
+            let out = if null_out { null_mut() } else { &mut at as *mut f32 };
+            // SAFETY: NULL or a local.
+            let r = cx.run(wi, format!("get_belief_at {a:?} {fault:?}"), e, false, || unsafe {
+                argus_agent_get_belief_at(p, a, position, out)
+            });
+            if (r == R::Ok && !(0.0..=1.0).contains(&at)) || (r != R::Ok && at != -7.0) {
+                cx.fail(&format!("get_belief_at: {r:?} with {at}"));
+            }
+        }
+        4..=7 => brain_settings(cx, wi, a, a_ok),
+        8 => lost_player(cx, wi),
+        _ => {
+            let mut b = ArgusBrainSettings::default();
+            let null_out = cx.rng.chance(20);
+            let fault = if null_out { Fault::Ffi(R::InvalidArgument) } else { id_fault(a_ok) };
+            let e = cx.expected(wi, fault, false);
+            let out = if null_out { null_mut() } else { &mut b as *mut _ };
+            // SAFETY: NULL or a local.
+            let r = cx.run(wi, format!("get_brain {a:?} {fault:?}"), e, false, || unsafe {
+                argus_agent_get_brain(p, a, out)
+            });
+            if r == R::Ok && (b.search.0 > 1 || !(0.0..=1.0).contains(&b.give_up_probability)) {
+                cx.fail(&format!("get_brain gave {b:?}"));
+            }
+        }
+    }
+}
+
+/// Whether live agent `a` keeps a belief now (asked without checks).
+fn keeps_belief(cx: &Cx, wi: usize, a: ArgusAgentId) -> bool {
+    let (mut info, mut has) = (ArgusBeliefInfo::default(), 0u8);
+    // SAFETY: a live world and locals.
+    let r = unsafe { argus_agent_get_belief_info(cx.worlds[wi].ptr, a, &mut info, &mut has) };
+    r == R::Ok && has == 1
+}
+
+fn belief_info(cx: &mut Cx, wi: usize, a: ArgusAgentId, a_ok: bool) {
+    let p = cx.worlds[wi].ptr;
+    let (null_info, null_has) = (cx.rng.chance(10), cx.rng.chance(10));
+    let fault = if null_info || null_has { Fault::Ffi(R::InvalidArgument) } else { id_fault(a_ok) };
+    let e = cx.expected(wi, fault, false);
+    let blank = ArgusBeliefInfo { owner_count: 0xDEAD, ..Default::default() };
+    let (mut info, mut has) = (blank, 7u8);
+    let (ip, hp) = (
+        if null_info { null_mut() } else { &mut info as *mut _ },
+        if null_has { null_mut() } else { &mut has as *mut u8 },
+    );
+    // SAFETY: NULL or locals.
+    let r = cx.run(wi, format!("get_belief_info {a:?} {fault:?}"), e, false, || unsafe {
+        argus_agent_get_belief_info(p, a, ip, hp)
+    });
+    match (r, has) {
+        (R::Ok, 0) if info == blank => {}
+        (R::Ok, 1) => {
+            cx.beliefs_seen += 1;
+            let mut graph = ArgusWalkGraphInfo::default();
+            // SAFETY: a live world and a local.
+            unsafe { argus_world_get_walk_graph_info(p, &mut graph) };
+            let sane = info.node_count == graph.node_count
+                && (0.0..=1.0).contains(&info.peak)
+                && info.owner_count >= 1
+                && info.target.world == cx.worlds[wi].tag
+                && info.has_search_point <= 1;
+            if !sane {
+                cx.fail(&format!("get_belief_info gave {info:?} on a graph of {graph:?}"));
+            }
+        }
+        (R::Ok, _) => cx.fail(&format!("get_belief_info: has {has}, info {info:?}")),
+        (_, 7) if info == blank => {}
+        _ => cx.fail(&format!("get_belief_info {r:?} wrote its outputs")),
+    }
+}
+
+/// `argus_agent_get_belief` or `argus_agent_get_search_points`, capacity too small or enough.
+fn belief_arrays(cx: &mut Cx, wi: usize, a: ArgusAgentId, a_ok: bool) {
+    let p = cx.worlds[wi].ptr;
+    let nodes = if a_ok && keeps_belief(cx, wi, a) {
+        let mut n = 0u32;
+        // SAFETY: a live world and a local; NULL with capacity 0 asks for the count.
+        unsafe { argus_agent_get_belief(p, a, null_mut(), 0, &mut n) };
+        n as usize
+    } else {
+        0
+    };
+    let points = cx.rng.chance(50);
+    let capacity = match cx.rng.below(4) {
+        0 => 0,
+        1 => nodes.saturating_sub(1) as u32,
+        2 => 4,
+        _ => nodes as u32 + 4,
+    };
+    let (null_count, null_buffer) = (cx.rng.chance(10), cx.rng.chance(10));
+    let mut floats = vec![-1.0f32; capacity as usize + 1];
+    let mut spots = vec![ArgusSearchPoint { probability: -1.0, ..Default::default() }; capacity as usize + 1];
+    // A NULL buffer is refused only when there is something to write; a small one says how
+    // many are needed (the search points are cut to the capacity instead).
+    let fault = if !a_ok {
+        Fault::Core(R::InvalidId)
+    } else if null_count {
+        Fault::Ffi(R::InvalidArgument)
+    } else if !points && nodes > capacity as usize {
+        Fault::Core(R::BufferTooSmall)
+    } else if null_buffer && nodes > 0 && (capacity > 0 || !points) {
+        Fault::Ffi(R::InvalidArgument)
+    } else {
+        Fault::None
+    };
+    let e = cx.expected(wi, fault, false);
+    let mut count = 0xDEADu32;
+    let cp = if null_count { null_mut() } else { &mut count as *mut u32 };
+    let r = if points {
+        let bp = if null_buffer { null_mut() } else { spots.as_mut_ptr() };
+        // SAFETY: NULL or `capacity` writable items (one more allocated).
+        cx.run(wi, format!("get_search_points {a:?} cap={capacity} {fault:?}"), e, false, || unsafe {
+            argus_agent_get_search_points(p, a, bp, capacity, cp)
+        })
+    } else {
+        let bp = if null_buffer { null_mut() } else { floats.as_mut_ptr() };
+        // SAFETY: as above.
+        cx.run(wi, format!("get_belief {a:?} cap={capacity} nodes={nodes} {fault:?}"), e, false, || unsafe {
+            argus_agent_get_belief(p, a, bp, capacity, cp)
+        })
+    };
+    let cap = capacity as usize;
+    let ok = match r {
+        R::Ok if points => {
+            let got = &spots[..(count as usize).min(cap)];
+            count as usize <= cap
+                && spots[cap].probability == -1.0
+                && got.windows(2).all(|w| w[0].probability >= w[1].probability)
+                && got.iter().all(|s| (0.0..=1.0).contains(&s.probability))
+        }
+        R::Ok => {
+            let total: f64 = floats[..(count as usize).min(cap)].iter().map(|&f| f as f64).sum();
+            count as usize == nodes && floats[cap] == -1.0 && (nodes == 0 || (total - 1.0).abs() < 1e-3)
+        }
+        R::BufferTooSmall => count as usize == nodes && floats.iter().all(|&f| f == -1.0),
+        _ => count == 0xDEAD,
+    };
+    if !ok {
+        cx.fail(&format!("belief arrays: {r:?}, count {count}, {nodes} nodes, capacity {capacity}"));
+    }
+}
+
+/// `argus_agent_set_brain`: good settings (by belief or not, shared or not), or one thing wrong.
+fn brain_settings(cx: &mut Cx, wi: usize, a: ArgusAgentId, a_ok: bool) {
+    let p = cx.worlds[wi].ptr;
+    let mut b = ArgusBrainSettings::default();
+    if a_ok {
+        // SAFETY: a live world and a local.
+        unsafe { argus_agent_get_brain(p, a, &mut b) };
+    } else {
+        b.enabled = 1;
+        b.give_up_probability = 0.002;
+    }
+    b.search = RawSearchKind(cx.rng.below(2) as u32);
+    b.share_belief = cx.rng.below(2) as u8;
+    b.give_up_probability = cx.rng.pick(&[0.0, 0.002, 0.05, 1.0]);
+    b.search_duration = cx.rng.pick(&[0.5, 4.0, 30.0]);
+    let mut null_settings = false;
+    // One thing wrong at most; settings faults only with a live agent (its id is looked up
+    // first, before a pending step is).
+    let fault = match cx.rng.below(8) {
+        0 if a_ok => {
+            b.search = RawSearchKind(cx.rng.pick(&[2, 7, u32::MAX]));
+            Fault::Ffi(R::InvalidArgument)
+        }
+        1 if a_ok => {
+            null_settings = true;
+            Fault::Ffi(R::InvalidArgument)
+        }
+        2 if a_ok => {
+            b.give_up_probability = cx.rng.pick(&[-0.01, 1.01, f32::NAN, f32::INFINITY]);
+            Fault::Core(R::InvalidArgument)
+        }
+        _ => id_fault(a_ok),
+    };
+    let w = &cx.worlds[wi];
+    let e = match fault {
+        _ if w.poisoned => R::WorldPoisoned,
+        Fault::Ffi(code) => code,
+        Fault::Core(R::InvalidId) => R::InvalidId,
+        _ if w.pending.is_some() => R::StepInProgress,
+        Fault::Core(code) => code,
+        Fault::None => R::Ok,
+    };
+    let sp = if null_settings { null() } else { &b as *const _ };
+    // SAFETY: NULL or a local.
+    cx.run(wi, format!("set_brain {a:?} search={} {fault:?}", b.search.0), e, true, || unsafe {
+        argus_agent_set_brain(p, a, sp)
+    });
+}
+
+/// A guard that searches by belief chases a player over a walk grid, then loses it: it keeps a
+/// belief. Away from where the fuzzer puts things (within 10 m of the origin), in teams of their
+/// own made hostile (an engine-ray world is left alone: its steps need the callback).
+fn lost_player(cx: &mut Cx, wi: usize) {
+    let w = &cx.worlds[wi];
+    let (p, m) = (w.ptr, &w.m);
+    if w.engine || w.poisoned || w.pending.is_some() || m.agents.len() >= MAX_LIVE || m.targets.len() >= MAX_LIVE {
+        return;
+    }
+    let at = |x: f32, z: f32| ArgusVec3 { x, y: 0.0, z };
+    let mut grid = argus_default_walk_grid_def();
+    grid.origin = at(30.0, 30.0);
+    (grid.width, grid.depth) = (40, 40);
+    let mut guard = argus_default_agent_def();
+    (guard.position, guard.forward, guard.team) = (at(40.0, 35.0), at(0.0, 1.0), 40);
+    guard.brain.search = RawSearchKind(ArgusSearchKind::Belief as u32);
+    guard.brain.search_duration = 30.0;
+    (guard.sight.view_radius, guard.sight.view_angle, guard.sight.rate_hz) = (15.0, 120.0, 0.0);
+    let mut player = argus_default_target_def();
+    (player.position, player.team, player.top_speed) = (at(40.0, 39.0), 41, 2.0);
+    let (mut a, mut t) = (NULL_AGENT, ArgusTargetId::default());
+    // SAFETY: a live world and locals (every call below).
+    cx.run(wi, "set_walk_grid (lost player)".into(), R::Ok, true, || unsafe { argus_world_set_walk_grid(p, &grid) });
+    // SAFETY: as above.
+    cx.run(wi, "set_attitude (lost player)".into(), R::Ok, true, || unsafe {
+        argus_world_set_attitude(p, 40, 41, RawAttitude(ArgusAttitude::Hostile as u32))
+    });
+    // SAFETY: as above.
+    if cx.run(wi, "agent_create (lost player)".into(), R::Ok, true, || unsafe { argus_agent_create(p, &guard, &mut a) })
+        == R::Ok
+    {
+        cx.worlds[wi].m.agents.push(a);
+    }
+    // SAFETY: as above.
+    if cx.run(wi, "target_create (lost player)".into(), R::Ok, true, || unsafe {
+        argus_target_create(p, &player, &mut t)
+    }) == R::Ok
+    {
+        cx.worlds[wi].m.targets.push(t);
+    }
+    for k in 0..8 {
+        if k == 3 {
+            // SAFETY: as above.
+            cx.run(wi, "target_set_pose (lost player)".into(), R::Ok, true, || unsafe {
+                argus_target_set_pose(p, t, at(65.0, 65.0), at(0.0, 1.0))
+            });
+        }
+        // SAFETY: as above.
+        cx.run(wi, "step (lost player)".into(), R::Ok, true, || unsafe { argus_world_step(p, 0.2) });
+    }
+    belief_info(cx, wi, a, true);
+}
+
 fn op_teams(cx: &mut Cx, wi: usize) {
     let p = cx.worlds[wi].ptr;
     let team = |rng: &mut Rng| if rng.chance(85) { rng.below(64) as u32 } else { rng.pick(&[64, 100, u32::MAX]) };
@@ -1738,6 +2038,7 @@ fn op_record(cx: &mut Cx, wi: usize) {
             if r == R::Ok {
                 cx.worlds[wi].recording = true;
                 cx.worlds[wi].kept = None;
+                cx.worlds[wi].failed_rays = false;
             }
         }
         3..=5 => {
@@ -1765,12 +2066,14 @@ fn op_record(cx: &mut Cx, wi: usize) {
                 cx.fail("argus_world_is_recording disagrees with the model");
             }
         }
+        6 if recording && cx.worlds[wi].engine && !poisoned => failing_batch(cx, wi),
+        6 if !recording && cx.worlds[wi].engine && !poisoned && pending.is_none() => recorded_failing_batch(cx, wi),
         6 => copy_recording(cx, wi),
         _ if cx.recordings.is_empty() => {}
         _ => {
             let k = cx.rng.below(cx.recordings.len() as u64) as usize;
             let mut bytes = cx.recordings[k].0.clone();
-            let counts = cx.recordings[k].1;
+            let (counts, failed_rays) = (cx.recordings[k].1, cx.recordings[k].2);
             let damage = cx.rng.below(3);
             match damage {
                 0 => {
@@ -1782,6 +2085,7 @@ fn op_record(cx: &mut Cx, wi: usize) {
             }
             let e = if damage < 2 { R::BadRecording } else { R::Ok };
             cx.replayed += (e == R::Ok) as usize;
+            cx.replayed_failed_rays += (e == R::Ok && failed_rays) as usize;
             let (ptr, len) = (if bytes.is_empty() { null() } else { bytes.as_ptr() }, bytes.len() as u64);
             if cx.rng.chance(50) {
                 let mut report = ArgusReplayReport { step_count: 7, steps_replayed: 7, mismatch_step: 7 };
@@ -1855,7 +2159,89 @@ fn copy_recording(cx: &mut Cx, wi: usize) {
     if cx.recordings.len() >= 3 {
         cx.recordings.remove(0);
     }
-    cx.recordings.push((bytes, counts));
+    cx.recordings.push((bytes, counts, cx.worlds[wi].failed_rays));
+}
+
+/// In an engine-ray world, a recording made with a guard that sees a player: steps answered by
+/// the engine, steps whose ray callback fails (until one asks for rays), a step answered again;
+/// stopped and copied out, to be replayed whole later. So the corpus always holds recordings
+/// with failed ray batches inside.
+fn recorded_failing_batch(cx: &mut Cx, wi: usize) {
+    let p = cx.worlds[wi].ptr;
+    let m = &cx.worlds[wi].m;
+    if m.agents.len() >= MAX_LIVE || m.targets.len() >= MAX_LIVE {
+        return;
+    }
+    // SAFETY: a live world and a local def (every call below: locals and a live world).
+    if cx.run(wi, "start_recording (scripted)".into(), R::Ok, false, || unsafe {
+        argus_world_start_recording(p, &argus_default_record_def())
+    }) != R::Ok
+    {
+        return;
+    }
+    (cx.worlds[wi].recording, cx.worlds[wi].kept, cx.worlds[wi].failed_rays) = (true, None, false);
+    let (mut a, mut t) = (NULL_AGENT, ArgusTargetId::default());
+    let mut target = argus_default_target_def();
+    target.position = ArgusVec3 { x: 0.0, y: 0.0, z: 4.0 };
+    // SAFETY: as above.
+    if cx.run(wi, "agent_create (scripted)".into(), R::Ok, true, || unsafe {
+        argus_agent_create(p, &argus_default_agent_def(), &mut a)
+    }) == R::Ok
+    {
+        cx.worlds[wi].m.agents.push(a);
+    }
+    // SAFETY: as above.
+    if cx.run(wi, "target_create (scripted)".into(), R::Ok, true, || unsafe { argus_target_create(p, &target, &mut t) })
+        == R::Ok
+    {
+        cx.worlds[wi].m.targets.push(t);
+    }
+    for _ in 0..8 {
+        failing_batch(cx, wi);
+        if cx.worlds[wi].failed_rays {
+            break;
+        }
+    }
+    // SAFETY: as above.
+    if cx.run(wi, "stop_recording (scripted)".into(), R::Ok, false, || unsafe { argus_world_stop_recording(p) })
+        == R::Ok
+    {
+        let mut counts = ArgusWorldCounts::default();
+        // SAFETY: as above.
+        unsafe { argus_world_get_counts(p, &mut counts) };
+        (cx.worlds[wi].recording, cx.worlds[wi].kept) = (false, Some(counts));
+        copy_recording(cx, wi);
+    }
+}
+
+/// In an engine-ray world that is recording: a step whose ray callback fails (the engine's
+/// physics scene is gone, say), between the world's own callback's steps. Refused with
+/// `CALLBACK_FAILED` and changing nothing when it asks for rays; the recording goes on, and
+/// must still replay (checked when it is replayed whole).
+fn failing_batch(cx: &mut Cx, wi: usize) {
+    let (p, pending) = (cx.worlds[wi].ptr, cx.worlds[wi].pending);
+    let (callback, fails) = (cx.worlds[wi].callback, cx.worlds[wi].callback_fails);
+    let set = |f: ArgusRayBatchFn| {
+        // SAFETY: a live world and functions valid for the whole test.
+        unsafe { argus_world_set_ray_callback(p, f, null_mut()) }
+    };
+    if pending.is_some() || set(Some(failing_cast)) != R::Ok {
+        return;
+    }
+    cx.worlds[wi].callback_fails = true;
+    cx.worlds[wi].callback = true;
+    // SAFETY: a live world.
+    cx.run(wi, "step with a failing ray callback".into(), R::Ok, true, || unsafe { argus_world_step(p, 0.05) });
+    // The world's own callback back, as it was.
+    let own: ArgusRayBatchFn = match (callback, fails) {
+        (false, _) => None,
+        (true, false) => Some(engine_cast),
+        (true, true) => Some(failing_cast),
+    };
+    if set(own) != R::Ok {
+        cx.fail("set_ray_callback refused to put the world's callback back");
+    }
+    (cx.worlds[wi].callback, cx.worlds[wi].callback_fails) = (callback, fails);
 }
 
 /// Calls with a NULL world, which must be refused without touching any world.
@@ -1923,6 +2309,7 @@ fn new_world(rng: &mut Rng) -> World {
         m: Model::default(),
         recording: false,
         kept: None,
+        failed_rays: false,
     }
 }
 
@@ -1999,6 +2386,8 @@ fn fuzz(seed: u64, calls: usize) -> [usize; CODES] {
         snapshots: Vec::new(),
         recordings: Vec::new(),
         replayed: 0,
+        replayed_failed_rays: 0,
+        beliefs_seen: 0,
         log: VecDeque::new(),
         base_live,
         seen: [0; CODES],
@@ -2011,7 +2400,8 @@ fn fuzz(seed: u64, calls: usize) -> [usize; CODES] {
             14..=21 => op_destroy(&mut cx, wi),
             22..=33 => op_set_pose(&mut cx, wi),
             34..=41 => op_set_poses(&mut cx, wi),
-            42..=59 => op_query(&mut cx, wi),
+            42..=57 => op_query(&mut cx, wi),
+            58 | 59 => op_belief(&mut cx, wi),
             60..=69 => op_mind(&mut cx, wi),
             70..=72 => op_teams(&mut cx, wi),
             73 | 74 => op_walk(&mut cx, wi),
@@ -2030,6 +2420,9 @@ fn fuzz(seed: u64, calls: usize) -> [usize; CODES] {
     assert_eq!(argus_live_world_count(), base_live, "worlds leaked");
     if calls >= CALLS_PER_SEED {
         assert!(cx.replayed >= 10, "only {} whole recordings were replayed", cx.replayed);
+        let failed = cx.replayed_failed_rays;
+        assert!(failed >= 1, "no recording with a failed ray callback inside was replayed whole ({failed})");
+        assert!(cx.beliefs_seen >= 1, "no belief was read back");
     }
     cx.seen
 }

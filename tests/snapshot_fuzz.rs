@@ -21,7 +21,8 @@ const LOADS: usize = 100_000;
 
 /// Worlds that exercise every part of the format: all occluder shapes, destroyed things (free
 /// lists), memories, brains mid-flight, pending sounds, influence maps with names and walls, a
-/// walk grid (seed 11) or the engine's walk graph (seed 12), walk hearing, sound transmission.
+/// walk grid (seed 11) or the engine's walk graph (seed 12), walk hearing, sound transmission,
+/// beliefs searched by (`belief_world`).
 fn seed_worlds() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for seed in [11u64, 12] {
@@ -67,8 +68,52 @@ fn seed_worlds() -> Vec<Vec<u8>> {
         }
         out.push(world.save().unwrap());
     }
+    out.push(belief_world().save().unwrap());
     out.push(World::default().save().unwrap());
     out
+}
+
+/// Guards searching by belief over a walk grid (a team sharing one, one keeping its own),
+/// targets with top speeds, chased and then lost behind a wall: live beliefs with their
+/// owners, masses and search points.
+fn belief_world() -> World {
+    let mut world = World::default();
+    world.add_occluder(&OccluderDef::cuboid(Vec3::new(12.0, 1.5, 15.0), Vec3::new(12.0, 1.5, 0.3))).unwrap();
+    // Cells of a metre: few nodes, so that mutations reach the beliefs' other fields too.
+    world.set_walk_grid(&WalkGridDef { width: 30, depth: 30, cell_size: 1.0, ..Default::default() }).unwrap();
+    let guards: Vec<AgentId> = (0..3)
+        .map(|k| {
+            let brain = BrainConfig {
+                search: SearchKind::Belief,
+                search_duration: 30.0,
+                share_belief: k < 2,
+                give_up_probability: 0.001,
+                ..Default::default()
+            };
+            let sight = SightConfig { view_radius: 15.0, view_angle: 120.0, rate_hz: 10.0, ..Default::default() };
+            let position = Vec3::new(4.0 + 2.0 * k as f32, 0.0, 6.0);
+            world.create_agent(&AgentDef { position, sight, brain, ..Default::default() }).unwrap()
+        })
+        .collect();
+    let players: Vec<TargetId> = [(6.0, 1.4), (8.0, 3.0)]
+        .iter()
+        .map(|&(x, top_speed)| {
+            let def = TargetDef { position: Vec3::new(x, 0.0, 11.0), top_speed, ..Default::default() };
+            world.create_target(&def).unwrap()
+        })
+        .collect();
+    for _ in 0..5 {
+        world.step(0.1).unwrap();
+    }
+    for (k, &p) in players.iter().enumerate() {
+        world.set_target_pose(p, Vec3::new(18.0 + 2.0 * k as f32, 0.0, 24.0), Vec3::Z).unwrap();
+    }
+    for _ in 0..6 {
+        world.step(0.1).unwrap();
+    }
+    assert!(world.beliefs().count() >= 2, "the guards keep beliefs");
+    assert!(guards.iter().any(|&g| world.agent(g).unwrap().brain().search_point.is_some()), "and search points");
+    world
 }
 
 /// Values worth trying in a field of each kind.

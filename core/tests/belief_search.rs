@@ -262,3 +262,50 @@ fn the_search_points_follow_the_levels_units() {
         assert!(m.distance(*p) < 0.01, "{metres:?} in metres, {pixels:?} in pixels / 64");
     }
 }
+
+/// Issue 50 (found by the FFI fuzzer's beliefs): a guard destroyed while it keeps a belief
+/// leaves it at once, not at the next step: a save in between loads (its load refuses a belief
+/// naming a dead owner), and a recording started then replays. Its teammate keeps the shared
+/// belief; a belief of its own is dropped. The next step is the same either way.
+#[test]
+fn a_destroyed_guard_leaves_its_belief_at_once() {
+    for share in [true, false] {
+        let (mut world, guards, player) = level(2, share);
+        chase_then_hide(&mut world, &guards, player, 1.0);
+        assert!(world.agent_belief(guards[0]).unwrap().is_some());
+        let kept = world.beliefs().count();
+        world.destroy_agent(guards[0]).unwrap();
+        assert_eq!(world.beliefs().count(), if share { kept } else { kept - 1 }, "share {share}");
+        assert!(world.beliefs().all(|(_, b)| !b.owners().contains(&guards[0])));
+        let saved = world.save().unwrap();
+        let mut loaded = World::load(&saved).expect("a save between the destroy and the next step loads");
+        world.start_recording(&RecordOptions::default()).unwrap();
+        world.step(0.1).unwrap();
+        loaded.step(0.1).unwrap();
+        assert!(world.save().unwrap() == loaded.save().unwrap(), "share {share}: the loaded world steps alike");
+        let bytes = world.stop_recording().unwrap();
+        Replay::new(&bytes).unwrap().run_to_end().expect("the recording replays");
+    }
+}
+
+/// Issue 50 (found by the FFI fuzzer's beliefs): the beliefs about a destroyed player are
+/// dropped at once: a save in between loads (its load refuses a belief about a dead target),
+/// and the guards search as the lesson does, then give up, as they did.
+#[test]
+fn a_destroyed_players_beliefs_are_dropped_at_once() {
+    let (mut world, guards, player) = level(2, true);
+    chase_then_hide(&mut world, &guards, player, 1.0);
+    assert_eq!(world.beliefs().count(), 1);
+    world.destroy_target(player).unwrap();
+    assert_eq!(world.beliefs().count(), 0);
+    for &g in &guards {
+        assert_eq!(world.agent(g).unwrap().brain().belief_peak, argus_core::brain::NO_BELIEF);
+    }
+    let mut loaded = World::load(&world.save().unwrap()).expect("a save between the destroy and the next step loads");
+    world.step(0.1).unwrap();
+    loaded.step(0.1).unwrap();
+    assert!(world.save().unwrap() == loaded.save().unwrap(), "the loaded world steps alike");
+    for &g in &guards {
+        assert_eq!(world.agent(g).unwrap().brain().state, BrainState::Idle, "nothing left to search for");
+    }
+}

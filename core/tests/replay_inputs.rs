@@ -127,3 +127,49 @@ fn write_earlier_format_files() {
 fn data() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
+
+/// An engine whose physics scene is gone for a while: every batch of rays fails.
+struct Gone;
+
+impl RaySource for Gone {
+    fn cast_rays(&mut self, _: &[RayQuery], hits: &mut [RayHit]) -> Result<()> {
+        hits.fill(RayHit { hit: true, distance: 0.0 });
+        Err(Error::RaySourceFailed("the physics scene is gone".into()))
+    }
+}
+
+/// An engine-ray world recorded while its ray batches sometimes fail (each failed step changes
+/// nothing and leaves nothing in the recording), with inputs between: the recording replays
+/// exactly, to the world that made it. Issue 50's fuzz corpus holds such recordings too
+/// (`fuzz/fuzz_targets/replay.rs`, `tests/ffi_fuzz.rs`).
+#[test]
+fn a_recording_with_failed_ray_batches_inside_replays() {
+    let mut world = World::new(&WorldDef { ray_backend: RayBackend::Engine, ..Default::default() }).unwrap();
+    let guard = world.create_agent(&AgentDef { forward: Vec3::Z, ..Default::default() }).unwrap();
+    let player = world.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() });
+    let player = player.unwrap();
+    world.start_recording(&RecordOptions { explain: true, ..Default::default() }).unwrap();
+    let mut half = |rays: &[RayQuery], hits: &mut [RayHit]| {
+        for (k, hit) in hits.iter_mut().enumerate().take(rays.len()) {
+            *hit = RayHit { hit: k % 2 == 1, distance: 0.0 };
+        }
+    };
+    let mut failed = 0;
+    for k in 0..12 {
+        world.set_target_pose(player, Vec3::new(k as f32 * 0.3, 0.0, 5.0), Vec3::Z).unwrap();
+        if k % 3 == 1 {
+            let before = world.save().unwrap();
+            assert!(matches!(world.step_with(0.1, Rays::Engine(&mut Gone)), Err(Error::RaySourceFailed(_))));
+            assert!(world.save().unwrap() == before, "a failed batch changed the world");
+            failed += 1;
+            world.emit_sound(&SoundDef { position: Vec3::ONE, source: player, ..Default::default() }).unwrap();
+        }
+        world.step_with(0.1, Rays::Engine(&mut half)).unwrap();
+    }
+    assert!(!world.agent(guard).unwrap().memory().is_empty(), "the guard perceived the player");
+    let bytes = world.stop_recording().unwrap();
+    let mut replay = Replay::new(&bytes).unwrap();
+    replay.run_to_end().expect("a recording with failed batches inside replays");
+    assert_eq!((replay.step_count(), failed), (12, 4));
+    assert_eq!(replay.world().save().unwrap(), world.save().unwrap(), "the replayed world is the recorded one");
+}

@@ -1,7 +1,9 @@
 //! Coverage-guided: any bytes given to the replay, and valid recordings with bytes changed,
 //! inserted or cut (then resealed, so the damage reaches the parser instead of stopping at the
 //! checksum), are refused with `BadSnapshot` or `ReplayMismatch`, or replay; never a panic, an
-//! abort or an unbounded allocation.
+//! abort or an unbounded allocation. The valid recordings: a built-in-ray world's, and an
+//! engine-ray world's whose ray batches failed at some steps while it recorded (each checked
+//! to replay whole before it is damaged).
 #![no_main]
 
 use std::sync::OnceLock;
@@ -21,12 +23,24 @@ fn recording() -> &'static [u8] {
         let a = w.create_agent(&d).unwrap();
         let t = w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 6.0), ..Default::default() }).unwrap();
         let map = w
-            .create_influence_map(&InfluenceMapDef { width: 4, height: 3, cell_size: 1.0, layer_count: 1, ..Default::default() })
+            .create_influence_map(&InfluenceMapDef {
+                width: 4,
+                height: 3,
+                cell_size: 1.0,
+                layer_count: 1,
+                ..Default::default()
+            })
             .unwrap();
         w.start_recording(&RecordOptions::default()).unwrap();
         for k in 0..6 {
             w.set_target_pose(t, Vec3::new(k as f32, 0.0, 6.0), Vec3::Z).unwrap();
-            w.emit_sound(&SoundDef { position: Vec3::new(1.0, 0.0, 1.0), loudness: 5.0, source: t, ..Default::default() }).unwrap();
+            w.emit_sound(&SoundDef {
+                position: Vec3::new(1.0, 0.0, 1.0),
+                loudness: 5.0,
+                source: t,
+                ..Default::default()
+            })
+            .unwrap();
             w.set_occluder_pose(wall, Vec3::new(2.0 - k as f32 * 0.3, 1.0, 4.0), Quat::IDENTITY).unwrap();
             w.influence_map_mut(map).unwrap().set_cell(0, 1, 1, k as f32 * 0.1).unwrap();
             if k == 3 {
@@ -36,7 +50,46 @@ fn recording() -> &'static [u8] {
             }
             w.step(0.1).unwrap();
         }
-        w.stop_recording().unwrap()
+        let bytes = w.stop_recording().unwrap();
+        Replay::new(&bytes).and_then(|mut r| r.run_to_end()).expect("the seed replays whole");
+        bytes
+    })
+}
+
+/// An engine whose physics scene is gone for a while: every batch of rays fails.
+struct Gone;
+
+impl RaySource for Gone {
+    fn cast_rays(&mut self, _: &[RayQuery], _: &mut [RayHit]) -> Result<()> {
+        Err(Error::RaySourceFailed("the physics scene is gone".into()))
+    }
+}
+
+/// An engine-ray world's recording with failed ray batches inside (they change nothing and
+/// leave nothing in it), inputs between them, and the sight decisions explained.
+fn engine_recording() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let mut w = World::new(&WorldDef { ray_backend: RayBackend::Engine, ..Default::default() }).unwrap();
+        w.create_agent(&AgentDef { forward: Vec3::Z, ..Default::default() }).unwrap();
+        let t = w.create_target(&TargetDef { position: Vec3::new(0.0, 0.0, 5.0), ..Default::default() }).unwrap();
+        w.start_recording(&RecordOptions { explain: true, ..Default::default() }).unwrap();
+        let mut half = |rays: &[RayQuery], hits: &mut [RayHit]| {
+            for (k, hit) in hits.iter_mut().enumerate().take(rays.len()) {
+                *hit = RayHit { hit: k % 2 == 1, distance: 0.0 };
+            }
+        };
+        for k in 0..6 {
+            w.set_target_pose(t, Vec3::new(k as f32 * 0.3, 0.0, 5.0), Vec3::Z).unwrap();
+            if k % 2 == 1 {
+                assert!(w.step_with(0.1, Rays::Engine(&mut Gone)).is_err());
+                w.emit_sound(&SoundDef { position: Vec3::ONE, source: t, ..Default::default() }).unwrap();
+            }
+            w.step_with(0.1, Rays::Engine(&mut half)).unwrap();
+        }
+        let bytes = w.stop_recording().unwrap();
+        Replay::new(&bytes).and_then(|mut r| r.run_to_end()).expect("the seed replays whole");
+        bytes
     })
 }
 
@@ -57,8 +110,9 @@ fuzz_target!(|data: &[u8]| {
         replay(rest);
         return;
     }
-    // Edits of a valid recording: 5 bytes each, `u32` offset and a byte to XOR, insert or cut at.
-    let mut bytes = recording().to_vec();
+    // Edits of a valid recording (mode bit 2: the engine-ray one): 5 bytes each, `u32` offset
+    // and a byte to XOR, insert or cut at.
+    let mut bytes = if mode & 4 == 0 { recording() } else { engine_recording() }.to_vec();
     for edit in rest.chunks_exact(5) {
         let at = u32::from_le_bytes(edit[..4].try_into().unwrap()) as usize % bytes.len().max(1);
         match edit[4] {

@@ -36,6 +36,7 @@ impl World {
     pub fn destroy_agent(&mut self, id: AgentId) -> Result<()> {
         self.check_idle()?;
         let agent = self.agents.remove(id.index, id.generation).ok_or(Error::InvalidId(AgentId::KIND))?;
+        self.leave_beliefs_of(id);
         self.tunings.release(&agent.tuning);
         self.labels.forget(super::Labelled::Agent(id));
         self.record_input(call::DESTROY_AGENT, |w| w.id(id.index, id.generation));

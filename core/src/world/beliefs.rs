@@ -160,6 +160,39 @@ impl World {
         Ok(belief)
     }
 
+    /// The beliefs about a destroyed target are dropped at once (a save in between must not
+    /// name it: the load refuses a dead target, and a belief could no longer learn); their
+    /// owners search as the lesson does, as when the walk graph changes.
+    pub(super) fn drop_beliefs_about(&mut self, target: TargetId) {
+        let World { agents, beliefs, .. } = self;
+        beliefs.retain(|h| {
+            if h.belief.target() != target {
+                return true;
+            }
+            for &a in h.belief.owners() {
+                if let Some(agent) = agents.get_mut(a.index, a.generation) {
+                    agent.brain.belief_peak = NO_BELIEF;
+                    agent.brain.search_point = None;
+                    agent.brain.next_search_point = None;
+                }
+            }
+            false
+        });
+    }
+
+    /// A destroyed agent leaves every belief it holds at once, as the next step would make it
+    /// (a save in between must not name it: the load refuses a dead owner); a belief no agent
+    /// holds any more is dropped.
+    pub(super) fn leave_beliefs_of(&mut self, id: AgentId) {
+        for h in &mut self.beliefs {
+            if let Some(k) = h.belief.owners().iter().position(|&a| a == id) {
+                h.belief.owners_mut().remove(k);
+                h.belief.release(id);
+            }
+        }
+        self.beliefs.retain(|h| !h.belief.owners().is_empty());
+    }
+
     /// Owners that stopped chasing or searching for the target (or were destroyed) leave; a
     /// belief with no owner left is dropped. Returns those that left chasing another target.
     fn leave_beliefs(&mut self) -> Vec<AgentId> {

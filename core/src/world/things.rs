@@ -111,6 +111,7 @@ impl World {
         for agent in self.agents.entries_mut().iter_mut().map(|e| &mut e.value) {
             agent.records.retain(|r| r.target != id);
         }
+        self.drop_beliefs_about(id);
         self.labels.forget(super::Labelled::Target(id));
         self.record_input(call::DESTROY_TARGET, |w| w.id(id.index, id.generation));
         self.record_target_touched(id.index);
