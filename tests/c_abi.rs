@@ -162,6 +162,11 @@ fn c_belief() {
     run("belief.c");
 }
 
+#[test]
+fn c_belief_hostile() {
+    run("belief_hostile.c");
+}
+
 /// Every C and C++ program again, built with gcc's AddressSanitizer and UndefinedBehaviorSanitizer
 /// (any report aborts the program). The library itself is not instrumented, but every buffer it
 /// reads or writes for the caller is checked by ASan's interceptors and the caller's own code.
