@@ -11,7 +11,7 @@ platform="${1:?usage: tools/reach/dev-run.sh <platform>}"
 OUT="${ARGUS_REACH_OUT:-/tmp/argus-reach-out}"
 CROSS_CACHE="${ARGUS_CROSS_CACHE:-/var/cache/argus-cross}"
 CHROOT="$(ARGUS_CROSS_CHROOT="$CROSS_CACHE/sid" "$ROOT/tools/cross-chroot.sh")"
-mkdir -p "$OUT" "$CROSS_CACHE/target"
+mkdir -p "$OUT" "$CROSS_CACHE/target" "$CHROOT/argus" "$CHROOT/target" "$CHROOT/out"
 [[ $platform != android ]] || "$ROOT/tools/reach/android-prepare.sh" "$CHROOT" "$CROSS_CACHE/dl"
 exec unshare --mount --propagation private bash -c "set -e
     mount -t proc proc '$CHROOT/proc'

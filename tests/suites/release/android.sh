@@ -50,7 +50,7 @@ EOF
 }
 
 # What the smoke test's glibc must do as bionic does for the library. __errno: bionic's name for
-# glibc's __errno_location. pthread_attr_t: bionic's is smaller than glibc's (24 vs 36 bytes on
+# glibc's __errno_location; strerror_r: bionic's is POSIX's. pthread_attr_t: bionic's is smaller than glibc's (24 vs 36 bytes on
 # arm, 56 vs 64 on arm64), so glibc's pthread_attr_init overruns the library's (a crash on arm when
 # a worker thread starts); the library's attr calls get bionic's layout here, and pthread_create a
 # glibc attr made from it. The test programs themselves use no threads.
@@ -62,6 +62,11 @@ android_shim_source() {
 #include <pthread.h>
 #include <string.h>
 int *__errno(void) { return __errno_location(); }
+/* bionic's strerror_r is POSIX's (an int); glibc's of that name is GNU's (a char *), whose
+ * non-zero pointer Rust's std reads as a failure. */
+int __xpg_strerror_r(int, char *, size_t);
+int bionic_strerror_r(int e, char *buf, size_t n) __asm__("strerror_r");
+int bionic_strerror_r(int e, char *buf, size_t n) { return __xpg_strerror_r(e, buf, n); }
 typedef struct { unsigned flags; void *stack_base; size_t stack_size, guard_size; int policy, priority; } bionic_attr;
 int pthread_attr_init(pthread_attr_t *a) { memset(a, 0, sizeof(bionic_attr)); ((bionic_attr *)a)->stack_size = 1 << 20; return 0; }
 int pthread_attr_destroy(pthread_attr_t *a) { (void)a; return 0; }
