@@ -97,10 +97,9 @@ CHROOT="$(ARGUS_CROSS_CHROOT="$CROSS_CACHE/sid" "$ROOT/tools/cross-chroot.sh")"
 # The macOS stand-in SDK: libSystem.tbd from PyPI's ziglang wheel (Apple's own SDK cannot be
 # fetched here), its arm64e entries removed since ld64.lld rejects them.
 if [[ ! -f "$CHROOT/opt/macos-sdk/usr/lib/libSystem.tbd" ]]; then
-    mkdir -p "$CROSS_CACHE/dl" "$CHROOT/opt/macos-sdk/usr/lib"
-    ls "$CROSS_CACHE"/dl/ziglang-0.14.1-*.whl >/dev/null 2>&1 ||
-        pip3 download -q ziglang==0.14.1 --no-deps --only-binary :all: --platform manylinux_2_12_x86_64 -d "$CROSS_CACHE/dl"
-    unzip -p "$CROSS_CACHE"/dl/ziglang-0.14.1-*.whl ziglang/lib/libc/darwin/libSystem.tbd |
+    mkdir -p "$CHROOT/opt/macos-sdk/usr/lib"
+    wheel="$("$ROOT/tools/reach/ziglang-wheel.sh" "$CROSS_CACHE/dl")"
+    unzip -p "$wheel" ziglang/lib/libc/darwin/libSystem.tbd |
         python3 -c 'import re,sys; s=sys.stdin.read(); s=re.sub(r",\s*arm64e-[a-z]+","",s); sys.stdout.write(re.sub(r"arm64e-[a-z]+\s*,\s*","",s))' \
         >"$CHROOT/opt/macos-sdk/usr/lib/libSystem.tbd"
 fi

@@ -10,12 +10,10 @@ CHROOT="${1:?usage: android-prepare.sh <chroot> [<download cache>]}"
 DL="${2:-${ARGUS_CROSS_CACHE:-/var/cache/argus-cross}/dl}"
 ZIG="$CHROOT/opt/zig-0.14.1"
 [[ -x "$ZIG/zig" && -f "$ZIG/.argus-ready" ]] && exit 0
-mkdir -p "$DL"
-ls "$DL"/ziglang-0.14.1-*.whl >/dev/null 2>&1 ||
-    pip3 download -q ziglang==0.14.1 --no-deps --only-binary :all: --platform manylinux_2_12_x86_64 -d "$DL"
+wheel="$("$(dirname "${BASH_SOURCE[0]}")/ziglang-wheel.sh" "$DL")"
 rm -rf "$ZIG" "$ZIG.tmp" && mkdir -p "$ZIG.tmp"
 # Only what the parts need: the compiler, its std and compiler_rt, libunwind, the libc headers.
-unzip -q "$(ls "$DL"/ziglang-0.14.1-*.whl | head -n 1)" 'ziglang/zig' 'ziglang/lib/std/*' \
+unzip -q "$wheel" 'ziglang/zig' 'ziglang/lib/std/*' \
     'ziglang/lib/compiler_rt/*' 'ziglang/lib/compiler_rt.zig' 'ziglang/lib/c.zig' 'ziglang/lib/libunwind/*' \
     'ziglang/lib/libc/include/*' 'ziglang/lib/include/*' -d "$ZIG.tmp"
 mv "$ZIG.tmp/ziglang" "$ZIG" && rmdir "$ZIG.tmp"
