@@ -13,7 +13,7 @@
 #                                             macOS, Android, iOS, WebGL
 #   dist/argus-godot-<v>.zip                  Godot add-on, Asset Library layout (addons/argus/...): Linux
 #                                             x86_64 and arm64, Windows x86_64, macOS (universal), Android
-#   dist/Argus.<v>.nupkg                      C# assembly + XML docs + runtimes/<rid>/native/
+#   dist/Argus.<v>.nupkg                      C# assemblies (net45, netstandard2.0) + XML docs + runtimes/<rid>/native/
 #   dist/SHA256SUMS
 #
 # Every package carries LICENSE-MIT, LICENSE-APACHE (the Unity package: LICENSE.md with both) and
@@ -55,13 +55,16 @@ stage() { # name: ends the previous stage's clock and starts this one's
     echo "== release: $1"
 }
 
-need_apt() { # command package: installs the package when the command is missing (root)
-    command -v "$1" >/dev/null && return 0
+need_apt() { # command-or-file package: installs the package when the command or file is missing (root)
+    { command -v "$1" || [[ -e "$1" ]]; } >/dev/null && return 0
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$2" >/dev/null ||
         { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
             apt-get install -y -qq --no-install-recommends "$2" >/dev/null; }
 }
 need_apt mcs mono-mcs
+# The .nupkg's netstandard2.0 assembly: the netstandard 2.0 facade and Mono.Cecil (tools/release/netstandard.sh).
+need_apt /usr/lib/mono/4.7.1-api/Facades/netstandard.dll mono-devel
+need_apt /usr/lib/mono/gac/Mono.Cecil/0.11.0.0__0738eb9f132ed756/Mono.Cecil.dll libmono-cecil-private-cil
 need_apt zip zip
 need_apt unzip unzip
 # cargo-about writes the third-party notices; built once from crates.io into the cargo bin folder
@@ -275,17 +278,25 @@ open(os.path.join(addon, "argus.gdextension"), "w").write("".join(out))
 PY
 (cd "$WORK/godot" && zip -qrX "$DIST/argus-godot-$V.zip" addons)
 
-# ---- C# (.nupkg: lib/net45 + runtimes/<rid>/native) ---------------------------------------------
+# ---- C# (.nupkg: lib/net45 + lib/netstandard2.0 + runtimes/<rid>/native) ------------------------
 # No iOS or browser library: .NET links those statically with its own build settings (a
 # NativeReference), which a package of shared libraries cannot give.
 stage dotnet
 N="$WORK/nuget"
-mkdir -p "$N/lib/net45" "$N/runtimes/linux-x64/native" "$N/runtimes/linux-arm64/native" "$N/runtimes/win-x64/native" \
-    "$N/runtimes/osx/native" "$N/runtimes/android-arm64/native" "$N/runtimes/android-arm/native" "$N/_rels"
+mkdir -p "$N/lib/net45" "$N/lib/netstandard2.0" "$N/runtimes/linux-x64/native" "$N/runtimes/linux-arm64/native" \
+    "$N/runtimes/win-x64/native" "$N/runtimes/osx/native" "$N/runtimes/android-arm64/native" \
+    "$N/runtimes/android-arm/native" "$N/_rels"
 # The same compiler settings and sources as bindings/csharp/build.sh: C# 7, as Unity's and Mono's compilers
 # take; the bindings' one copy is unity/Runtime/Bindings (the Unity package compiles the same files).
 mcs -langversion:7 -unsafe -optimize+ -nowarn:1591 -target:library -out:"$N/lib/net45/Argus.dll" \
     -doc:"$N/lib/net45/Argus.xml" -r:System.Numerics.dll -recurse:"unity/Runtime/Bindings/*.cs"
+# netstandard2.0 (.NET Core, .NET 5+, and what .NET Standard reaches): the same sources, less the
+# System.Numerics conversions (Vector3 and Quaternion are not in .NET Standard 2.0, only in a package
+# that would become a dependency), compiled by mcs and retargeted from mscorlib to netstandard 2.0.0.0.
+mkdir -p "$WORK/netstandard"
+mcs -langversion:7 -unsafe -optimize+ -nowarn:1591 -target:library -define:ARGUS_NO_SYSTEM_NUMERICS \
+    -out:"$WORK/netstandard/Argus.dll" -doc:"$WORK/netstandard/Argus.xml" -recurse:"unity/Runtime/Bindings/*.cs"
+tools/release/netstandard.sh "$WORK/netstandard/Argus.dll" "$N/lib/netstandard2.0/Argus.dll"
 cp "$WORK/linux-x86_64/libargus.so" "$N/runtimes/linux-x64/native/"
 cp "$WORK/windows-x86_64/argus.dll" "$N/runtimes/win-x64/native/"
 cp "$WORK/macos/libargus.dylib" "$N/runtimes/osx/native/"
@@ -310,6 +321,11 @@ cat >"$N/Argus.nuspec" <<XML
     <description>Game-AI perception (vision, hearing, memory, a guard brain, influence maps) for .NET engines: C# bindings over the native Argus library, which this package carries for Linux (x64, arm64), Windows x64, macOS and Android (arm64, arm).</description>
     <license type="expression">MIT OR Apache-2.0</license>
     <tags>gamedev ai perception stealth</tags>
+    <dependencies>
+      <!-- No package dependencies; a group per lib/ folder says each framework is supported (NU5128). -->
+      <group targetFramework=".NETFramework4.5" />
+      <group targetFramework=".NETStandard2.0" />
+    </dependencies>
     <frameworkAssemblies>
       <frameworkAssembly assemblyName="System.Numerics" targetFramework="net45" />
     </frameworkAssemblies>

@@ -233,6 +233,9 @@ release_csharp() {
     grep -q "^loaded: $app/libargus.so" "$LOGS/release-csharp-trace.log" || f=$((f + 1))   # the package's, not a build tree's
     [[ $f -ne 0 ]] && cat "$LOGS/release-csharp-trace.log"
     record release-csharp-trace "$p" "$f"
+    # lib/netstandard2.0: netstandard 2.0 its only reference, its TargetFramework, and the same trace on Mono.
+    run_one release-csharp-netstandard "$ROOT/tests/release/netstandard_check.sh" \
+        "$pkg/lib/netstandard2.0/Argus.dll" "$pkg/runtimes/linux-x64/native/libargus.so"
 }
 
 # Linux arm64, Android, iOS and the web: each SDK unpacked as a user would, the Godot add-on's
@@ -494,6 +497,9 @@ need = {
     "icon": re.search(r"<icon>icon.png</icon>", nuspec) and z.read("icon.png")[:8] == b"\x89PNG\r\n\x1a\n",
     "licence files": all(f in names for f in ("LICENSE-MIT", "LICENSE-APACHE", "THIRD-PARTY-NOTICES.md")),
     "net45 assembly": "lib/net45/Argus.dll" in names,
+    "netstandard2.0 assembly": all(f in names for f in ("lib/netstandard2.0/Argus.dll", "lib/netstandard2.0/Argus.xml")),
+    "dependency groups": all(re.search(r'<group targetFramework="%s"\s*/>' % re.escape(f), nuspec)
+                             for f in (".NETFramework4.5", ".NETStandard2.0")),
     "no directory entries": not dirs,
 }
 for k, v in need.items():

@@ -1,7 +1,7 @@
 // A console program as a plain .NET/Mono user writes it: it references only the packaged Argus.dll
-// (lib/net45 of the .nupkg) and finds libargus beside itself. It runs the lesson's vision and
-// hearing traces and prints "trace: N passed, N failed"; with the native library missing it
-// prints the bindings' message and exits 3.
+// (lib/net45 of the .nupkg; tests/release/netstandard_check.sh builds it on lib/netstandard2.0) and
+// finds libargus beside itself. It runs the lesson's vision and hearing traces and prints
+// "trace: N passed, N failed"; with the native library missing it prints the bindings' message and exits 3.
 using System;
 using Argus;
 
