@@ -1990,7 +1990,9 @@ typedef ArgusResult (*ArgusRayBatchFn)(const struct ArgusRay *rays,
 
 /**
  * The rays of a step begun with `argus_world_step_begin`. Owned by the world; valid until
- * `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`.
+ * `argus_world_step_finish`, `argus_world_step_cancel` or `argus_world_destroy`. Listed agent
+ * by agent in the agents' id order (a recording's replay gives each its own answers whatever
+ * order the guards were created and destroyed in).
  */
 typedef struct ArgusRayArray {
     /**

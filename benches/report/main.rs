@@ -12,6 +12,7 @@ mod recording;
 mod scenes;
 mod search;
 mod sections;
+mod serial;
 
 use measure::{Counting, Row};
 
@@ -93,6 +94,12 @@ fn main() {
         return;
     }
     println!("argus benchmark report ({}; single thread unless noted)", if quick { "quick" } else { "full" });
+    // Every figure holds for this host only: its processor first, before any section runs.
+    println!(
+        "host: {}, {} cores",
+        measure::processor_model(),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
     // Any other argument picks sections by name, e.g. `-- influence tactics`.
     let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| name.contains(p.as_str()));
@@ -115,11 +122,6 @@ fn main() {
         rows.extend(text.lines().filter_map(Row::decode));
         points.extend(text.lines().filter_map(chart::Point::decode));
     }
-    println!(
-        "host: {}, {} cores",
-        measure::processor_model(),
-        std::thread::available_parallelism().map_or(0, |n| n.get())
-    );
     measure::print(&rows);
     if !points.is_empty() {
         // The full run draws the README's chart; the quick one only proves the chart is drawn.

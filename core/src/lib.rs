@@ -71,6 +71,10 @@ pub use tactics::{Candidates, CoverQuery, FlankQuery, TacticalAnswer, TacticalRe
 pub use target::{Target, TargetDef};
 pub use team::{Attitude, MAX_TEAMS};
 pub use walk::{WalkEdge, WalkGraph, WalkGraphKind, WalkGridDef, WalkPath};
+/// A benchmark hook, not API (see `World::last_step_phases`).
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub use world::StepPhases;
 pub use world::{BeliefOwner, Labelled, MAX_LABEL_BYTES, World, WorldDef};
 
 /// The README's Rust example, compiled and run as a doctest.

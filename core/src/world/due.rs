@@ -6,8 +6,10 @@
 //! cache while the target grid was being built beside it, and was the longer of the two.)
 
 use crate::agent::Agent;
+use crate::headroom::reserve;
 use crate::id::Entry;
 use crate::prefetch::prefetch;
+use std::collections::TryReserveError;
 
 use super::shares::{Padded, block_count, cut, run_blocks};
 use super::spatial::pack_spatial_keys;
@@ -22,6 +24,8 @@ const SCHEDULE_EPSILON: f64 = 1e-9;
 struct DueBlock {
     agents: Vec<SweepAgent>,
     lowest: [i32; 2],
+    /// Due agents left out for want of room in `agents` (see `DueAgents::collect`).
+    missed: usize,
 }
 
 /// The step's due agents (see the module's comment); buffers are reused from step to step.
@@ -37,16 +41,67 @@ pub(super) struct DueAgents {
 impl DueAgents {
     /// Collects the agents of `agents` due a tick at `time`, with their visiting-order cells on the
     /// plane `axes`: in `block_count(team)` blocks of the store, side by side on `team`'s threads.
-    pub fn collect(&mut self, agents: &[Entry<Agent>], time: f64, axes: [usize; 2], team: Option<&Team>) {
+    /// A block's buffer never grows while it is collected (that could not fail gracefully): a
+    /// block that ran out of room (at the first step of a world just loaded or grown) counted the
+    /// agents it missed, gets room for all of them, fallibly, and is collected again. The error:
+    /// that room could not be had (the step is then refused, nothing of the world changed).
+    pub fn collect(
+        &mut self,
+        agents: &[Entry<Agent>],
+        time: f64,
+        axes: [usize; 2],
+        team: Option<&Team>,
+    ) -> Result<(), TryReserveError> {
         let blocks = block_count(team);
+        reserve(&mut self.blocks, blocks)?;
         self.blocks.resize_with(blocks, Padded::default);
+        reserve(&mut self.starts, blocks + 1)?;
+        let threads = team.map_or(1, Team::threads);
         match team {
             Some(team) => {
-                let parts = cut(agents, blocks, team.threads()).zip(self.blocks.iter_mut());
+                let parts = cut(agents, blocks, threads).zip(self.blocks.iter_mut());
                 run_blocks(team, parts, |((start, part), block)| collect_block(part, start as u32, time, axes, block));
             }
             None => collect_block(agents, 0, time, axes, &mut self.blocks[0]),
         }
+        for ((start, part), block) in cut(agents, blocks, threads).zip(self.blocks.iter_mut()) {
+            if block.0.missed > 0 {
+                let need = block.0.agents.len() + block.0.missed;
+                reserve(&mut block.0.agents, need)?;
+                collect_block(part, start as u32, time, axes, block);
+                debug_assert_eq!(block.0.missed, 0);
+            }
+        }
+        Ok(())
+    }
+
+    /// Due agents collected (before `finish` keeps only a budget's worth).
+    pub fn collected(&self) -> usize {
+        self.blocks.iter().map(|b| b.0.agents.len()).sum()
+    }
+
+    /// Due agents collected in block `k`.
+    pub fn collected_in(&self, k: usize) -> usize {
+        self.blocks.get(k).map_or(0, |b| b.0.agents.len())
+    }
+
+    /// The capacities of the buffers `collect` and `reserve_finish` reserve, summed (see
+    /// `StepScratch::held`).
+    #[cfg(debug_assertions)]
+    pub fn held(&self) -> usize {
+        let blocks: usize = self.blocks.iter().map(|b| b.0.agents.capacity()).sum();
+        blocks + self.blocks.capacity() + self.starts.capacity() + self.overdue.capacity() + self.kept.capacity()
+    }
+
+    /// After `collect`: room for `finish` to keep `budget` of them, out of a store of `store`
+    /// agents (none needed when they are no more than the budget).
+    pub fn reserve_finish(&mut self, budget: usize, store: usize) -> Result<(), TryReserveError> {
+        let collected = self.collected();
+        if budget > 0 && collected > budget {
+            reserve(&mut self.overdue, collected)?;
+            reserve(&mut self.kept, store)?;
+        }
+        Ok(())
     }
 
     /// After `collect`: keeps only the `budget` most overdue agents when more are due (`budget`
@@ -60,7 +115,9 @@ impl DueAgents {
             for a in blocks.iter().flat_map(|b| &b.0.agents) {
                 overdue.push((agents[a.place as usize].value.next_sense_time, a.slot, a.place));
             }
-            overdue.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            // Unstable (in place, where the stable sort allocates a buffer): no two agents share
+            // a slot, so the order is the same.
+            overdue.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             kept.clear();
             kept.resize(agents.len(), false);
             for &(_, _, place) in &overdue[..budget] {
@@ -137,12 +194,18 @@ pub(super) fn number(entry: u64) -> u32 {
 }
 
 /// The due agents among `entries` (places from `base`) into `block`, in store order.
+/// Never grows `block`'s buffer: the due agents past its capacity are only counted (`missed`).
 fn collect_block(entries: &[Entry<Agent>], base: u32, time: f64, axes: [usize; 2], block: &mut Padded<DueBlock>) {
-    let DueBlock { agents, lowest } = &mut block.0;
+    let DueBlock { agents, lowest, missed } = &mut block.0;
     agents.clear();
     *lowest = [i32::MAX; 2];
+    *missed = 0;
     for (i, entry) in entries.iter().enumerate() {
         if is_due(&entry.value, time) {
+            if agents.len() == agents.capacity() {
+                *missed += 1;
+                continue;
+            }
             let agent = SweepAgent::of(entry, base + i as u32, Some(axes));
             *lowest = lowest_cell(*lowest, agent.cell);
             agents.push(agent);
@@ -190,7 +253,7 @@ mod tests {
             let cells = [[3, 1], [0, 0], [spread, 2], [1, spread / 2], [spread / 3, spread], [2, 2]];
             let agents = cells.iter().enumerate().map(|(i, &cell)| SweepAgent { cell, ..agent(i as u32) });
             let mut due = DueAgents::default();
-            due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [0, 0] }));
+            due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [0, 0], missed: 0 }));
             due.finish(0, &[]);
             let mut order = Vec::new();
             due.visiting_entries([0, 0], &mut order);
@@ -213,7 +276,7 @@ mod tests {
                 slot += 1;
                 agent(slot * 10)
             });
-            due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [i32::MAX; 2] }));
+            due.blocks.push(Padded(DueBlock { agents: agents.collect(), lowest: [i32::MAX; 2], missed: 0 }));
         }
         due.finish(0, &[]);
         let all: Vec<u32> = due.blocks().flat_map(|(_, b)| b).map(|a| a.slot).collect();

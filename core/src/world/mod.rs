@@ -35,6 +35,8 @@ pub(crate) use labels::Labels;
 pub use labels::{Labelled, MAX_LABEL_BYTES};
 pub(crate) use query::{check_hits, hit_distance_ok};
 pub use step::SORTED_STORE_MIN_AGENTS;
+#[cfg(any(test, feature = "testing"))]
+pub use step::StepPhases;
 pub(crate) use step::StepScratch;
 pub(crate) use trace::{BLOCKED, SightTrace, TRACE_OFF, TRACE_TICKS, TRACE_WHY};
 

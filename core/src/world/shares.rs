@@ -21,7 +21,17 @@ const BLOCKS_PER_WORKER: usize = 4;
 
 /// How many blocks a phase is split into with `team` (one without).
 pub(super) fn block_count(team: Option<&Team>) -> usize {
-    team.map_or(1, |team| (team.threads() * BLOCKS_PER_WORKER).min(MAX_BLOCKS))
+    team.map_or(1, |team| blocks_for(team.threads()))
+}
+
+/// How many blocks a phase is split into by a team of `threads`.
+pub(super) fn blocks_for(threads: usize) -> usize {
+    (threads * BLOCKS_PER_WORKER).min(MAX_BLOCKS)
+}
+
+/// How many of `items` block `k` of [`block_start`]'s cut holds.
+pub(super) fn block_len(items: usize, blocks: usize, threads: usize, k: usize) -> usize {
+    block_start(items, blocks, threads, k + 1) - block_start(items, blocks, threads, k)
 }
 
 /// Where block `k` of the `blocks` of a phase over `items` starts (`k == blocks`: the end). The

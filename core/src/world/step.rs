@@ -2,8 +2,9 @@
 //! agent store, each agent swept (broadphase → range → cone → rays) and concluded (hearing,
 //! percepts, memory, awareness, brain) at once (`one_pass`; a big world's store is kept in
 //! spatial order, see `order`). Otherwise in two stages: the sight sweep of every due agent in
-//! a spatial visiting order (all rays out before any is answered, for an engine's batch; every
-//! due agent known before the budget is shared out), then the conclusion in store order. With
+//! a spatial visiting order (all rays out before any is answered, for an engine's batch, which
+//! lists them agent by agent in id order, see `batch`; every due agent known before the budget
+//! is shared out), then the conclusion in store order. With
 //! worker threads each phase is split into contiguous blocks shared between them (see
 //! `shares`). Events come out in id order; results never depend on the thread count, the path
 //! or the store's order.
@@ -48,9 +49,17 @@ fn sweep_of_level(trace: u8) -> SweepFn {
         _ => sweep::<TRACE_WHY>,
     }
 }
+mod batch;
+use batch::EngineBatch;
 mod order;
 use order::AgentOrder;
 pub use order::SORTED_STORE_MIN_AGENTS;
+mod phases;
+use phases::PhaseClock;
+mod room;
+#[cfg(any(test, feature = "testing"))]
+pub use phases::StepPhases;
+use room::Checked;
 
 /// Buffers reused from step to step, so a steady-state step does not allocate.
 #[derive(Default)]
@@ -82,6 +91,8 @@ pub(crate) struct StepScratch {
     fresh_blockers: Vec<RememberedBlockers>,
     concludes: Vec<ConcludeChunk>,
     rays: Vec<RayQuery>,
+    /// Where `rays` came from in the chunks: the engine's batch is in the agents' id order.
+    engine_batch: EngineBatch,
     hits: Vec<RayHit>,
     /// The step's sounds by position, for hearing (see `SOUND_GRID_MIN`).
     sound_grid: TargetGrid,
@@ -89,13 +100,11 @@ pub(crate) struct StepScratch {
     /// The plane of the targets' grid this step (see `GridBounds::plane_axes`).
     axes: [usize; 2],
     agent_order: AgentOrder,
-    /// The agent count whose scratch memory a step last found room for (see `check_room`).
-    sized_for: usize,
+    /// How big a world the room the step cannot reserve was last checked for (see `room`).
+    checked: Checked,
+    /// The one pass's phases timed (a benchmark hook, see `phases`).
+    phases: PhaseClock,
 }
-
-/// What a step's scratch holds per agent at most, beyond its events (measured: 48 bytes at
-/// the peak of a step of 20,000 and 100,000 agents), with room to spare for vectors' doubling.
-const SCRATCH_BYTES_PER_AGENT: usize = 128;
 
 #[derive(Default)]
 #[repr(align(128))] // alone in its cache lines, as `shares::Padded`: each is a different worker's
@@ -126,20 +135,23 @@ impl World {
     /// source answers every ray of the step in one batch; [`Rays::World`] is [`World::step`].
     pub fn step_with(&mut self, dt: f32, rays: Rays) -> Result<()> {
         self.check_step_args(dt)?;
-        self.check_room()?;
         let Some(source) = rays.resolve(self.def.ray_backend)? else {
+            // Room for the step first (see `room`): refused, it changed nothing.
+            let one_pass = self.one_pass_suits();
+            self.make_room(one_pass)?;
             // A recording keeps the sweep's decisions: its own instances of the step.
             let trace = self.trace_level();
-            match (self.one_pass_suits(), trace) {
-                (true, TRACE_OFF) => self.on_workers(|world, team| world.step_one_pass::<TRACE_OFF>(dt, team)),
-                (true, TRACE_TICKS) => self.on_workers(|world, team| world.step_one_pass::<TRACE_TICKS>(dt, team)),
-                (true, _) => self.on_workers(|world, team| world.step_one_pass::<TRACE_WHY>(dt, team)),
+            match (one_pass, trace) {
+                (true, TRACE_OFF) => self.on_workers(|world, team| world.step_one_pass::<TRACE_OFF>(dt, team))?,
+                (true, TRACE_TICKS) => self.on_workers(|world, team| world.step_one_pass::<TRACE_TICKS>(dt, team))?,
+                (true, _) => self.on_workers(|world, team| world.step_one_pass::<TRACE_WHY>(dt, team))?,
                 (false, _) => self.on_workers(|world, team| {
-                    world.prepare(dt, team, true);
+                    world.prepare(dt, team, true)?;
                     world.run_sweep(true, trace, team);
                     world.run_conclude(team);
                     world.commit();
-                }),
+                    Ok(())
+                })?,
             }
             self.record_step(dt, &[]);
             return Ok(());
@@ -165,7 +177,7 @@ impl World {
 
     /// Runs `f` with the world's workers gathered around this thread when it has them (see
     /// `team`), else alone.
-    fn on_workers(&mut self, f: impl FnOnce(&mut World, Option<&Team>)) {
+    fn on_workers<R>(&mut self, f: impl FnOnce(&mut World, Option<&Team>) -> R) -> R {
         match self.workers.clone() {
             Some(workers) => workers.gather(|team| f(self, Some(team))),
             None => f(self, None),
@@ -182,17 +194,16 @@ impl World {
     /// then the world refuses changes. Nothing observable changes before `finish_step`.
     pub fn begin_step(&mut self, dt: f32) -> Result<&[RayQuery]> {
         self.check_step_args(dt)?;
-        self.check_room()?;
+        self.make_room(false)?;
         let trace = self.trace_level();
         self.on_workers(|world, team| {
-            world.prepare(dt, team, true);
+            world.prepare(dt, team, true)?;
             world.run_sweep(false, trace, team);
-        });
+            Ok(())
+        })?;
+        self.scratch.reserve_rays()?;
         let scratch = &mut self.scratch;
-        scratch.rays.clear();
-        for chunk in &scratch.sweeps {
-            scratch.rays.extend_from_slice(&chunk.rays);
-        }
+        scratch.engine_batch.gather(&scratch.sweeps, &mut scratch.rays);
         scratch.step_in_progress = true;
         Ok(&self.scratch.rays)
     }
@@ -211,17 +222,13 @@ impl World {
             return Err(invalid(format!("{} ray results given for {} rays", hits.len(), self.scratch.rays.len())));
         }
         super::query::check_hits(&self.scratch.rays, hits)?;
-        let mut offset = 0;
         let why = self.trace_level() == TRACE_WHY;
+        self.scratch.engine_batch.scatter(hits, &mut self.scratch.sweeps);
         for chunk in &mut self.scratch.sweeps {
-            let n = chunk.rays.len();
-            chunk.hits.clear();
-            chunk.hits.extend_from_slice(&hits[offset..offset + n]);
             count_visible(&mut chunk.candidates, &chunk.hits);
             if why {
                 chunk.trace.resolve_engine(&chunk.hits);
             }
-            offset += n;
         }
         self.scratch.step_in_progress = false;
         self.on_workers(|world, team| {
@@ -267,21 +274,6 @@ impl World {
         }
     }
 
-    /// Before a step whose world has more agents than its scratch was last checked for (a
-    /// world just loaded, say), checks that the scratch's memory can be had (`headroom`: the
-    /// scratch grows in many vectors, in code that cannot fail): a world loaded near the memory
-    /// limit then refuses the step (`OutOfMemory`, nothing changed) instead of aborting the
-    /// process. Events (one per percept) are not covered.
-    fn check_room(&mut self) -> Result<()> {
-        let agents = self.agents.len();
-        if agents > self.scratch.sized_for {
-            let bytes = (agents - self.scratch.sized_for).saturating_mul(SCRATCH_BYTES_PER_AGENT);
-            crate::headroom::ensure_available(bytes, "the step's scratch")?;
-            self.scratch.sized_for = agents;
-        }
-        Ok(())
-    }
-
     fn check_step_args(&self, dt: f32) -> Result<()> {
         if self.scratch.step_in_progress {
             return Err(Error::StepInProgress);
@@ -302,8 +294,9 @@ impl World {
 
     /// Schedule, broadphase and (`visiting`) the due agents in the sweep's order. Changes
     /// nothing observable: the clock, sounds and events are committed by `commit` once the step
-    /// completes.
-    fn prepare(&mut self, dt: f32, team: Option<&Team>, visiting: bool) {
+    /// completes. Refused (`OutOfMemory`) when room for the due agents cannot be had (see `room`).
+    fn prepare(&mut self, dt: f32, team: Option<&Team>, visiting: bool) -> Result<()> {
+        let counts = visiting.then(|| self.step_counts());
         self.occluders.maintain();
         let scratch = &mut self.scratch;
         scratch.dt = dt;
@@ -338,17 +331,19 @@ impl World {
         for chunk in &mut scratch.concludes {
             chunk.capture.clear();
         }
-        if !visiting {
+        let Some(counts) = counts else {
             scratch.grid.rebuild_within(cell, &scratch.grid_input, &bounds);
-            return;
-        }
-        // Who is due: one pass through every agent, in blocks of the store (see `due`).
+            return Ok(());
+        };
+        // Who is due: one pass through every agent, in blocks of the store (see `due`); then room
+        // for everything made of them, before any of it is (see `room`).
+        let budget = self.def.max_sight_ticks_per_step as usize;
+        scratch.due.collect(agents, time, axes, team).map_err(|_| room::refused(&counts))?;
+        scratch.reserve_due(&counts, budget)?;
         let StepScratch { grid, grid_input, due, order, order_scratch, rank, .. } = scratch;
-        due.collect(agents, time, axes, team);
         // The targets' grid and the visiting order need each other's inputs only: with workers
         // they are made side by side (two blocks), else one after the other.
         let mut make_grid = || grid.rebuild_within(cell, grid_input, &bounds);
-        let budget = self.def.max_sight_ticks_per_step as usize;
         let mut make_order = || {
             let lowest = due.finish(budget, agents);
             due.visiting_entries(lowest, order);
@@ -369,6 +364,7 @@ impl World {
                 make_order();
             }
         }
+        Ok(())
     }
 
     /// The sight sweep over the due agents in spatial order, split between the threads.
@@ -490,6 +486,7 @@ impl World {
         self.pending_sounds.clear();
         self.events_into_id_order();
         self.update_beliefs();
+        self.scratch.check_held();
     }
 }
 

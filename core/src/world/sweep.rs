@@ -26,7 +26,9 @@ use super::spatial::spatial_cell;
 use super::trace::{
     NO_OCCLUDER, OUTSIDE_CONE, SightTrace, TRACE_TICKS, TRACE_WHY, TracedAgent, TracedPair, TracedStop, VISIBLE,
 };
+use crate::headroom::reserve;
 use glam::{UVec4, Vec3A, Vec4};
+use std::collections::TryReserveError;
 
 /// A target that passed range and cone for one agent, waiting for its rays.
 #[derive(Copy, Clone, Debug)]
@@ -84,6 +86,19 @@ impl SweepChunk {
     /// Room for any agent's scan of `input`'s grid (see `gather`), made once a sweep.
     pub fn make_room(&mut self, input: &SweepInput) {
         self.near.resize(input.grid.len() + LANES, 0);
+    }
+
+    /// The capacities of the buffers `reserve` reserves, summed (see `StepScratch::held`).
+    #[cfg(debug_assertions)]
+    pub fn held(&self) -> usize {
+        self.near.capacity() + self.agents.capacity()
+    }
+
+    /// Before a step (see `step::room`): room for `make_room` with a grid of up to `targets`, and
+    /// for `agents` due agents of the two-stage sweep.
+    pub fn reserve(&mut self, targets: usize, agents: usize) -> Result<(), TryReserveError> {
+        reserve(&mut self.near, targets + LANES)?;
+        reserve(&mut self.agents, agents)
     }
 }
 

@@ -95,6 +95,11 @@ impl Workers {
         body(team)
     }
 
+    /// Threads in the team a step gathers, the stepping thread included.
+    pub fn threads(&self) -> usize {
+        self.team.threads
+    }
+
     #[cfg(test)]
     pub fn pool(&self) -> &ThreadPool {
         &self.pool

@@ -16,8 +16,10 @@ use super::super::sweep::{SweepAgent, SweepChunk, SweepInput, sweep_one};
 use super::super::team::Team;
 use super::super::trace::TRACE_TICKS;
 use super::order::SAMPLE;
+use super::phases::Phase;
 use super::{ConcludeChunk, LOOKAHEAD, StepScratch};
 use crate::agent::Agent;
+use crate::error::Result;
 use crate::hearing::StepSounds;
 use crate::id::{AgentId, Entry};
 use crate::prefetch::prefetch;
@@ -31,11 +33,12 @@ impl World {
     /// A whole step with built-in line of sight, in one pass (see the module's comment), its
     /// blocks of the store shared between `team`'s threads as the conclusion's are.
     /// `TRACE`: keep the sweep's decisions for a recording (see `trace`).
-    pub(super) fn step_one_pass<const TRACE: u8>(&mut self, dt: f32, team: Option<&Team>) {
-        self.prepare(dt, team, false);
+    pub(super) fn step_one_pass<const TRACE: u8>(&mut self, dt: f32, team: Option<&Team>) -> Result<()> {
+        self.scratch.phases.start();
+        self.prepare(dt, team, false)?;
         let frame = self.keep_agents_in_order(self.scratch.axes);
         let (loudest, use_grid) = self.prepare_sounds();
-        let StepScratch { grid, max_target_reach, tunings, sweeps, concludes, sound_grid, time, dt, .. } =
+        let StepScratch { grid, max_target_reach, tunings, sweeps, concludes, sound_grid, time, dt, phases, .. } =
             &mut self.scratch;
         let sweep_input = SweepInput {
             targets: &self.targets,
@@ -99,6 +102,7 @@ impl World {
             out.descents = descents;
         };
         let store = self.agents.entries_mut();
+        phases.lap(Phase::Prepare);
         match team.filter(|_| sweeps.len() > 1) {
             Some(team) => {
                 let blocks =
@@ -107,7 +111,10 @@ impl World {
             }
             None => pass((0, store), &mut sweeps[0], &mut concludes[0]),
         }
+        phases.lap(Phase::Pass);
         self.scratch.agent_order.sampled_descents = self.scratch.concludes.iter().map(|c| c.descents).sum();
         self.commit();
+        self.scratch.phases.lap(Phase::Commit);
+        Ok(())
     }
 }

@@ -11,10 +11,14 @@
 
 use super::super::World;
 use super::super::spatial::{pack_spatial_keys, spatial_cell, spatial_key};
+use crate::agent::Agent;
+use crate::headroom::reserve;
+use crate::id::Entry;
 use crate::math::Vec3;
 use crate::memory::MemoryRecord;
 use crate::percept::StepEvents;
 use crate::radix;
+use std::collections::TryReserveError;
 
 /// The pass compares one neighbouring pair of agents in this many (the last two of each run).
 pub(super) const SAMPLE: usize = 8;
@@ -83,6 +87,25 @@ impl Default for AgentOrder {
     }
 }
 
+impl AgentOrder {
+    /// The capacities of the buffers `reserve` reserves, summed (see `StepScratch::held`).
+    #[cfg(debug_assertions)]
+    pub fn held(&self) -> usize {
+        self.cells.capacity() + self.keys.capacity() + self.scratch.capacity() + self.starts.capacity()
+    }
+
+    /// Before a step (see `step::room`) of a store of `count` agents in `slots` slots: room for
+    /// sorting the store (a one pass's) and for putting the events into id order (every step's).
+    pub fn reserve(&mut self, count: usize, slots: usize, one_pass: bool) -> Result<(), TryReserveError> {
+        if one_pass && count > self.min_agents {
+            reserve(&mut self.cells, count)?;
+            reserve(&mut self.keys, count)?;
+            reserve(&mut self.scratch, count)?;
+        }
+        reserve(&mut self.starts, slots + 1)
+    }
+}
+
 impl World {
     /// Before a one pass whose grid spans the plane `axes`: a big world's agents are sorted
     /// when they never were on this plane, or when the last pass found too many out of order.
@@ -113,9 +136,11 @@ impl World {
                     // 45 ms. Sorted again later, agents move little in the order and their
                     // records stay near: copying them again cost 13–23 ms a sort at 100,000
                     // agents, more than the sort, for 2–3% off the steps after it.
-                    if last.is_none_or(|frame| frame.axes != axes) {
-                        let fresh: Vec<Vec<MemoryRecord>> =
-                            self.agents.entries().iter().map(|e| e.value.records.clone()).collect();
+                    // The copies are made fallibly: without the memory for them, the records stay
+                    // where they are (which changes only where they sit).
+                    if last.is_none_or(|frame| frame.axes != axes)
+                        && let Some(fresh) = copy_records(self.agents.entries())
+                    {
                         for (entry, records) in self.agents.entries_mut().iter_mut().zip(fresh) {
                             entry.value.records = records;
                         }
@@ -143,6 +168,20 @@ impl World {
         by_agent(&mut events.sight_ticks, &mut spare.sight_ticks, |id| id.index, starts);
         by_agent(&mut events.sight_changes, &mut spare.sight_changes, |e| e.agent.index, starts);
     }
+}
+
+/// A copy of every agent's memory records, each in a heap block of its own (as `clone` makes
+/// them); `None` when the memory for them cannot be had.
+fn copy_records(entries: &[Entry<Agent>]) -> Option<Vec<Vec<MemoryRecord>>> {
+    let mut fresh = Vec::new();
+    fresh.try_reserve_exact(entries.len()).ok()?;
+    for e in entries {
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(e.value.records.len()).ok()?;
+        copy.extend_from_slice(&e.value.records);
+        fresh.push(copy);
+    }
+    Some(fresh)
 }
 
 /// Stable counting sort of `items` by `agent` into `spare`, which then takes their place (its
