@@ -4030,7 +4030,10 @@ ArgusResult argus_world_get_time(const struct ArgusWorld *world, double *out_tim
  * but `ARGUS_RESULT_OK` ends the step with `ARGUS_RESULT_CALLBACK_FAILED`: the step did not
  * happen (clock, memories, brains, schedule, pending sounds and the previous step's event
  * arrays are as they were; a save before and after is byte-identical), so the same step can
- * be retried.
+ * be retried. The step's working memory is reserved (or checked available) before it starts:
+ * when it cannot be had the step is refused with `OUT_OF_MEMORY` and nothing changed, so a
+ * world loaded near the memory limit steps or refuses rather than aborting (see docs/abi.md
+ * for what the check covers).
  *
  * # Safety
  * `world` NULL or live.

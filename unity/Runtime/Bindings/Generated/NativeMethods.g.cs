@@ -1394,7 +1394,10 @@ namespace Argus
         /// but <c>Result.Ok</c> ends the step with <c>Result.CallbackFailed</c>: the step did not
         /// happen (clock, memories, brains, schedule, pending sounds and the previous step's event
         /// arrays are as they were; a save before and after is byte-identical), so the same step can
-        /// be retried.
+        /// be retried. The step's working memory is reserved (or checked available) before it starts:
+        /// when it cannot be had the step is refused with <c>Result.OutOfMemory</c> and nothing changed, so a
+        /// world loaded near the memory limit steps or refuses rather than aborting (see docs/abi.md
+        /// for what the check covers).
         ///
         /// # Safety
         /// <c>world</c> NULL or live.

@@ -2800,7 +2800,9 @@ namespace Argus
 
     /// <summary>
     /// The rays of a step begun with <c>argus_world_step_begin</c>. Owned by the world; valid until
-    /// <c>argus_world_step_finish</c>, <c>argus_world_step_cancel</c> or <c>argus_world_destroy</c>.
+    /// <c>argus_world_step_finish</c>, <c>argus_world_step_cancel</c> or <c>argus_world_destroy</c>. Listed agent
+    /// by agent in the agents' id order (a recording's replay gives each its own answers whatever
+    /// order the guards were created and destroyed in).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct NativeRayArray
