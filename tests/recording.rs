@@ -579,9 +579,9 @@ fn truncated_and_corrupted_recordings_are_refused_and_create_nothing() {
     }
     refused(b"ARGUSSNP\x01\0\0\0\0\0\0\0", "a snapshot's magic");
     let mut version = bytes.clone();
-    version[8] = 5;
+    version[8] = 6;
     resign(&mut version);
-    refused(&version, "format version 5");
+    refused(&version, "format version 6");
     // A chunk that runs past the end, checksum intact.
     let mut long = bytes.clone();
     let (start, _) = chunks(&long, 1)[0];

@@ -65,7 +65,7 @@ fn labels_are_recorded_and_the_replay_gives_them_back() {
     world.set_label(Labelled::Agent(guard), "Sergeant").unwrap();
     world.step(0.1).unwrap();
     let bytes = world.stop_recording().unwrap();
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 4);
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), argus_core::record::FORMAT_VERSION);
     assert_eq!(names_chunks(&bytes), 3, "one after START, one per label set");
     let mut replay = Replay::new(&bytes).unwrap();
     // Before any step (a world rebuilt at step 0): the labels in force when recording started.
@@ -115,14 +115,26 @@ fn the_flight_recorder_window_carries_the_labels() {
 fn a_format_3_recording_still_replays() {
     // Made by the library that wrote format 3 (`scenario(2, 15, ..)` of core/tests/common): a
     // snapshot loaded mid-way, every feature of the core; 149,081 bytes.
-    let bytes = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scenario_v3.argusrec"))
-        .unwrap();
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 3);
+    replays_as_now("scenario_v3.argusrec", 3);
+}
+
+#[test]
+fn a_format_4_recording_still_replays() {
+    // Made by the library that wrote format 4 (no Hearing section), the same scenario: 149,649
+    // bytes.
+    replays_as_now("scenario_v4.argusrec", 4);
+}
+
+/// The recording `file` of format `version` replays, and ends in the world the same scenario
+/// recorded now (in this library's format) ends in.
+fn replays_as_now(file: &str, version: u32) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file);
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), version);
     let mut replay = Replay::new(&bytes).unwrap();
     assert_eq!(replay.step_count(), 15);
     replay.run_to_end().unwrap();
-    // The same scenario recorded now (format 4) ends in the same world.
     let (world, now) = scenario(2, 15, Some(RecordOptions::default()), 1);
-    assert_eq!(u32::from_le_bytes(now[8..12].try_into().unwrap()), 4);
+    assert_eq!(u32::from_le_bytes(now[8..12].try_into().unwrap()), argus_core::record::FORMAT_VERSION);
     assert!(replay.world().save().unwrap() == world.save().unwrap());
 }

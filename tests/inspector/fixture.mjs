@@ -69,7 +69,8 @@ const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 // Options (all off by default, giving the recording the tests were first written for):
 //   loseRadius   agent #0's lose-sight radius (default 12; 0: it has none)
 //   layerFilter  step 4's filtered pair (target #1) refused by the layer mask instead of attitude
-//   version      3 (default) or 4: the format (4: NAMES chunks, the targets' team and layers)
+//   version      3 (default), 4 or 5: the format (4: NAMES chunks, the targets' team and layers;
+//                5: each frame's Hearing section, see HEARING)
 //   names        format 4 only: false leaves the NAMES chunks out
 //   targetTeam   format 4: target #1's team (default 1, the agents' team)
 //   restart      format 4: a second START before step 6 (as a snapshot loaded while recording):
@@ -115,7 +116,7 @@ function frame(step, why = true) {
   w.u32(targets.length);
   for (const [tid, pos, pts] of targets) {
     w.u64(tid); w.v3(pos); w.u8(1); w.u8(pts.length); w.u16(0);
-    if (opts.version === 4) { const t = tid === id(0) ? TEAMS.target0 : { ...TEAMS.target1, team: opts.targetTeam ?? TEAMS.target1.team }; w.u32(t.team); w.u32(t.layers); }
+    if (opts.version >= 4) { const t = tid === id(0) ? TEAMS.target0 : { ...TEAMS.target1, team: opts.targetTeam ?? TEAMS.target1.team }; w.u32(t.team); w.u32(t.layers); }
     pts.forEach((p) => w.v3(p));
   }
   // 5. targets gone: #1 in step 5
@@ -171,8 +172,25 @@ function frame(step, why = true) {
     for (let i = 0; i < 12; i++) w.f32(i / 11);
     for (let i = 0; i < 12; i++) w.u8(i === 5 ? 1 : 0);
   } else w.u32(0);
+  // 16. hearing (format 5): agent #0 heard step 1's sound around the wall (HEARING.heard); in
+  // step 2 a record says why it did not hear a sound (HEARING.notHeard: no walkable path)
+  if (opts.version >= 5) {
+    const records = step === 1 ? [HEARING.heard] : step === 2 ? [HEARING.notHeard] : [];
+    w.u32(records.length);
+    for (const h of records) {
+      w.u64(id(0)); w.u32(h.sound); w.u8(h.outcome); w.u8(1); w.u16(h.path.length);
+      w.f32(h.reach); w.f32(h.straight); w.f32(h.kept); w.f32(h.distance); w.v3(h.apparent);
+      h.path.forEach((q) => w.v3(q));
+    }
+  }
   return w;
 }
+
+// Format 5's Hearing records (docs/recording.md: outcome 1 heard along the walk, 5 no walk).
+export const HEARING = {
+  heard: { sound: 0, outcome: 1, reach: 12, straight: 8, kept: 0, distance: 9.5, apparent: [6, 0, 3], path: [[8, 0, 0.5], [7, 0, 2], [6, 0, 3], [1, 0, 1]] },
+  notHeard: { sound: 0, outcome: 5, reach: 12, straight: 8, kept: 0, distance: 0, apparent: [8, 0, 0], path: [] },
+};
 
 // Returns the recording as a Uint8Array. `end: false` leaves the END chunk out.
 // `explain`: when given, an options INPUT (call 0) says whether the "why" was recorded (and
@@ -199,7 +217,7 @@ export function makeRecording({ end = true, explain, ...rest } = {}) {
   // Format 4: a NAMES chunk (u32 count; per label u8 kind, u8[3] pad, u64 id, u32 length, the
   // UTF-8 bytes, no padding) after the START's SCENE (and the options INPUT, when there is one:
   // docs/recording.md's order) and before the STEPs of steps 2, 3 and 5.
-  const withNames = opts.version === 4 && opts.names !== false;
+  const withNames = opts.version >= 4 && opts.names !== false;
   let firstNames = true;
   const names = (entries) => {
     const b = new Writer();

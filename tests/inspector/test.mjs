@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
-import { makeRecording, LABELS } from "./fixture.mjs";
+import { makeRecording, LABELS, HEARING } from "./fixture.mjs";
 import { pngStats } from "./png.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -200,7 +200,7 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   const v2 = Uint8Array.from(full); v2[8] = 2;
   fs.writeFileSync(path.join(work, "v2.argusrec"), v2);
   r = await upload(page, path.join(work, "v2.argusrec"));
-  check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")) && /reads version 3/.test(await text(page, "#error")), await text(page, "#error"));
+  check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")) && /reads versions 3 to 5/.test(await text(page, "#error")), await text(page, "#error"));
   // A chunk that runs past the end of the file: the file was cut there; it opens up to its last
   // complete step, with a banner saying where it was cut.
   fs.writeFileSync(path.join(work, "cut.argusrec"), full.subarray(0, full.length - 300));
@@ -599,11 +599,11 @@ function completeFrames(bytes) {
   st = await api(page, "seek", 3);
   check("format 4 without labels: “#0”, “target #0”, and the summary says none recorded", /agent\s+#0 \(team 1\)/.test(await text(page, "#agent")) && st.mapLabels.includes("#0 Idle") && st.mapLabels.includes("target #0") && /labels\s+none recorded/.test(await text(page, "#summary")), JSON.stringify(st.mapLabels));
 
-  // Format 5 is refused, naming its version.
-  const v5 = Uint8Array.from(v4); v5[8] = 5;
-  fs.writeFileSync(path.join(work, "v5.argusrec"), v5);
-  const r5 = await upload(page, path.join(work, "v5.argusrec"));
-  check("format 5 → refused, naming its version and the versions read", !r5.ready && /Unsupported recording format version 5: this inspector reads version 3 or 4\./.test(await text(page, "#error")), await text(page, "#error"));
+  // Format 6 is refused, naming its version.
+  const v6 = Uint8Array.from(v4); v6[8] = 6;
+  fs.writeFileSync(path.join(work, "v6.argusrec"), v6);
+  const r6 = await upload(page, path.join(work, "v6.argusrec"));
+  check("format 6 → refused, naming its version and the versions read", !r6.ready && /Unsupported recording format version 6: this inspector reads versions 3 to 5\./.test(await text(page, "#error")), await text(page, "#error"));
 
   // Damaged NAMES chunks: an error naming the field, no JavaScript error.
   for (const [field, value, want] of [
@@ -637,6 +637,63 @@ function completeFrames(bytes) {
   check(`format 4: the fixture cut at each of its ${wants.length} bytes after the first frame opens up to its last complete step`, got.length === 0, got.slice(0, 3).join(" | "));
   check("format 4: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
   await page.close();
+}
+
+// ---- 1d. format 5: hearing (each frame's Hearing section) ----------------------------------
+{
+  const { page, errors, requests } = await freshPage();
+  const file5 = path.join(work, "fixture-v5.argusrec");
+  fs.writeFileSync(file5, makeRecording({ version: 5 }));
+  const s = await upload(page, file5);
+  check("format 5: the fixture opens (8 steps, not truncated)", s.ready && !s.error && s.frames === 8 && s.version === 5, JSON.stringify({ frames: s.frames, error: s.error, version: s.version }));
+  await api(page, "select", 0, null);
+  await api(page, "seek", 1);
+  let agent = await text(page, "#agent");
+  const h = HEARING.heard;
+  check("format 5: the agent panel says the sound came around the wall, its walk against its reach, where it seems to come from",
+    /hearing\s+sound 0 of player \(#0\) \(loudness 6\.0\): heard around walls: walk 9\.5 m ≤ reach 12\.0 m; seems to come from \(6\.0, 0\.0, 3\.0\)/.test(agent), agent);
+  const drawn = (await api(page, "state")).drawnSymbols;
+  check("format 5: the map draws the sound's walk to the selected agent (and the legend has it)", drawn.includes("hearing-heard") && (await api(page, "state")).legendSymbols.includes("hearing-heard"), drawn.join(","));
+  const rec = await api(page, "hearing", 1);
+  check("format 5: the walk's points are read as written", rec.records.length === 1 && JSON.stringify(rec.records[0].path) === JSON.stringify(h.path) && rec.percepts.length === 1, JSON.stringify(rec.records[0]?.path));
+  await api(page, "seek", 2);
+  agent = await text(page, "#agent");
+  check("format 5: a sound not heard says why (blocked: no walkable path)", /not heard: blocked: no walkable path \(the straight 8\.0 m is blocked\)/.test(agent), agent);
+  await api(page, "seek", 3);
+  agent = await text(page, "#agent");
+  check("format 5: a step with no record says so", /hearing\s+no sound within twice its reach this step/.test(agent), agent);
+  // A format 4 file has no hearing row at all.
+  const file4 = path.join(work, "fixture-v4-hearing.argusrec");
+  fs.writeFileSync(file4, makeRecording({ version: 4 }));
+  await upload(page, file4);
+  await api(page, "select", 0, null);
+  await api(page, "seek", 1);
+  agent = await text(page, "#agent");
+  check("format 5: a format 4 recording shows no hearing row", !/hearing\s/.test(agent) && /heard/.test(agent), agent);
+  // A nonsense walk point count is an error naming it, not a loop.
+  const bytes = makeRecording({ version: 5 });
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = findHearingCount(bytes, 1);
+  dv.setUint16(at + 4 + 14, 0xffff, true);
+  const badFile = path.join(work, "fixture-v5-bad.argusrec");
+  fs.writeFileSync(badFile, bytes);
+  const bad = await upload(page, badFile);
+  check("format 5: a walk point count past the chunk's end is refused by name", !!bad.error && /walk point count of a hearing record|hearing record runs past/.test(bad.error), bad.error);
+  check("format 5: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
+  await page.close();
+}
+
+// The offset of the Hearing section's count in the FRAME of `step` of a fixture recording: the
+// frame ends with it, and its one record (44 bytes and the walk's points) is the last thing in it.
+function findHearingCount(bytes, step) {
+  let at = 16;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  while (at < bytes.length) {
+    const kind = bytes[at], len = dv.getUint32(at + 4, true), body = at + 8;
+    if (kind === 5 && dv.getUint32(body + 8, true) === step) return body + len - 4 - 44 - 12 * HEARING.heard.path.length;
+    at = body + len;
+  }
+  throw new Error("no frame of step " + step);
 }
 
 // ---- 2. the courtyard demo's recording, checked against the demo's own printed timeline ------
@@ -695,6 +752,23 @@ if (args.courtyard) {
     if (!(Math.abs(st.time - +t) < 0.006 && new RegExp(`heard ${shown(names.player)} \\(strength ${strength}\\)`).test(panel) && st.sounds > 0)) heardBad.push(`${t} ${who} ${strength}: ${panel.replace(/\s+/g, " ").slice(-120)}`);
   }
   check(`courtyard: all ${heard.length} sounds the demo printed as heard are in the guard's panel with their strength`, heard.length >= 5 && heardBad.length === 0, heardBad.slice(0, 3).join("; "));
+  // Format 5: each frame's Hearing records agree with its sound percepts (a record says heard
+  // exactly when the guard has the percept), and the footsteps out of reach say by how much.
+  if (s.version >= 5) {
+    const wrong = [];
+    let heardRecords = 0, beyond = 0;
+    for (let f = 0; f < s.frames; f++) {
+      const h = await api(page, "hearing", f);
+      for (const p of h.percepts) if (!h.records.some((r) => r.agent === p.agent && r.sound === p.sound && r.outcome === 0 && /: heard by the straight line: /.test(r.words))) wrong.push(`frame ${f}: percept ${p.agent}/${p.sound} without a heard record`);
+      for (const r of h.records) {
+        const percept = h.percepts.some((p) => p.agent === r.agent && p.sound === r.sound);
+        if (percept !== r.outcome <= 1) wrong.push(`frame ${f}: ${r.words}`);
+        if (r.outcome === 2 && !/not heard: \d+\.\d m away > reach \d+\.\d m$/.test(r.words)) wrong.push(`frame ${f}: ${r.words}`);
+        heardRecords += r.outcome <= 1; beyond += r.outcome === 2;
+      }
+    }
+    check(`courtyard: the Hearing records agree with the sound percepts (${heardRecords} heard, ${beyond} out of reach)`, wrong.length === 0 && heardRecords >= 5 && beyond > 0, wrong.slice(0, 3).join("; "));
+  }
   // Each "forgot the player (last known at x, z)": the panel says forgot; a step before, the
   // memory record holds that last known position.
   const forgot = [...log.matchAll(/^\s+(\d+\.\d\d) s\s+(\w+)\s+forgot the player \(last known at (-?\d+\.\d), (-?\d+\.\d)\)/gm)];

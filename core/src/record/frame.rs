@@ -1,4 +1,4 @@
-//! FRAME chunks: a step's outputs in the fifteen sections of `docs/recording.md`, and the split
+//! FRAME chunks: a step's outputs in the sixteen sections (fifteen before format 5) of `docs/recording.md`, and the split
 //! of a frame into its sections (the replay compares them one by one).
 
 use std::ops::Range;
@@ -6,6 +6,7 @@ use std::ops::Range;
 use super::Recorder;
 use super::deferred::Holes;
 use super::delta::write_memory;
+use super::hearing::write_hearing;
 use super::why::write_why;
 use super::writer::{Rec, Writer};
 use crate::math::Vec3;
@@ -15,7 +16,7 @@ use crate::target::MAX_CHECK_POINTS;
 use crate::world::World;
 
 /// The sections' names, in order (a replay mismatch names one).
-pub(crate) const SECTIONS: [&str; 15] = [
+pub(crate) const SECTIONS: [&str; 16] = [
     "agents",
     "agents gone",
     "sight ticks",
@@ -31,9 +32,16 @@ pub(crate) const SECTIONS: [&str; 15] = [
     "why",
     "tactics",
     "influence maps",
+    "hearing",
 ];
+/// The sections a frame of format `version` has (Hearing is format 5's).
+pub(crate) fn section_count(version: u32) -> usize {
+    if version >= 5 { 16 } else { 15 }
+}
 /// The Tactics section: answers to `&self` queries, which the replay does not ask again.
 pub(crate) const TACTICS: usize = 13;
+/// Bytes of a Hearing record before its walk's points.
+const HEARING_HEAD: usize = 44;
 /// Bytes before the first section: time, step, dt, flags.
 pub(crate) const FRAME_HEADER: usize = 20;
 
@@ -135,6 +143,10 @@ pub(crate) fn write_frame(
     w.bytes(&tactics.1);
     // 15. Influence maps.
     write_maps(world, rec, w);
+    // 16. Hearing.
+    if rec.written.version >= 5 {
+        write_hearing(world, rec.why.explain, &rec.why.focus, &mut rec.hearing, w);
+    }
 }
 
 /// Sections 7–11: the step's events.
@@ -247,13 +259,18 @@ fn why_group_size(frame: &[u8], at: usize) -> Option<usize> {
 
 /// Splits a frame's payload (of format `version`) into its sections (each with its count),
 /// checking that every record fits; `None` when the frame is malformed.
-pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 15]> {
+/// A format before 5 leaves the Hearing section empty (`at..at` at the frame's end).
+pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 16]> {
     let target_head = if version >= 4 { 32 } else { 24 };
     let mut at = FRAME_HEADER;
     let u32_at =
         |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
-    let mut out: [Range<usize>; 15] = Default::default();
+    let mut out: [Range<usize>; 16] = Default::default();
     for (k, slot) in out.iter_mut().enumerate() {
+        if k >= section_count(version) {
+            *slot = at..at;
+            continue;
+        }
         let start = at;
         let n = u32_at(at)?;
         at += 4;
@@ -269,6 +286,7 @@ pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 15]> {
                 11 => 12usize.checked_add(32usize.checked_mul(u32_at(at + 8)?)?)?,
                 12 => why_group_size(frame, at)?,
                 13 => 28 + 16 * u32_at(at + 4)?,
+                15 => HEARING_HEAD + 12 * u16::from_le_bytes(frame.get(at + 14..at + 16)?.try_into().ok()?) as usize,
                 _ => {
                     let cells = u32_at(at + 28)?.checked_mul(u32_at(at + 32)?)?;
                     40 + cells.checked_mul(u32_at(at + 36)?.checked_mul(4)?.checked_add(1)?)?

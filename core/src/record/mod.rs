@@ -17,6 +17,7 @@ mod capture;
 mod deferred;
 mod delta;
 pub(crate) mod frame;
+mod hearing;
 pub(crate) mod inputs;
 mod names;
 mod replay;
@@ -28,7 +29,11 @@ mod why;
 mod writer;
 
 pub(crate) use capture::{AgentCapture, CaptureInput, CapturedMemory};
+#[cfg(any(test, feature = "testing"))]
+pub use hearing::HearingRecord;
 pub(crate) use inputs::call;
+#[cfg(any(test, feature = "testing"))]
+pub use replay::hearing_sections;
 pub use replay::{Replay, reseal};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
 
@@ -45,7 +50,7 @@ use writer::{ChunkKind, Writer};
 /// Magic of every recording.
 pub const MAGIC: &[u8; 8] = b"ARGUSREC";
 /// Format version written by this library.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 /// The oldest format version this library reads (3: no `NAMES`, Targets without team and layers).
 pub const OLDEST_FORMAT_VERSION: u32 = 3;
 
@@ -138,6 +143,8 @@ pub(crate) struct Recorder {
     pub(crate) next_in: Vec<f32>,
     /// Where the last FRAME's payload starts in `out` (the replay compares it).
     pub(crate) last_frame: usize,
+    /// The Hearing section's search memory (see `hearing`).
+    pub(crate) hearing: hearing::HearingScratch,
 }
 
 impl Recorder {
@@ -242,6 +249,7 @@ impl World {
             ticks: Default::default(),
             next_in: Vec::new(),
             last_frame: 0,
+            hearing: Default::default(),
         };
         for id in &rec.why.focus.0 {
             crate::bits::set_bit(&mut rec.focus_slots, id.index, true);

@@ -292,3 +292,16 @@ fn find_chunk(bytes: &[u8], kind: ChunkKind) -> Option<Range<usize>> {
     }
     None
 }
+
+/// Test hook: each FRAME's Hearing section (format 5), its records parsed (see
+/// `hearing::HearingRecord`); `None` when the recording or a frame is malformed.
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub fn hearing_sections(bytes: &[u8]) -> Option<Vec<Vec<super::hearing::HearingRecord>>> {
+    let version = version_of(bytes).ok()?;
+    let (chunks, _) = walk(bytes).ok()?;
+    let frames = chunks.iter().filter(|(kind, _)| *kind == ChunkKind::Frame);
+    frames
+        .map(|(_, r)| super::hearing::parse(&bytes[r.clone()][split(&bytes[r.clone()], version)?[15].clone()]))
+        .collect()
+}

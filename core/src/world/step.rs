@@ -469,6 +469,14 @@ impl World {
         (loudest, use_grid)
     }
 
+    /// The last step's sounds as its hearing looked them up (with the grid it built of them).
+    pub(crate) fn last_step_sounds(&self) -> StepSounds<'_> {
+        let sounds = &self.last_sounds;
+        let loudest = sounds.iter().map(|s| s.loudness).fold(0.0, f32::max);
+        let grid = (sounds.len() >= SOUND_GRID_MIN).then_some(&self.scratch.sound_grid);
+        StepSounds { sounds, grid, loudest }
+    }
+
     /// The step completed: advance the clock, publish its events, retire its sounds.
     fn commit(&mut self) {
         self.time = self.scratch.time;
