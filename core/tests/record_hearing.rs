@@ -16,6 +16,7 @@ const MUFFLED: u8 = 3;
 const WALK_TOO_LONG: u8 = 4;
 const NO_WALK: u8 = 5;
 const OFF_GRAPH: u8 = 6;
+const WALK_FAR: u8 = 7;
 
 fn cuboid(world: &mut World, centre: Vec3, half: Vec3) -> OccluderId {
     world.add_occluder(&OccluderDef::cuboid(centre, half)).unwrap()
@@ -124,7 +125,7 @@ fn the_lesson_hearing_says_muffled_and_lists_only_the_focus() {
 #[test]
 fn the_records_agree_with_the_step_and_the_walk_search_on_random_levels() {
     let mut rng = Rng(45);
-    let (mut heard, mut too_long, mut no_walk) = (0, 0, 0);
+    let (mut heard, mut too_long, mut no_walk, mut far) = (0, 0, 0, 0);
     for round in 0..60 {
         let mut world = level(if round % 3 == 0 { HearingPath::Straight } else { HearingPath::Walk });
         for _ in 0..rng.n(6) {
@@ -163,14 +164,17 @@ fn the_records_agree_with_the_step_and_the_walk_search_on_random_levels() {
                     assert!(world.walk_path(from, to, f32::MAX).unwrap().is_none(), "round {round}");
                     no_walk += 1;
                 }
+                WALK_FAR => {
+                    assert!(world.walk_path(from, to, 2.0 * r.reach).unwrap().is_none(), "round {round}");
+                    far += 1;
+                }
                 BEYOND_REACH => assert!(r.straight > r.reach),
                 _ => {}
             }
             heard += percept as usize;
         }
     }
-    assert!(
-        heard > 20 && too_long > 5 && no_walk > 0,
-        "cases met: heard {heard}, too long {too_long}, no walk {no_walk}"
-    );
+    let met = format!("heard {heard}, too long {too_long}, no walk {no_walk}, none within twice the reach {far}");
+    assert!(heard > 20 && too_long > 5 && no_walk > 0, "cases met: {met}");
+    println!("cases met: {met}");
 }

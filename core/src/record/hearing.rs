@@ -7,16 +7,16 @@
 //! Heard or not is the step's own answer (its sound percepts); the rest is found again here with
 //! the hearing module's rules (`hear`, `path_of`, the walk graph's search), so the section cannot
 //! disagree with what the agent did. Only recordings that explain (`RecordOptions::explain`)
-//! write records; a walk not heard is searched without a limit, so it costs a search per such
-//! pair while recording, never in a step.
+//! write records; a walk not heard is searched up to twice the reach (a search per such pair
+//! while recording, never in a step).
 
 use super::Focus;
 use super::writer::Writer;
 use crate::agent::Agent;
 use crate::hearing::{HearingPath, Sound, hear, path_of};
-use crate::math::{MAX_MAGNITUDE, Vec3};
+use crate::math::Vec3;
 use crate::percept::PerceptKind;
-use crate::walk::{FloodScratch, walk_path};
+use crate::walk::FloodScratch;
 use crate::world::World;
 
 /// Why a listener heard a sound or did not (the record's `u8 outcome`).
@@ -39,6 +39,8 @@ pub(crate) enum Outcome {
     NoWalk = 5,
     /// Walk hearing: the sound or the listener has no open node within the snap distance.
     OffGraph = 6,
+    /// Walk hearing: no walk of at most twice the reach (the search goes no further).
+    WalkFar = 7,
 }
 
 /// Working memory of the section, kept by the recorder between frames.
@@ -159,17 +161,24 @@ fn explain_pair(
             None => done(Outcome::BeyondReach, 0.0),
         };
     };
-    if graph.nearest_node(sound.position).is_none() || graph.nearest_node(listener).is_none() {
+    let (Some((source, start)), Some((end, last))) = (graph.nearest_node(sound.position), graph.nearest_node(listener))
+    else {
         return done(Outcome::OffGraph, 0.0);
-    }
-    let Some(found) = walk_path(graph, flood, sound.position, listener, MAX_MAGNITUDE) else {
-        return done(Outcome::NoWalk, 0.0);
     };
+    // As `walk_path` searches, bounded by twice the reach: a walk longer than that is not
+    // followed further (a level-wide search per pair would cost the recording milliseconds).
+    let limit = 2.0 * reach;
+    let walks = flood.search(graph, (source, start), limit, &[(end, graph.position(end))]);
+    let Some(walked) = walks.distance(end).map(|d| d + last).filter(|&d| d <= limit) else {
+        return done(if walks.exhausted() { Outcome::NoWalk } else { Outcome::WalkFar }, 0.0);
+    };
+    let mut path: Vec<u32> = walks.path_back(end).collect();
+    path.reverse();
     let (outcome, distance) = match heard {
         Some(d) => (Outcome::HeardWalk, d),
-        None => (Outcome::WalkTooLong, found.distance),
+        None => (Outcome::WalkTooLong, walked),
     };
-    Explained { outcome, kept, distance, path: found.nodes }
+    Explained { outcome, kept, distance, path }
 }
 
 /// A Hearing record read back (a test hook: see `replay::hearing_sections`).
@@ -181,7 +190,7 @@ pub struct HearingRecord {
     pub agent_generation: u32,
     pub sound: u32,
     /// `Outcome` as its byte: 0 heard straight, 1 heard along the walk, 2 beyond reach,
-    /// 3 muffled, 4 walk too long, 5 no walk, 6 off the graph.
+    /// 3 muffled, 4 walk too long, 5 no walk, 6 off the graph, 7 no walk within twice the reach.
     pub outcome: u8,
     pub walk_hearing: bool,
     pub reach: f32,

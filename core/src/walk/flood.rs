@@ -41,6 +41,8 @@ pub(crate) struct FloodScratch {
     heap: BinaryHeap<Reverse<u64>>,
     /// Nodes settled by the last flood.
     settled: usize,
+    /// The last flood's limit stopped a walk (else it reached every node it could).
+    cut: bool,
 }
 
 impl FloodScratch {
@@ -89,6 +91,7 @@ impl FloodScratch {
             self.current = 1;
         }
         self.settled = 0;
+        self.cut = start > limit;
         start <= limit && graph.is_open(source)
     }
 
@@ -118,17 +121,22 @@ impl FloodScratch {
             {
                 return;
             }
-            let (labels, heap) = (&mut self.labels, &mut self.heap);
+            let (labels, heap, cut) = (&mut self.labels, &mut self.heap, &mut self.cut);
             graph.for_each_edge(node, |next, length| {
                 let d = distance + length;
                 let l = &mut labels[next as usize];
                 let fresh = l.stamp != stamp;
-                if d > limit || !(fresh || d < l.distance) {
+                if d > limit {
+                    *cut = true;
+                    return;
+                }
+                if !(fresh || d < l.distance) {
                     return;
                 }
                 let h = if fresh { bound(next) } else { l.estimate };
                 // No target within the limit lies beyond this node.
                 if d + h > limit {
+                    *cut = true;
                     return;
                 }
                 *l = Label { distance: d, previous: node, stamp, taken: 0, estimate: h };
@@ -166,6 +174,12 @@ impl Flood<'_> {
                 here
             })
         })
+    }
+
+    /// The flood reached every node joined to its source: no walk at all leads anywhere else
+    /// (false when its limit stopped a walk, or a search stopped once its targets were reached).
+    pub fn exhausted(&self) -> bool {
+        !self.scratch.cut
     }
 
     /// Nodes the flood settled.
