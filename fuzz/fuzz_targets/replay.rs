@@ -1,9 +1,10 @@
 //! Coverage-guided: any bytes given to the replay, and valid recordings with bytes changed,
 //! inserted or cut (then resealed, so the damage reaches the parser instead of stopping at the
 //! checksum), are refused with `BadSnapshot` or `ReplayMismatch`, or replay; never a panic, an
-//! abort or an unbounded allocation. The valid recordings: a built-in-ray world's, and an
-//! engine-ray world's whose ray batches failed at some steps while it recorded (each checked
-//! to replay whole before it is damaged).
+//! abort or an unbounded allocation. The valid recordings: a built-in-ray world's, an
+//! engine-ray world's whose ray batches failed at some steps while it recorded, and a flight
+//! recorder's saved window of a walk-hearing world (a START cut mid-way, Hearing records with
+//! walks); each checked to replay whole before it is damaged.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -93,6 +94,31 @@ fn engine_recording() -> &'static [u8] {
     })
 }
 
+/// A flight recorder's last second of 8, saved (cut at the key frame of step 60), of a world that
+/// hears along a walk grid: footsteps behind a wall heard round its end, every other one too
+/// quiet to come round.
+fn flight_recording() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        let mut w = World::new(&WorldDef { hearing_path: HearingPath::Walk, ..Default::default() }).unwrap();
+        w.add_occluder(&OccluderDef::cuboid(Vec3::new(3.0, 1.5, 5.0), Vec3::new(3.0, 1.5, 0.1))).unwrap();
+        w.set_walk_grid(&WalkGridDef { width: 20, depth: 20, cell_size: 0.5, ..Default::default() }).unwrap();
+        w.create_agent(&AgentDef { position: Vec3::new(2.0, 0.0, 3.0), ..Default::default() }).unwrap();
+        let t = w.create_target(&TargetDef { position: Vec3::new(2.0, 0.0, 7.0), ..Default::default() }).unwrap();
+        w.start_recording_to(&RecordOptions::default(), RecordTo::Flight { seconds: 1.0 }).unwrap();
+        for k in 0..80 {
+            let loudness = if k % 2 == 0 { 20.0 } else { 5.0 };
+            w.emit_sound(&SoundDef { position: Vec3::new(2.0, 0.0, 7.0), loudness, source: t, ..Default::default() })
+                .unwrap();
+            w.step(0.1).unwrap();
+        }
+        let mut bytes = Vec::new();
+        w.save_flight_recording(&mut bytes).unwrap();
+        Replay::new(&bytes).and_then(|mut r| r.run_to_end()).expect("the seed replays whole");
+        bytes
+    })
+}
+
 fn replay(bytes: &[u8]) {
     match Replay::new(bytes) {
         Err(Error::BadSnapshot(_)) => {}
@@ -110,9 +136,14 @@ fuzz_target!(|data: &[u8]| {
         replay(rest);
         return;
     }
-    // Edits of a valid recording (mode bit 2: the engine-ray one): 5 bytes each, `u32` offset
-    // and a byte to XOR, insert or cut at.
-    let mut bytes = if mode & 4 == 0 { recording() } else { engine_recording() }.to_vec();
+    // Edits of a valid recording (mode bit 2: the engine-ray one; bit 3: the flight recorder's
+    // window): 5 bytes each, `u32` offset and a byte to XOR, insert or cut at.
+    let seed = match (mode & 4 != 0, mode & 8 != 0) {
+        (_, true) => flight_recording(),
+        (true, false) => engine_recording(),
+        (false, false) => recording(),
+    };
+    let mut bytes = seed.to_vec();
     for edit in rest.chunks_exact(5) {
         let at = u32::from_le_bytes(edit[..4].try_into().unwrap()) as usize % bytes.len().max(1);
         match edit[4] {
