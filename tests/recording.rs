@@ -582,6 +582,13 @@ fn truncated_and_corrupted_recordings_are_refused_and_create_nothing() {
     version[8] = 6;
     resign(&mut version);
     refused(&version, "format version 6");
+    // The END chunk's pad (after the bytes its checksum covers): each of its bits.
+    for bit in 0..24 {
+        let mut pad = bytes.clone();
+        let at = pad.len() - 23 + bit / 8;
+        pad[at] ^= 1 << (bit % 8);
+        refused(&pad, &format!("END pad bit {bit}"));
+    }
     // A chunk that runs past the end, checksum intact.
     let mut long = bytes.clone();
     let (start, _) = chunks(&long, 1)[0];

@@ -71,6 +71,10 @@ fn walk(bytes: &[u8]) -> Result<(Chunks, Option<usize>)> {
             bad(format!("truncated: the chunk at offset {at} runs {length} bytes past the end of the file"))
         })?;
         if kind == ChunkKind::End {
+            // The checksum covers the bytes before END only: its own pad is checked here.
+            if bytes[at + 1..at + 4] != [0; 3] {
+                return Err(bad(format!("the END chunk at offset {at} has non-zero pad bytes")));
+            }
             return Ok((chunks, Some(at)));
         }
         chunks.push((kind, start..end));
