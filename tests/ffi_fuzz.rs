@@ -10,6 +10,9 @@
 //! defs and memories, target defs, occluder validity, event arrays, attitudes, pending step) must
 //! stay the same, and after every call the model's live counts must match the world's.
 //!
+//! Recordings to a file, to a write callback and to the flight recorder, and the flight
+//! recorder's saved windows, are in `ffi_fuzz/streams.rs`.
+//!
 //! `ARGUS_FUZZ_SEED=<n>` and `ARGUS_FUZZ_CALLS=<n>` rerun one seed; failures print the seed, the
 //! call number and the last calls.
 
@@ -22,13 +25,16 @@ use argus::*;
 use argus_core::settings::{SettingsWords, WordKind};
 use argus_core::{AwarenessConfig, BrainConfig, HearingConfig, MemoryConfig, SightConfig};
 
+#[path = "ffi_fuzz/streams.rs"]
+mod streams;
+
 const SEEDS: [u64; 3] = [0x5EED_0001, 0xA5A5_1234_DEAD_BEEF, 0x0BAD_F00D_CAFE_0042];
 const CALLS_PER_SEED: usize = 10_000;
 const WORLDS: usize = 4;
 const MAX_LIVE: usize = 6;
 const MAX_STALE: usize = 4;
-/// Result codes counted (every code up to `ARGUS_RESULT_REPLAY_MISMATCH`).
-const CODES: usize = R::ReplayMismatch as usize + 1;
+/// Result codes counted (every code up to `ARGUS_RESULT_WRITE_FAILED`).
+const CODES: usize = R::WriteFailed as usize + 1;
 const NULL_AGENT: ArgusAgentId = ArgusAgentId { index: 0, world: 0, generation: 0 };
 
 // ---- a tiny deterministic RNG ------------------------------------------------------------------
@@ -122,6 +128,8 @@ struct World {
     /// The recording under way (or kept) saw a ray callback fail (the failed call changed
     /// nothing and left no trace: the recording must still replay).
     failed_rays: bool,
+    /// Where the recording under way goes.
+    dest: streams::Dest,
 }
 
 /// A save and the model it captured. The ray backend is not part of it: a world that loads a
@@ -161,6 +169,8 @@ struct Cx {
     base_live: u32,
     /// How often each result code came back, to show the run exercised every kind of answer.
     seen: [usize; CODES],
+    /// The run's temporary files and what the stream and flight recorder calls answered.
+    streams: streams::Streams,
 }
 
 /// A deterministic engine: some rays hit halfway.
@@ -438,12 +448,30 @@ impl Cx {
         explains: bool,
         call: impl FnOnce() -> ArgusResult,
     ) -> ArgusResult {
-        self.log.push_back(format!("w{wi} {what} -> expect {expected:?}"));
+        self.run_late(wi, what, changes, explains, call, move || expected)
+    }
+
+    /// `run_checked` with the code expected known only after the call: one decided by what a
+    /// write callback answered (on the recording's own thread, maybe while the call waits).
+    fn run_late(
+        &mut self,
+        wi: usize,
+        what: String,
+        changes: bool,
+        explains: bool,
+        call: impl FnOnce() -> ArgusResult,
+        expected: impl FnOnce() -> ArgusResult,
+    ) -> ArgusResult {
+        self.log.push_back(format!("w{wi} {what}"));
         if self.log.len() > 12 {
             self.log.pop_front();
         }
         let before = digest(&self.worlds[wi]);
         let got = call();
+        let expected = expected();
+        if let Some(line) = self.log.back_mut() {
+            line.push_str(&format!(" -> expect {expected:?}"));
+        }
         // A failing ray callback fails a call that asked it for rays, which the model does
         // not foresee: that call must then change nothing (checked below).
         let expected = if got == R::CallbackFailed && expected == R::Ok && self.worlds[wi].callback_fails {
@@ -1991,7 +2019,10 @@ fn op_world(cx: &mut Cx, wi: usize) {
 fn op_record(cx: &mut Cx, wi: usize) {
     let p = cx.worlds[wi].ptr;
     let (poisoned, recording, pending) = (cx.worlds[wi].poisoned, cx.worlds[wi].recording, cx.worlds[wi].pending);
-    match cx.rng.below(10) {
+    // A flight recorder's window is saved often while there is one.
+    let flight = recording && matches!(cx.worlds[wi].dest, streams::Dest::Flight);
+    let roll = if flight && cx.rng.chance(30) { 10 } else { cx.rng.below(13) };
+    match roll {
         0..=2 => {
             let mut def = argus_default_record_def();
             def.explain = cx.rng.below(2) as u8;
@@ -2022,53 +2053,36 @@ fn op_record(cx: &mut Cx, wi: usize) {
             if null_def {
                 fault = Fault::Ffi(R::InvalidArgument);
             }
+            // Memory, a file, a callback, the flight recorder or an unknown `to`, sometimes with
+            // a bad path, a NULL `write` or flight seconds out of range.
+            let to = streams::pick_destination(cx, &mut def);
             let e = match fault {
                 _ if poisoned => R::WorldPoisoned,
                 Fault::Ffi(code) => code,
+                _ if to.unknown_to => R::InvalidArgument,
                 _ if recording => R::InvalidArgument,
                 _ if pending.is_some() => R::StepInProgress,
                 Fault::Core(code) => code,
-                Fault::None => R::Ok,
+                Fault::None => to.fault.unwrap_or(R::Ok),
             };
             let dp = if null_def { null() } else { &def as *const _ };
-            // SAFETY: NULL or a local def whose focus points at `focus` (or NULL, refused).
-            let r = cx.run(wi, format!("start_recording fault={fault:?} focus={}", focus.len()), e, false, || unsafe {
-                argus_world_start_recording(p, dp)
-            });
+            let what = format!("start_recording fault={fault:?} focus={} to={}", focus.len(), to.label);
+            // SAFETY: NULL or a local def whose focus points at `focus` (or NULL, refused), whose
+            // path is NULL or NUL-terminated and whose callback's data outlives the recording.
+            let r = cx.run(wi, what, e, false, || unsafe { argus_world_start_recording(p, dp) });
+            streams::started(cx, wi, r, to);
             if r == R::Ok {
                 cx.worlds[wi].recording = true;
                 cx.worlds[wi].kept = None;
                 cx.worlds[wi].failed_rays = false;
             }
         }
-        3..=5 => {
-            let e = if poisoned {
-                R::WorldPoisoned
-            } else if !recording {
-                R::InvalidArgument
-            } else if pending.is_some() {
-                R::StepInProgress
-            } else {
-                R::Ok
-            };
-            // SAFETY: a live world.
-            if cx.run(wi, "stop_recording".into(), e, false, || unsafe { argus_world_stop_recording(p) }) == R::Ok {
-                let mut counts = ArgusWorldCounts::default();
-                // SAFETY: a live world and a local.
-                unsafe { argus_world_get_counts(p, &mut counts) };
-                cx.worlds[wi].recording = false;
-                cx.worlds[wi].kept = Some(counts);
-                copy_recording(cx, wi);
-            }
-            // SAFETY: a live world.
-            let is = unsafe { argus_world_is_recording(p) } != 0;
-            if is != (cx.worlds[wi].recording && !cx.worlds[wi].poisoned) {
-                cx.fail("argus_world_is_recording disagrees with the model");
-            }
-        }
+        3..=5 => streams::stop_recording(cx, wi),
         6 if recording && cx.worlds[wi].engine && !poisoned => failing_batch(cx, wi),
         6 if !recording && cx.worlds[wi].engine && !poisoned && pending.is_none() => recorded_failing_batch(cx, wi),
         6 => copy_recording(cx, wi),
+        11 | 12 if !recording && !poisoned && pending.is_none() => streams::session(cx, wi),
+        10..=12 => streams::op_flight(cx, wi),
         _ if cx.recordings.is_empty() => {}
         _ => {
             let k = cx.rng.below(cx.recordings.len() as u64) as usize;
@@ -2246,8 +2260,12 @@ fn failing_batch(cx: &mut Cx, wi: usize) {
 
 /// Calls with a NULL world, which must be refused without touching any world.
 fn op_null_world(cx: &mut Cx) {
-    let which = cx.rng.below(13);
+    let which = cx.rng.below(15);
     let wi = cx.pick_world();
+    if which >= 13 {
+        streams::null_world_flight(cx, wi, which == 13);
+        return;
+    }
     let rd = argus_default_record_def();
     let mut size = 0u64;
     let ad = argus_default_agent_def();
@@ -2310,6 +2328,7 @@ fn new_world(rng: &mut Rng) -> World {
         recording: false,
         kept: None,
         failed_rays: false,
+        dest: streams::Dest::Memory,
     }
 }
 
@@ -2391,6 +2410,7 @@ fn fuzz(seed: u64, calls: usize) -> [usize; CODES] {
         log: VecDeque::new(),
         base_live,
         seen: [0; CODES],
+        streams: streams::Streams::new(seed),
     };
     while cx.call < calls {
         let wi = cx.pick_world();
@@ -2423,7 +2443,9 @@ fn fuzz(seed: u64, calls: usize) -> [usize; CODES] {
         let failed = cx.replayed_failed_rays;
         assert!(failed >= 1, "no recording with a failed ray callback inside was replayed whole ({failed})");
         assert!(cx.beliefs_seen >= 1, "no belief was read back");
+        streams::check_coverage(&cx);
     }
+    println!("ffi fuzz seed {seed:#x}: recordings to a file, a callback, the flight recorder\n{}", cx.streams.report());
     cx.seen
 }
 
@@ -2463,7 +2485,7 @@ fn random_calls_through_the_c_abi_never_corrupt_a_world() {
         assert!(total >= 20_000);
         // Every kind of answer came up, and most calls did something.
         // (REENTRANT, BUSY, OUT_OF_MEMORY and REPLAY_MISMATCH have tests of their own.)
-        let expected = (0..=10).chain([R::BadRecording as usize, R::CallbackFailed as usize]);
+        let expected = (0..=10).chain([R::BadRecording, R::CallbackFailed, R::WriteFailed].map(|r| r as usize));
         assert!(expected.into_iter().all(|c| seen[c] > 0), "some result code never came up: {seen:?}");
         assert!(seen[R::Ok as usize] * 4 > total, "too few successful calls: {seen:?}");
     }
