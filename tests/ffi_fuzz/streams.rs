@@ -574,13 +574,21 @@ fn save_flight(cx: &mut Cx, wi: usize) {
     let file = path.file.as_ref().expect("only a good path saves");
     let bytes = std::fs::read(file).unwrap_or_else(|e| cx.fail(&format!("the flight window's file {file:?}: {e}")));
     drop(std::fs::remove_file(file));
-    if want_size && size != bytes.len() as u64 {
-        cx.fail(&format!("{name}: *out_size {size} but the file holds {} bytes", bytes.len()));
+    saved_window(cx, wi, (name, want_size.then_some(size)), bytes, "file");
+}
+
+/// A flight window saved whole (to a `to`: "file" or "callback"): `*out_size` (when asked for)
+/// is its length, and it verifies.
+fn saved_window(cx: &mut Cx, wi: usize, (name, size): (&str, Option<u64>), bytes: Vec<u8>, to: &str) {
+    if let Some(size) = size.filter(|&s| s != bytes.len() as u64) {
+        cx.fail(&format!("{name}: *out_size {size} but the {to} was given {} bytes", bytes.len()));
     }
     cx.streams.last_window = bytes.len() as u64;
     let counts = counts_now(cx, wi);
     let failed_rays = cx.worlds[wi].failed_rays;
-    whole(cx, wi, bytes, counts, failed_rays, 2, "replay_verify flight window (file)");
+    let what =
+        if to == "file" { "replay_verify flight window (file)" } else { "replay_verify flight window (callback)" };
+    whole(cx, wi, bytes, counts, failed_rays, 2, what);
 }
 
 fn write_flight(cx: &mut Cx, wi: usize) {
@@ -617,13 +625,7 @@ fn write_flight(cx: &mut Cx, wi: usize) {
     }
     match r {
         R::Ok => {
-            if want_size && size != bytes.len() as u64 {
-                cx.fail(&format!("{name}: *out_size {size} but the callback was given {} bytes", bytes.len()));
-            }
-            cx.streams.last_window = bytes.len() as u64;
-            let counts = counts_now(cx, wi);
-            let failed_rays = cx.worlds[wi].failed_rays;
-            whole(cx, wi, bytes, counts, failed_rays, 2, "replay_verify flight window (callback)");
+            saved_window(cx, wi, (name, want_size.then_some(size)), bytes, "callback");
         }
         R::WriteFailed => not_whole(cx, wi, bytes, "replay_verify failed flight window"),
         _ if !bytes.is_empty() || sink.refused() => cx.fail(&format!("{name}: refused with {r:?} but called write")),
