@@ -309,3 +309,23 @@ fn a_destroyed_players_beliefs_are_dropped_at_once() {
         assert_eq!(world.agent(g).unwrap().brain().state, BrainState::Idle, "nothing left to search for");
     }
 }
+
+/// A player so slow that one move along the shortest edge would take longer than any f32 time
+/// (a subnormal top speed): the belief never spreads, and the world's save still loads. Before,
+/// each step added 0 × ∞ to the waiting time, which became infinite and refused on load (found by
+/// the snapshot fuzzer).
+#[test]
+fn a_belief_too_slow_to_ever_move_keeps_a_finite_waiting_time() {
+    let (mut world, guards, player) = level(1, true);
+    let def = TargetDef { top_speed: 1e-40, ..world.target(player).unwrap().def() };
+    world.set_target_def(player, &def).unwrap();
+    chase_then_hide(&mut world, &guards, player, 1.0);
+    let before = world.beliefs().next().expect("a belief").1.probabilities().to_vec();
+    for _ in 0..5 {
+        world.step(0.1).unwrap();
+    }
+    assert_eq!(world.beliefs().next().unwrap().1.probabilities(), &before[..], "it spread");
+    let saved = world.save().unwrap();
+    let loaded = World::load(&saved).expect("the world's own save loads");
+    assert_eq!(loaded.save().unwrap(), saved);
+}

@@ -210,6 +210,11 @@ impl Belief {
         }
         let shortest = self.shortest;
         let move_time = shortest / self.def.speed;
+        if !move_time.is_finite() {
+            // So slow (a subnormal speed) that no time an f32 holds makes one move; the waiting
+            // time must stay finite, and `0 × ∞` below would make it NaN then infinite.
+            return Ok(());
+        }
         self.waiting += seconds;
         // A long absence spreads in at most this many moves per call (about 2 m of cells).
         let moves = ((self.waiting / move_time) as usize).min(64);
