@@ -157,3 +157,22 @@ fn bad_beliefs_are_refused() {
     assert!(belief.spread(&world, -1.0).is_err());
     assert!((total(&belief) - 1.0).abs() < 1e-6, "every refusal left it as it was");
 }
+
+/// On a graph the engine gave, a node that sends all it has keeps nothing, never less: a centre
+/// with three equal edges sends a third each way, and 1/3 rounds up, so it came out an ulp below
+/// zero (and the world's save refused to load it).
+#[test]
+fn a_spread_on_a_given_graph_never_makes_a_negative_probability() {
+    let mut world = World::default();
+    let nodes = [Vec3::ZERO, Vec3::new(1.0, 0.0, 0.0), Vec3::new(-1.0, 0.0, 0.0), Vec3::new(0.0, 0.0, 1.0)];
+    let edges: Vec<WalkEdge> = (1..4).map(|b| WalkEdge { a: 0, b, length: 1.0 }).collect();
+    world.set_walk_graph(&nodes, &edges, 0.5).unwrap();
+    let guard = world.create_agent(&AgentDef { position: Vec3::new(9.0, 0.0, 9.0), ..Default::default() }).unwrap();
+    let player = world.create_target(&TargetDef::default()).unwrap();
+    let mut belief = Belief::new(&world, player, &[guard], &BeliefDef { speed: 1.0, ..Default::default() }).unwrap();
+    belief.seen_at(&world, Vec3::ZERO).unwrap();
+    belief.spread(&world, 1.0).unwrap();
+    let p = belief.probabilities();
+    assert!(p.iter().all(|&m| m >= 0.0), "{p:?}");
+    assert!((total(&belief) - 1.0).abs() < 1e-6);
+}

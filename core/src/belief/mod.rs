@@ -243,6 +243,8 @@ impl Belief {
                     next[to as usize] += moved;
                 });
             }
+            // What a node sent can round to an ulp more than it had: never a negative probability.
+            self.next.iter_mut().for_each(|m| *m = m.max(0.0));
             std::mem::swap(&mut self.mass, &mut self.next);
         }
         if moves > 0 {

@@ -87,6 +87,9 @@ impl WalkGridDef {
     }
 }
 
+/// A cell's mass share per edge by its edge count.
+const PER_EDGE: [f32; 9] = [0.0, 1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0, 1.0 / 6.0, 1.0 / 7.0, 1.0 / 8.0];
+
 /// The eight steps out of a cell, as `(dx, dz)`: the four sides, then the four diagonals. Bit
 /// `k` of a cell's move mask says step `k` is an edge.
 const STEPS: [(i64, i64); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -100,6 +103,9 @@ pub(super) struct GridShape {
     /// Each cell's edges as a mask over [`STEPS`], kept with `open` (a flood reads one byte per
     /// cell, with no bounds or corner tests).
     moves: Vec<u8>,
+    /// Each cell's mass share per edge, 1 ÷ its edge count (0 for none), kept with `moves`: a
+    /// spread move multiplies by it instead of counting bits cell by cell.
+    per_edge: Vec<f32>,
     /// The index offset and length of each step.
     step_offset: [i64; 8],
     step_length: [f32; 8],
@@ -111,10 +117,11 @@ impl GridShape {
         let cells = def.width as usize * def.depth as usize;
         let open = filled(cells, 1u8, "cells")?;
         let moves = filled(cells, 0u8, "cell edges")?;
+        let per_edge = filled(cells, 0.0f32, "cell edge shares")?;
         let (w, c) = (def.width as i64, def.cell_size);
         let step_offset = STEPS.map(|(dx, dz)| dx + dz * w);
         let step_length = STEPS.map(|(dx, dz)| if dx != 0 && dz != 0 { c * std::f32::consts::SQRT_2 } else { c });
-        let mut grid = GridShape { def: *def, open, moves, step_offset, step_length };
+        let mut grid = GridShape { def: *def, open, moves, per_edge, step_offset, step_length };
         for (_, occluder) in occluders.iter() {
             if occluder.def().layers & def.layers == 0 {
                 continue;
@@ -148,6 +155,7 @@ impl GridShape {
                     }
                 }
                 self.moves[(x + z * w) as usize] = mask;
+                self.per_edge[(x + z * w) as usize] = PER_EDGE[mask.count_ones() as usize];
             }
         }
     }
@@ -161,7 +169,7 @@ impl GridShape {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.open.capacity() + self.moves.capacity()
+        self.open.capacity() + self.moves.capacity() + self.per_edge.capacity() * 4
     }
 
     pub fn is_open(&self, cell: u32) -> bool {
@@ -238,18 +246,21 @@ impl GridShape {
         self.moves[cell as usize].count_ones()
     }
 
-    /// The cells of the square of half side `radius` around `centre` (clamped to the grid).
+    /// The cells that reach within `radius` of `centre` in X and Z (clamped to the grid): row by
+    /// row, those the circle's chord at the row's nearest edge spans (a superset of the cells whose
+    /// centre is in the circle, by up to half a cell, so rounding never drops one).
     pub fn for_each_cell_near(&self, centre: Vec3, radius: f32, mut visit: impl FnMut(u32)) {
         let d = &self.def;
-        let (Some((x0, x1)), Some((z0, z1))) = (
-            self.span(centre.x - radius, centre.x + radius, d.origin.x, d.width),
-            self.span(centre.z - radius, centre.z + radius, d.origin.z, d.depth),
-        ) else {
+        let Some((z0, z1)) = self.span(centre.z - radius, centre.z + radius, d.origin.z, d.depth) else {
             return;
         };
+        let c = d.cell_size;
         for z in z0..=z1 {
-            for x in x0..=x1 {
-                visit(x + z * d.width);
+            let row_centre = d.origin.z + (z as f32 + 0.5) * c;
+            let gap = ((row_centre - centre.z).abs() - 0.5 * c).max(0.0);
+            let half = (radius * radius - gap * gap).max(0.0).sqrt();
+            if let Some((x0, x1)) = self.span(centre.x - half, centre.x + half, d.origin.x, d.width) {
+                (x0..=x1).for_each(|x| visit(x + z * d.width));
             }
         }
     }
@@ -257,43 +268,55 @@ impl GridShape {
     /// One move of a spread (see `Belief::spread`): every cell sends, over each of its edges,
     /// its mass over its edge count scaled by a cell ÷ that edge's length, and keeps the rest.
     /// Gathered per cell (what its neighbours send it), which the edges being both ways allows:
-    /// one pass row by row, no scattered writes. `share` is scratch.
+    /// row by row, no scattered writes. An inner row is first computed as if every cell had all
+    /// eight edges, as straight lines over three rows of shares (which the compiler vectorises);
+    /// then the cells that lack an edge (at walls, at the border) are computed again edge by edge.
+    /// Each cell's sum is taken in the same order either way, so the bits never depend on which
+    /// path ran (recordings replay beliefs by spreading them again). A cell that sends all it has
+    /// can come out an ulp below zero (1/3 rounds up, so a third sent three ways is more than the
+    /// whole): it is 0, a probability is never negative. `share` is scratch.
     pub fn spread_move(&self, mass: &[f32], next: &mut [f32], share: &mut Vec<f32>) {
-        // A diagonal edge carries 1/√2 of an orthogonal one's share (its walk is √2 cells long).
-        const D: f32 = std::f32::consts::FRAC_1_SQRT_2;
-        const CARRIED: [f32; 8] = [1.0, 1.0, 1.0, 1.0, D, D, D, D];
-        const PER_EDGE: [f32; 9] =
-            [0.0, 1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0, 1.0 / 6.0, 1.0 / 7.0, 1.0 / 8.0];
         share.clear();
-        share.extend(mass.iter().zip(&self.moves).map(|(&m, &mask)| m * PER_EDGE[mask.count_ones() as usize]));
-        let w = self.def.width as usize;
-        for (z, (row_out, (row_mass, row_moves))) in
-            next.chunks_exact_mut(w).zip(mass.chunks_exact(w).zip(self.moves.chunks_exact(w))).enumerate()
-        {
+        share.extend(mass.iter().zip(&self.per_edge).map(|(&m, &per_edge)| m * per_edge));
+        let (w, d) = (self.def.width as usize, self.def.depth as usize);
+        for (z, (row_out, row_moves)) in next.chunks_exact_mut(w).zip(self.moves.chunks_exact(w)).enumerate() {
             let at = z * w;
-            for x in 0..w {
-                let (m, mask) = (row_mass[x], row_moves[x]);
-                let cell = at + x;
-                row_out[x] = if mask == 0xFF {
-                    // Every edge (an inner cell): no tests, fixed neighbours.
-                    let straight = share[cell + 1] + share[cell - 1] + share[cell + w] + share[cell - w];
-                    let diagonal =
-                        share[cell + w + 1] + share[cell - w + 1] + share[cell + w - 1] + share[cell - w - 1];
-                    m - share[cell] * (4.0 + 4.0 * D) + straight + D * diagonal
-                } else if mask == 0 {
-                    m
-                } else {
-                    let (mut inflow, mut carried) = (0.0f32, 0.0f32);
-                    for k in 0..8 {
-                        if mask & (1 << k) != 0 {
-                            inflow += CARRIED[k] * share[(cell as i64 + self.step_offset[k]) as usize];
-                            carried += CARRIED[k];
-                        }
+            let inner_row = z > 0 && z + 1 < d && w > 2;
+            if inner_row {
+                let rows = [&share[at - w..at], &share[at..at + w], &share[at + w..at + 2 * w]];
+                gather_full_row(&mass[at..at + w], rows, row_out);
+            }
+            // Eight cells at a time: in open floor they all have every edge.
+            for (block, masks) in row_moves.chunks(8).enumerate() {
+                if inner_row && block > 0 && (block + 1) * 8 < w && masks == [0xFF; 8] {
+                    continue;
+                }
+                for (k, &mask) in masks.iter().enumerate() {
+                    let x = block * 8 + k;
+                    let inner = inner_row && x > 0 && x + 1 < w;
+                    if mask != 0xFF || !inner {
+                        row_out[x] = self.gather_by_edges(at + x, mass[at + x], mask, share);
                     }
-                    m - share[cell] * carried + inflow
-                };
+                }
             }
         }
+    }
+
+    /// One cell of a spread move, edge by edge (a cell without all eight edges).
+    #[inline]
+    fn gather_by_edges(&self, cell: usize, m: f32, mask: u8, share: &[f32]) -> f32 {
+        const CARRIED: [f32; 8] = [1.0, 1.0, 1.0, 1.0, DIAGONAL_SHARE, DIAGONAL_SHARE, DIAGONAL_SHARE, DIAGONAL_SHARE];
+        if mask == 0 {
+            return m;
+        }
+        let (mut inflow, mut carried) = (0.0f32, 0.0f32);
+        for k in 0..8 {
+            if mask & (1 << k) != 0 {
+                inflow += CARRIED[k] * share[(cell as i64 + self.step_offset[k]) as usize];
+                carried += CARRIED[k];
+            }
+        }
+        (m - share[cell] * carried + inflow).max(0.0)
     }
 
     #[inline(always)]
@@ -340,5 +363,27 @@ impl GridShape {
             }
         }
         best
+    }
+}
+
+/// A diagonal edge carries 1/√2 of an orthogonal one's share (its walk is √2 cells long).
+const DIAGONAL_SHARE: f32 = std::f32::consts::FRAC_1_SQRT_2;
+
+/// A spread move over an inner row as if each of its cells had all eight edges: `rows` are the
+/// shares of the rows before, at and after it; the first and last cells are left alone. Every
+/// input is a slice of the row's length taken at a fixed offset, so there is no bounds check
+/// in the loop and the compiler vectorises it.
+fn gather_full_row(mass: &[f32], rows: [&[f32]; 3], out: &mut [f32]) {
+    const D: f32 = DIAGONAL_SHARE;
+    let n = out.len() - 2;
+    let [before, at, after] = rows;
+    let (west, centre, east) = (&at[..n], &at[1..n + 1], &at[2..n + 2]);
+    let (north_west, north, north_east) = (&before[..n], &before[1..n + 1], &before[2..n + 2]);
+    let (south_west, south, south_east) = (&after[..n], &after[1..n + 1], &after[2..n + 2]);
+    let (mass, out) = (&mass[1..n + 1], &mut out[1..n + 1]);
+    for i in 0..n {
+        let straight = east[i] + west[i] + south[i] + north[i];
+        let diagonal = south_east[i] + north_east[i] + south_west[i] + north_west[i];
+        out[i] = (mass[i] - centre[i] * (4.0 + 4.0 * D) + straight + D * diagonal).max(0.0);
     }
 }

@@ -144,7 +144,7 @@ impl WalkGraph {
     }
 
     /// Calls `visit` with every node whose position may lie within `radius` of `centre` (a
-    /// grid: the cells of the square around it; a given graph: every node).
+    /// grid: the cells the circle reaches; a given graph: every node).
     pub fn for_each_node_near(&self, centre: Vec3, radius: f32, visit: impl FnMut(u32)) {
         match &self.shape {
             Shape::Grid(g) => g.for_each_cell_near(centre, radius, visit),
