@@ -3417,7 +3417,9 @@ ArgusResult argus_world_get_recording(const struct ArgusWorld *world,
  * wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
  * key). Refused, changing nothing: the world is not recording to a flight recorder, or `path` is
  * NULL, empty, too long or not UTF-8 → `INVALID_ARGUMENT`; the file cannot be created or written
- * → `WRITE_FAILED` (a file partly written is removed).
+ * → `WRITE_FAILED`. The window is written to `path` + `.partial` and renamed to `path` when
+ * whole: a save that fails part way (a full disk) removes its partial file and leaves a file
+ * already at `path` as it was.
  *
  * # Safety
  * `world` NULL or live; `path` NULL or NUL-terminated; `out_size` NULL or writable.

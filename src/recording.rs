@@ -285,7 +285,9 @@ pub unsafe extern "C" fn argus_world_get_recording(
 /// wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
 /// key). Refused, changing nothing: the world is not recording to a flight recorder, or `path` is
 /// NULL, empty, too long or not UTF-8 → `INVALID_ARGUMENT`; the file cannot be created or written
-/// → `WRITE_FAILED` (a file partly written is removed).
+/// → `WRITE_FAILED`. The window is written to `path` + `.partial` and renamed to `path` when
+/// whole: a save that fails part way (a full disk) removes its partial file and leaves a file
+/// already at `path` as it was.
 ///
 /// # Safety
 /// `world` NULL or live; `path` NULL or NUL-terminated; `out_size` NULL or writable.
@@ -300,13 +302,19 @@ pub unsafe extern "C" fn argus_world_save_flight_recording(
         if w.world.flight_recorder_bytes().is_none() {
             return Err(invalid("this world is not recording to a flight recorder (ARGUS_RECORD_TO_FLIGHT)"));
         }
-        let mut file = create_file(&path)?;
+        // Written beside it first, then renamed over it: a save that fails part way (a full
+        // disk) leaves a file already at `path` (the last save of the same name) as it was.
+        let partial = format!("{path}.partial");
+        let mut file = create_file(&partial)?;
         let written = w.world.save_flight_recording(&mut file).and_then(|n| {
             file.flush().map_err(|e| Error::WriteFailed(format!("the flight recording: {e}")))?;
+            drop(file);
+            std::fs::rename(&partial, &path)
+                .map_err(|e| Error::WriteFailed(format!("the flight recording cannot be moved to {path:?}: {e}")))?;
             Ok(n)
         });
         let n = written.inspect_err(|_| {
-            drop(std::fs::remove_file(&path));
+            drop(std::fs::remove_file(&partial));
         })?;
         // SAFETY: NULL or writable, as the caller promises.
         if let Some(size) = unsafe { out_size.as_mut() } {

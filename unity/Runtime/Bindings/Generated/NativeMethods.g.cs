@@ -808,7 +808,9 @@ namespace Argus
         /// wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
         /// key). Refused, changing nothing: the world is not recording to a flight recorder, or <c>path</c> is
         /// NULL, empty, too long or not UTF-8 → <c>Result.InvalidArgument</c>; the file cannot be created or written
-        /// → <c>Result.WriteFailed</c> (a file partly written is removed).
+        /// → <c>Result.WriteFailed</c>. The window is written to <c>path</c> + <c>.partial</c> and renamed to <c>path</c> when
+        /// whole: a save that fails part way (a full disk) removes its partial file and leaves a file
+        /// already at <c>path</c> as it was.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>path</c> NULL or NUL-terminated; <c>out_size</c> NULL or writable.
