@@ -72,7 +72,9 @@ impl Tiles {
         if lo.0 > hi.0 {
             return Tiles { size, origin: (0.0, 0.0), cols: 1, rows: 1 };
         }
-        let span = |a: f32, b: f32| (((b - a) / size) as u32 + 1).min(4096);
+        // Clamped before the cast: a span of more than 4,096 tiles (a tiny unit, a far node)
+        // would saturate at u32::MAX, and one more overflowed (found by the snapshot fuzzer).
+        let span = |a: f32, b: f32| ((b - a) / size).min(4095.0) as u32 + 1;
         Tiles { size, origin: lo, cols: span(lo.0, hi.0), rows: span(lo.1, hi.1) }
     }
 
