@@ -17,6 +17,26 @@ fn wall(z0: f32, z1: f32) -> OccluderDef {
     OccluderDef::cuboid(Vec3::new(5.0, 1.5, c), Vec3::new(0.1, 1.5, h))
 }
 
+/// Walls along Z at x = 5 over z in 1..3, 4..6 and 7..9.
+fn walled() -> OccluderSet {
+    let mut set = OccluderSet::default();
+    for z in [1.0f32, 4.0, 7.0] {
+        set.add(&wall(z, z + 2.0)).unwrap();
+    }
+    set
+}
+
+/// `count` boxes 2 m tall, centred in `0..far.0` × `0..far.1`, half sides in `half`.
+fn random_boxes(rng: &mut Xorshift, count: usize, far: (f32, f32), half: (f32, f32)) -> OccluderSet {
+    let mut set = OccluderSet::default();
+    for _ in 0..count {
+        let at = Vec3::new(rng.range(0.0, far.0), 1.0, rng.range(0.0, far.1));
+        set.add(&OccluderDef::cuboid(at, Vec3::new(rng.range(half.0, half.1), 1.0, rng.range(half.0, half.1))))
+            .unwrap();
+    }
+    set
+}
+
 fn edges_of(graph: &WalkGraph, node: u32) -> Vec<(u32, f32)> {
     let mut out = Vec::new();
     graph.for_each_edge(node, |n, l| out.push((n, l)));
@@ -176,11 +196,7 @@ fn grid_definitions_are_checked() {
 #[test]
 fn a_grids_spread_move_is_the_edge_by_edge_one() {
     let mut rng = Xorshift(0x5eed_5eed);
-    let mut set = OccluderSet::default();
-    for z in [1.0f32, 4.0, 7.0] {
-        set.add(&wall(z, z + 2.0)).unwrap();
-    }
-    let graph = WalkGraph::grid(&grid_def(), &set).unwrap();
+    let graph = WalkGraph::grid(&grid_def(), &walled()).unwrap();
     let n = graph.node_count();
     let mass: Vec<f32> = (0..n).map(|i| if graph.is_open(i as u32) { rng.range(0.0, 1.0) } else { 0.0 }).collect();
     let mut expected = mass.clone();
@@ -212,15 +228,8 @@ fn a_grids_spread_move_is_the_edge_by_edge_one() {
 #[test]
 fn a_grids_spread_move_keeps_its_bits() {
     let mut rng = Xorshift(0xb175);
-    let mut walled = OccluderSet::default();
-    for z in [1.0f32, 4.0, 7.0] {
-        walled.add(&wall(z, z + 2.0)).unwrap();
-    }
-    let mut boxes = OccluderSet::default();
-    for _ in 0..25 {
-        let at = Vec3::new(rng.range(0.0, 18.0), 1.0, rng.range(0.0, 12.0));
-        boxes.add(&OccluderDef::cuboid(at, Vec3::new(rng.range(0.2, 1.5), 1.0, rng.range(0.2, 1.5)))).unwrap();
-    }
+    let walled = walled();
+    let boxes = random_boxes(&mut rng, 25, (18.0, 12.0), (0.2, 1.5));
     let empty = OccluderSet::default();
     let cases: [(u32, u32, f32, &OccluderSet); 7] = [
         (10, 10, 1.0, &walled),
@@ -267,11 +276,7 @@ fn a_grids_spread_move_keeps_its_bits() {
 #[test]
 fn a_spread_move_never_makes_a_negative_mass() {
     let mut rng = Xorshift(0x9e9);
-    let mut set = OccluderSet::default();
-    for _ in 0..40 {
-        let at = Vec3::new(rng.range(0.0, 10.0), 1.0, rng.range(0.0, 10.0));
-        set.add(&OccluderDef::cuboid(at, Vec3::new(rng.range(0.05, 0.6), 1.0, rng.range(0.05, 0.6)))).unwrap();
-    }
+    let set = random_boxes(&mut rng, 40, (10.0, 10.0), (0.05, 0.6));
     let graph = WalkGraph::grid(&grid_def(), &set).unwrap();
     let n = graph.node_count();
     let (mut mass, mut next, mut share) = (vec![0.0f32; n], vec![0.0; n], Vec::new());
