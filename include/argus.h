@@ -3383,8 +3383,9 @@ uint8_t argus_world_is_recording(const struct ArgusWorld *world);
  * closed); a flight recorder's ring is dropped (save it first). Refused, changing nothing (the
  * kept bytes included): not recording → `INVALID_ARGUMENT`; a two-phase step pending →
  * `STEP_IN_PROGRESS` (the recording goes on: finish or cancel the step, then stop). A file or
- * callback whose writing failed at any point → `WRITE_FAILED` naming the failure, the
- * recording ended all the same (what was written is not a whole recording).
+ * callback whose writing failed at any point → `WRITE_FAILED` naming the failure, a recording in
+ * memory that memory ran out for (its bytes were let go then, the world stepping on) →
+ * `OUT_OF_MEMORY`; either way the recording has ended (what was written is not a whole one).
  *
  * # Safety
  * `world` NULL or live.
@@ -3417,9 +3418,10 @@ ArgusResult argus_world_get_recording(const struct ArgusWorld *world,
  * wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
  * key). Refused, changing nothing: the world is not recording to a flight recorder, or `path` is
  * NULL, empty, too long or not UTF-8 → `INVALID_ARGUMENT`; the file cannot be created or written
- * → `WRITE_FAILED`. The window is written to `path` + `.partial` and renamed to `path` when
- * whole: a save that fails part way (a full disk) removes its partial file and leaves a file
- * already at `path` as it was.
+ * → `WRITE_FAILED`; memory ran out for the window → `OUT_OF_MEMORY` (the recorder let it go and
+ * starts again at its next key frame, every `flight_seconds` / 8). The window is written to
+ * `path` + `.partial` and renamed to `path` when whole: a save that fails part way (a full disk)
+ * removes its partial file and leaves a file already at `path` as it was.
  *
  * # Safety
  * `world` NULL or live; `path` NULL or NUL-terminated; `out_size` NULL or writable.
@@ -3432,7 +3434,8 @@ ArgusResult argus_world_save_flight_recording(struct ArgusWorld *world,
  * `argus_world_save_flight_recording` to the caller's `write` callback (on this thread, before
  * this call returns) instead of a file. Refused, changing nothing: not recording to a flight
  * recorder or `write` NULL → `INVALID_ARGUMENT`; the callback returned another code than
- * `ARGUS_RESULT_OK` → `WRITE_FAILED` (what it was given is not a recording).
+ * `ARGUS_RESULT_OK` → `WRITE_FAILED` (what it was given is not a recording); memory ran out for
+ * the window → `OUT_OF_MEMORY`, as for `argus_world_save_flight_recording`.
  *
  * # Safety
  * `world` NULL or live; `write` callable as `ArgusWriteFn` describes; `out_size` NULL or writable.

@@ -218,7 +218,9 @@ impl World {
         let start = self.save()?;
         let (sink, flight) = match to {
             None => (None, None),
-            Some(RecordTo::Memory) => (Some(sink::Sink::start(why.clone(), Place::Memory(Vec::new()))), None),
+            Some(RecordTo::Memory) => {
+                (Some(sink::Sink::start(why.clone(), Place::Memory { all: Vec::new(), failed: None })), None)
+            }
             Some(RecordTo::Stream(out)) => {
                 (Some(sink::Sink::start(why.clone(), Place::Stream { out, failed: None })), None)
             }
@@ -284,7 +286,9 @@ impl World {
     }
 
     /// Ends the recording and returns it (`END` appended). Refused when not recording, or while
-    /// a step waits for its rays (the recording goes on).
+    /// a step waits for its rays (the recording goes on). A recording in memory that memory ran
+    /// out for is `OutOfMemory` (its bytes were let go then; the world stepped on), a stream that
+    /// failed `WriteFailed`: either way the recording has ended.
     pub fn stop_recording(&mut self) -> Result<Vec<u8>> {
         if self.recorder.is_none() {
             return Err(invalid("this world is not recording"));
@@ -299,7 +303,10 @@ impl World {
             return Err(Error::OutOfMemory("the recording's thread ended before its recording".into()));
         };
         match place {
-            Place::Memory(all) => {
+            Place::Memory { failed: Some(e), .. } => Err(Error::OutOfMemory(e)),
+            Place::Memory { mut all, failed: None } => {
+                // The END chunk's room, asked for as every batch's was.
+                sink::grow(&mut all, 64).map_err(|e| Error::OutOfMemory(format!("the recording's end: {e}")))?;
                 rec.out.bytes = all;
                 Ok(rec.out.finish_summed(rec.steps, sum))
             }
@@ -323,7 +330,9 @@ impl World {
     /// recording of its own, which replays and opens alone: its steps are counted from 0 at its
     /// first key frame, its frames keep the world clock. Returns the bytes written. The recording
     /// goes on. Refused when not recording to a flight recorder (`InvalidArgument`); a write that
-    /// fails is `WriteFailed` (what was written is not a recording).
+    /// fails is `WriteFailed` (what was written is not a recording). When memory ran out for the
+    /// window, the recorder let it go and starts again at its next key frame (every `seconds` / 8):
+    /// until then a save is `OutOfMemory`.
     pub fn save_flight_recording(&mut self, out: &mut dyn Write) -> Result<u64> {
         let rec = self.recorder.as_deref_mut().ok_or_else(|| invalid("this world is not recording"))?;
         let (Some(flight), Some(sink)) = (&rec.flight, &mut rec.sink) else {
@@ -331,7 +340,10 @@ impl World {
         };
         sink.sync(&mut rec.out.bytes, flight.clock);
         let ring = flight.ring.lock().unwrap_or_else(|e| e.into_inner());
-        ring.write_window(out).map_err(|e| Error::WriteFailed(format!("the flight recording: {e}")))
+        ring.write_window(out).map_err(|e| match e.kind() {
+            std::io::ErrorKind::OutOfMemory => Error::OutOfMemory(e.to_string()),
+            _ => Error::WriteFailed(format!("the flight recording: {e}")),
+        })
     }
 
     /// Bytes the flight recorder holds (`None` when not recording to one): its window, at most

@@ -36,6 +36,8 @@ pub(crate) struct Ring {
     now: f64,
     /// Bytes of the newest segment already walked for their chunk and step counts.
     counted: usize,
+    /// Why the ring holds nothing since its last cut: memory ran out (see `append`).
+    lost: Option<String>,
 }
 
 fn le32(b: &[u8], at: usize) -> u32 {
@@ -44,7 +46,7 @@ fn le32(b: &[u8], at: usize) -> u32 {
 
 impl Ring {
     pub fn new(seconds: f64, options: Vec<u8>) -> Ring {
-        Ring { seconds, options, segments: VecDeque::new(), now: 0.0, counted: 0 }
+        Ring { seconds, options, segments: VecDeque::new(), now: 0.0, counted: 0, lost: None }
     }
 
     /// Starts a segment at a cut: `time` the recording's clock, `first_step` its step.
@@ -52,13 +54,25 @@ impl Ring {
         let segment = Segment { bytes: Vec::new(), time, first_step, head: 0, steps: 0, chunks: 0 };
         self.segments.push_back(segment);
         self.counted = 0;
+        self.lost = None;
     }
 
-    /// Appends whole chunks to the newest segment (`write` adds them) and counts them; then
-    /// drops the oldest segments that the newer ones no longer need to cover the window.
-    pub fn append(&mut self, now: f64, write: impl FnOnce(&mut Vec<u8>)) {
+    /// Appends whole chunks to the newest segment and counts them; then drops the oldest
+    /// segments that the newer ones no longer need to cover the window. When memory runs out for
+    /// them, every segment is let go (their bytes are no window without the newest) and the
+    /// recorder starts over at the next cut, keeping why until then.
+    pub fn append(&mut self, now: f64, bytes: &[u8]) {
+        self.now = now;
         let Some(seg) = self.segments.back_mut() else { return };
-        write(&mut seg.bytes);
+        if let Err(e) = super::sink::grow(&mut seg.bytes, bytes.len()) {
+            self.lost = Some(format!(
+                "the flight recorder ran out of memory holding {} bytes ({e}); it starts again at its next key frame",
+                self.held()
+            ));
+            self.segments.clear();
+            return;
+        }
+        seg.bytes.extend_from_slice(bytes);
         let mut at = self.counted;
         while at + CHUNK_HEADER <= seg.bytes.len() {
             let kind = seg.bytes[at];
@@ -70,7 +84,6 @@ impl Ring {
             at += CHUNK_HEADER + le32(&seg.bytes, at + 4) as usize;
         }
         self.counted = at;
-        self.now = now;
         while self.segments.len() > 1 && self.segments[1].time <= self.now - self.seconds {
             self.segments.pop_front();
         }
@@ -86,7 +99,10 @@ impl Ring {
     /// first cut; returns the bytes written.
     pub fn write_window(&self, out: &mut dyn Write) -> io::Result<u64> {
         let Some(first) = self.segments.front() else {
-            return Err(io::Error::other("the flight recorder holds no step yet"));
+            return Err(match &self.lost {
+                Some(why) => io::Error::new(io::ErrorKind::OutOfMemory, why.clone()),
+                None => io::Error::other("the flight recorder holds no step yet"),
+            });
         };
         let mut sink = Summed { out, sum: CHECKSUM_START, written: 0 };
         let mut header = Vec::with_capacity(16);

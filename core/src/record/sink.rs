@@ -29,8 +29,9 @@ const IN_FLIGHT: usize = 4;
 
 /// Where the thread takes the bytes.
 pub(crate) enum Place {
-    /// Kept whole until the recording stops.
-    Memory(Vec<u8>),
+    /// Kept whole until the recording stops. When memory runs out for it, its bytes are let go
+    /// and the shortage is kept (`failed`); nothing more is kept.
+    Memory { all: Vec<u8>, failed: Option<String> },
     /// Written as they come; the first failure is kept and nothing more is written.
     Stream { out: Box<dyn Write + Send>, failed: Option<String> },
     /// The flight recorder's last seconds.
@@ -70,6 +71,12 @@ pub(crate) struct Sink {
     cut: Option<(f64, u32)>,
 }
 
+/// Room for `more` bytes after `bytes`: doubling as a vector does, or just enough when doubling
+/// finds no room.
+pub(crate) fn grow(bytes: &mut Vec<u8>, more: usize) -> Result<(), std::collections::TryReserveError> {
+    bytes.try_reserve(more).or_else(|_| bytes.try_reserve_exact(more))
+}
+
 /// Writes `batch` after `out`'s bytes, its frames' sections in place.
 fn splice(scope: &WhyScope, batch: &mut Batch, out: &mut Vec<u8>) {
     let mut w = Writer::appending(std::mem::take(out));
@@ -83,35 +90,45 @@ struct Gatherer {
     scope: WhyScope,
     place: Place,
     sum: u64,
-    /// A stream's bytes on their way out.
+    /// A batch's bytes on their way to their place.
     scratch: Vec<u8>,
 }
 
 impl Gatherer {
+    /// Takes a batch where it goes. Its bytes (with the frames' sections) are written into
+    /// `scratch` first, whose size a batch bounds; what keeps many batches (the memory, the
+    /// ring) then grows fallibly, so that a long recording running out of memory ends, or starts
+    /// over, instead of ending the process.
     fn take(&mut self, batch: &mut Batch) {
-        let scope = &self.scope;
+        self.scratch.clear();
+        splice(&self.scope, batch, &mut self.scratch);
+        let bytes = &self.scratch[..];
         match &mut self.place {
-            Place::Memory(all) => {
-                let start = all.len();
-                splice(scope, batch, all);
-                self.sum = checksum_on(self.sum, &all[start..]);
+            Place::Memory { all, failed } => {
+                if failed.is_none() {
+                    if let Err(e) = grow(all, bytes.len()) {
+                        *failed = Some(format!("the recording outgrew memory at {} bytes: {e}", all.len()));
+                        *all = Vec::new();
+                    } else {
+                        all.extend_from_slice(bytes);
+                    }
+                }
+                self.sum = checksum_on(self.sum, bytes);
             }
             Place::Stream { out, failed } => {
-                self.scratch.clear();
-                splice(scope, batch, &mut self.scratch);
                 if failed.is_none()
-                    && let Err(e) = out.write_all(&self.scratch)
+                    && let Err(e) = out.write_all(bytes)
                 {
                     *failed = Some(e.to_string());
                 }
-                self.sum = checksum_on(self.sum, &self.scratch);
+                self.sum = checksum_on(self.sum, bytes);
             }
             Place::Ring(ring) => {
                 let mut ring = ring.lock().unwrap_or_else(|e| e.into_inner());
                 if let Some((time, step)) = batch.cut {
                     ring.begin_segment(time, step);
                 }
-                ring.append(batch.time, |bytes| splice(scope, batch, bytes));
+                ring.append(batch.time, bytes);
             }
         }
     }

@@ -775,8 +775,9 @@ namespace Argus
         /// closed); a flight recorder's ring is dropped (save it first). Refused, changing nothing (the
         /// kept bytes included): not recording → <c>Result.InvalidArgument</c>; a two-phase step pending →
         /// <c>Result.StepInProgress</c> (the recording goes on: finish or cancel the step, then stop). A file or
-        /// callback whose writing failed at any point → <c>Result.WriteFailed</c> naming the failure, the
-        /// recording ended all the same (what was written is not a whole recording).
+        /// callback whose writing failed at any point → <c>Result.WriteFailed</c> naming the failure, a recording in
+        /// memory that memory ran out for (its bytes were let go then, the world stepping on) →
+        /// <c>Result.OutOfMemory</c>; either way the recording has ended (what was written is not a whole one).
         ///
         /// # Safety
         /// <c>world</c> NULL or live.
@@ -808,9 +809,10 @@ namespace Argus
         /// wanted). The recording goes on; call it as often as wanted (a tester's "save the last 30 s"
         /// key). Refused, changing nothing: the world is not recording to a flight recorder, or <c>path</c> is
         /// NULL, empty, too long or not UTF-8 → <c>Result.InvalidArgument</c>; the file cannot be created or written
-        /// → <c>Result.WriteFailed</c>. The window is written to <c>path</c> + <c>.partial</c> and renamed to <c>path</c> when
-        /// whole: a save that fails part way (a full disk) removes its partial file and leaves a file
-        /// already at <c>path</c> as it was.
+        /// → <c>Result.WriteFailed</c>; memory ran out for the window → <c>Result.OutOfMemory</c> (the recorder let it go and
+        /// starts again at its next key frame, every <c>FlightSeconds</c> / 8). The window is written to
+        /// <c>path</c> + <c>.partial</c> and renamed to <c>path</c> when whole: a save that fails part way (a full disk)
+        /// removes its partial file and leaves a file already at <c>path</c> as it was.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>path</c> NULL or NUL-terminated; <c>out_size</c> NULL or writable.
@@ -822,7 +824,8 @@ namespace Argus
         /// <c>argus_world_save_flight_recording</c> to the caller's <c>write</c> callback (on this thread, before
         /// this call returns) instead of a file. Refused, changing nothing: not recording to a flight
         /// recorder or <c>write</c> NULL → <c>Result.InvalidArgument</c>; the callback returned another code than
-        /// <c>Result.Ok</c> → <c>Result.WriteFailed</c> (what it was given is not a recording).
+        /// <c>Result.Ok</c> → <c>Result.WriteFailed</c> (what it was given is not a recording); memory ran out for
+        /// the window → <c>Result.OutOfMemory</c>, as for <c>argus_world_save_flight_recording</c>.
         ///
         /// # Safety
         /// <c>world</c> NULL or live; <c>write</c> callable as <c>WriteFn</c> describes; <c>out_size</c> NULL or writable.
