@@ -176,3 +176,29 @@ fn a_spread_on_a_given_graph_never_makes_a_negative_probability() {
     assert!(p.iter().all(|&m| m >= 0.0), "{p:?}");
     assert!((total(&belief) - 1.0).abs() < 1e-6);
 }
+
+/// A view that clears all but a remnant too small for an f32 sum (a subnormal probability left
+/// behind the guard) scales the remnant to 1, not to infinity: the scale 1 / remnant overflowed
+/// an f32 and the world's own save then refused to load (found by the snapshot fuzzer).
+#[test]
+fn a_view_that_leaves_a_subnormal_remnant_keeps_probabilities_in_range() {
+    let mut world = World::default();
+    world.set_walk_grid(&WalkGridDef { width: 40, depth: 40, cell_size: 0.5, ..Default::default() }).unwrap();
+    let guard = world.create_agent(&AgentDef { position: Vec3::new(10.0, 0.0, 5.0), ..Default::default() }).unwrap();
+    let player =
+        world.create_target(&TargetDef { position: Vec3::new(10.0, 0.0, 10.0), ..Default::default() }).unwrap();
+    let mut belief = Belief::new(&world, player, &[guard], &BeliefDef::default()).unwrap();
+    belief.seen_at(&world, Vec3::new(10.0, 0.0, 10.0)).unwrap();
+    belief.heard_at(&world, Vec3::new(10.0, 0.0, 1.0), f32::from_bits(1)).unwrap();
+    let behind = belief.probability_at(&world, Vec3::new(10.0, 0.0, 1.0)).unwrap();
+    assert!(behind > 0.0 && !behind.is_normal(), "the remnant is subnormal: {behind}");
+    assert_eq!(belief.clear_view(&world, guard).unwrap(), 1);
+    let p = belief.probabilities();
+    assert!(
+        p.iter().all(|&m| (0.0..=1.0).contains(&m)),
+        "a probability out of [0, 1]: {:?}",
+        p.iter().fold(0.0f32, |a, &b| a.max(b))
+    );
+    assert_eq!(belief.probability_at(&world, Vec3::new(10.0, 0.0, 1.0)).unwrap(), 1.0);
+    assert!((total(&belief) - 1.0).abs() < 1e-6);
+}

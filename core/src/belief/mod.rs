@@ -52,8 +52,9 @@ pub struct Belief {
     waiting: f32,
     /// The rays of a view's clearing walk the occluders' ground grid as the sight sweep's do.
     rays: RayScratch,
-    /// The nodes a view clears (kept between updates so they do not allocate).
-    cleared: Vec<u32>,
+    /// The nodes a view clears, with what each held (kept between updates so they do not
+    /// allocate).
+    cleared: Vec<(u32, f32)>,
     /// Each node's share per edge in a grid's spread (scratch).
     share: Vec<f32>,
     /// The search points its owners walk to, one per searching owner (see `search`).
@@ -286,18 +287,24 @@ impl Belief {
         cleared.clear();
         let mass = &self.mass;
         graph.for_each_node_near(view.eye, reach, |n| {
-            if mass[n as usize] > 0.0 && seen_at(n) {
-                cleared.push(n);
+            let m = mass[n as usize];
+            if m > 0.0 && seen_at(n) {
+                cleared.push((n, m));
             }
         });
-        let kept: f64 = self.total() - self.cleared.iter().map(|&n| self.mass[n as usize] as f64).sum::<f64>();
-        if kept <= 0.0 {
-            return Ok(0);
-        }
-        for &n in &self.cleared {
+        for &(n, _) in &self.cleared {
             self.mass[n as usize] = 0.0;
         }
-        self.normalise();
+        // What is left, summed as it is (a difference of two sums could stay above zero by
+        // rounding when nothing is left).
+        let kept = self.total();
+        if kept <= 0.0 {
+            for &(n, m) in &self.cleared {
+                self.mass[n as usize] = m;
+            }
+            return Ok(0);
+        }
+        self.scale_to_one(kept);
         Ok(self.cleared.len())
     }
 
@@ -366,9 +373,21 @@ impl Belief {
     /// Scales the masses to a sum of 1 (summed in f64, so rounding never drifts).
     fn normalise(&mut self) {
         let total = self.total();
-        if total > 0.0 {
-            let scale = (1.0 / total) as f32;
-            self.mass.iter_mut().for_each(|m| *m *= scale);
+        self.scale_to_one(total);
+    }
+
+    /// Scales masses summing to `total` to a sum of 1, none above 1 (a scale rounded up can
+    /// lift a lone mass an ulp past it).
+    fn scale_to_one(&mut self, total: f64) {
+        if total <= 0.0 {
+            return;
+        }
+        let scale = (1.0 / total) as f32;
+        if scale.is_finite() {
+            self.mass.iter_mut().for_each(|m| *m = (*m * scale).min(1.0));
+        } else {
+            // So little is left (a subnormal remnant) that its scale overflows an f32.
+            self.mass.iter_mut().for_each(|m| *m = (*m as f64 / total).min(1.0) as f32);
         }
     }
 }
