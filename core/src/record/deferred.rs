@@ -40,12 +40,28 @@ pub(crate) struct Deferred {
 impl Deferred {
     /// About the bytes its sections will take (what the hand-over to the thread counts).
     pub fn weight(&self) -> usize {
-        let e = &self.events;
-        let events = 48 * e.percepts.len() + 24 * e.brain.len();
-        let events = events + 32 * (e.sight_changes.len() + e.forgotten.len() + e.awareness.len());
         let memory: usize = self.memory.iter().map(|m| m.bytes.len()).sum();
         let why: usize = self.traces.iter().map(|t| 8 * (t.pairs.len() + t.blocked.len())).sum();
-        events + memory + why
+        self.events() + memory + why
+    }
+
+    /// At least the bytes its sections will take, written with the Why (`explain`) or without:
+    /// the room made for them before they are written, so that the writing never grows a
+    /// recording's memory unchecked (and, close to exact, never holds much more than it uses).
+    /// Seven counts; each event's record; each memory record written; in the Why, a word per
+    /// agent, per pair and per blocked point at most.
+    pub fn room(&self, explain: bool) -> usize {
+        let why = |t: &SightTrace| 8 * (t.agents.len() + t.pairs.len() + t.blocked.len());
+        let why: usize = if explain { self.traces.iter().map(why).sum() } else { 0 };
+        let memory = |&(_, chunk, i): &(u32, u32, u32)| self.memory[chunk as usize].record(i as usize).len();
+        7 * 4 + self.events() + self.memory_order.iter().map(memory).sum::<usize>() + why
+    }
+
+    /// The bytes of its events' records.
+    fn events(&self) -> usize {
+        let e = &self.events;
+        let events = 48 * e.percepts.len() + 24 * e.brain.len();
+        events + 32 * (e.sight_changes.len() + e.forgotten.len() + e.awareness.len())
     }
 
     pub fn clear(&mut self) {

@@ -57,22 +57,23 @@ impl Ring {
         self.lost = None;
     }
 
-    /// Appends whole chunks to the newest segment and counts them; then drops the oldest
-    /// segments that the newer ones no longer need to cover the window. When memory runs out for
-    /// them, every segment is let go (their bytes are no window without the newest) and the
-    /// recorder starts over at the next cut, keeping why until then.
-    pub fn append(&mut self, now: f64, bytes: &[u8]) {
+    /// Appends whole chunks to the newest segment (`write` adds them, at most `room` bytes) and
+    /// counts them; then drops the oldest segments that the newer ones no longer need to cover
+    /// the window. When memory runs out for them, every segment is let go (their bytes are no
+    /// window without the newest) and the recorder starts over at the next cut, keeping why
+    /// until then.
+    pub fn append(&mut self, now: f64, room: usize, write: impl FnOnce(&mut Vec<u8>)) {
         self.now = now;
         let Some(seg) = self.segments.back_mut() else { return };
-        if let Err(e) = super::sink::grow(&mut seg.bytes, bytes.len()) {
+        if let Err(e) = super::sink::grow(&mut seg.bytes, room) {
+            let held = self.held();
             self.lost = Some(format!(
-                "the flight recorder ran out of memory holding {} bytes ({e}); it starts again at its next key frame",
-                self.held()
+                "the flight recorder ran out of memory holding {held} bytes ({e}); it starts again at its next key frame"
             ));
             self.segments.clear();
             return;
         }
-        seg.bytes.extend_from_slice(bytes);
+        write(&mut seg.bytes);
         let mut at = self.counted;
         while at + CHUNK_HEADER <= seg.bytes.len() {
             let kind = seg.bytes[at];

@@ -90,45 +90,53 @@ struct Gatherer {
     scope: WhyScope,
     place: Place,
     sum: u64,
-    /// A batch's bytes on their way to their place.
+    /// A stream's bytes on their way out.
     scratch: Vec<u8>,
 }
 
 impl Gatherer {
-    /// Takes a batch where it goes. Its bytes (with the frames' sections) are written into
-    /// `scratch` first, whose size a batch bounds; what keeps many batches (the memory, the
-    /// ring) then grows fallibly, so that a long recording running out of memory ends, or starts
-    /// over, instead of ending the process.
+    /// Takes a batch where it goes. What keeps many batches (the memory, the ring) first makes
+    /// room for the batch fallibly, as much as its frames' `room` bounds, so that a long
+    /// recording running out of memory ends, or starts over, instead of ending the process. A
+    /// stream's batch goes through `scratch`, whose size a batch bounds.
     fn take(&mut self, batch: &mut Batch) {
-        self.scratch.clear();
-        splice(&self.scope, batch, &mut self.scratch);
-        let bytes = &self.scratch[..];
+        let scope = &self.scope;
+        let room = batch.bytes.len() + batch.frames.iter().map(|f| f.room(scope.explain)).sum::<usize>();
         match &mut self.place {
             Place::Memory { all, failed } => {
-                if failed.is_none() {
-                    if let Err(e) = grow(all, bytes.len()) {
-                        *failed = Some(format!("the recording outgrew memory at {} bytes: {e}", all.len()));
-                        *all = Vec::new();
-                    } else {
-                        all.extend_from_slice(bytes);
-                    }
+                if failed.is_some() {
+                    return;
                 }
-                self.sum = checksum_on(self.sum, bytes);
+                if let Err(e) = grow(all, room) {
+                    *failed = Some(format!("the recording outgrew memory at {} bytes: {e}", all.len()));
+                    *all = Vec::new();
+                    return;
+                }
+                let start = all.len();
+                splice(scope, batch, all);
+                debug_assert!(all.len() - start <= room, "a batch took more than the room made for it");
+                self.sum = checksum_on(self.sum, &all[start..]);
             }
             Place::Stream { out, failed } => {
+                self.scratch.clear();
+                splice(scope, batch, &mut self.scratch);
                 if failed.is_none()
-                    && let Err(e) = out.write_all(bytes)
+                    && let Err(e) = out.write_all(&self.scratch)
                 {
                     *failed = Some(e.to_string());
                 }
-                self.sum = checksum_on(self.sum, bytes);
+                self.sum = checksum_on(self.sum, &self.scratch);
             }
             Place::Ring(ring) => {
                 let mut ring = ring.lock().unwrap_or_else(|e| e.into_inner());
                 if let Some((time, step)) = batch.cut {
                     ring.begin_segment(time, step);
                 }
-                ring.append(batch.time, bytes);
+                ring.append(batch.time, room, |bytes| {
+                    let start = bytes.len();
+                    splice(scope, batch, bytes);
+                    debug_assert!(bytes.len() - start <= room, "a batch took more than the room made for it");
+                });
             }
         }
     }
