@@ -101,12 +101,15 @@ impl Gatherer {
     /// stream's batch goes through `scratch`, whose size a batch bounds.
     fn take(&mut self, batch: &mut Batch) {
         let scope = &self.scope;
-        let room = batch.bytes.len() + batch.frames.iter().map(|f| f.room(scope.explain)).sum::<usize>();
+        // (Not for a stream, which needs no room.)
+        let room =
+            |batch: &Batch| batch.bytes.len() + batch.frames.iter().map(|f| f.room(scope.explain)).sum::<usize>();
         match &mut self.place {
             Place::Memory { all, failed } => {
                 if failed.is_some() {
                     return;
                 }
+                let room = room(batch);
                 if let Err(e) = grow(all, room) {
                     *failed = Some(format!("the recording outgrew memory at {} bytes: {e}", all.len()));
                     *all = Vec::new();
@@ -132,6 +135,7 @@ impl Gatherer {
                 if let Some((time, step)) = batch.cut {
                     ring.begin_segment(time, step);
                 }
+                let room = room(batch);
                 ring.append(batch.time, room, |bytes| {
                     let start = bytes.len();
                     splice(scope, batch, bytes);
