@@ -319,6 +319,11 @@ impl GridShape {
         (m - share[cell] * carried + inflow).max(0.0)
     }
 
+    /// Each cell's move mask and the steps' index offsets and lengths (for a flood's own loop).
+    pub fn steps(&self) -> GridSteps<'_> {
+        GridSteps { moves: &self.moves, offset: self.step_offset, length: self.step_length }
+    }
+
     #[inline(always)]
     pub fn for_each_edge(&self, cell: u32, mut visit: impl FnMut(u32, f32)) {
         let mask = self.moves[cell as usize];
@@ -364,6 +369,14 @@ impl GridShape {
         }
         best
     }
+}
+
+/// A grid's edges as a flood reads them: bit `k` of `moves[cell]` says step `k` (index offset
+/// `offset[k]`, `length[k]` metres) is an edge.
+pub(crate) struct GridSteps<'a> {
+    pub moves: &'a [u8],
+    pub offset: [i64; 8],
+    pub length: [f32; 8],
 }
 
 /// A diagonal edge carries 1/√2 of an orthogonal one's share (its walk is √2 cells long).

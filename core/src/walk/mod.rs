@@ -134,6 +134,14 @@ impl WalkGraph {
         }
     }
 
+    /// A grid's edges for a flood's own loop (`None` for a graph the engine gave).
+    pub(crate) fn grid_steps(&self) -> Option<grid::GridSteps<'_>> {
+        match &self.shape {
+            Shape::Grid(g) => Some(g.steps()),
+            Shape::Given(_) => None,
+        }
+    }
+
     /// How many edges leave `node`.
     #[inline]
     pub fn degree(&self, node: u32) -> u32 {
