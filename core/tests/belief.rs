@@ -34,6 +34,62 @@ fn total(b: &Belief) -> f64 {
     b.probabilities().iter().map(|&m| m as f64).sum()
 }
 
+/// The view's clearing first passes over nodes whose check points all lie outside the view (a
+/// ball around them beyond a cone's radius or side): never a node `can_see` would see the target
+/// at. Gazes tilted up and down, cones from narrow to all round, a peripheral cone or none, check
+/// points off the vertical and spread wide, eyes low and high.
+#[test]
+fn a_view_clears_exactly_what_can_see_sees_for_any_cone_gaze_and_check_points() {
+    let mut rng = Rng(0x7e57_c0de_0f_7ea);
+    let (mut checked, mut cleared_total) = (0, 0);
+    for level_no in 0..40 {
+        let (mut world, guard, player) = level(&mut rng);
+        let (yaw, pitch) = (rng.f(0.0, std::f32::consts::TAU), rng.f(-1.2, 1.2));
+        let forward = Vec3::new(yaw.sin() * pitch.cos(), pitch.sin(), yaw.cos() * pitch.cos());
+        let position = world.agent(guard).unwrap().position();
+        world.set_agent_pose(guard, position, forward).unwrap();
+        let sight = SightConfig {
+            eye_offset: Vec3::new(0.0, rng.f(0.2, 3.0), 0.0),
+            view_radius: rng.f(3.0, 14.0),
+            view_angle: [rng.f(5.0, 60.0), rng.f(60.0, 179.0), rng.f(181.0, 359.0), 360.0][level_no % 4],
+            peripheral_radius: if level_no % 3 == 0 { 0.0 } else { rng.f(1.0, 8.0) },
+            peripheral_angle: rng.f(30.0, 360.0),
+            ..Default::default()
+        };
+        world.set_agent_sight(guard, &sight).unwrap();
+        let points: Vec<Vec3> =
+            (0..1 + level_no % 4).map(|_| Vec3::new(rng.f(-1.0, 1.0), rng.f(0.0, 2.5), rng.f(-1.0, 1.0))).collect();
+        let target = TargetDef { position: Vec3::new(10.0, 0.0, 10.0), check_points: points, ..Default::default() };
+        world.destroy_target(player).unwrap();
+        let player = world.create_target(&target).unwrap();
+        let mut belief = Belief::new(&world, player, &[guard], &BeliefDef::default()).unwrap();
+        let cleared = belief.clear_view(&world, guard).unwrap();
+        let after = belief.probabilities().to_vec();
+        let graph = world.walk_graph().unwrap().clone();
+        let mut cleared_nodes = 0;
+        let mut seen_any = false;
+        for node in (0..graph.node_count() as u32).filter(|&n| graph.is_open(n)) {
+            world.set_target_pose(player, graph.position(node), Vec3::Z).unwrap();
+            let seen = world.can_see(guard, player).unwrap().seen;
+            seen_any |= seen;
+            cleared_nodes += seen as usize;
+            checked += 1;
+            // A view that would clear every node clears none (the belief would be empty).
+            if cleared > 0 {
+                assert_eq!(
+                    after[node as usize] == 0.0,
+                    seen,
+                    "level {level_no}, node {node} at {}",
+                    graph.position(node)
+                );
+            }
+        }
+        assert_eq!(cleared, if after.iter().all(|&m| m > 0.0) && seen_any { 0 } else { cleared_nodes });
+        cleared_total += cleared;
+    }
+    assert!(checked > 40_000 && cleared_total > 2_000, "{checked} nodes compared, {cleared_total} cleared");
+}
+
 #[test]
 fn a_view_clears_exactly_the_nodes_can_see_would_see_the_target_at() {
     let mut rng = Rng(0x0bad_5eed_1234_5678);
