@@ -382,3 +382,47 @@ fn walk_hearing_agrees_with_plain_dijkstra_on_a_thousand_random_levels() {
     // The random levels reach every outcome often.
     assert!(heard_by_walk > 500 && heard_straight > 500 && unheard > 500, "{heard_by_walk} {heard_straight} {unheard}");
 }
+
+/// A recording made by the library that searched walk grids with a heap (format 5, kept in
+/// `tests/data`): two walks from sound 1 to agent 0 tie to the bit, and it heard the sound from
+/// the doorway of one, (9.5, 0, 2.5). The search in buckets takes the other, (9.5, 0, 1.5), at the
+/// same distance. A replay searches as the recording's library did and matches it to the byte.
+#[test]
+fn a_recording_made_with_the_heap_search_replays_the_doorways_it_heard() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/walk_ties_v5.argusrec");
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 5);
+    let mut replay = Replay::new(&bytes).unwrap();
+    replay.run_to_end().unwrap();
+    let heard = |world: &World| {
+        let p = world.events().percepts.iter().find(|p| p.kind == PerceptKind::Sound && p.sound == 1);
+        let p = p.copied().expect("agent 0 hears sound 1");
+        (p.agent, p.distance, p.position)
+    };
+    let (agent, distance, then) = heard(replay.world());
+    assert_eq!(then, Vec3::new(9.5, 0.0, 2.5));
+
+    // The same level heard live.
+    let mut world = walk_world();
+    let walls = [
+        (Vec3::new(4.509963, 1.5, 4.0726833), Vec3::new(5.056709, 1.5, 0.19390523)),
+        (Vec3::new(11.640158, 1.5, 1.3822165), Vec3::new(0.104786865, 1.5, 5.2611732)),
+        (Vec3::new(15.665494, 1.5, 12.619029), Vec3::new(5.557291, 1.5, 0.3469145)),
+    ];
+    for (at, half) in walls {
+        world.add_occluder(&OccluderDef::cuboid(at, half)).unwrap();
+    }
+    world.set_walk_grid(&WalkGridDef { width: 33, depth: 26, cell_size: 1.0, ..Default::default() }).unwrap();
+    for (x, z) in [(11.257319, 12.161436), (0.33526802, 7.347089), (1.9327888, 9.93433), (0.24864864, 3.1044722)] {
+        guard(&mut world, Vec3::new(x, 0.0, z));
+    }
+    for (x, z, loudness) in
+        [(0.7491689, 6.0050745, 14.718355), (7.7167215, 0.18605995, 15.59321), (-0.16269398, 16.556196, 23.661062)]
+    {
+        world.emit_sound(&SoundDef { position: Vec3::new(x, 0.0, z), loudness, ..Default::default() }).unwrap();
+    }
+    world.step(0.1).unwrap();
+    let (live_agent, live_distance, now) = heard(&world);
+    assert_eq!((live_agent, live_distance.to_bits()), (agent, distance.to_bits()), "the same walk length");
+    assert_eq!(now, Vec3::new(9.5, 0.0, 1.5), "the other of the two walks");
+}

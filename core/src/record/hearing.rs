@@ -71,7 +71,9 @@ pub(crate) fn write_hearing(world: &World, explain: bool, focus: &Focus, scratch
     if !explain || world.last_sounds.is_empty() {
         return;
     }
-    // Room for the walk searches (the size of the world's own; short of it, no records).
+    // Room for the walk searches (the size of the world's own; short of it, no records), which
+    // search as the world's do.
+    scratch.flood.grids_by_heap = world.walk_hearing.flood.grids_by_heap;
     if let Some(graph) = &world.walk
         && scratch.flood.prepare(graph.node_count()).is_err()
     {

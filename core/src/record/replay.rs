@@ -38,6 +38,10 @@ fn le32(b: &[u8], at: usize) -> u32 {
 /// Each chunk before END: its kind and payload.
 type Chunks = Vec<(ChunkKind, Range<usize>)>;
 
+/// The first format written by libraries that search walk grids in buckets (see
+/// `FloodScratch::grids_by_heap`).
+const GRID_BUCKETS_SINCE: u32 = 6;
+
 /// A recording's format version, refused unless this library reads it.
 fn version_of(bytes: &[u8]) -> Result<u32> {
     if bytes.len() < FILE_HEADER {
@@ -135,6 +139,9 @@ impl Replay {
             }
         }
         let version = version_of(bytes)?;
+        // Recorded by a library that searched walk grids with a heap: its walks that tie went
+        // their own way, and the percepts name their doorways.
+        world.walk_hearing.flood.grids_by_heap = version < GRID_BUCKETS_SINCE;
         Ok(Replay { bytes: bytes.to_vec(), chunks, cursor: 1, world, steps, done: 0, version })
     }
 

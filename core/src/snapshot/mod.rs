@@ -134,6 +134,7 @@ impl World {
         loaded.def.worker_threads = self.def.worker_threads;
         loaded.workers = self.workers.take();
         loaded.recorder = self.recorder.take();
+        loaded.walk_hearing.flood.grids_by_heap = self.walk_hearing.flood.grids_by_heap;
         loaded.walk_version = self.walk_version + 1;
         for h in &mut loaded.beliefs {
             h.belief.graph_version = loaded.walk_version;

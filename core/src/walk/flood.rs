@@ -51,6 +51,10 @@ pub(crate) struct FloodScratch {
     settled: usize,
     /// The last flood's limit stopped a walk (else it reached every node it could).
     cut: bool,
+    /// Search grids with the heap's A* too, as libraries that wrote recording formats 3–5 did:
+    /// where walks tie, they took a way of their own, so a replay of their recordings sets this
+    /// to hear from the same doorways.
+    pub grids_by_heap: bool,
 }
 
 impl FloodScratch {
@@ -62,11 +66,16 @@ impl FloodScratch {
         *self = FloodScratch {
             reach: super::filled(nodes, Reach::default(), "flood labels")?,
             previous: super::filled(nodes, NO_NODE, "flood labels")?,
-
             estimate: super::filled(nodes, 0.0, "flood labels")?,
+            grids_by_heap: self.grids_by_heap,
             ..Default::default()
         };
         Ok(())
+    }
+
+    /// Lets the working memory go (the graph is gone), keeping how grids are searched.
+    pub fn release(&mut self) {
+        *self = FloodScratch { grids_by_heap: self.grids_by_heap, ..Default::default() };
     }
 
     /// Shortest walks from `source` (reached after `start` metres) to every node within
@@ -91,7 +100,9 @@ impl FloodScratch {
     ) -> Flood<'a> {
         if self.begin(graph, source, start, limit) {
             match (graph.grid_steps(), graph.grid_def()) {
-                (Some(steps), Some(def)) => self.flood_buckets(&steps, def.cell_size, (source, start), limit, targets),
+                (Some(steps), Some(def)) if !self.grids_by_heap => {
+                    self.flood_buckets(&steps, def.cell_size, (source, start), limit, targets)
+                }
                 _ => self.flood_heap(graph, (source, start), limit, targets),
             }
         }

@@ -46,7 +46,7 @@ impl World {
     pub fn clear_walk_graph(&mut self) -> Result<()> {
         self.check_idle()?;
         self.walk = None;
-        self.walk_hearing.flood = Default::default();
+        self.walk_hearing.flood.release();
         self.walk_version += 1;
         self.drop_beliefs();
         self.record_input(call::CLEAR_WALK_GRAPH, |_| {});
