@@ -17,6 +17,7 @@ struct BeliefRec {
     nodes: u32,
     peak: f32,
     tile: f32,
+    owners: Vec<u64>,
     claims: Vec<ClaimRec>,
     runs: Vec<(u32, Vec<u8>)>,
 }
@@ -64,6 +65,7 @@ fn parse_beliefs(section: &[u8]) -> Vec<BeliefRec> {
             let (target, kind) = (b.u64(), b.u8());
             assert_eq!(b.take::<3>(), [0; 3], "pad");
             let (owner, nodes, peak, tile) = (b.u64(), b.u32(), b.f32(), b.f32());
+            let owners = (0..b.u32()).map(|_| b.u64()).collect();
             let claims = (0..b.u32())
                 .map(|_| {
                     let (agent, position, mass, reason) = (b.u64(), b.vec3(), b.f32(), b.u8());
@@ -77,7 +79,7 @@ fn parse_beliefs(section: &[u8]) -> Vec<BeliefRec> {
                     (first, (0..length).map(|_| b.u8()).collect())
                 })
                 .collect();
-            BeliefRec { target, kind, owner, nodes, peak, tile, claims, runs }
+            BeliefRec { target, kind, owner, nodes, peak, tile, owners, claims, runs }
         })
         .collect();
     assert_eq!(b.1, section.len(), "the section holds its records exactly");
@@ -243,6 +245,8 @@ fn beliefs_are_recorded_as_the_world_holds_them() {
             assert_eq!(r.nodes as usize, probabilities.len());
             let peak = probabilities.iter().copied().fold(0.0, f32::max);
             assert_eq!(r.peak, peak, "step {step}: the peak");
+            let ids: Vec<u64> = owners.iter().map(|a| id_bits(a.index, a.generation)).collect();
+            assert_eq!(r.owners, ids, "step {step}: the owners");
             assert!((r.tile - 4.0).abs() < 1e-4, "a tile is 4 m for a 15 m view: {}", r.tile);
             // The runs cover exactly the nodes holding probability, each at its level.
             let mut covered = vec![None; probabilities.len()];
@@ -289,7 +293,7 @@ fn beliefs_are_recorded_as_the_world_holds_them() {
         }
         assert_eq!(gone, was_gone, "step {step}: the dropped records");
         for r in records.iter().filter(|r| r.nodes == 0) {
-            assert!(r.claims.is_empty() && r.runs.is_empty() && r.peak == 0.0);
+            assert!(r.owners.is_empty() && r.claims.is_empty() && r.runs.is_empty() && r.peak == 0.0);
         }
         dropped += gone.len();
         listed = now.beliefs.iter().map(|(k, ..)| *k).collect();
@@ -376,7 +380,7 @@ fn the_sections_size_for_one_guard_in_a_128_by_128_grid() {
         nonzero / records.len().max(1),
         bytes.len() as f32 / (seconds + 1.0)
     );
-    assert!(per_second > 0.0 && per_second < 10.0 * (40.0 + 36.0 + 4.0 + 128.0 * 128.0 * 5.0));
+    assert!(per_second > 0.0 && per_second < 10.0 * (88.0 + 128.0 * 128.0 * 5.0));
 }
 
 /// A save of snapshot format 4 (before the search points' reasons) still loads: its points'

@@ -17,7 +17,7 @@ use super::writer::{Writer, id_bits};
 use crate::belief::Belief;
 use crate::world::{BeliefOwner, World};
 
-/// Bytes of a Beliefs record before its search points, and of each search point.
+/// Bytes of a Beliefs record before its owners, and of each search point.
 pub(crate) const BELIEF_HEAD: usize = 36;
 pub(crate) const CLAIM_BYTES: usize = 36;
 
@@ -53,7 +53,7 @@ pub(crate) fn level(p: f32, peak: f32) -> u8 {
 /// every node (a run of one node between two empty ones, for each other node at most).
 fn room(belief: &Belief) -> usize {
     let n = belief.probabilities().len();
-    BELIEF_HEAD + CLAIM_BYTES * belief.claims.len() + 4 + n + 8 * n.div_ceil(2)
+    BELIEF_HEAD + 8 * belief.owners().len() + 4 + CLAIM_BYTES * belief.claims.len() + 4 + n + 8 * n.div_ceil(2)
 }
 
 /// Writes the section: `u32 count`, then the records. `key`: a key frame; `ticked`: the slots
@@ -103,6 +103,8 @@ pub(crate) fn write_beliefs(
         w.u32(b.probabilities().len() as u32);
         w.f32(peak);
         w.f32(b.tile_side());
+        w.u32(b.owners().len() as u32);
+        b.owners().iter().for_each(|a| w.u64(id_bits(a.index, a.generation)));
         w.u32(b.claims.len() as u32);
         for c in &b.claims {
             let (tile, walk) = c.reason.values();
@@ -142,8 +144,7 @@ pub(crate) fn write_beliefs(
             w.u8(kind);
             w.bytes(&[0; 3]);
             w.u64(owner);
-            w.bytes(&[0; 16]);
-            w.u32(0);
+            w.bytes(&[0; 24]);
             count += 1;
         }
     }
@@ -156,8 +157,10 @@ pub(crate) fn write_beliefs(
 pub(crate) fn record_size(frame: &[u8], at: usize) -> Option<usize> {
     let u32_at =
         |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
-    let claims = u32_at(at + BELIEF_HEAD - 4)?;
-    let mut size = BELIEF_HEAD.checked_add(CLAIM_BYTES.checked_mul(claims)?)?;
+    let owners = u32_at(at + BELIEF_HEAD - 4)?;
+    let mut size = BELIEF_HEAD.checked_add(8usize.checked_mul(owners)?)?;
+    let claims = u32_at(at.checked_add(size)?)?;
+    size = size.checked_add(4)?.checked_add(CLAIM_BYTES.checked_mul(claims)?)?;
     let runs = u32_at(at.checked_add(size)?)?;
     size += 4;
     for _ in 0..runs {
