@@ -110,9 +110,12 @@ fn key(owner: BeliefOwner, b: &Belief) -> (u8, u64, u64) {
     }
 }
 
+/// A belief as the section names it (owner kind, owner, target), its probabilities and owners.
+type Held = ((u8, u64, u64), Vec<f32>, Vec<AgentId>);
+
 /// What the world held after a step, for the checks.
 struct Seen {
-    beliefs: Vec<((u8, u64, u64), Vec<f32>, Vec<AgentId>)>,
+    beliefs: Vec<Held>,
     /// Each guard: its id bits, its slot, the search point it will walk to next, whether one was
     /// chosen in this step.
     guards: Vec<(u64, u32, Option<Vec3>, bool)>,
