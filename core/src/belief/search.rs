@@ -79,12 +79,14 @@ impl ClaimReason {
         }
     }
 
-    /// The reason of a code and values; `None` for an unknown code.
+    /// The reason of a code and values; `None` for an unknown code, or a value the reason has not
+    /// that is not 0 (+0: what `values` gives, so a save loaded saves the same bytes).
     pub(crate) fn of(code: u8, tile: f32, walk: f32) -> Option<ClaimReason> {
+        let zero = |v: f32| v.to_bits() == 0;
         match code {
-            0 => Some(ClaimReason::Unknown),
+            0 if zero(tile) && zero(walk) => Some(ClaimReason::Unknown),
             1 => Some(ClaimReason::PerMetre { tile, walk }),
-            2 => Some(ClaimReason::Farthest { tile }),
+            2 if zero(walk) => Some(ClaimReason::Farthest { tile }),
             _ => None,
         }
     }
