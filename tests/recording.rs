@@ -579,9 +579,9 @@ fn truncated_and_corrupted_recordings_are_refused_and_create_nothing() {
     }
     refused(b"ARGUSSNP\x01\0\0\0\0\0\0\0", "a snapshot's magic");
     let mut version = bytes.clone();
-    version[8] = 6;
+    version[8] = 7;
     resign(&mut version);
-    refused(&version, "format version 6");
+    refused(&version, "format version 7");
     // The END chunk's pad (after the bytes its checksum covers): each of its bits.
     for bit in 0..24 {
         let mut pad = bytes.clone();

@@ -77,7 +77,7 @@ int main(void) {
     CHECK_RESULT(argus_world_get_recording(world, NULL, 0, &size), ARGUS_RESULT_BUFFER_TOO_SMALL);
     bytes = malloc((size_t)size);
     CHECK_OK(argus_world_get_recording(world, bytes, size, &size));
-    CHECK(bytes[8] == 5); /* format 5 */
+    CHECK(bytes[8] == 6); /* format 6 */
     CHECK_OK(argus_world_create_from_recording(bytes, size, 0, &rebuilt));
     if (rebuilt) {
         ArgusAgentId there = guard;

@@ -5,7 +5,8 @@
 // records only when they change after it, an agent and a target destroyed through the "gone"
 // sections). Format 4 adds NAMES chunks (the engine's labels: after the START's SCENE, and
 // between a step's inputs: a target labelled as it appears, an agent renamed, a label removed)
-// and each target's team and layers in its Targets record.
+// and each target's team and layers in its Targets record. Format 5 adds each frame's Hearing
+// section, format 6 its Beliefs section (see BELIEF).
 
 class Writer {
   constructor() { this.bytes = []; }
@@ -69,8 +70,9 @@ const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 // Options (all off by default, giving the recording the tests were first written for):
 //   loseRadius   agent #0's lose-sight radius (default 12; 0: it has none)
 //   layerFilter  step 4's filtered pair (target #1) refused by the layer mask instead of attitude
-//   version      3 (default), 4 or 5: the format (4: NAMES chunks, the targets' team and layers;
-//                5: each frame's Hearing section, see HEARING)
+//   version      3 (default), 4, 5 or 6: the format (4: NAMES chunks, the targets' team and
+//                layers; 5: each frame's Hearing section, see HEARING; 6: each frame's Beliefs
+//                section, see BELIEF)
 //   names        format 4 only: false leaves the NAMES chunks out
 //   targetTeam   format 4: target #1's team (default 1, the agents' team)
 //   restart      format 4: a second START before step 6 (as a snapshot loaded while recording):
@@ -83,7 +85,8 @@ const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 //                layer count), occluders (the first SCENE), points (its first polygon),
 //                walkNodes (the walk graph's node count); format 4: labels (the first NAMES
 //                chunk's label count), labelLength (its first label's length), labelKind (its
-//                first label's kind)
+//                first label's kind); format 6: beliefRun (the length of the first run of
+//                step 4's belief)
 let opts = {};
 const C = (field, v) => (opts.corrupt && field in opts.corrupt ? opts.corrupt[field] : v);
 function frame(step, why = true) {
@@ -183,8 +186,36 @@ function frame(step, why = true) {
       h.path.forEach((q) => w.v3(q));
     }
   }
+  // 17. beliefs (format 6): agent #0's own belief about target #0 is made in step 4 (written
+  // whole), not written in steps 5 and 6 (unchanged: the inspector shows step 4's), dropped in
+  // step 7 (a record with no nodes)
+  if (opts.version >= 6) {
+    const b = BELIEF;
+    if (step === 4) {
+      w.u32(1);
+      w.u64(id(0)); w.u8(0); w.pad(3); w.u64(id(0)); w.u32(b.nodes); w.f32(b.peak); w.f32(b.tile);
+      w.u32(1); w.u64(id(0));
+      w.u32(1); w.u64(id(0)); w.v3(b.claim.pos); w.f32(b.claim.mass); w.u8(1); w.pad(3); w.f32(b.claim.tileMass); w.f32(b.claim.walk);
+      w.u32(b.runs.length);
+      b.runs.forEach(([first, levels], k) => { w.u32(first); w.u32(k === 0 ? C("beliefRun", levels.length) : levels.length); levels.forEach((l) => w.u8(l)); });
+    } else if (step === 7) {
+      w.u32(1);
+      w.u64(id(0)); w.u8(0); w.pad(3); w.u64(id(0)); w.pad(24);
+    } else w.u32(0);
+  }
   return w;
 }
+
+// Format 6's belief (docs/recording.md, Beliefs), over the walk grid set before step 4 (origin
+// (-4, 0, -4), 16 × 12 cells of 0.5 m: node n is cell (n % 16, n / 16), its centre at
+// (-3.75 + 0.5 × (n % 16), 0, -3.75 + 0.5 × (n / 16))): two runs of four cells, rows 9 and 10,
+// columns 10-13 (x 1.25-2.75, z 0.75 and 1.25); agent #0's search point at node 157 (2.75, 0,
+// 0.75), chosen for the most per metre walked.
+export const BELIEF = {
+  nodes: 16 * 12, peak: 0.5, tile: 4,
+  runs: [[154, [64, 128, 255, 32]], [170, [16, 32, 200, 1]]],
+  claim: { pos: [2.75, 0, 0.75], mass: 0.3, tileMass: 0.23, walk: 12 },
+};
 
 // Format 5's Hearing records (docs/recording.md: outcome 1 heard along the walk, 5 no walk).
 export const HEARING = {

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import puppeteer from "puppeteer-core";
-import { makeRecording, LABELS, HEARING } from "./fixture.mjs";
+import { makeRecording, LABELS, HEARING, BELIEF } from "./fixture.mjs";
 import { pngStats } from "./png.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -200,7 +200,7 @@ const api = (page, fn, ...a) => page.evaluate((fn, a) => window.argusInspector[f
   const v2 = Uint8Array.from(full); v2[8] = 2;
   fs.writeFileSync(path.join(work, "v2.argusrec"), v2);
   r = await upload(page, path.join(work, "v2.argusrec"));
-  check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")) && /reads versions 3 to 5/.test(await text(page, "#error")), await text(page, "#error"));
+  check("fixture: version 2 → error shown", !r.ready && /version 2/.test(await text(page, "#error")) && /reads versions 3 to 6/.test(await text(page, "#error")), await text(page, "#error"));
   // A chunk that runs past the end of the file: the file was cut there; it opens up to its last
   // complete step, with a banner saying where it was cut.
   fs.writeFileSync(path.join(work, "cut.argusrec"), full.subarray(0, full.length - 300));
@@ -599,11 +599,11 @@ function completeFrames(bytes) {
   st = await api(page, "seek", 3);
   check("format 4 without labels: “#0”, “target #0”, and the summary says none recorded", /agent\s+#0 \(team 1\)/.test(await text(page, "#agent")) && st.mapLabels.includes("#0 Idle") && st.mapLabels.includes("target #0") && /labels\s+none recorded/.test(await text(page, "#summary")), JSON.stringify(st.mapLabels));
 
-  // Format 6 is refused, naming its version.
-  const v6 = Uint8Array.from(v4); v6[8] = 6;
-  fs.writeFileSync(path.join(work, "v6.argusrec"), v6);
-  const r6 = await upload(page, path.join(work, "v6.argusrec"));
-  check("format 6 → refused, naming its version and the versions read", !r6.ready && /Unsupported recording format version 6: this inspector reads versions 3 to 5\./.test(await text(page, "#error")), await text(page, "#error"));
+  // Format 7 is refused, naming its version.
+  const v7 = Uint8Array.from(v4); v7[8] = 7;
+  fs.writeFileSync(path.join(work, "v7.argusrec"), v7);
+  const r7 = await upload(page, path.join(work, "v7.argusrec"));
+  check("format 7 → refused, naming its version and the versions read", !r7.ready && /Unsupported recording format version 7: this inspector reads versions 3 to 6\./.test(await text(page, "#error")), await text(page, "#error"));
 
   // Damaged NAMES chunks: an error naming the field, no JavaScript error.
   for (const [field, value, want] of [
@@ -680,6 +680,78 @@ function completeFrames(bytes) {
   const bad = await upload(page, badFile);
   check("format 5: a walk point count past the chunk's end is refused by name", !!bad.error && /walk point count of a hearing record|hearing record runs past/.test(bad.error), bad.error);
   check("format 5: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
+  await page.close();
+}
+
+// ---- 1e. format 6: beliefs (each frame's Beliefs section) ---------------------------------
+{
+  const { page, errors, requests } = await freshPage();
+  const file6 = path.join(work, "fixture-v6.argusrec");
+  fs.writeFileSync(file6, makeRecording({ version: 6, walk: true }));
+  const s = await upload(page, file6);
+  check("format 6: the fixture opens (8 steps, not truncated)", s.ready && !s.error && s.frames === 8 && s.version === 6 && !s.truncated, JSON.stringify({ frames: s.frames, error: s.error, version: s.version }));
+  // Cell centres: node n at (-3.75 + 0.5 (n % 16), -3.75 + 0.5 floor(n / 16)).
+  const centre = (n) => [-3.75 + 0.5 * (n % 16), -3.75 + 0.5 * Math.floor(n / 16)];
+  const empty = centre(150);   // row 9, column 6: no probability
+  const warm = centre(155);    // level 128
+  const hot = centre(172);     // level 200
+  // Under the heat map a cell is redder than the same cell without it (the page's beige, or the
+  // influence overlay's tint): much less green and blue.
+  const tinted = (px, base) => px[1] < base[1] - 25 && px[2] < base[2] - 25;
+  const same = (a, b) => a.every((v, k) => Math.abs(v - b[k]) <= 2);
+  await api(page, "select", 0, null);
+  let st = await api(page, "seek", 4);
+  // Each cell without the heat map first (the checkbox off), then with it.
+  await page.click("#belief");
+  const bare = [await api(page, "pixelAt", ...warm), await api(page, "pixelAt", ...hot), await api(page, "pixelAt", ...empty)];
+  await page.click("#belief");
+  const on = [await api(page, "pixelAt", ...warm), await api(page, "pixelAt", ...hot)], off0 = await api(page, "pixelAt", ...empty);
+  check("format 6: the heat map colours the cells holding probability (under the selected agent's belief), not the others", tinted(on[0], bare[0]) && tinted(on[1], bare[1]) && same(off0, bare[2]), JSON.stringify({ on, off0, bare }));
+  check("format 6: likelier cells are drawn redder (level 200 less green than level 128)", on[1][1] < on[0][1], JSON.stringify(on));
+  st = await api(page, "state");
+  check("format 6: the map notes the heat map and the search point, and the legend lists both", ["belief", "search-point"].every((k) => st.drawnSymbols.includes(k) && st.legendSymbols.includes(k)), st.drawnSymbols.join(","));
+  let agent = await text(page, "#agent");
+  check("format 6: the agent panel names its belief and peak", /belief\s+where player \(#0\) may be: its own; peak 50% on one node/.test(agent), agent);
+  check("format 6: the agent panel gives the search point and why, in plain words",
+    /search point\s+searching \(2\.8, 0\.0, 0\.8\): 23% of the belief within 4\.0 m, 12\.0 m walk — the most per metre walked \(30% on the node itself when chosen\)/.test(agent), agent);
+  const bel = await api(page, "beliefs", 4);
+  check("format 6: the record is read as written (owner, owners, peak, runs' nodes, the claim)", bel.length === 1 && bel[0].kind === 0 && bel[0].nodes === BELIEF.nodes && Math.abs(bel[0].peak - BELIEF.peak) < 1e-6 && bel[0].owners.length === 1 &&
+    bel[0].claims.length === 1 && JSON.stringify(bel[0].claims[0].pos) === JSON.stringify(BELIEF.claim.pos) && Math.abs(bel[0].claims[0].walk - 12) < 1e-6, JSON.stringify(bel));
+  // The toggle: the B key and the checkbox.
+  await page.keyboard.press("b");
+  const hidden = await api(page, "pixelAt", ...warm);
+  st = await api(page, "state");
+  check("format 6: B hides the heat map (the cell as without it, nothing noted)", !(await page.$eval("#belief", (e) => e.checked)) && same(hidden, bare[0]) && !st.drawnSymbols.includes("belief") && !st.drawnSymbols.includes("search-point"), JSON.stringify(hidden));
+  await page.click("#belief");
+  check("format 6: the checkbox shows it again", (await page.$eval("#belief", (e) => e.checked)) && same(await api(page, "pixelAt", ...warm), on[0]));
+  // Unchanged in step 5: step 4's record, said so.
+  await api(page, "seek", 5);
+  agent = await text(page, "#agent");
+  check("format 6: a step that wrote no record shows the latest (as recorded at step 4)", /peak 50% on one node \(as recorded at step 4\)/.test(agent) && (await api(page, "state")).drawnSymbols.includes("belief"), agent);
+  // No agent selected: every belief is drawn.
+  await api(page, "select", null, null);
+  await api(page, "seek", 4);
+  check("format 6: with no agent selected, every belief is drawn", same(await api(page, "pixelAt", ...warm), on[0]));
+  // Agent #1 (not an owner) selected: none drawn.
+  await api(page, "select", 1, null);
+  check("format 6: another agent selected: its belief (none) only", same(await api(page, "pixelAt", ...warm), bare[0]) && !(await api(page, "state")).drawnSymbols.includes("belief") && /belief\s+not recorded \(not in focus\)/.test(await text(page, "#agent")), await text(page, "#agent"));
+  // Dropped in step 7.
+  await api(page, "select", 0, null);
+  await api(page, "seek", 7);
+  agent = await text(page, "#agent");
+  check("format 6: a dropped belief is gone (the panel says none)", /belief\s+none \(it searches by no belief now\)/.test(agent) && (await api(page, "beliefs", 7)).length === 0, agent);
+  // A run past the belief's nodes is an error naming it.
+  const res = await page.evaluate((b) => { const ok = window.argusInspector.open(new Uint8Array(b).buffer, "crafted"); return { ok, error: document.getElementById("error").innerText }; }, [...makeRecording({ version: 6, walk: true, corrupt: { beliefRun: 1000 } })]);
+  check("format 6: a belief run longer than its record is refused by name", !res.ok && /belief record's run of 1000 nodes from node 154 is not within its 192 nodes/.test(res.error), res.error);
+  // Format 5 still opens, with no belief row.
+  const file5 = path.join(work, "fixture-v5-beliefs.argusrec");
+  fs.writeFileSync(file5, makeRecording({ version: 5, walk: true }));
+  const s5 = await upload(page, file5);
+  await api(page, "select", 0, null);
+  await api(page, "seek", 4);
+  agent = await text(page, "#agent");
+  check("format 6: a format 5 recording still opens, with no belief row and no heat map", s5.ready && s5.version === 5 && !/belief\s/.test(agent) && (await api(page, "beliefs", 4)).length === 0 && !(await api(page, "state")).drawnSymbols.includes("belief"), agent);
+  check("format 6: no page errors, no network requests", errors.length === 0 && requests.length === 0, [...errors, ...requests].join("; "));
   await page.close();
 }
 

@@ -10,8 +10,8 @@
 
 mod search;
 
-pub(crate) use search::Claim;
 pub use search::SearchPoint;
+pub(crate) use search::{Claim, ClaimReason};
 
 use crate::error::{Result, invalid};
 use crate::id::{AgentId, TargetId};
@@ -62,6 +62,8 @@ pub struct Belief {
     /// The graph's shortest edge (see `shortest_edge`) and the search's unit (`search_unit`).
     shortest: f32,
     pub(crate) unit: f32,
+    /// Made (or loaded) since a recording last wrote it (see `record::beliefs`).
+    pub(crate) unrecorded: bool,
 }
 
 impl Belief {
@@ -103,6 +105,7 @@ impl Belief {
             claims: Vec::new(),
             shortest,
             unit,
+            unrecorded: true,
         })
     }
 
@@ -136,6 +139,7 @@ impl Belief {
             claims: Vec::new(),
             shortest,
             unit,
+            unrecorded: true,
         })
     }
 

@@ -42,6 +42,54 @@ pub(crate) struct Claim {
     pub mass: f32,
     /// World time when chosen.
     pub time: f64,
+    /// Why it was chosen (what the recording's Beliefs section and the inspector tell).
+    pub reason: ClaimReason,
+}
+
+/// Why a search point was chosen, with what was weighed then.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) enum ClaimReason {
+    /// Not known: chosen before the world was saved in snapshot format 4, which kept no reason.
+    Unknown,
+    /// Of the most probable tiles clear of the other owners' points, its tile held the most
+    /// probability per metre of walking: `tile` the tile's probability, `walk` the metres of
+    /// the walk to its node along the walk graph (weighed as at least `MIN_WALK` units).
+    PerMetre { tile: f32, walk: f32 },
+    /// Every probable tile was near another owner's point: of the nodes holding probability,
+    /// the one farthest from those points (`tile`: its tile's probability).
+    Farthest { tile: f32 },
+}
+
+impl ClaimReason {
+    /// Its code in saves and recordings: 0 unknown, 1 per metre, 2 farthest.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            ClaimReason::Unknown => 0,
+            ClaimReason::PerMetre { .. } => 1,
+            ClaimReason::Farthest { .. } => 2,
+        }
+    }
+
+    /// The tile's probability and the walk in metres (0 where the reason has none).
+    pub(crate) fn values(self) -> (f32, f32) {
+        match self {
+            ClaimReason::Unknown => (0.0, 0.0),
+            ClaimReason::PerMetre { tile, walk } => (tile, walk),
+            ClaimReason::Farthest { tile } => (tile, 0.0),
+        }
+    }
+
+    /// The reason of a code and values; `None` for an unknown code, or a value the reason has not
+    /// that is not 0 (+0: what `values` gives, so a save loaded saves the same bytes).
+    pub(crate) fn of(code: u8, tile: f32, walk: f32) -> Option<ClaimReason> {
+        let zero = |v: f32| v.to_bits() == 0;
+        match code {
+            0 if zero(tile) && zero(walk) => Some(ClaimReason::Unknown),
+            1 => Some(ClaimReason::PerMetre { tile, walk }),
+            2 if zero(walk) => Some(ClaimReason::Farthest { tile }),
+            _ => None,
+        }
+    }
 }
 
 /// A place worth searching: a tile's most probable node and the probability the tile holds.
@@ -111,6 +159,11 @@ impl Belief {
         (tiles, mass, best)
     }
 
+    /// Side of its search tiles in metres (`TILE` search units).
+    pub(crate) fn tile_side(&self) -> f32 {
+        TILE * self.unit
+    }
+
     /// Does `agent` (at `position`, at world `time`) need a new search point?
     pub(crate) fn needs_point(&self, graph: &WalkGraph, agent: AgentId, position: Vec3, time: f64) -> bool {
         let Some(claim) = self.claims.iter().find(|c| c.agent == agent) else { return true };
@@ -147,23 +200,25 @@ impl Belief {
                 da.total_cmp(&db).then(self.mass[a as usize].total_cmp(&self.mass[b as usize])).then(b.cmp(&a))
             })?;
             let tile = Tiles::of(graph, TILE * self.unit).of_point(graph.position(node));
-            self.claims.push(Claim { agent, node, tile, mass: self.mass[node as usize], time });
+            let reason = ClaimReason::Farthest { tile: mass[tile as usize] as f32 };
+            self.claims.push(Claim { agent, node, tile, mass: self.mass[node as usize], time, reason });
             return Some(graph.position(node));
         }
         let (source, start) = graph.nearest_node(position)?;
         let targets: Vec<(u32, Vec3)> = order.iter().map(|&t| (best[t], graph.position(best[t]))).collect();
         let walks = flood.search(graph, (source, start), MAX_MAGNITUDE, &targets);
-        let mut chosen: Option<(f64, usize)> = None;
+        let mut chosen: Option<(f64, usize, f32)> = None;
         for &t in &order {
             let Some(walk) = walks.distance(best[t]) else { continue };
             let worth = mass[t] / walk.max(MIN_WALK * self.unit) as f64;
-            if chosen.is_none_or(|(w, _)| worth > w) {
-                chosen = Some((worth, t));
+            if chosen.is_none_or(|(w, ..)| worth > w) {
+                chosen = Some((worth, t, walk));
             }
         }
-        let (_, t) = chosen?;
+        let (_, t, walk) = chosen?;
         let node = best[t];
-        self.claims.push(Claim { agent, node, tile: t as u32, mass: self.mass[node as usize], time });
+        let reason = ClaimReason::PerMetre { tile: mass[t] as f32, walk };
+        self.claims.push(Claim { agent, node, tile: t as u32, mass: self.mass[node as usize], time, reason });
         Some(graph.position(node))
     }
 

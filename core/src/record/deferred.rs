@@ -50,6 +50,8 @@ impl Deferred {
     /// recording's memory unchecked (and, close to exact, never holds much more than it uses).
     /// Seven counts; each event's record; each memory record written; in the Why, a word per
     /// agent, per pair and per blocked point at most.
+    /// (The sections written on the stepping thread, the Hearing and the Beliefs among them, are
+    /// in the staged bytes, which the batch's room counts as they are.)
     pub fn room(&self, explain: bool) -> usize {
         let why = |t: &SightTrace| 8 * (t.agents.len() + t.pairs.len() + t.blocked.len());
         let why: usize = if explain { self.traces.iter().map(why).sum() } else { 0 };

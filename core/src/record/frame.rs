@@ -1,9 +1,11 @@
-//! FRAME chunks: a step's outputs in the sixteen sections (fifteen before format 5) of `docs/recording.md`, and the split
+//! FRAME chunks: a step's outputs in the seventeen sections (sixteen in format 5, fifteen before)
+//! of `docs/recording.md`, and the split
 //! of a frame into its sections (the replay compares them one by one).
 
 use std::ops::Range;
 
 use super::Recorder;
+use super::beliefs::write_beliefs;
 use super::deferred::Holes;
 use super::delta::write_memory;
 use super::hearing::write_hearing;
@@ -16,7 +18,7 @@ use crate::target::MAX_CHECK_POINTS;
 use crate::world::World;
 
 /// The sections' names, in order (a replay mismatch names one).
-pub(crate) const SECTIONS: [&str; 16] = [
+pub(crate) const SECTIONS: [&str; 17] = [
     "agents",
     "agents gone",
     "sight ticks",
@@ -33,10 +35,15 @@ pub(crate) const SECTIONS: [&str; 16] = [
     "tactics",
     "influence maps",
     "hearing",
+    "beliefs",
 ];
-/// The sections a frame of format `version` has (Hearing is format 5's).
+/// The sections a frame of format `version` has (Hearing is format 5's, Beliefs format 6's).
 pub(crate) fn section_count(version: u32) -> usize {
-    if version >= 5 { 16 } else { 15 }
+    match version {
+        6.. => 17,
+        5 => 16,
+        _ => 15,
+    }
 }
 /// The Tactics section: answers to `&self` queries, which the replay does not ask again.
 pub(crate) const TACTICS: usize = 13;
@@ -146,6 +153,10 @@ pub(crate) fn write_frame(
     // 16. Hearing.
     if rec.written.version >= 5 {
         write_hearing(world, rec.why.explain, &rec.why.focus, &mut rec.hearing, w);
+    }
+    // 17. Beliefs.
+    if rec.written.version >= 6 {
+        write_beliefs(world, rec.why.explain, &rec.why.focus, key, rec.ticks.order(), &mut rec.beliefs, w);
     }
 }
 
@@ -259,13 +270,14 @@ fn why_group_size(frame: &[u8], at: usize) -> Option<usize> {
 
 /// Splits a frame's payload (of format `version`) into its sections (each with its count),
 /// checking that every record fits; `None` when the frame is malformed.
-/// A format before 5 leaves the Hearing section empty (`at..at` at the frame's end).
-pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 16]> {
+/// A format before 5 leaves the Hearing section empty (`at..at` at the frame's end), one
+/// before 6 the Beliefs section.
+pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 17]> {
     let target_head = if version >= 4 { 32 } else { 24 };
     let mut at = FRAME_HEADER;
     let u32_at =
         |at: usize| -> Option<usize> { Some(u32::from_le_bytes(frame.get(at..at + 4)?.try_into().ok()?) as usize) };
-    let mut out: [Range<usize>; 16] = Default::default();
+    let mut out: [Range<usize>; 17] = Default::default();
     for (k, slot) in out.iter_mut().enumerate() {
         if k >= section_count(version) {
             *slot = at..at;
@@ -286,6 +298,7 @@ pub(crate) fn split(frame: &[u8], version: u32) -> Option<[Range<usize>; 16]> {
                 11 => 12usize.checked_add(32usize.checked_mul(u32_at(at + 8)?)?)?,
                 12 => why_group_size(frame, at)?,
                 13 => 28 + 16 * u32_at(at + 4)?,
+                16 => super::beliefs::record_size(frame, at)?,
                 15 => HEARING_HEAD + 12 * u16::from_le_bytes(frame.get(at + 14..at + 16)?.try_into().ok()?) as usize,
                 _ => {
                     let cells = u32_at(at + 28)?.checked_mul(u32_at(at + 32)?)?;

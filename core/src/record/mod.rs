@@ -13,6 +13,7 @@
 //! those explained, each agent's frame records right after its conclusion), and `record_step`
 //! writes the frame from it.
 
+mod beliefs;
 mod capture;
 mod deferred;
 mod delta;
@@ -32,9 +33,9 @@ pub(crate) use capture::{AgentCapture, CaptureInput, CapturedMemory};
 #[cfg(any(test, feature = "testing"))]
 pub use hearing::HearingRecord;
 pub(crate) use inputs::call;
-#[cfg(any(test, feature = "testing"))]
-pub use replay::hearing_sections;
 pub use replay::{Replay, reseal};
+#[cfg(any(test, feature = "testing"))]
+pub use replay::{frame_sections, hearing_sections};
 pub use why::{PointExplanation, SightExplanation, SightFilterReason};
 
 use std::io::Write;
@@ -50,7 +51,7 @@ use writer::{ChunkKind, Writer};
 /// Magic of every recording.
 pub const MAGIC: &[u8; 8] = b"ARGUSREC";
 /// Format version written by this library.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 /// The oldest format version this library reads (3: no `NAMES`, Targets without team and layers).
 pub const OLDEST_FORMAT_VERSION: u32 = 3;
 
@@ -145,6 +146,8 @@ pub(crate) struct Recorder {
     pub(crate) last_frame: usize,
     /// The Hearing section's search memory (see `hearing`).
     pub(crate) hearing: hearing::HearingScratch,
+    /// What the Beliefs section listed (see `beliefs`).
+    pub(crate) beliefs: beliefs::BeliefScratch,
 }
 
 impl Recorder {
@@ -252,6 +255,7 @@ impl World {
             next_in: Vec::new(),
             last_frame: 0,
             hearing: Default::default(),
+            beliefs: Default::default(),
         };
         for id in &rec.why.focus.0 {
             crate::bits::set_bit(&mut rec.focus_slots, id.index, true);
@@ -430,6 +434,8 @@ impl World {
         let frame_holes = deferring.then_some(&mut holes);
         out.chunk(ChunkKind::Frame, |w| frame::write_frame(world, &mut rec, dt, &tactics, w, frame_holes));
         rec.out = out;
+        // The Beliefs section wrote what was made before this frame.
+        self.beliefs.iter_mut().for_each(|h| h.belief.unrecorded = false);
         rec.last_frame = holes.chunk_at + writer::CHUNK_HEADER;
         if let Some(sink) = &mut rec.sink {
             // The frame's events, Memory and Why are written on the sink's thread, from a copy of

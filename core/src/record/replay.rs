@@ -316,3 +316,23 @@ pub fn hearing_sections(bytes: &[u8]) -> Option<Vec<Vec<super::hearing::HearingR
         .map(|(_, r)| super::hearing::parse(&bytes[r.clone()][split(&bytes[r.clone()], version)?[15].clone()]))
         .collect()
 }
+
+/// Test hook: each FRAME's header and sections (as many as its format has: 17 from format 6),
+/// their bytes each with its count; `None` when the recording or a frame is malformed.
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub fn frame_sections(bytes: &[u8]) -> Option<Vec<Vec<Vec<u8>>>> {
+    let version = version_of(bytes).ok()?;
+    let (chunks, _) = walk(bytes).ok()?;
+    let frames = chunks.iter().filter(|(kind, _)| *kind == ChunkKind::Frame);
+    frames
+        .map(|(_, r)| {
+            let frame = &bytes[r.clone()];
+            let sections = split(frame, version)?;
+            let mut out = vec![frame[..FRAME_HEADER].to_vec()];
+            let count = super::frame::section_count(version);
+            out.extend(sections[..count].iter().map(|s| frame[s.clone()].to_vec()));
+            Some(out)
+        })
+        .collect()
+}

@@ -4,7 +4,7 @@
 
 use super::codec::{Reader, Writer};
 use super::parts::{bad, checked};
-use crate::belief::{Belief, BeliefDef, Claim};
+use crate::belief::{Belief, BeliefDef, Claim, ClaimReason};
 use crate::error::Result;
 use crate::id::{AgentId, TargetId};
 use crate::world::{BeliefOwner, HeldBelief, World};
@@ -50,6 +50,11 @@ pub(crate) fn write_beliefs(w: &mut Writer, world: &World) {
             w.u32(c.tile);
             w.f32(c.mass);
             w.f64(c.time);
+            // Format 5.
+            let (tile, walk) = c.reason.values();
+            w.u8(c.reason.code());
+            w.f32(tile);
+            w.f32(walk);
         }
     }
 }
@@ -90,7 +95,8 @@ pub(crate) fn read_beliefs(r: &mut Reader, world: &mut World) -> Result<()> {
             return Err(bad(format!("a belief's probabilities sum to {total}, not 1")));
         }
         let mut belief = checked("belief", Belief::from_parts(world, target, owners, def, (mass, waiting, unit)))?;
-        let claims = r.len(28)?;
+        let v5 = r.version >= 5;
+        let claims = r.len(if v5 { 37 } else { 28 })?;
         for _ in 0..claims {
             let agent = agent_of(world, r.u32()?, r.u32()?)?;
             let (node, tile, mass, time) = (r.u32()?, r.u32()?, r.finite("search point probability")?, r.f64()?);
@@ -98,7 +104,18 @@ pub(crate) fn read_beliefs(r: &mut Reader, world: &mut World) -> Result<()> {
             if node as usize >= nodes || !owned || !(0.0..=1.0).contains(&mass) || !time.is_finite() {
                 return Err(bad("a belief's search point is not an owner's node"));
             }
-            belief.claims.push(Claim { agent, node, tile, mass, time });
+            // Format 4 kept no reason.
+            let reason = match v5 {
+                false => ClaimReason::Unknown,
+                true => {
+                    let code = r.u8()?;
+                    let (p, walk) = (r.finite("search point tile probability")?, r.finite("search point walk")?);
+                    ClaimReason::of(code, p, walk)
+                        .filter(|_| p >= 0.0 && walk >= 0.0)
+                        .ok_or_else(|| bad("a belief's search point has no reason it could have been chosen for"))?
+                }
+            };
+            belief.claims.push(Claim { agent, node, tile, mass, time, reason });
         }
         world.beliefs.push(HeldBelief { owner, belief });
     }

@@ -128,14 +128,16 @@ pub(crate) struct Reader<'a> {
     at: usize,
     /// Every read, when tracing (fuzzers); `None` in normal loads.
     trace: Option<Vec<Field>>,
+    /// The snapshot format version read (what a part of an older version lacks).
+    pub version: u32,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes, at: 0, trace: None }
+        Reader { bytes, at: 0, trace: None, version: super::FORMAT_VERSION }
     }
     pub fn tracing(bytes: &'a [u8]) -> Self {
-        Reader { bytes, at: 0, trace: Some(Vec::new()) }
+        Reader { bytes, at: 0, trace: Some(Vec::new()), version: super::FORMAT_VERSION }
     }
     pub fn into_trace(self) -> Vec<Field> {
         self.trace.unwrap_or_default()

@@ -46,11 +46,15 @@ pub fn reseal(bytes: &mut Vec<u8>) {
 
 /// First bytes of every snapshot.
 pub const MAGIC: &[u8; 8] = b"ARGUSSNP";
-/// Format version written by this library; others are refused. 2 had per-sense settings records;
-/// 3 no longer carries the runtime settings (ray backend, worker threads); 4 adds the walk graph,
-/// the hearing path (world and agents), occluders' sound transmission, targets' top speed, the
-/// brain's belief search and the world's beliefs.
-pub const FORMAT_VERSION: u32 = 4;
+/// Format version written by this library. 2 had per-sense settings records; 3 no longer
+/// carries the runtime settings (ray backend, worker threads); 4 adds the walk graph, the
+/// hearing path (world and agents), occluders' sound transmission, targets' top speed, the
+/// brain's belief search and the world's beliefs; 5 adds why each belief search point was
+/// chosen (its tile's probability and the walk). Version 4 is still read (its search points'
+/// reasons are unknown); others are refused.
+pub const FORMAT_VERSION: u32 = 5;
+/// The oldest snapshot format version this library reads.
+pub const OLDEST_FORMAT_VERSION: u32 = 4;
 const HEADER_BYTES: usize = 8 + 4 + 8;
 
 impl World {
@@ -102,9 +106,9 @@ impl World {
         }
         let mut header = Reader::new(&body[8..HEADER_BYTES]);
         let version = header.u32()?;
-        if version != FORMAT_VERSION {
+        if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(Error::BadSnapshot(format!(
-                "format version {version} is not supported (this library reads {FORMAT_VERSION})"
+                "format version {version} is not supported (this library reads {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION})"
             )));
         }
         let length = header.u64()?;
@@ -115,6 +119,7 @@ impl World {
             )));
         }
         let mut reader = Reader::new(&body[HEADER_BYTES..]);
+        reader.version = version;
         let world = parts::read_world(&mut reader)?;
         if !reader.is_done() {
             return Err(Error::BadSnapshot("trailing bytes after the world".into()));
