@@ -794,3 +794,59 @@ fn a_brain_change_alone_reaches_the_next_frame() {
         assert_eq!(record[60], *state as u8, "step {}: the brain state", 3 + k);
     }
 }
+
+/// A START's SCENE ends with the walk graph in force, as the input that sets it would carry it
+/// (a grid: call 25 and its definition; a given graph: call 26, snap, nodes, edges; none: 27),
+/// so a reader that does not replay (the inspector) knows a graph set before recording began. A
+/// SCENE for an occluder's change says nothing of it (0).
+#[test]
+fn a_start_scene_carries_the_walk_graph_in_force() {
+    let scene_walk = |bytes: &[u8]| -> Vec<Vec<u8>> {
+        chunks(bytes)
+            .into_iter()
+            .filter(|c| c.0 == 2)
+            .map(|(_, at, len)| {
+                let body = &bytes[at..at + len];
+                // Skip the occluders: u64 id, u32 layers, polygons of u32 count and (x, z) points.
+                let mut p = 4;
+                for _ in 0..u32::from_le_bytes(body[0..4].try_into().unwrap()) {
+                    let polygons = u32::from_le_bytes(body[p + 12..p + 16].try_into().unwrap());
+                    p += 16;
+                    for _ in 0..polygons {
+                        p += 4 + 8 * u32::from_le_bytes(body[p..p + 4].try_into().unwrap()) as usize;
+                    }
+                }
+                body[p..].to_vec()
+            })
+            .collect()
+    };
+    let le = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+
+    let mut world = World::default();
+    let wall = world.add_occluder(&OccluderDef::cuboid(Vec3::new(3.0, 1.5, 3.0), Vec3::new(1.0, 1.5, 0.2))).unwrap();
+    let grid =
+        WalkGridDef { origin: Vec3::new(-1.0, 0.0, -2.0), width: 12, depth: 9, cell_size: 0.75, ..Default::default() };
+    world.set_walk_grid(&grid).unwrap();
+    world.start_recording(&RecordOptions::default()).unwrap();
+    world.step(0.1).unwrap();
+    world.set_occluder_pose(wall, Vec3::new(4.0, 1.5, 3.0), Quat::IDENTITY).unwrap();
+    world.step(0.1).unwrap();
+    let scenes = scene_walk(&world.stop_recording().unwrap());
+    let f = |x: f32| x.to_bits();
+    let mut expected =
+        le(&[25, f(-1.0), f(0.0), f(-2.0), 12, 9, f(0.75), f(grid.band_min), f(grid.band_max), u32::MAX, 0]);
+    assert_eq!(scenes, vec![expected.clone(), le(&[0])], "the START's scene, then the moved wall's");
+
+    let nodes = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0)];
+    world.set_walk_graph(&nodes, &[WalkEdge { a: 0, b: 1, length: 2.5 }], 1.5).unwrap();
+    world.start_recording(&RecordOptions::default()).unwrap();
+    world.step(0.1).unwrap();
+    let scenes = scene_walk(&world.stop_recording().unwrap());
+    expected = le(&[26, f(1.5), 2, 0, 0, 0, f(2.0), 0, 0, 1, 0, 1, f(2.5)]);
+    assert_eq!(scenes, vec![expected]);
+
+    world.clear_walk_graph().unwrap();
+    world.start_recording(&RecordOptions::default()).unwrap();
+    world.step(0.1).unwrap();
+    assert_eq!(scene_walk(&world.stop_recording().unwrap()), vec![le(&[27])]);
+}

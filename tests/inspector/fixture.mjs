@@ -235,16 +235,23 @@ export function makeRecording({ end = true, explain, ...rest } = {}) {
   const start = new Writer(); for (const c of "ARGUSSNP") start.u8(c.charCodeAt(0));
   w.chunk(1, start); chunks++;
   let first = true;
-  const scene = (occluders) => {
+  // Format 6: a SCENE ends with the walk graph in force at its START (`u32 call`, then the
+  // arguments of set_walk_grid / set_walk_graph; 27 none) or 0 (an occluder's change: unsaid).
+  // `sceneWalk`: the grid of step 4's input is in force when recording starts.
+  const grid = (b) => { b.v3([-4, 0, -4]); b.u32(16); b.u32(12); b.f32(0.5); b.f32(0.3); b.f32(1.8); b.u32(0xffffffff); b.f32(0); };
+  const scene = (occluders, walk) => {
     const sc = new Writer();
     sc.u32(first ? C("occluders", occluders.length) : occluders.length);
     for (const o of occluders) {
       sc.u64(o.id); sc.u32(1); sc.u32(o.polys.length);
       for (const poly of o.polys) { sc.u32(first ? C("points", poly.length) : poly.length); first = false; for (const [x, z] of poly) { sc.f32(x); sc.f32(z); } }
     }
+    if (opts.version >= 6) {
+      if (walk === "grid") { sc.u32(25); grid(sc); } else sc.u32(walk === "unsaid" ? 0 : 27);
+    }
     return sc;
   };
-  w.chunk(2, scene(FIXTURE.occluders)); chunks++;
+  w.chunk(2, scene(FIXTURE.occluders, opts.sceneWalk ? "grid" : "none")); chunks++;
   // Format 4: a NAMES chunk (u32 count; per label u8 kind, u8[3] pad, u64 id, u32 length, the
   // UTF-8 bytes, no padding) after the START's SCENE (and the options INPUT, when there is one:
   // docs/recording.md's order) and before the STEPs of steps 2, 3 and 5.
@@ -278,7 +285,7 @@ export function makeRecording({ end = true, explain, ...rest } = {}) {
     }
     if (opts.walk && s === 4) {
       // set_walk_grid: origin (-4, 0, -4), 16 × 12 cells of 0.5 m, band 0.3-1.8, all layers, snap 0
-      const b = new Writer(); b.u16(25); b.u16(0); b.v3([-4, 0, -4]); b.u32(16); b.u32(12); b.f32(0.5); b.f32(0.3); b.f32(1.8); b.u32(0xffffffff); b.f32(0);
+      const b = new Writer(); b.u16(25); b.u16(0); grid(b);
       input(b);
     }
     if (opts.walk && s === 6) { const b = new Writer(); b.u16(27); b.u16(0); input(b); }
@@ -286,13 +293,13 @@ export function makeRecording({ end = true, explain, ...rest } = {}) {
     if (opts.restart && s === 6) {
       const snap = new Writer(); for (const c of "ARGUSSNP") snap.u8(c.charCodeAt(0));
       w.chunk(1, snap); chunks++;
-      w.chunk(2, scene(FIXTURE.occluders.slice(1))); chunks++;
+      w.chunk(2, scene(FIXTURE.occluders.slice(1), !opts.walk && opts.sceneWalk ? "grid" : "none")); chunks++;
       if (withNames) names(LABELS.restart);
     }
     const step = new Writer(); step.f32(FIXTURE.dt); step.u32(0);
     w.chunk(4, step); chunks++;
     // Step 5 removes occluder #7: a SCENE between its STEP and its FRAME.
-    if (s === 5) { w.chunk(2, scene(FIXTURE.occluders.slice(1))); chunks++; }
+    if (s === 5) { w.chunk(2, scene(FIXTURE.occluders.slice(1), "unsaid")); chunks++; }
     w.chunk(5, frame(s, explain !== false)); chunks++;
   }
   if (end) {

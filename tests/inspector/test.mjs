@@ -710,6 +710,20 @@ function completeFrames(bytes) {
   check("format 6: likelier cells are drawn redder (level 200 less green than level 128)", on[1][1] < on[0][1], JSON.stringify(on));
   st = await api(page, "state");
   check("format 6: the map notes the heat map and the search point, and the legend lists both", ["belief", "search-point"].every((k) => st.drawnSymbols.includes(k) && st.legendSymbols.includes(k)), st.drawnSymbols.join(","));
+  // The walk grid set before recording started is in the START's SCENE: the heat map over it.
+  {
+    const before = await freshPage();
+    await before.page.evaluate((b) => window.argusInspector.open(new Uint8Array(b).buffer, "scene-walk"), [...makeRecording({ version: 6, sceneWalk: true })]);
+    await api(before.page, "select", 0, null);
+    const w0 = (await api(before.page, "seek", 0)).walk;
+    await api(before.page, "seek", 4);
+    const px = await api(before.page, "pixelAt", ...hot), ds = (await api(before.page, "state")).drawnSymbols;
+    const none = await freshPage();
+    await none.page.evaluate((b) => window.argusInspector.open(new Uint8Array(b).buffer, "no-walk"), [...makeRecording({ version: 6 })]);
+    const n0 = (await api(none.page, "seek", 0)).walk;
+    check("format 6: a walk grid in force at START comes from its SCENE (drawn from step 0, and the heat map over it); none when none is", w0?.kind === "grid" && w0.width === 16 && w0.depth === 12 && n0 === null && ds.includes("belief") && tinted(px, bare[1]), JSON.stringify({ w0, n0, px, ds }));
+    await before.page.close(); await none.page.close();
+  }
   let agent = await text(page, "#agent");
   check("format 6: the agent panel names its belief and peak", /belief\s+where player \(#0\) may be: its own; peak 50% on one node/.test(agent), agent);
   check("format 6: the agent panel gives the search point and why, in plain words",

@@ -265,7 +265,7 @@ impl World {
             rec.out.header();
         }
         rec.out.start(&start);
-        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, w));
         if rec.flight.is_none() {
             rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
         }
@@ -382,7 +382,7 @@ impl World {
         sink.hand_over(&mut rec.out.bytes, flight.clock, true);
         sink.cut_next(flight.clock, rec.steps);
         rec.out.start(&save);
-        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, w));
         rec.out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         rec.restarted(self.influence_map_ids());
         self.forget_blockers();
@@ -426,7 +426,7 @@ impl World {
             }
         });
         if rec.scene_dirty {
-            out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, w));
+            out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, scene::SceneWalk::Unsaid, w));
         }
         let tactics = std::mem::take(&mut *rec.tactics.lock().unwrap_or_else(|e| e.into_inner()));
         let mut holes = deferred::Holes { chunk_at: out.len(), ..Default::default() };
@@ -522,7 +522,7 @@ impl World {
         let ids = self.influence_map_ids();
         let mut out = std::mem::take(&mut self.recorder.as_deref_mut().expect("checked").out);
         out.start(&save);
-        out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, w));
+        out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, w));
         out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         let rec = self.recorder.as_deref_mut().expect("checked");
         rec.out = out;

@@ -1,8 +1,11 @@
 //! SCENE chunks: every occluder's footprint seen from above (X, Z), for the inspector.
 
+use super::inputs::call;
 use super::writer::Writer;
 use crate::math::Vec3;
 use crate::occluders::{OccluderDef, OccluderShape};
+use crate::snapshot::codec::Writer as SnapWriter;
+use crate::snapshot::walk::{write_given, write_grid_def};
 use crate::world::World;
 
 /// Triangles of a mesh drawn one by one; beyond, the hull of its vertices.
@@ -10,7 +13,37 @@ const MAX_TRIANGLES: usize = 4096;
 /// Sides of a sphere's outline and of each cap of a capsule.
 const ROUND_SIDES: usize = 16;
 
-pub(crate) fn write_scene(world: &World, w: &mut Writer) {
+/// What a SCENE says of the walk graph (`docs/recording.md`, Scene).
+#[derive(Copy, Clone, PartialEq)]
+pub(crate) enum SceneWalk {
+    /// A START's scene: the walk graph in force, as the input that sets it.
+    InForce,
+    /// An occluder changed: the walk inputs say what is in force.
+    Unsaid,
+}
+
+pub(crate) fn write_scene(world: &World, walk: SceneWalk, w: &mut Writer) {
+    write_occluders(world, w);
+    if walk == SceneWalk::Unsaid {
+        w.u32(0);
+        return;
+    }
+    let mut s = SnapWriter::default();
+    let graph = world.walk.as_ref();
+    let call = if let Some(def) = graph.and_then(|g| g.grid_def()) {
+        write_grid_def(&mut s, def);
+        call::SET_WALK_GRID
+    } else if let Some((graph, (nodes, edges))) = graph.and_then(|g| Some((g, g.given_parts()?))) {
+        write_given(&mut s, graph.snap_distance(), nodes, &edges);
+        call::SET_WALK_GRAPH
+    } else {
+        call::CLEAR_WALK_GRAPH
+    };
+    w.u32(call as u32);
+    w.bytes(&s.bytes);
+}
+
+fn write_occluders(world: &World, w: &mut Writer) {
     w.u32(world.occluders.len() as u32);
     for (id, occluder) in world.occluders.iter() {
         let d = occluder.def();
