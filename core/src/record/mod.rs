@@ -265,7 +265,8 @@ impl World {
             rec.out.header();
         }
         rec.out.start(&start);
-        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, w));
+        let version = rec.written.version;
+        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, version, w));
         if rec.flight.is_none() {
             rec.out.chunk(ChunkKind::Input, |w| inputs::write_options(w, options));
         }
@@ -382,7 +383,8 @@ impl World {
         sink.hand_over(&mut rec.out.bytes, flight.clock, true);
         sink.cut_next(flight.clock, rec.steps);
         rec.out.start(&save);
-        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, w));
+        let version = rec.written.version;
+        rec.out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, version, w));
         rec.out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         rec.restarted(self.influence_map_ids());
         self.forget_blockers();
@@ -426,7 +428,8 @@ impl World {
             }
         });
         if rec.scene_dirty {
-            out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, scene::SceneWalk::Unsaid, w));
+            let version = rec.written.version;
+            out.chunk(ChunkKind::Scene, |w| scene::write_scene(world, scene::SceneWalk::Unsaid, version, w));
         }
         let tactics = std::mem::take(&mut *rec.tactics.lock().unwrap_or_else(|e| e.into_inner()));
         let mut holes = deferred::Holes { chunk_at: out.len(), ..Default::default() };
@@ -520,9 +523,10 @@ impl World {
         let Some(save) = self.recorder.is_some().then(|| self.save()) else { return };
         let Ok(save) = save else { return };
         let ids = self.influence_map_ids();
-        let mut out = std::mem::take(&mut self.recorder.as_deref_mut().expect("checked").out);
+        let rec = self.recorder.as_deref_mut().expect("checked");
+        let (mut out, version) = (std::mem::take(&mut rec.out), rec.written.version);
         out.start(&save);
-        out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, w));
+        out.chunk(ChunkKind::Scene, |w| scene::write_scene(self, scene::SceneWalk::InForce, version, w));
         out.chunk(ChunkKind::Names, |w| names::write(w, self.labels().collect::<Vec<_>>().into_iter()));
         let rec = self.recorder.as_deref_mut().expect("checked");
         rec.out = out;

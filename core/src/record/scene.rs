@@ -22,8 +22,13 @@ pub(crate) enum SceneWalk {
     Unsaid,
 }
 
-pub(crate) fn write_scene(world: &World, walk: SceneWalk, w: &mut Writer) {
+/// `version`: the format written (a replay of an older recording writes its own: no walk graph
+/// before format 6).
+pub(crate) fn write_scene(world: &World, walk: SceneWalk, version: u32, w: &mut Writer) {
     write_occluders(world, w);
+    if version < 6 {
+        return;
+    }
     if walk == SceneWalk::Unsaid {
         w.u32(0);
         return;
